@@ -1,0 +1,139 @@
+# euchre-arena
+#
+#   make            install missing Debian packages (as root), build bin/referee, bin/arena
+#   make test       build and run the whole test suite
+#   make asan       the test suite under AddressSanitizer + UBSan (same as make test SAN=1)
+#   make bench      benchmarks, each reported against a baseline from the same run
+#   make run        a real tournament of the sample bots (configs/default.ini)
+#   make deps       only the package check / install
+#
+# DEV=1 adds -Werror. SAN=1 builds into build/san with sanitizers.
+
+.DEFAULT_GOAL := all
+.SUFFIXES:
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+PKGS := libseccomp inih jansson
+# pkg-config module : Debian package
+DEB_DEPS := libseccomp:libseccomp-dev inih:libinih-dev jansson:libjansson-dev
+
+WARN := -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(DEV),1)
+WARN += -Werror
+endif
+
+ifeq ($(SAN),1)
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+O := build/san
+BINDIR := build/san/bin
+else
+SANFLAGS :=
+O := build/rel
+BINDIR := bin
+endif
+
+# recursive (=) so that pkg-config runs after 'deps' has installed it
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS = $(shell pkg-config --libs $(PKGS))
+ALL_CFLAGS = $(WARN) -D_GNU_SOURCE -Ireferee -Iarena $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
+LIBS = $(PKG_LIBS) -lm
+
+REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
+ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c))
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+BENCH_SRC := $(wildcard bench/*.c)
+BOT_SRC := $(wildcard sample-bots/*/*.c)
+
+REFEREE_OBJ := $(REFEREE_SRC:%.c=$(O)/%.o)
+ARENA_OBJ := $(ARENA_SRC:%.c=$(O)/%.o)
+LIBREFEREE := $(O)/libreferee.a
+LIBARENA := $(O)/libarena.a
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(O)/tests/%)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
+# sample-bots/NAME/NAME.c -> sample-bots/NAME/NAME (the bot's run script execs it)
+BOT_BIN := $(BOT_SRC:%.c=%)
+TEST_HELPER_SRC := $(wildcard tests/bots/*.c)
+TEST_HELPER_BIN := $(TEST_HELPER_SRC:tests/bots/%.c=$(O)/tests/bots/%)
+
+PROGRAMS := $(BINDIR)/referee
+ifneq ($(wildcard arena/main.c),)
+PROGRAMS += $(BINDIR)/arena
+endif
+
+.PHONY: all deps test asan bench run clean check-deps
+all: $(PROGRAMS) $(BOT_BIN)
+
+deps:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"; \
+	for d in $(DEB_DEPS); do \
+		mod=$${d%%:*}; pkg=$${d#*:}; \
+		pkg-config --exists $$mod 2>/dev/null || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing:$$missing"; \
+			export DEBIAN_FRONTEND=noninteractive; \
+			apt-get install -y $$missing >/dev/null 2>&1 || \
+			{ apt-get update -q >/dev/null && apt-get install -y $$missing; } || exit 1; \
+		else \
+			echo "missing packages:$$missing" >&2; \
+			echo "run: sudo apt-get install -y$$missing" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+$(O)/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIBREFEREE): $(REFEREE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(LIBARENA): $(ARENA_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BINDIR)/referee: $(O)/referee/main.o $(LIBREFEREE)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BINDIR)/arena: $(O)/arena/main.o $(LIBARENA) $(LIBREFEREE)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(O)/tests/%: $(O)/tests/unit/%.o $(LIBARENA) $(LIBREFEREE)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(O)/tests/bots/%: tests/bots/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O1 -D_GNU_SOURCE -w -o $@ $< -lpthread
+
+$(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(LIBREFEREE)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+# sample bots are plain C with no dependency on the project
+sample-bots/%: sample-bots/%.c
+	$(CC) -std=c11 -O2 -Wall -Wextra -o $@ $<
+
+test: all $(UNIT_BIN) $(TEST_HELPER_BIN)
+	@O=$(O) BINDIR=$(BINDIR) SAN=$(SAN) sh tests/run.sh
+
+asan:
+	@$(MAKE) --no-print-directory test SAN=1
+
+bench: all $(BENCH_BIN)
+	@O=$(O) BINDIR=$(BINDIR) sh bench/run.sh
+
+run: all
+	$(BINDIR)/arena configs/default.ini
+
+clean:
+	rm -rf build bin $(BOT_BIN)
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,135 @@
+/*
+ * card.h - cards, trump modes and hands for every euchre-arena variant.
+ *
+ * A card is a small integer "kind": suit * 7 + rank for the suited cards
+ * (8 through ace) plus three jokers. Double-deck variants hold two
+ * identical copies of a kind, so a hand is two bit sets: the kinds held at
+ * least once and the kinds held twice. Every question the rules ask of a
+ * hand (which cards follow suit, which are trump) becomes a mask operation
+ * against tables precomputed per trump mode, which is what makes self-play
+ * fast enough to check millions of positions.
+ *
+ * Tokens: ranks 8 9 10 (or T) J Q K A, suits C D H S, so "10H", "TH", "JS";
+ * the jokers are JOKER (five-hand), BENNY and CHARLIE (flip). Printing
+ * always uses the canonical form ("10H"); parsing accepts either case.
+ */
+#ifndef CARD_H
+#define CARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum suit { SUIT_C, SUIT_D, SUIT_H, SUIT_S, NSUITS, SUIT_NONE = NSUITS };
+enum rank { RANK_8, RANK_9, RANK_10, RANK_J, RANK_Q, RANK_K, RANK_A, NRANKS };
+
+typedef uint8_t card_t;
+
+#define CARD(s, r) ((card_t)((s) * NRANKS + (r)))
+#define CARD_JOKER 28   /* five-hand: the best trump, always a trump */
+#define CARD_BENNY 29   /* flip: high joker, wins the trick it is played to */
+#define CARD_CHARLIE 30 /* flip: low joker, never wins, flips trump */
+#define NCARDS 31
+#define CARD_NONE 255
+
+#define CARD_BIT(c) ((uint32_t)1 << (c))
+#define MASK_FLIP_JOKERS (CARD_BIT(CARD_BENNY) | CARD_BIT(CARD_CHARLIE))
+
+static inline int card_suit(card_t c) { return c < CARD_JOKER ? c / NRANKS : SUIT_NONE; }
+static inline int card_rank(card_t c) { return c < CARD_JOKER ? c % NRANKS : -1; }
+static inline int card_is_joker(card_t c) { return c >= CARD_JOKER && c < NCARDS; }
+
+/*
+ * Trump modes: a suit, high no-trump (ace high, no bowers), low no-trump
+ * (nine high, ace low, no bowers), and "none", flip's state when a joker is
+ * the calling card (ranks as high no-trump).
+ */
+enum trump { TRUMP_C, TRUMP_D, TRUMP_H, TRUMP_S, TRUMP_HIGH, TRUMP_LOW, TRUMP_NONE, NTRUMPS };
+
+static inline int trump_is_suit(int t) { return t >= 0 && t < NSUITS; }
+
+/*
+ * Per-trump tables, filled once by card_tables_init() (idempotent, not
+ * thread-hostile: every thread computes the same bytes).
+ *  - card_eff_suit[t][c]: the suit a card belongs to under trump t (the
+ *    left bower and the five-hand joker belong to the trump suit; flip
+ *    jokers have SUIT_NONE).
+ *  - card_power[t][c]: strength inside its effective suit, 1 = weakest;
+ *    trump cards get TRUMP_POWER added so any trump beats any plain card.
+ *  - suit_mask[t][s]: kinds whose effective suit under t is s.
+ */
+#define TRUMP_POWER 64
+extern uint8_t card_eff_suit[NTRUMPS][NCARDS];
+extern uint8_t card_power[NTRUMPS][NCARDS];
+extern uint32_t suit_mask[NTRUMPS][NSUITS + 1];
+void card_tables_init(void);
+
+/* 1 if card c is a trump under trump mode t (always 0 for no-trump modes). */
+static inline int card_is_trump(int t, card_t c)
+{
+	return trump_is_suit(t) && card_eff_suit[t][c] == t;
+}
+
+/*
+ * A hand: the kinds held at least once (one) and held twice (two). A
+ * kind is never held three times. Plain data; copy freely.
+ */
+struct hand {
+	uint32_t one, two;
+};
+
+static inline int hand_count_of(const struct hand *h, card_t c)
+{
+	return !!(h->one & CARD_BIT(c)) + !!(h->two & CARD_BIT(c));
+}
+static inline int hand_size(const struct hand *h)
+{
+	return __builtin_popcount(h->one) + __builtin_popcount(h->two);
+}
+static inline void hand_add(struct hand *h, card_t c)
+{
+	if (h->one & CARD_BIT(c))
+		h->two |= CARD_BIT(c);
+	else
+		h->one |= CARD_BIT(c);
+}
+/* Removes one copy; returns -1 if the hand holds none. */
+static inline int hand_remove(struct hand *h, card_t c)
+{
+	if (h->two & CARD_BIT(c))
+		h->two &= ~CARD_BIT(c);
+	else if (h->one & CARD_BIT(c))
+		h->one &= ~CARD_BIT(c);
+	else
+		return -1;
+	return 0;
+}
+
+/* Lowest set bit of a nonzero mask as a card; CARD_NONE for 0. */
+static inline card_t mask_first(uint32_t m)
+{
+	return m ? (card_t)__builtin_ctz(m) : CARD_NONE;
+}
+/* The n-th (0-based) set bit of m, which must have more than n bits. */
+card_t mask_nth(uint32_t m, int n);
+
+/*
+ * Token text. card_name() returns a static string ("10H", "JOKER") or "?"
+ * for an invalid card. card_parse() reads one card token from s[0..len):
+ * returns the characters consumed (the token must end at len or at a
+ * space) or -1 when the text is not exactly one card.
+ */
+const char *card_name(card_t c);
+int card_parse(const char *s, size_t len, card_t *out);
+
+/* "C" "D" "H" "S" "high" "low" "none"; parse accepts the same (either case). */
+const char *trump_name(int t);
+int trump_parse(const char *s, size_t len, int *out);
+
+/*
+ * Writes the cards of a hand (ascending by suit then rank, jokers last,
+ * twins repeated) separated by single spaces into buf; returns the length
+ * snprintf would have written. An empty hand writes "-".
+ */
+int hand_format(const struct hand *h, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,1230 @@
+/*
+ * game.c - the rules engine for all five variants.
+ *
+ * A hand moves through phases: the auction (or flip's bids), the naming of
+ * trump, a script of card exchanges fixed by the contract (alone, moon,
+ * best, five-hand's declaration and discard), trick play, and scoring.
+ * Each phase has one function that lists legal moves and one that applies
+ * a move; game_apply() checks a move against the list before applying it,
+ * so an illegal move can never change the state.
+ *
+ * The rules are those of ../shared/RULINGS.md as documented in
+ * docs/variants.md; comments cite the ruling where the seed text was
+ * ambiguous.
+ */
+#include "game.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const decision_names[] = {
+	"none", "bid", "trump", "declare", "give", "discard", "play",
+};
+
+const char *decision_name(enum decision d)
+{
+	return (unsigned)d <= DEC_PLAY ? decision_names[d] : "?";
+}
+
+int move_equal(const struct move *a, const struct move *b)
+{
+	return a->type == b->type && a->num == b->num && a->trump == b->trump &&
+	       a->card == b->card && a->swap == b->swap;
+}
+
+static int is_team_bid(const struct rules *r)
+{
+	return r->variant == VAR_HAMMERWALT || r->variant == VAR_INDIANA ||
+	       r->variant == VAR_BLOOMINGTON;
+}
+
+int game_flip_trump(card_t calling)
+{
+	return card_is_joker(calling) ? TRUMP_NONE : card_suit(calling);
+}
+
+/* The full deck of a variant in a fixed order (suits, ranks, jokers). */
+static int build_deck(const struct rules *r, card_t *deck)
+{
+	int n = 0;
+	int copies = r->variant == VAR_FIVEHAND ? 1 : 2;
+	int low = r->variant == VAR_FIVEHAND ? RANK_8 : RANK_9;
+
+	for (int s = 0; s < NSUITS; s++)
+		for (int rk = low; rk < NRANKS; rk++)
+			for (int k = 0; k < copies; k++)
+				deck[n++] = CARD(s, rk);
+	if (r->variant == VAR_FIVEHAND)
+		deck[n++] = CARD_JOKER;
+	if (r->variant == VAR_FLIP) {
+		for (int k = 0; k < r->jokers; k++) {
+			deck[n++] = CARD_BENNY;
+			deck[n++] = CARD_CHARLIE;
+		}
+	}
+	return n;
+}
+
+static void start_play(struct game *g);
+static void play_card(struct game *g, int seat, card_t c, card_t swap);
+static void finish_hand(struct game *g);
+static void score_hand(struct game *g);
+
+static void push(struct game *g, int type, int seat, int to, card_t c, card_t c2,
+		 const struct move *m)
+{
+	struct event *e;
+
+	if (g->nev >= MAX_EVENTS)
+		return; /* cannot happen: a hand has fewer than 200 events */
+	e = &g->ev[g->nev++];
+	e->type = (uint8_t)type;
+	e->seat = (int8_t)seat;
+	e->to = (int8_t)to;
+	e->card = c;
+	e->card2 = c2;
+	e->move = m ? *m : move_make(-1, -1, -1, CARD_NONE, CARD_NONE);
+}
+
+/* Next player clockwise from s (flip's dead hand is not a player). */
+static int next_player(const struct game *g, int s)
+{
+	do
+		s = (s + 1) % g->rules.seats;
+	while (s == g->rules.dead_seat);
+	return s;
+}
+
+int game_next_active(const struct game *g, int s)
+{
+	do
+		s = (s + 1) % g->rules.seats;
+	while (g->sitting_out & (1u << s));
+	return s;
+}
+
+static int active_count(const struct game *g)
+{
+	return g->rules.seats - __builtin_popcount(g->sitting_out);
+}
+
+static void start_hand(struct game *g)
+{
+	const struct rules *r = &g->rules;
+	card_t deck[MAX_DECK];
+	int k = r->cards_each, pos;
+
+	g->hand_no++;
+	memcpy(g->prev_score, g->score, sizeof(g->score));
+	if (g->deal && g->hand_no <= g->deal->nhands) {
+		memcpy(deck, g->deal->deck[g->hand_no - 1], (size_t)r->deck_size);
+	} else {
+		build_deck(r, deck);
+		rng_shuffle(&g->rng, deck, r->deck_size);
+	}
+
+	memset(g->hand, 0, sizeof(g->hand));
+	memset(g->tricks, 0, sizeof(g->tricks));
+	memset(g->seat_turns, 0, sizeof(g->seat_turns));
+	memset(g->hand_points, 0, sizeof(g->hand_points));
+	memset(&g->discarded, 0, sizeof(g->discarded));
+	memset(&g->played, 0, sizeof(g->played));
+	memset(&g->kitty_pile, 0, sizeof(g->kitty_pile));
+	memset(&g->stock, 0, sizeof(g->stock));
+	for (int s = 0; s < MAX_SEATS; s++)
+		g->bids[s] = -1;
+	g->sitting_out = 0;
+	g->bidder = -1;
+	g->contract = move_make(-1, -1, -1, CARD_NONE, CARD_NONE);
+	g->trump = -1;
+	g->partner = -1;
+	g->high_bid = 0;
+	g->high_seat = -1;
+	g->passes = g->nturns = 0;
+	g->out = 0;
+	g->round = 1;
+	g->nscript = g->script_pos = 0;
+	g->trick_no = g->ntrick = 0;
+	g->calling = g->burn = CARD_NONE;
+	g->dead_pos = 0;
+	g->nev = 0;
+
+	for (int s = 0; s < r->seats; s++)
+		for (int i = 0; i < k; i++)
+			hand_add(&g->hand[s], deck[s * k + i]);
+	memcpy(g->dealt, g->hand, sizeof(g->hand));
+	pos = r->seats * k;
+	push(g, EV_DEAL, g->dealer, -1, CARD_NONE, CARD_NONE, NULL);
+	g->turn = next_player(g, g->dealer);
+	g->phase = PH_AUCTION;
+
+	switch (r->variant) {
+	case VAR_FIVEHAND:
+		for (int i = 0; i < 4; i++) {
+			g->kitty[i] = deck[pos + i];
+			hand_add(&g->kitty_pile, deck[pos + i]);
+		}
+		push(g, EV_TURNUP, -1, -1, g->kitty[0], CARD_NONE, NULL);
+		break;
+	case VAR_FLIP:
+		if (r->dead_seat >= 0)
+			memcpy(g->dead, deck + r->dead_seat * k, (size_t)k);
+		g->burn = deck[pos];
+		g->calling = deck[pos + 1];
+		for (int i = pos + 2; i < r->deck_size; i++)
+			hand_add(&g->stock, deck[i]);
+		g->trump = game_flip_trump(g->calling);
+		push(g, EV_CALLING, -1, -1, g->calling, CARD_NONE, NULL);
+		if (r->zilch || r->cards_each == 4)
+			start_play(g);
+		break;
+	default:
+		break;
+	}
+}
+
+int game_init(struct game *g, const struct rules *rules, uint64_t seed,
+	      const struct deal *deal, char *err, size_t len)
+{
+	memset(g, 0, sizeof(*g));
+	card_tables_init();
+	g->rules = *rules;
+	rng_seed(&g->rng, seed);
+	if (deal && game_check_deal(rules, deal, err, len) < 0)
+		return -1;
+	g->deal = deal;
+	if (deal) {
+		g->dealer = deal->dealer;
+		if (deal->has_scores)
+			memcpy(g->score, deal->scores, sizeof(g->score));
+	}
+	start_hand(g);
+	return 0;
+}
+
+int game_check_deal(const struct rules *r, const struct deal *d, char *err, size_t len)
+{
+	card_t full[MAX_DECK];
+	int want[NCARDS] = { 0 };
+	int n = build_deck(r, full);
+
+	if (d->dealer < 0 || d->dealer >= r->players) {
+		snprintf(err, len, "dealer %d is not a player seat (0 to %d)", d->dealer,
+			 r->players - 1);
+		return -1;
+	}
+	for (int i = 0; i < n; i++)
+		want[full[i]]++;
+	for (int h = 0; h < d->nhands; h++) {
+		int have[NCARDS] = { 0 };
+
+		for (int i = 0; i < n; i++) {
+			if (d->deck[h][i] >= NCARDS) {
+				snprintf(err, len, "hand %d: invalid card", h + 1);
+				return -1;
+			}
+			have[d->deck[h][i]]++;
+		}
+		for (int c = 0; c < NCARDS; c++) {
+			if (have[c] != want[c]) {
+				snprintf(err, len, "hand %d: %s appears %d times, the %s deck has %d",
+					 h + 1, card_name((card_t)c), have[c],
+					 variant_name(r->variant), want[c]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+int game_to_move(const struct game *g)
+{
+	switch (g->phase) {
+	case PH_AUCTION:
+	case PH_TRUMP:
+	case PH_PLAY:
+		return g->turn;
+	case PH_SCRIPT:
+		return g->script[g->script_pos].seat;
+	default:
+		return -1;
+	}
+}
+
+enum decision game_decision(const struct game *g)
+{
+	switch (g->phase) {
+	case PH_AUCTION: return DEC_BID;
+	case PH_TRUMP: return DEC_TRUMP;
+	case PH_SCRIPT: return (enum decision)g->script[g->script_pos].dec;
+	case PH_PLAY: return DEC_PLAY;
+	default: return DEC_NONE;
+	}
+}
+
+/* ---- legal moves ---------------------------------------------------- */
+
+static int add(struct move *mv, int n, int type, int num, int trump)
+{
+	mv[n] = move_make(type, num, trump, CARD_NONE, CARD_NONE);
+	return n + 1;
+}
+
+/* Bids "lo".."hi" with every trump (indiana, bloomington), then the top bid. */
+static int add_trump_bids(struct move *mv, int n, int lo, int hi, int top)
+{
+	for (int b = lo; b <= hi; b++)
+		for (int t = 0; t < TRUMP_NONE; t++)
+			n = add(mv, n, MOVE_BID, b, t);
+	for (int t = 0; t < TRUMP_NONE; t++)
+		n = add(mv, n, top, -1, t);
+	return n;
+}
+
+/* Hammerwalt: the dealer's second turn with no bid standing is stuck. */
+static int hammerwalt_stuck(const struct game *g)
+{
+	return g->high_bid == 0 && g->turn == g->dealer && g->seat_turns[g->turn] == 1;
+}
+
+/* Indiana and bloomington: may the seat to act pass? */
+static int may_pass(const struct game *g)
+{
+	const struct rules *r = &g->rules;
+	unsigned all = (1u << r->seats) - 1;
+
+	if (r->all_pass != ALL_PASS_STICK || g->high_bid)
+		return 1;
+	if (r->variant == VAR_INDIANA)
+		return (g->out | (1u << g->turn)) != all;
+	return g->turn != g->dealer;
+}
+
+static int legal_auction(const struct game *g, struct move *mv)
+{
+	const struct rules *r = &g->rules;
+	int n = 0;
+
+	switch (r->variant) {
+	case VAR_HAMMERWALT: {
+		int stuck = hammerwalt_stuck(g);
+		int lo = stuck ? 5 : g->high_bid + 1 > 6 ? g->high_bid + 1 : 6;
+
+		if (!stuck)
+			n = add(mv, n, MOVE_PASS, -1, -1);
+		for (int b = lo; b <= r->cards_each; b++)
+			n = add(mv, n, MOVE_BID, b, -1);
+		return add(mv, n, MOVE_ALONE, -1, -1);
+	}
+	case VAR_INDIANA:
+	case VAR_BLOOMINGTON:
+		if (may_pass(g))
+			n = add(mv, n, MOVE_PASS, -1, -1);
+		return add_trump_bids(mv, n, g->high_bid + 1, r->cards_each,
+				      r->variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST);
+	case VAR_FIVEHAND:
+		if (g->round == 1) {
+			n = add(mv, n, MOVE_PASS, -1, -1);
+			if (g->kitty[0] != CARD_JOKER)
+				return add(mv, n, MOVE_ORDER, -1, -1);
+			for (int t = 0; t < NSUITS; t++)
+				n = add(mv, n, MOVE_ORDER, -1, t);
+			return n;
+		}
+		if (g->turn != g->dealer)
+			n = add(mv, n, MOVE_PASS, -1, -1);
+		for (int t = 0; t < NSUITS; t++)
+			if (t != card_suit(g->kitty[0]))
+				n = add(mv, n, MOVE_TRUMP, -1, t);
+		return n;
+	case VAR_FLIP:
+		for (int b = r->min_bid; b <= r->cards_each; b++)
+			n = add(mv, n, MOVE_BID, b, -1);
+		return n;
+	default:
+		return 0;
+	}
+}
+
+/* The led suit of a flip trick (n cards) under trump t, or SUIT_NONE. */
+static int flip_led_of(const card_t *cards, int n, int t)
+{
+	if (!n || cards[0] == CARD_BENNY)
+		return SUIT_NONE;
+	for (int i = 0; i < n; i++)
+		if (!card_is_joker(cards[i]))
+			return card_eff_suit[t][cards[i]];
+	return SUIT_NONE; /* a led Charlie and only jokers since */
+}
+
+static int flip_led_suit(const struct game *g, int t)
+{
+	return flip_led_of(g->trick_card, g->ntrick, t);
+}
+
+uint32_t game_play_mask(const struct game *g)
+{
+	const struct hand *h = &g->hand[g->turn];
+	uint32_t follow;
+	int led;
+
+	if (g->phase != PH_PLAY)
+		return 0;
+	if (g->rules.variant == VAR_FLIP) {
+		led = flip_led_suit(g, g->trump);
+		if (led == SUIT_NONE)
+			return h->one;
+		follow = h->one & suit_mask[g->trump][led] & ~MASK_FLIP_JOKERS;
+		return follow ? follow | (h->one & MASK_FLIP_JOKERS) : h->one;
+	}
+	if (!g->ntrick)
+		return h->one;
+	led = card_eff_suit[g->trump][g->trick_card[0]];
+	follow = h->one & suit_mask[g->trump][led];
+	return follow ? follow : h->one;
+}
+
+/* Flip: may a player who plays c switch the calling card? */
+static int is_match_card(const struct game *g, card_t c)
+{
+	return g->rules.variant == VAR_FLIP && c != CARD_CHARLIE &&
+	       (c == CARD_BENNY || c == g->calling);
+}
+
+static int legal_play(const struct game *g, struct move *mv)
+{
+	const struct hand *h = &g->hand[g->turn];
+	uint32_t m = game_play_mask(g);
+	int n = 0;
+
+	for (uint32_t b = m; b; b &= b - 1) {
+		card_t c = mask_first(b);
+
+		mv[n++] = move_make(MOVE_CARD, -1, -1, c, CARD_NONE);
+		if (is_match_card(g, c)) {
+			struct hand rest = *h;
+
+			hand_remove(&rest, c);
+			for (uint32_t r = rest.one; r; r &= r - 1)
+				mv[n++] = move_make(MOVE_CARD, -1, -1, c, mask_first(r));
+		}
+	}
+	return n;
+}
+
+int game_legal(const struct game *g, struct move *mv)
+{
+	int n = 0;
+
+	switch (g->phase) {
+	case PH_AUCTION:
+		return legal_auction(g, mv);
+	case PH_TRUMP:
+		for (int t = 0; t < TRUMP_NONE; t++)
+			n = add(mv, n, MOVE_TRUMP, -1, t);
+		return n;
+	case PH_SCRIPT:
+		if (g->script[g->script_pos].dec == DEC_DECLARE) {
+			n = add(mv, n, MOVE_PARTNER, -1, -1);
+			return add(mv, n, MOVE_ALONE, -1, -1);
+		}
+		for (uint32_t b = g->hand[game_to_move(g)].one; b; b &= b - 1)
+			mv[n++] = move_make(MOVE_CARD, -1, -1, mask_first(b), CARD_NONE);
+		return n;
+	case PH_PLAY:
+		return legal_play(g, mv);
+	default:
+		return 0;
+	}
+}
+
+/* ---- applying moves ------------------------------------------------- */
+
+static void script_add(struct game *g, int dec, int seat, int to)
+{
+	struct step *st = &g->script[g->nscript++];
+
+	st->dec = (uint8_t)dec;
+	st->seat = (int8_t)seat;
+	st->to = (int8_t)to;
+}
+
+/* Moves on from the script: its next step, or the play when it is done. */
+static void run_script(struct game *g)
+{
+	if (g->script_pos < g->nscript)
+		g->phase = PH_SCRIPT;
+	else
+		start_play(g);
+}
+
+/* The bonus contracts: hammerwalt alone, indiana moon, bloomington best. */
+static int is_bonus_contract(const struct move *m)
+{
+	return m->type == MOVE_ALONE || m->type == MOVE_MOON || m->type == MOVE_BEST;
+}
+
+static void end_team_auction(struct game *g, int bidder, const struct move *m)
+{
+	const struct rules *r = &g->rules;
+	int partner = (bidder + 2) % r->seats;
+
+	g->bidder = bidder;
+	g->contract = *m;
+	push(g, EV_CONTRACT, bidder, -1, CARD_NONE, CARD_NONE, m);
+	if (r->variant == VAR_HAMMERWALT) {
+		/* the winner names trump next; alone exchanges follow that */
+		g->phase = PH_TRUMP;
+		g->turn = bidder;
+		return;
+	}
+	g->trump = m->trump;
+	if (m->type == MOVE_MOON) {
+		for (int i = 0; i < 3; i++)
+			script_add(g, DEC_DISCARD, bidder, -1);
+		for (int i = 0; i < 3; i++)
+			script_add(g, DEC_GIVE, partner, bidder);
+	} else if (m->type == MOVE_BEST) {
+		script_add(g, DEC_GIVE, (bidder + 2) % r->seats, bidder);
+		script_add(g, DEC_GIVE, (bidder + 4) % r->seats, bidder);
+		script_add(g, DEC_DISCARD, bidder, -1);
+		script_add(g, DEC_DISCARD, bidder, -1);
+	}
+	run_script(g);
+}
+
+static void redeal(struct game *g)
+{
+	push(g, EV_REDEAL, g->dealer, -1, CARD_NONE, CARD_NONE, NULL);
+	finish_hand(g);
+}
+
+static void auction_hammerwalt(struct game *g, int s, const struct move *m)
+{
+	g->seat_turns[s]++;
+	g->nturns++;
+	if (m->type == MOVE_ALONE) {
+		end_team_auction(g, s, m);
+		return;
+	}
+	if (m->type == MOVE_BID) {
+		g->high_bid = m->num;
+		g->high_seat = s;
+		g->contract = *m;
+		g->passes = 0;
+	} else {
+		g->passes++;
+	}
+	/* ends when three pass after a bid, or after two turns each */
+	if ((g->high_bid && g->passes >= 3) || g->nturns >= 2 * g->rules.seats) {
+		struct move c = g->contract;
+
+		end_team_auction(g, g->high_seat, &c);
+		return;
+	}
+	g->turn = (s + 1) % g->rules.seats;
+}
+
+static void auction_indiana(struct game *g, int s, const struct move *m)
+{
+	unsigned left;
+
+	if (m->type == MOVE_MOON) {
+		end_team_auction(g, s, m);
+		return;
+	}
+	if (m->type == MOVE_BID) {
+		g->high_bid = m->num;
+		g->high_seat = s;
+		g->contract = *m;
+	} else {
+		g->out |= 1u << s;
+	}
+	left = ((1u << g->rules.seats) - 1) & ~g->out;
+	if (!left) {
+		redeal(g);
+		return;
+	}
+	if (g->high_bid && left == 1u << g->high_seat) {
+		struct move c = g->contract;
+
+		end_team_auction(g, g->high_seat, &c);
+		return;
+	}
+	do
+		s = (s + 1) % g->rules.seats;
+	while (g->out & (1u << s));
+	g->turn = s;
+}
+
+static void auction_bloomington(struct game *g, int s, const struct move *m)
+{
+	if (m->type == MOVE_BEST) {
+		end_team_auction(g, s, m);
+		return;
+	}
+	if (m->type == MOVE_BID) {
+		g->high_bid = m->num;
+		g->high_seat = s;
+		g->contract = *m;
+	}
+	if (s == g->dealer) {
+		struct move c = g->contract;
+
+		if (g->high_bid)
+			end_team_auction(g, g->high_seat, &c);
+		else
+			redeal(g);
+		return;
+	}
+	g->turn = (s + 1) % g->rules.seats;
+}
+
+static void auction_fivehand(struct game *g, int s, const struct move *m)
+{
+	if (m->type == MOVE_PASS) {
+		if (s == g->dealer)
+			g->round = 2; /* round 2 cannot end in four passes: the dealer is stuck */
+		g->turn = (s + 1) % g->rules.seats;
+		return;
+	}
+	g->bidder = s;
+	g->contract = *m;
+	g->trump = m->trump >= 0 ? m->trump : card_suit(g->kitty[0]);
+	push(g, EV_CONTRACT, s, -1, CARD_NONE, CARD_NONE, m);
+	script_add(g, DEC_DECLARE, s, -1);
+	if (m->type == MOVE_ORDER) {
+		/* the dealer takes the turned card and discards after the declaration */
+		hand_remove(&g->kitty_pile, g->kitty[0]);
+		hand_add(&g->hand[g->dealer], g->kitty[0]);
+		push(g, EV_PICKUP, g->dealer, -1, g->kitty[0], CARD_NONE, NULL);
+		script_add(g, DEC_DISCARD, g->dealer, -1);
+	}
+	run_script(g);
+}
+
+static void auction_flip(struct game *g, int s, const struct move *m)
+{
+	g->bids[s] = m->num;
+	if (++g->nturns == g->rules.players)
+		start_play(g);
+	else
+		g->turn = next_player(g, s);
+}
+
+static void apply_auction(struct game *g, const struct move *m)
+{
+	int s = g->turn;
+
+	push(g, EV_BID, s, -1, CARD_NONE, CARD_NONE, m);
+	switch (g->rules.variant) {
+	case VAR_HAMMERWALT: auction_hammerwalt(g, s, m); break;
+	case VAR_INDIANA: auction_indiana(g, s, m); break;
+	case VAR_BLOOMINGTON: auction_bloomington(g, s, m); break;
+	case VAR_FIVEHAND: auction_fivehand(g, s, m); break;
+	case VAR_FLIP: auction_flip(g, s, m); break;
+	default: break;
+	}
+}
+
+static void apply_trump(struct game *g, const struct move *m)
+{
+	int b = g->bidder, p = (b + 2) % g->rules.seats;
+
+	g->trump = m->trump;
+	push(g, EV_TRUMP, b, -1, CARD_NONE, CARD_NONE, m);
+	if (g->contract.type == MOVE_ALONE) {
+		for (int i = 0; i < 3; i++)
+			script_add(g, DEC_GIVE, b, p);
+		for (int i = 0; i < 3; i++)
+			script_add(g, DEC_GIVE, p, b);
+	}
+	run_script(g);
+}
+
+static void apply_script(struct game *g, const struct move *m)
+{
+	const struct step *st = &g->script[g->script_pos];
+
+	switch (st->dec) {
+	case DEC_DECLARE:
+		g->partner = m->type == MOVE_PARTNER ? (st->seat + 2) % g->rules.seats : -1;
+		push(g, EV_DECLARE, st->seat, g->partner, CARD_NONE, CARD_NONE, m);
+		break;
+	case DEC_GIVE:
+		hand_remove(&g->hand[st->seat], m->card);
+		hand_add(&g->hand[st->to], m->card);
+		push(g, EV_GIVE, st->seat, st->to, m->card, CARD_NONE, NULL);
+		break;
+	case DEC_DISCARD:
+		hand_remove(&g->hand[st->seat], m->card);
+		hand_add(&g->discarded, m->card);
+		push(g, EV_DISCARD, st->seat, -1, m->card, CARD_NONE, NULL);
+		break;
+	}
+	g->script_pos++;
+	run_script(g);
+}
+
+/* Flip's dead hand plays its top card whenever it is its turn. */
+static void dead_hand_turns(struct game *g)
+{
+	while (g->phase == PH_PLAY && g->turn == g->rules.dead_seat)
+		play_card(g, g->turn, g->dead[g->dead_pos++], CARD_NONE);
+}
+
+static void start_play(struct game *g)
+{
+	const struct rules *r = &g->rules;
+
+	if (is_team_bid(r) && is_bonus_contract(&g->contract)) {
+		for (int k = 2; k < r->seats; k += 2) {
+			int p = (g->bidder + k) % r->seats;
+
+			g->sitting_out |= 1u << p;
+			push(g, EV_SITOUT, p, -1, CARD_NONE, CARD_NONE, NULL);
+		}
+	}
+	g->phase = PH_PLAY;
+	g->leader = is_team_bid(r) ? g->bidder : next_player(g, g->dealer);
+	g->turn = g->leader;
+	dead_hand_turns(g);
+}
+
+/* Index of the winning card among n cards of one trick under trump t. */
+static int winner_of(const struct game *g, const card_t *cards, int n, int t)
+{
+	int led, best = 0, best_key = -1;
+
+	if (g->rules.variant == VAR_FLIP) {
+		for (int i = 0; i < n; i++)
+			if (cards[i] == CARD_BENNY)
+				return i; /* the first Benny wins */
+		led = flip_led_of(cards, n, t);
+		if (led == SUIT_NONE)
+			return 0; /* nothing but Charlies */
+	} else {
+		led = card_eff_suit[t][cards[0]];
+	}
+	for (int i = 0; i < n; i++) {
+		card_t c = cards[i];
+		int key = 0;
+
+		if (card_is_joker(c) && c != CARD_JOKER)
+			key = 0; /* a Charlie never wins */
+		else if (card_is_trump(t, c) || card_eff_suit[t][c] == led)
+			key = card_power[t][c];
+		if (key > best_key) {
+			best_key = key;
+			best = i; /* strictly greater: a twin played later loses */
+		}
+	}
+	return best;
+}
+
+int game_trick_winner(const struct game *g)
+{
+	return winner_of(g, g->trick_card, g->ntrick, g->trump);
+}
+
+int game_would_win(const struct game *g, card_t c)
+{
+	card_t cards[MAX_SEATS];
+
+	if (g->phase != PH_PLAY || g->ntrick >= MAX_SEATS)
+		return 0;
+	memcpy(cards, g->trick_card, (size_t)g->ntrick);
+	cards[g->ntrick] = c;
+	return winner_of(g, cards, g->ntrick + 1, g->trump) == g->ntrick;
+}
+
+static void finish_trick(struct game *g)
+{
+	int w = g->trick_seat[game_trick_winner(g)];
+
+	g->tricks[w]++;
+	push(g, EV_TRICK, w, g->trick_no + 1, CARD_NONE, CARD_NONE, NULL);
+	g->trick_no++;
+	g->ntrick = 0;
+	g->leader = g->turn = w;
+	if (g->trick_no == g->rules.cards_each)
+		score_hand(g);
+}
+
+static void set_calling(struct game *g, card_t c)
+{
+	g->calling = c;
+	g->trump = game_flip_trump(c);
+}
+
+static void play_card(struct game *g, int seat, card_t c, card_t swap)
+{
+	hand_remove(&g->hand[seat], c);
+	hand_add(&g->played, c);
+	g->trick_card[g->ntrick] = c;
+	g->trick_seat[g->ntrick] = (int8_t)seat;
+	g->ntrick++;
+	push(g, EV_PLAY, seat, -1, c, CARD_NONE, NULL);
+	if (c == CARD_CHARLIE) {
+		card_t old = g->calling;
+
+		set_calling(g, g->burn);
+		g->burn = old;
+		push(g, EV_FLIP, seat, -1, g->calling, CARD_NONE, NULL);
+	} else if (swap != CARD_NONE) {
+		card_t old = g->calling;
+
+		hand_remove(&g->hand[seat], swap);
+		hand_add(&g->hand[seat], old);
+		set_calling(g, swap);
+		push(g, EV_SWITCH, seat, -1, swap, old, NULL);
+	}
+	if (g->ntrick == active_count(g))
+		finish_trick(g);
+	else
+		g->turn = game_next_active(g, seat);
+	if (g->phase == PH_PLAY)
+		dead_hand_turns(g);
+}
+
+/* ---- scoring and the end of the game -------------------------------- */
+
+static void score_team_hand(struct game *g)
+{
+	const struct rules *r = &g->rules;
+	int bt = g->bidder % 2, taken = 0, delta[2];
+
+	for (int s = bt; s < r->seats; s += 2)
+		taken += g->tricks[s];
+	if (is_bonus_contract(&g->contract))
+		delta[bt] = taken == r->cards_each ? 2 * r->cards_each : -2 * r->cards_each;
+	else
+		delta[bt] = taken >= g->contract.num ? taken : -g->contract.num;
+	delta[1 - bt] = r->cards_each - taken;
+	for (int t = 0; t < 2; t++)
+		g->score[t] += delta[t];
+	for (int s = 0; s < r->seats; s++)
+		g->hand_points[s] = delta[s % 2];
+}
+
+static void score_fivehand(struct game *g)
+{
+	int b = g->bidder, p = g->partner;
+	int taken = g->tricks[b] + (p >= 0 ? g->tricks[p] : 0);
+	int each;
+
+	if (taken <= 2) {
+		for (int s = 0; s < 5; s++)
+			if (s != b && s != p)
+				g->hand_points[s] = 2;
+	} else {
+		if (p >= 0)
+			each = taken == 5 ? 2 : 1;
+		else
+			each = taken == 5 ? 4 : 1;
+		g->hand_points[b] = each;
+		if (p >= 0)
+			g->hand_points[p] = each;
+	}
+	for (int s = 0; s < 5; s++)
+		g->score[s] += g->hand_points[s];
+}
+
+static void score_flip(struct game *g)
+{
+	const struct rules *r = &g->rules;
+	int zilch = r->zilch || r->cards_each == 4, worst = 0;
+
+	for (int s = 0; s < r->players; s++) {
+		int t = g->tricks[s], pts;
+
+		if (zilch)
+			pts = 5 - 5 * t;
+		else if (t >= g->bids[s])
+			pts = 30 - 5 * (t - g->bids[s]);
+		else
+			pts = -5 * (g->bids[s] - t);
+		g->hand_points[s] = pts;
+		g->score[s] += pts;
+		if (pts < worst)
+			worst = pts;
+	}
+	/* the hand's most negative players are "euchred" (a statistic only) */
+	for (int s = 0; s < r->players && worst < 0; s++)
+		if (g->hand_points[s] == worst)
+			g->euchred[s]++;
+}
+
+/* Winners mask of the players holding the highest score. */
+static int leaders_mask(const struct game *g)
+{
+	const struct rules *r = &g->rules;
+	int best = 0, mask = 0;
+
+	for (int p = 0; p < r->players; p++) {
+		int sc = game_seat_score(g, p);
+
+		if (!mask || sc > best) {
+			best = sc;
+			mask = 1 << p;
+		} else if (sc == best) {
+			mask |= 1 << p;
+		}
+	}
+	return mask;
+}
+
+static int team_mask(const struct game *g, int team)
+{
+	int m = 0;
+
+	for (int s = team; s < g->rules.seats; s += 2)
+		m |= 1 << s;
+	return m;
+}
+
+/* Partnership games: the winners mask after a scored hand, or 0. */
+static int team_end(const struct game *g)
+{
+	const struct rules *r = &g->rules;
+	int a = g->bidder % 2, d = 1 - a;
+	int sa = g->score[a], sd = g->score[d];
+
+	if (sa >= r->target && sd >= r->target) {
+		if (r->variant == VAR_HAMMERWALT && sd > sa)
+			return team_mask(g, d);
+		return team_mask(g, a); /* the bidding team wins the tie */
+	}
+	if (sa >= r->target)
+		return team_mask(g, a);
+	if (sd >= r->target)
+		return team_mask(g, d);
+	if (sa <= -r->hole && sd <= -r->hole)
+		return 0; /* cannot happen: defenders never lose points */
+	if (sa <= -r->hole)
+		return team_mask(g, d);
+	if (sd <= -r->hole)
+		return team_mask(g, a);
+	return 0;
+}
+
+static int fivehand_end(const struct game *g)
+{
+	const struct rules *r = &g->rules;
+	int lead = leaders_mask(g), p = __builtin_ctz(lead), mask = 0, low = 0;
+
+	if (r->end == END_LEAD)
+		return g->score[p] >= r->target && !(lead & (lead - 1)) ? lead : 0;
+	/* end=first: of those at the target, the lowest score before the hand wins */
+	for (int s = 0; s < 5; s++) {
+		if (g->score[s] < r->target)
+			continue;
+		if (!mask || g->prev_score[s] < low) {
+			low = g->prev_score[s];
+			mask = 1 << s;
+		} else if (g->prev_score[s] == low) {
+			mask |= 1 << s;
+		}
+	}
+	return mask;
+}
+
+static int flip_end(const struct game *g)
+{
+	const struct rules *r = &g->rules;
+	int zilch = r->zilch || r->cards_each == 4;
+
+	for (int p = 0; p < r->players; p++)
+		if (g->score[p] >= r->target || (zilch && g->score[p] <= -r->target))
+			return leaders_mask(g);
+	return 0;
+}
+
+/*
+ * Ranks: in the partnership games the team's place (1 or 2; 1 for all on
+ * a shared win); elsewhere winners 1 and the rest by score, ties sharing
+ * a rank (1, 2, 2, 4).
+ */
+static void set_ranks(struct game *g)
+{
+	const struct rules *r = &g->rules;
+	int nwin = __builtin_popcount(g->winners);
+
+	for (int p = 0; p < r->players; p++) {
+		int above = 0;
+
+		if (g->winners & (1 << p)) {
+			g->ranks[p] = 1;
+			continue;
+		}
+		if (r->teams) {
+			g->ranks[p] = 2;
+			continue;
+		}
+		for (int q = 0; q < r->players; q++)
+			if (!(g->winners & (1 << q)) && game_seat_score(g, q) > game_seat_score(g, p))
+				above++;
+		g->ranks[p] = 1 + nwin + above;
+	}
+}
+
+static void finish_hand(struct game *g)
+{
+	const struct rules *r = &g->rules;
+	int w = 0;
+
+	if (g->bidder >= 0 || r->variant == VAR_FLIP) {
+		switch (r->variant) {
+		case VAR_FIVEHAND: w = fivehand_end(g); break;
+		case VAR_FLIP: w = flip_end(g); break;
+		default: w = team_end(g); break;
+		}
+	}
+	if (!w && g->hand_no >= r->max_hands)
+		w = leaders_mask(g);
+	if (!w) {
+		g->phase = PH_HAND_OVER;
+		return;
+	}
+	g->winners = w;
+	set_ranks(g);
+	g->phase = PH_GAME_OVER;
+	push(g, EV_GAME_END, -1, -1, CARD_NONE, CARD_NONE, NULL);
+}
+
+static void score_hand(struct game *g)
+{
+	switch (g->rules.variant) {
+	case VAR_FIVEHAND: score_fivehand(g); break;
+	case VAR_FLIP: score_flip(g); break;
+	default: score_team_hand(g); break;
+	}
+	push(g, EV_HAND_END, -1, -1, CARD_NONE, CARD_NONE, NULL);
+	finish_hand(g);
+}
+
+int game_seat_score(const struct game *g, int player)
+{
+	return g->rules.teams ? g->score[player % 2] : g->score[player];
+}
+
+void game_next_hand(struct game *g)
+{
+	if (g->phase != PH_HAND_OVER)
+		return;
+	g->dealer = next_player(g, g->dealer);
+	start_hand(g);
+}
+
+/* ---- checking a move ------------------------------------------------- */
+
+static const char *suit_word(int s)
+{
+	static const char *const words[] = { "clubs", "diamonds", "hearts", "spades" };
+
+	return s >= 0 && s < NSUITS ? words[s] : "?";
+}
+
+/* Checks a card move: 0 if legal, else -1 with the reason in err. */
+static int check_card(const struct game *g, const struct move *m, char *err, size_t len)
+{
+	int seat = game_to_move(g);
+	struct hand rest = g->hand[seat];
+
+	if (m->card >= NCARDS || (m->swap >= NCARDS && m->swap != CARD_NONE)) {
+		snprintf(err, len, "not a card");
+		return -1;
+	}
+	if (hand_remove(&rest, m->card) < 0) {
+		snprintf(err, len, "you do not hold %s", card_name(m->card));
+		return -1;
+	}
+	if (g->phase == PH_SCRIPT) {
+		if (m->swap != CARD_NONE) {
+			snprintf(err, len, "no switch when giving or discarding");
+			return -1;
+		}
+		return 0;
+	}
+	if (!(game_play_mask(g) & CARD_BIT(m->card))) {
+		int led = g->rules.variant == VAR_FLIP ? flip_led_suit(g, g->trump)
+						       : card_eff_suit[g->trump][g->trick_card[0]];
+
+		snprintf(err, len, "must follow %s", suit_word(led));
+		return -1;
+	}
+	if (m->swap == CARD_NONE)
+		return 0;
+	if (!is_match_card(g, m->card)) {
+		snprintf(err, len, "%s is not a match card (the calling card is %s)",
+			 card_name(m->card), card_name(g->calling));
+		return -1;
+	}
+	if (hand_remove(&rest, m->swap) < 0) {
+		snprintf(err, len, "you do not hold %s to switch", card_name(m->swap));
+		return -1;
+	}
+	return 0;
+}
+
+int game_apply(struct game *g, const struct move *m, char *err, size_t len)
+{
+	struct move mv[MAX_MOVES];
+	enum decision d = game_decision(g);
+	char text[64];
+	int n, i;
+
+	if (d == DEC_NONE) {
+		snprintf(err, len, "no move is due");
+		return -1;
+	}
+	if ((d == DEC_PLAY || d == DEC_GIVE || d == DEC_DISCARD) && m->type == MOVE_CARD) {
+		if (check_card(g, m, err, len) < 0)
+			return -1;
+		if (d == DEC_PLAY)
+			play_card(g, g->turn, m->card, m->swap);
+		else
+			apply_script(g, m);
+		return 0;
+	}
+	n = game_legal(g, mv);
+	for (i = 0; i < n && !move_equal(&mv[i], m); i++)
+		;
+	if (i == n) {
+		move_format(m, text, sizeof(text));
+		if (d == DEC_BID && m->type == MOVE_PASS)
+			snprintf(err, len, "the dealer may not pass now");
+		else if (d == DEC_BID && m->type == MOVE_BID && m->num <= g->high_bid)
+			snprintf(err, len, "bid must be above %d", g->high_bid);
+		else
+			snprintf(err, len, "'%s' is not a legal %s now", text, decision_name(d));
+		return -1;
+	}
+	switch (g->phase) {
+	case PH_AUCTION: apply_auction(g, m); break;
+	case PH_TRUMP: apply_trump(g, m); break;
+	case PH_SCRIPT: apply_script(g, m); break;
+	default: break;
+	}
+	return 0;
+}
+
+/* ---- move text ------------------------------------------------------- */
+
+int move_format(const struct move *m, char *buf, size_t len)
+{
+	switch (m->type) {
+	case MOVE_PASS: return snprintf(buf, len, "pass");
+	case MOVE_BID:
+		if (m->trump >= 0)
+			return snprintf(buf, len, "%d %s", m->num, trump_name(m->trump));
+		return snprintf(buf, len, "%d", m->num);
+	case MOVE_ALONE: return snprintf(buf, len, "alone");
+	case MOVE_MOON: return snprintf(buf, len, "moon %s", trump_name(m->trump));
+	case MOVE_BEST: return snprintf(buf, len, "best %s", trump_name(m->trump));
+	case MOVE_TRUMP: return snprintf(buf, len, "%s", trump_name(m->trump));
+	case MOVE_ORDER:
+		if (m->trump >= 0)
+			return snprintf(buf, len, "order %s", trump_name(m->trump));
+		return snprintf(buf, len, "order");
+	case MOVE_PARTNER: return snprintf(buf, len, "partner");
+	case MOVE_CARD:
+		if (m->swap != CARD_NONE)
+			return snprintf(buf, len, "%s switch %s", card_name(m->card),
+					card_name(m->swap));
+		return snprintf(buf, len, "%s", card_name(m->card));
+	default: return snprintf(buf, len, "?");
+	}
+}
+
+static int word_is(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	if (n != k)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		if ((s[i] | 0x20) != w[i])
+			return 0;
+	return 1;
+}
+
+/* A trick count: 1 or 2 digits, no sign, no leading zero. */
+static int parse_count(const char *s, size_t n, int *out)
+{
+	if (n < 1 || n > 2 || s[0] < '1' || s[0] > '9' || (n == 2 && (s[1] < '0' || s[1] > '9')))
+		return -1;
+	*out = n == 1 ? s[0] - '0' : (s[0] - '0') * 10 + (s[1] - '0');
+	return 0;
+}
+
+/* A trump name that is suit-only or any (allow_nt) and fills s[0..n). */
+static int parse_trump_word(const char *s, size_t n, int allow_nt, int *out)
+{
+	int t;
+
+	if (n == 0 || trump_parse(s, n, &t) != (int)n || t == TRUMP_NONE)
+		return -1;
+	if (!allow_nt && !trump_is_suit(t))
+		return -1;
+	*out = t;
+	return 0;
+}
+
+int move_parse(const char *s, size_t len, struct move *m)
+{
+	const char *w[3];
+	size_t wl[3];
+	int nw = 0, num, t;
+	card_t c, sw;
+
+	/* one to three words separated by single spaces, nothing else */
+	for (size_t j = 0, start = 0; j <= len; j++) {
+		if (j < len && s[j] != ' ')
+			continue;
+		if (j == start || nw == 3)
+			return -1;
+		w[nw] = s + start;
+		wl[nw++] = j - start;
+		start = j + 1;
+	}
+	*m = move_make(-1, -1, -1, CARD_NONE, CARD_NONE);
+	if (nw == 1) {
+		if (word_is(w[0], wl[0], "pass"))
+			m->type = MOVE_PASS;
+		else if (word_is(w[0], wl[0], "alone"))
+			m->type = MOVE_ALONE;
+		else if (word_is(w[0], wl[0], "partner"))
+			m->type = MOVE_PARTNER;
+		else if (word_is(w[0], wl[0], "order"))
+			m->type = MOVE_ORDER;
+		else if (parse_count(w[0], wl[0], &num) == 0)
+			*m = move_make(MOVE_BID, num, -1, CARD_NONE, CARD_NONE);
+		else if (parse_trump_word(w[0], wl[0], 1, &t) == 0)
+			*m = move_make(MOVE_TRUMP, -1, t, CARD_NONE, CARD_NONE);
+		else if (card_parse(w[0], wl[0], &c) == (int)wl[0])
+			*m = move_make(MOVE_CARD, -1, -1, c, CARD_NONE);
+		else
+			return -1;
+		return (int)len;
+	}
+	if (nw == 2) {
+		if (parse_count(w[0], wl[0], &num) == 0 && parse_trump_word(w[1], wl[1], 1, &t) == 0)
+			*m = move_make(MOVE_BID, num, t, CARD_NONE, CARD_NONE);
+		else if (word_is(w[0], wl[0], "moon") && parse_trump_word(w[1], wl[1], 1, &t) == 0)
+			*m = move_make(MOVE_MOON, -1, t, CARD_NONE, CARD_NONE);
+		else if (word_is(w[0], wl[0], "best") && parse_trump_word(w[1], wl[1], 1, &t) == 0)
+			*m = move_make(MOVE_BEST, -1, t, CARD_NONE, CARD_NONE);
+		else if (word_is(w[0], wl[0], "order") && parse_trump_word(w[1], wl[1], 0, &t) == 0)
+			*m = move_make(MOVE_ORDER, -1, t, CARD_NONE, CARD_NONE);
+		else
+			return -1;
+		return (int)len;
+	}
+	if (card_parse(w[0], wl[0], &c) == (int)wl[0] && word_is(w[1], wl[1], "switch") &&
+	    card_parse(w[2], wl[2], &sw) == (int)wl[2]) {
+		*m = move_make(MOVE_CARD, -1, -1, c, sw);
+		return (int)len;
+	}
+	return -1;
+}

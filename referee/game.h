@@ -1,0 +1,267 @@
+/*
+ * game.h - the rules engine: one game of any variant, as a pure state
+ * machine.
+ *
+ * The engine does no I/O, reads no clock and keeps no global state: a
+ * struct game holds everything, including the random generator that deals
+ * the next hand, so a game can be copied with '=' and replayed exactly.
+ * The caller loops:
+ *
+ *	game_init(&g, &rules, seed, NULL);
+ *	while (!game_over(&g)) {
+ *		if (game_hand_over(&g)) { game_next_hand(&g); continue; }
+ *		n = game_legal(&g, moves);          // for game_to_move(&g)
+ *		game_apply(&g, &moves[pick], err, sizeof(err));
+ *	}
+ *
+ * Every hand keeps an event list (g.ev, g.nev) with full information;
+ * view.c renders it for one seat, hiding what that seat may not know.
+ * Between hands the caller may read the finished hand's events before
+ * game_next_hand() clears them.
+ */
+#ifndef GAME_H
+#define GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "card.h"
+#include "rng.h"
+#include "rules.h"
+
+/* The kinds of decision a seat can be asked for. */
+enum decision {
+	DEC_NONE,    /* nobody is to move: the hand or the game is over */
+	DEC_BID,     /* an auction turn (five-hand: order up / call a suit) */
+	DEC_TRUMP,   /* name trump after winning the auction (hammerwalt) */
+	DEC_DECLARE, /* five-hand: take the partner or go alone */
+	DEC_GIVE,    /* pass one card to another seat */
+	DEC_DISCARD, /* discard one card face down */
+	DEC_PLAY,    /* play one card to the trick */
+};
+const char *decision_name(enum decision d);
+
+enum move_type {
+	MOVE_PASS,    /* "pass" */
+	MOVE_BID,     /* "7" (hammerwalt, flip) or "7 H" / "7 high" (indiana, bloomington) */
+	MOVE_ALONE,   /* "alone": hammerwalt's top bid; five-hand's declaration */
+	MOVE_MOON,    /* "moon H" (indiana) */
+	MOVE_BEST,    /* "best H" (bloomington) */
+	MOVE_TRUMP,   /* "H", "high", "low": name trump; five-hand round 2 */
+	MOVE_ORDER,   /* "order", or "order H" when the joker is turned (five-hand) */
+	MOVE_PARTNER, /* "partner" (five-hand) */
+	MOVE_CARD,    /* "JH" to play, give or discard; "9H switch KS" (flip) */
+};
+
+/* A move is plain data; unused fields are -1 / CARD_NONE. */
+struct move {
+	int8_t type;  /* enum move_type */
+	int8_t num;   /* MOVE_BID: the number of tricks */
+	int8_t trump; /* the trump named by the move, or -1 */
+	card_t card;  /* MOVE_CARD: the card */
+	card_t swap;  /* MOVE_CARD in flip: the card laid as new calling card */
+};
+
+#define MAX_MOVES 128
+#define MAX_EVENTS 384
+
+static inline struct move move_make(int type, int num, int trump, card_t card, card_t swap)
+{
+	struct move m = { (int8_t)type, (int8_t)num, (int8_t)trump, card, swap };
+	return m;
+}
+int move_equal(const struct move *a, const struct move *b);
+
+enum event_type {
+	EV_DEAL,     /* a new hand: seat = dealer; every seat sees its own cards */
+	EV_TURNUP,   /* five-hand: card turned up from the kitty */
+	EV_CALLING,  /* flip: the first calling card */
+	EV_BID,      /* seat made move in the auction */
+	EV_CONTRACT, /* auction over: seat is the bidder, move the winning bid */
+	EV_TRUMP,    /* seat named trump move.trump */
+	EV_DECLARE,  /* five-hand: seat declared move (partner / alone), to = partner or -1 */
+	EV_PICKUP,   /* five-hand: the dealer (seat) takes the turned card */
+	EV_GIVE,     /* seat gave card to seat 'to' (seen by both) */
+	EV_DISCARD,  /* seat discarded card (seen by seat) */
+	EV_SITOUT,   /* seat sits this hand out */
+	EV_PLAY,     /* seat played card */
+	EV_SWITCH,   /* flip: seat laid card as calling card, took card2 (old calling card) */
+	EV_FLIP,     /* flip: a Charlie turned card up as calling card (card2 goes face down) */
+	EV_TRICK,    /* seat won trick number to (1-based) */
+	EV_REDEAL,   /* everyone passed: the hand is thrown in */
+	EV_HAND_END, /* the hand is scored (see g.hand_points) */
+	EV_GAME_END, /* the game is over (see g.ranks) */
+};
+
+struct event {
+	uint8_t type;
+	int8_t seat;
+	int8_t to;
+	card_t card;
+	card_t card2;
+	struct move move;
+};
+
+enum phase {
+	PH_AUCTION,
+	PH_TRUMP,
+	PH_SCRIPT, /* a fixed sequence of gives, discards and declarations */
+	PH_PLAY,
+	PH_HAND_OVER,
+	PH_GAME_OVER,
+};
+
+#define DEAL_MAX_HANDS 64
+
+/*
+ * An explicit deal (see deal.h for its text form): decks laid out as the
+ * engine deals them (deal.h says how), used for the first nhands hands;
+ * later hands are dealt from the seed. Optional starting scores and first
+ * dealer.
+ */
+struct deal {
+	int dealer;
+	int has_scores;
+	int scores[MAX_SEATS]; /* by team in partnership games, else by player */
+	int nhands;
+	card_t deck[DEAL_MAX_HANDS][MAX_DECK];
+};
+
+/* One step of an exchange script: who does what (and to whom). */
+struct step {
+	uint8_t dec;
+	int8_t seat, to;
+};
+
+struct game {
+	struct rules rules;
+	struct rng rng;
+	const struct deal *deal; /* borrowed: must outlive the game; NULL for seeded deals */
+
+	/* across hands */
+	int hand_no;             /* 1-based number of the current hand */
+	int dealer;
+	int score[MAX_SEATS];    /* per team in partnership games, else per player */
+	int prev_score[MAX_SEATS];
+	int euchred[MAX_SEATS];  /* flip: times each player was the hand's most negative */
+	enum phase phase;
+	int winners;             /* bit mask of winning players once over */
+	int ranks[MAX_SEATS];    /* per player once over, 1 = best */
+
+	/* this hand */
+	int turn;                /* seat to act in auction, trump, script and play */
+	struct hand hand[MAX_SEATS];
+	struct hand dealt[MAX_SEATS];
+	unsigned sitting_out;    /* bit per seat */
+	int bidder;              /* -1 until the auction ends */
+	struct move contract;    /* the winning bid */
+	int trump;
+	int partner;             /* five-hand: the bidder's partner, -1 alone */
+
+	/* auction */
+	int high_bid, high_seat, passes, nturns;
+	int seat_turns[MAX_SEATS];
+	unsigned out;            /* indiana: seats that passed */
+	int round;               /* five-hand: 1 or 2 */
+	int bids[MAX_SEATS];     /* flip: each player's bid */
+
+	/* script */
+	struct step script[8];
+	int nscript, script_pos;
+
+	/* five-hand kitty; flip calling card, burn card, dead hand and stock */
+	card_t kitty[4];          /* five-hand: the kitty as dealt, kitty[0] turned up */
+	struct hand kitty_pile;   /* five-hand: what is still in the kitty */
+	card_t calling, burn;     /* flip */
+	card_t dead[MAX_HAND];    /* flip: the dead hand, top card first */
+	int dead_pos;             /* flip: cards the dead hand has played */
+	struct hand stock;        /* flip: cards not dealt */
+	struct hand discarded;    /* every card discarded this hand */
+	struct hand played;       /* every card played this hand, the trick included */
+
+	/* play */
+	int leader, trick_no, ntrick;
+	card_t trick_card[MAX_SEATS];
+	int8_t trick_seat[MAX_SEATS];
+	int tricks[MAX_SEATS];
+
+	/* result of the last scored hand, per seat */
+	int hand_points[MAX_SEATS];
+
+	int nev;
+	struct event ev[MAX_EVENTS];
+};
+
+/*
+ * Starts a game and deals its first hand. rules must be finished
+ * (rules_finish). deal may be NULL (every hand from the seed) or an
+ * explicit deal that stays valid for the game's life; game_init checks
+ * it fits the variant and returns -1 with a message otherwise.
+ */
+int game_init(struct game *g, const struct rules *rules, uint64_t seed,
+	      const struct deal *deal, char *err, size_t len);
+
+/* The seat to act, or -1 when the hand or game is over. */
+int game_to_move(const struct game *g);
+enum decision game_decision(const struct game *g);
+static inline int game_over(const struct game *g) { return g->phase == PH_GAME_OVER; }
+static inline int game_hand_over(const struct game *g) { return g->phase == PH_HAND_OVER; }
+
+/*
+ * Fills moves (room for MAX_MOVES) with every legal move of the seat to
+ * act, in a fixed order; returns the count (0 only when nobody is to act).
+ */
+int game_legal(const struct game *g, struct move *moves);
+
+/*
+ * Applies the move of the seat to act. An illegal move changes nothing:
+ * -1 with the reason in err ("you do not hold QH", "must follow H").
+ */
+int game_apply(struct game *g, const struct move *m, char *err, size_t len);
+
+/* Clears the finished hand and deals the next one (hand over only). */
+void game_next_hand(struct game *g);
+
+/*
+ * Per-player results: the score shown for each player (their team's in
+ * partnership games) and the team score (-1 index means none).
+ */
+int game_seat_score(const struct game *g, int player);
+
+/* Mask of the cards the seat to act may play now (DEC_PLAY only). */
+uint32_t game_play_mask(const struct game *g);
+
+/*
+ * Text of moves. move_format writes the canonical form ("7 H", "JH",
+ * "9H switch KS"); move_parse reads exactly one move from s[0..len)
+ * (tokens separated by single spaces, nothing else), returning len or -1.
+ * The caller checks legality with game_apply.
+ */
+int move_format(const struct move *m, char *buf, size_t len);
+int move_parse(const char *s, size_t len, struct move *m);
+
+/*
+ * Index in the current trick (0 = the lead) of the card winning it under
+ * the trump now in force; the trick must hold at least one card.
+ */
+int game_trick_winner(const struct game *g);
+
+/*
+ * Would card c, played now by the seat to act, hold the trick so far (under
+ * the trump now in force)? A pure question: nothing is applied.
+ */
+int game_would_win(const struct game *g, card_t c);
+
+/* Next seat clockwise from s that plays this hand (skips sitting-out seats). */
+int game_next_active(const struct game *g, int s);
+
+/*
+ * Checks that every hand of an explicit deal is a permutation of the
+ * variant's deck and the dealer is a player. 0, or -1 with err.
+ */
+int game_check_deal(const struct rules *r, const struct deal *d, char *err, size_t len);
+
+/* Current trump as flip sees it (suit of the calling card). */
+int game_flip_trump(card_t calling);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * match.h - one game between seated players, start to finish.
+ *
+ * match_run() deals from the seed (or an explicit deal), asks each seat's
+ * player for its decisions, applies them through the engine, records
+ * per-seat decisions, time and faults, and writes the human-readable game
+ * record. It owns the penalty policy: a faulting player forfeits (see
+ * match.c) and a fallback finishes its seat so the others' results stand.
+ */
+#ifndef MATCH_H
+#define MATCH_H
+
+#include <stdio.h>
+
+#include "game.h"
+#include "player.h"
+
+struct match_config {
+	const struct rules *rules;
+	uint64_t seed;
+	const struct deal *deal; /* NULL: every hand from the seed */
+	FILE *log;               /* game record, or NULL */
+};
+
+struct seat_record {
+	int decisions;
+	double time_ms;
+};
+
+struct match_result {
+	struct game *game;               /* the final state (owned) */
+	int ranks[MAX_SEATS];            /* per player after the penalty policy */
+	int nfaults;
+	struct fault faults[MAX_SEATS];  /* at most one per seat: the first */
+	struct seat_record seat[MAX_SEATS];
+};
+
+/*
+ * Plays one game. players[i] plays seat i (rules->players of them; the
+ * caller keeps ownership). Returns 0, or -1 with err when the game could
+ * not start (a bad explicit deal); faults of players are results, not
+ * errors.
+ */
+int match_run(const struct match_config *mc, struct player **players,
+	      struct match_result *res, char *err, size_t len);
+void match_result_release(struct match_result *res);
+
+/*
+ * Appends the result as one line of JSON (no newline): variant, seed,
+ * options, seats, hands, seat_scores, team_scores, ranks, faults, ...
+ */
+void match_result_json(const struct match_config *mc, struct player **players,
+		       const struct match_result *res, struct strbuf *out);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * view.h - what one seat may know, as text.
+ *
+ * Every line the referee ever shows a bot or writes to a game record is
+ * made here, from the engine's event list, for one viewing seat: the
+ * printer decides what that seat may see (its own cards, the public
+ * auction and plays, the cards it gave or received) so that no other
+ * module can leak a hidden card by accident. VIEW_ALL (-1) is the
+ * omniscient view used for referee logs.
+ *
+ * The line formats are the event lines of protocol.md.
+ */
+#ifndef VIEW_H
+#define VIEW_H
+
+#include "game.h"
+#include "util.h"
+
+#define VIEW_ALL (-1)
+
+/* Appends the line(s) of event e as seen by seat, each ending in '\n'. */
+void view_event(const struct game *g, const struct event *e, int seat, struct strbuf *out);
+
+/*
+ * Appends a snapshot of everything seat may know now: its seat number,
+ * the game score, every event of the current hand it may see, and the
+ * cards it holds ("held ..."). Two games that differ only in cards the
+ * seat cannot see render the same text.
+ */
+void view_render(const struct game *g, int seat, struct strbuf *out);
+
+/* Appends the cards of a hand ("9C 10C JH", "-" when empty). */
+void view_hand(const struct hand *h, struct strbuf *out);
+
+/* Appends a move in its canonical text. */
+void view_move(const struct move *m, struct strbuf *out);
+
+/* Appends the scores ("20 16"): per team in partnership games, else per player. */
+void view_scores(const struct game *g, const int *scores, struct strbuf *out);
+
+#endif

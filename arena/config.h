@@ -1,0 +1,97 @@
+/*
+ * config.h - the tournament description read from an INI file.
+ *
+ * config_load() reads CONFIG.ini with inih and checks every section, key
+ * and value, so that a typo is reported before a single game is played,
+ * with the file and line, the key and what was expected:
+ *
+ *   config.ini:12: unknown key 'tiem_ms' in [arena]
+ *
+ * It also lists a submissions directory (one bot per subdirectory), where
+ * a broken submission rejects that bot alone. The result is plain data
+ * that the schedule is built from; nothing here starts a process.
+ * docs/arena.md documents every key.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+/* Per-seat sandbox limits, passed to the referee as --limit SEAT:KEY=VALUE. */
+enum limit_key { LIMIT_MEM_MB, LIMIT_NPROC, LIMIT_CPU_S, LIMIT_FSIZE_MB, LIMIT_NOFILE, NLIMITS };
+const char *config_limit_name(int key);
+
+#define BOT_NAME_MAX 32
+#define VARIANT_OPTS_MAX 16
+
+struct bot {
+	char *name;
+	char *seat;   /* the SEAT given to the referee: "@greedy", a command line or a directory */
+	char *dir;    /* absolute working directory, or NULL */
+	char *build;  /* build command run once in dir (or the config's directory), or NULL */
+	char *origin; /* where it was defined: "config.ini:7" or "subs/alice" */
+	long limits[NLIMITS]; /* 0: the [arena] value */
+	int builtin;  /* seat is a built-in player (@...) */
+};
+
+/* A submission that could not become a bot, and why. */
+struct rejected {
+	char *name;
+	char *reason;
+};
+
+struct variant_cfg {
+	char *name;          /* as listed in 'variants' ("flip", "progressive", "flip6") */
+	enum variant base;   /* the referee's variant */
+	int progressive;     /* the indiana progressive format */
+	long deals;          /* deals per pairing (table, event) */
+	long tables;         /* individual variants: tables per deal, 0: automatic */
+	long hands_per_round;/* progressive: hands per round */
+	int seats;           /* seats per game (the referee's players) */
+	int teams;           /* 2 for partnership games, else 0 */
+	int nopts;           /* referee options, in the order given */
+	char *opt_key[VARIANT_OPTS_MAX];
+	char *opt_value[VARIANT_OPTS_MAX];
+};
+
+struct config {
+	char *path;      /* as given */
+	char *dir;       /* absolute directory of the config file */
+	char *name;
+	char *results;   /* results directory (relative to the current directory) */
+	char *referee;   /* referee program, or NULL: next to bin/arena */
+	uint64_t seed;
+	long deals;
+	long jobs;       /* 0: one per core */
+	long startup_ms, move_ms, bank_ms; /* 0: referee default (flag not passed) */
+	int cpu_time, insecure, keep_scratch, bot_logs;
+	long limits[NLIMITS];              /* 0: not set */
+	long game_timeout_s;
+	long build_timeout_s;
+	char *submissions; /* absolute, or NULL */
+	int nvariants;
+	struct variant_cfg *variants;
+	int nbots;
+	struct bot *bots;
+	int nrejected;
+	struct rejected *rejected;
+};
+
+/*
+ * Reads and checks path. Returns 0, or -1 with every problem found, one
+ * per line, in err (lines start with "path:LINE: "). On -1 the config
+ * still needs config_release().
+ */
+int config_load(struct config *c, const char *path, char *err, size_t len);
+void config_release(struct config *c);
+
+/* The value of limit key for bot b: the bot's own, else the [arena] one; 0 when unset. */
+long config_bot_limit(const struct config *c, const struct bot *b, int key);
+
+/* Is name a valid bot name (1-32 of A-Z a-z 0-9 _ . -, starting with a letter or digit)? */
+int config_valid_bot_name(const char *name);
+
+#endif

@@ -1,0 +1,303 @@
+/*
+ * play.c - the run loop (see play.h).
+ */
+#include "play.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "interrupt.h"
+#include "refargv.h"
+#include "runner.h"
+#include "util.h"
+
+struct job {
+	struct game *g;
+	int attempt;     /* 1 or 2 */
+	struct strvec argv;
+	char *log, *errlog;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void note(const struct play_opts *o, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	if (!o->note)
+		return;
+	strbuf_init(&sb);
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	o->note(o->arg, sb.buf);
+	strbuf_release(&sb);
+}
+
+static char *path_of(const char *dir, const char *sub, const char *id, const char *ext)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s/%s/%s%s", dir, sub, id, ext);
+	return strbuf_detach(&sb);
+}
+
+static void job_free(struct job *j)
+{
+	strvec_release(&j->argv);
+	free(j->log);
+	free(j->errlog);
+	free(j);
+}
+
+static int start(struct runner *r, const struct config *c, struct results *res,
+		 const struct play_opts *o, struct game *g, int attempt, char *err, size_t len)
+{
+	struct job *j = xcalloc(1, sizeof(*j));
+	struct runner_job rj;
+	char *botlogs = NULL;
+
+	j->g = g;
+	j->attempt = attempt;
+	j->log = path_of(results_dir(res), "logs", g->id, ".log");
+	j->errlog = path_of(results_dir(res), "logs", g->id, ".err");
+	if (c->bot_logs) {
+		char *parent = path_of(results_dir(res), "bot-logs", "", "");
+
+		mkdir(parent, 0755);
+		free(parent);
+		botlogs = path_of(results_dir(res), "bot-logs", g->id, "");
+		mkdir(botlogs, 0755);
+	}
+	strvec_init(&j->argv);
+	refargv_build(&j->argv, c, g, o->referee, j->log, botlogs);
+	free(botlogs);
+	memset(&rj, 0, sizeof(rj));
+	rj.argv = j->argv.items;
+	rj.err_path = j->errlog;
+	rj.timeout_ms = c->game_timeout_s * 1000;
+	rj.tag = j;
+	if (runner_start(r, &rj, err, len) < 0) {
+		job_free(j);
+		return -1;
+	}
+	return 0;
+}
+
+/* The last non-empty line of the referee's stderr, for messages. */
+static void stderr_tail(const char *path, char *out, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	char line[300];
+
+	out[0] = '\0';
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0])
+			snprintf(out, len, "%s", line);
+	}
+	fclose(f);
+}
+
+static void remove_if_empty(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0 && st.st_size == 0)
+		unlink(path);
+}
+
+/* Why a finished referee did not produce a result, or "" when it did (line filled). */
+static void judge(const struct config *c, const struct job *j, const struct runner_done *d,
+		  struct strbuf *line, int *nfaults, char *why, size_t len)
+{
+	char tail[300];
+
+	why[0] = '\0';
+	if (d->timed_out) {
+		snprintf(why, len, "the referee ran longer than game_timeout_s (%ld s)",
+			 c->game_timeout_s);
+		return;
+	}
+	if (WIFSIGNALED(d->status) || WEXITSTATUS(d->status) != 0) {
+		stderr_tail(j->errlog, tail, sizeof(tail));
+		if (WIFSIGNALED(d->status))
+			snprintf(why, len, "the referee was killed by signal %d%s%s",
+				 WTERMSIG(d->status), tail[0] ? ": " : "", tail);
+		else
+			snprintf(why, len, "the referee exited with status %d%s%s",
+				 WEXITSTATUS(d->status), tail[0] ? ": " : "", tail);
+		return;
+	}
+	if (d->truncated) {
+		snprintf(why, len, "the referee printed more than 4 MiB");
+		return;
+	}
+	if (result_make_line(d->out, d->outlen, j->g, c, line, nfaults, why, len) < 0)
+		return;
+}
+
+static int record_failure(struct results *res, const struct job *j, const char *why, char *err,
+			  size_t len)
+{
+	json_t *o = json_object();
+	struct strbuf cmd = STRBUF_INIT;
+	char *text;
+	int ret;
+
+	strbuf_init(&cmd);
+	strvec_quote(&j->argv, &cmd);
+	json_object_set_new(o, "game", json_string(j->g->id));
+	json_object_set_new(o, "index", json_integer(j->g->index));
+	json_object_set_new(o, "attempts", json_integer(j->attempt));
+	json_object_set_new(o, "reason", json_string(why));
+	json_object_set_new(o, "command", json_string(cmd.buf));
+	text = json_dumps(o, JSON_COMPACT);
+	ret = results_append_failed(res, text, err, len);
+	free(text);
+	json_decref(o);
+	strbuf_release(&cmd);
+	return ret;
+}
+
+int play_run(const struct config *c, struct game *const *todo, long ntodo,
+	     struct results *res, const struct play_opts *o, struct play_status *st,
+	     char *err, size_t len)
+{
+	struct runner *r = runner_new();
+	struct game **retry = xcalloc((size_t)ntodo + 1, sizeof(*retry));
+	long next = 0, nretry = 0, retry_next = 0;
+	int seen_signals = interrupt_count(), ret = -1;
+	double t0 = now(), last_tick = 0;
+
+	st->done_now = st->failed = st->retried = 0;
+	st->running = st->stopping = 0;
+	for (;;) {
+		struct runner_done d;
+		int got;
+
+		if (interrupt_count() > seen_signals) {
+			seen_signals = interrupt_count();
+			interrupt_drain();
+			if (st->stopping == 0 && runner_count(r) > 0) {
+				st->stopping = 1;
+				note(o, "interrupted: waiting for %d running game%s to finish (press "
+				     "Ctrl-C again to stop %s now)", runner_count(r),
+				     runner_count(r) == 1 ? "" : "s",
+				     runner_count(r) == 1 ? "it" : "them");
+			} else if (st->stopping == 0) {
+				st->stopping = 1;
+			} else if (st->stopping == 1) {
+				st->stopping = 2;
+				note(o, "stopping %d running game%s now", runner_count(r),
+				     runner_count(r) == 1 ? "" : "s");
+				runner_kill_all(r);
+			}
+		}
+		while (!st->stopping && runner_count(r) < o->jobs &&
+		       (next < ntodo || retry_next < nretry)) {
+			struct game *g = retry_next < nretry ? retry[retry_next] : todo[next];
+			int attempt = retry_next < nretry ? 2 : 1;
+
+			if (attempt == 2)
+				retry_next++;
+			else
+				next++;
+			if (start(r, c, res, o, g, attempt, err, len) < 0)
+				goto out;
+		}
+		st->running = runner_count(r);
+		st->elapsed = now() - t0;
+		if (!runner_count(r))
+			break;
+		got = runner_wait(r, 1000, interrupt_fd(), &d, err, len);
+		if (got < 0)
+			goto out;
+		if (got == 1) {
+			struct job *j = d.tag;
+			struct strbuf line = STRBUF_INIT;
+			char why[1024];
+			int nfaults = 0;
+
+			strbuf_init(&line);
+			if (d.killed) {
+				/* stopped by the second signal: simply not played */
+			} else {
+				judge(c, j, &d, &line, &nfaults, why, sizeof(why));
+				if (!why[0]) {
+					if (results_append(res, line.buf, err, len) < 0) {
+						strbuf_release(&line);
+						free(d.out);
+						job_free(j);
+						goto out;
+					}
+					st->done++;
+					st->done_now++;
+					st->faults += nfaults;
+				} else if (j->attempt == 1) {
+					st->retried++;
+					retry[nretry++] = j->g;
+					note(o, "game %s failed (%s); it will be retried", j->g->id, why);
+				} else {
+					st->failed++;
+					note(o, "game %s failed again (%s); giving up on it (see %s)",
+					     j->g->id, why, j->errlog);
+					if (record_failure(res, j, why, err, len) < 0) {
+						strbuf_release(&line);
+						free(d.out);
+						job_free(j);
+						goto out;
+					}
+				}
+				remove_if_empty(j->errlog);
+			}
+			strbuf_release(&line);
+			free(d.out);
+			job_free(j);
+		}
+		st->running = runner_count(r);
+		st->elapsed = now() - t0;
+		if (o->progress && (got == 1 || st->elapsed - last_tick >= 1.0)) {
+			last_tick = st->elapsed;
+			o->progress(o->arg, st, 0);
+		}
+	}
+	ret = st->stopping ? 1 : 0;
+out:
+	if (ret < 0) {
+		runner_kill_all(r);
+		while (runner_count(r) > 0) {
+			struct runner_done d;
+			char e2[64];
+
+			if (runner_wait(r, -1, -1, &d, e2, sizeof(e2)) == 1) {
+				job_free(d.tag);
+				free(d.out);
+			}
+		}
+	}
+	st->running = 0;
+	st->elapsed = now() - t0;
+	if (o->progress)
+		o->progress(o->arg, st, 1);
+	runner_free(r);
+	free(retry);
+	return ret;
+}

@@ -1,0 +1,57 @@
+/*
+ * play.h - playing the games of a schedule, many at once.
+ *
+ * Each game is one referee process (refargv_build() gives its command
+ * line), run by a struct runner, at most 'jobs' at a time. A game whose
+ * referee exits non-zero, times out or prints no valid result is a failed
+ * game: it is not counted as played, it is retried once, and if it fails
+ * again it is written to failed.jsonl (a later run retries it again). A
+ * played game's line is on disk (results_append()) before it counts.
+ *
+ * Interruption: on the first SIGINT/SIGTERM no new game starts and the
+ * running ones finish and are recorded; on the second the running
+ * referees' process groups are killed and their games are left unplayed.
+ * Either way results.jsonl only ever holds whole games.
+ */
+#ifndef PLAY_H
+#define PLAY_H
+
+#include <stddef.h>
+
+#include "config.h"
+#include "results.h"
+#include "schedule.h"
+
+struct play_status {
+	long total;    /* games in this run's schedule (or shard) */
+	long done;     /* played, including earlier runs */
+	long done_now; /* played by this run */
+	long failed;   /* given up after the retry */
+	long retried;
+	long faults;   /* bot faults in played games, including earlier runs */
+	int running;
+	int stopping;  /* 1 after the first signal, 2 after the second */
+	double elapsed;/* seconds since play_run() started */
+};
+
+struct play_opts {
+	int jobs;
+	const char *referee;
+	/* progress(arg, st, final): after each game and at least every second */
+	void (*progress)(void *arg, const struct play_status *st, int final);
+	/* note(arg, msg): a failed game, a retry, a signal (may be NULL) */
+	void (*note)(void *arg, const char *msg);
+	void *arg;
+};
+
+/*
+ * Plays the ntodo games of todo (pointers into the schedule). st must come
+ * in with total, done and faults filled. Returns 0 when every game was
+ * played or given up, 1 when a signal stopped the run, -1 with err on a
+ * runtime error (results cannot be written, the referee cannot start).
+ */
+int play_run(const struct config *c, struct game *const *todo, long ntodo,
+	     struct results *res, const struct play_opts *o, struct play_status *st,
+	     char *err, size_t len);
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * rating.h - Weng-Lin Bayesian ratings (Plackett-Luce model).
+ *
+ * R. C. Weng and C.-J. Lin, "A Bayesian Approximation Method for Online
+ * Ranking", JMLR 12 (2011), Algorithm 4; the same update as OpenSkill's
+ * PlackettLuce model. A player's skill is a normal belief N(mu, sigma^2);
+ * one game is a ranking of teams (1 = best, equal ranks are ties), a
+ * team's skill the sum of its players'. Each game moves every player's
+ * mu towards what the result says and shrinks sigma. docs/ratings.md
+ * gives the formulas, the parameters and a worked example.
+ */
+#ifndef RATING_H
+#define RATING_H
+
+#define RATING_TEAM_MAX 10
+
+struct rating {
+	double mu, sigma;
+};
+
+struct rating_model {
+	double mu0;    /* prior mean (25) */
+	double sigma0; /* prior standard deviation (25/3) */
+	double beta;   /* performance noise (25/6) */
+	double kappa;  /* floor for the variance shrink factor (1e-4) */
+	double tau;    /* added to sigma before each game (0: skills do not drift) */
+};
+
+struct rating_team {
+	int n;
+	int player[RATING_TEAM_MAX]; /* indices into the ratings array */
+	int rank;                    /* 1 = best; equal ranks tie */
+};
+
+/* The parameters above. */
+void rating_model_default(struct rating_model *m);
+/* A player's rating before any game. */
+struct rating rating_initial(const struct rating_model *m);
+
+/*
+ * Updates r[] for one game between nteams >= 2 teams. A player must not
+ * appear in two teams (the caller merges copies of one bot first).
+ */
+void rating_update(const struct rating_model *m, struct rating *r,
+		   const struct rating_team *teams, int nteams);
+
+#endif

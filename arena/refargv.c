@@ -1,0 +1,84 @@
+/*
+ * refargv.c - the referee command line for one game (see refargv.h).
+ */
+#include "refargv.h"
+
+#include <string.h>
+
+/* Unreachable in hands_per_round hands (24 points at most per hand). */
+#define OUT_OF_REACH 100000
+
+void refargv_build(struct strvec *out, const struct config *c, const struct game *g,
+		   const char *referee, const char *log, const char *bot_logs)
+{
+	const struct variant_cfg *v = &c->variants[g->variant];
+
+	strvec_push(out, referee);
+	strvec_push(out, "--variant");
+	strvec_push(out, variant_name(v->base));
+	strvec_push(out, "--seed");
+	strvec_pushf(out, "%llu", (unsigned long long)g->seed);
+	if (v->progressive) {
+		strvec_push(out, "--option");
+		strvec_pushf(out, "target=%d", OUT_OF_REACH);
+		strvec_push(out, "--option");
+		strvec_pushf(out, "hole=%d", OUT_OF_REACH);
+		strvec_push(out, "--option");
+		strvec_pushf(out, "max_hands=%ld", v->hands_per_round);
+	}
+	for (int o = 0; o < v->nopts; o++) {
+		strvec_push(out, "--option");
+		strvec_pushf(out, "%s=%s", v->opt_key[o], v->opt_value[o]);
+	}
+	if (c->startup_ms) {
+		strvec_push(out, "--startup-ms");
+		strvec_pushf(out, "%ld", c->startup_ms);
+	}
+	if (c->move_ms) {
+		strvec_push(out, "--move-ms");
+		strvec_pushf(out, "%ld", c->move_ms);
+	}
+	if (c->bank_ms) {
+		strvec_push(out, "--bank-ms");
+		strvec_pushf(out, "%ld", c->bank_ms);
+	}
+	if (c->cpu_time)
+		strvec_push(out, "--cpu-time");
+	if (c->insecure)
+		strvec_push(out, "--insecure");
+	if (c->keep_scratch)
+		strvec_push(out, "--keep-scratch");
+	if (log) {
+		strvec_push(out, "--log");
+		strvec_push(out, log);
+	}
+	if (bot_logs) {
+		strvec_push(out, "--bot-logs");
+		strvec_push(out, bot_logs);
+	}
+	for (int s = 0; s < g->nseats; s++) {
+		const struct bot *b = &c->bots[g->bot[s]];
+
+		if (b->builtin || !b->dir || !strcmp(b->seat, b->dir))
+			continue;
+		strvec_push(out, "--cwd");
+		strvec_pushf(out, "%d:%s", s, b->dir);
+	}
+	for (int s = 0; s < g->nseats; s++) {
+		const struct bot *b = &c->bots[g->bot[s]];
+
+		if (b->builtin)
+			continue;
+		for (int k = 0; k < NLIMITS; k++) {
+			long lim = config_bot_limit(c, b, k);
+
+			if (!lim)
+				continue;
+			strvec_push(out, "--limit");
+			strvec_pushf(out, "%d:%s=%ld", s, config_limit_name(k), lim);
+		}
+	}
+	strvec_push(out, "--");
+	for (int s = 0; s < g->nseats; s++)
+		strvec_push(out, c->bots[g->bot[s]].seat);
+}

@@ -1,0 +1,30 @@
+/*
+ * refargv.h - the referee command line for one game.
+ *
+ * This is the only place that knows the referee's flags, so a change in
+ * the referee's interface is a change here and in its unit test
+ * (tests/unit/test_arena_refargv.c), which checks the exact argv.
+ */
+#ifndef REFARGV_H
+#define REFARGV_H
+
+#include "config.h"
+#include "schedule.h"
+#include "strvec.h"
+
+/*
+ * Appends to out the argv that plays game g of config c:
+ *
+ *   REFEREE --variant V --seed N [--option K=V]... [time and sandbox
+ *   flags the config sets] [--log LOG] [--bot-logs DIR]
+ *   [--cwd SEAT:DIR]... [--limit SEAT:KEY=VALUE]... -- SEAT...
+ *
+ * Time and sandbox flags appear only when the config sets them, so a
+ * config without them runs with any referee version. log and bot_logs
+ * may be NULL (no flag). The progressive format is an indiana game with
+ * max_hands = hands_per_round and target and hole out of reach.
+ */
+void refargv_build(struct strvec *out, const struct config *c, const struct game *g,
+		   const char *referee, const char *log, const char *bot_logs);
+
+#endif

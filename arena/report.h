@@ -1,0 +1,25 @@
+/*
+ * report.h - standings as text, CSV or JSON.
+ *
+ * The text form is for people (a table per variant, a crosstable, faults
+ * with a pointer to a game log, excluded bots and failed games); CSV has
+ * one row per bot and table for spreadsheets; JSON has everything. The
+ * output depends only on the results, never on timing, so two runs that
+ * played the same games print the same report.
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include "results.h"
+#include "standings.h"
+
+enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON };
+
+/* The z of the rating interval: mu +- 1.96 sigma holds 95% of the belief. */
+#define REPORT_Z 1.96
+
+/* Appends the report of st (computed from set) to out. */
+void report_write(struct strbuf *out, const struct standings *st, const struct result_set *set,
+		  enum report_format format);
+
+#endif

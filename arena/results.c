@@ -1,0 +1,744 @@
+/*
+ * results.c - results directories, result lines and reading them back.
+ *
+ * Durability: a game counts as done only once its line is on disk. The
+ * line and its newline go out in one write() on an O_APPEND descriptor,
+ * followed by fdatasync(), so a crash leaves at worst one torn last line,
+ * which the next run cuts off (the game is then simply played again).
+ * The directory is locked with flock() so two arenas cannot write the
+ * same results.
+ */
+#include "results.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+struct results {
+	char *dir;
+	int dir_fd;   /* holds the flock */
+	int out_fd;   /* results.jsonl, O_APPEND */
+	int failed_fd;/* failed.jsonl, opened on first use */
+};
+
+void results_meta_init(struct results_meta *m)
+{
+	memset(m, 0, sizeof(*m));
+	strvec_init(&m->excluded);
+}
+
+void results_meta_release(struct results_meta *m)
+{
+	strvec_release(&m->excluded);
+}
+
+static char *join(const char *dir, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s/%s", dir, name);
+	return strbuf_detach(&sb);
+}
+
+/* Reads a whole file. Returns 0, or -1 with errno set. */
+static int slurp(const char *path, struct strbuf *out)
+{
+	char buf[65536];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			int e = errno;
+
+			if (e == EINTR)
+				continue;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		strbuf_add(out, buf, (size_t)n);
+	}
+	close(fd);
+	return 0;
+}
+
+static int write_all(int fd, const char *buf, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, buf, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* ---- the referee's output ---- */
+
+static int int_array_ok(json_t *a, int n, int min, int max)
+{
+	if (!json_is_array(a) || (int)json_array_size(a) != n)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		json_t *x = json_array_get(a, (size_t)i);
+
+		if (!json_is_integer(x) || json_integer_value(x) < min || json_integer_value(x) > max)
+			return 0;
+	}
+	return 1;
+}
+
+static int number_array_ok(json_t *a, int n)
+{
+	if (!json_is_array(a) || (int)json_array_size(a) != n)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (!json_is_number(json_array_get(a, (size_t)i)))
+			return 0;
+	return 1;
+}
+
+int result_make_line(const char *out, size_t outlen, const struct game *g,
+		     const struct config *c, struct strbuf *line, int *nfaults, char *err,
+		     size_t len)
+{
+	const struct variant_cfg *v = &c->variants[g->variant];
+	json_error_t jerr;
+	json_t *ref, *obj = NULL, *bots, *x;
+	const char *key;
+	char *text;
+	int ret = -1;
+
+	if (!outlen) {
+		snprintf(err, len, "the referee printed nothing");
+		return -1;
+	}
+	ref = json_loadb(out, outlen, 0, &jerr);
+	if (!ref) {
+		snprintf(err, len, "the referee's output is not one JSON line (%s)", jerr.text);
+		return -1;
+	}
+	if (!json_is_object(ref)) {
+		snprintf(err, len, "the referee's output is not a JSON object");
+		goto out;
+	}
+	x = json_object_get(ref, "variant");
+	if (!json_is_string(x) || strcmp(json_string_value(x), variant_name(v->base))) {
+		snprintf(err, len, "the referee's output has the wrong 'variant'");
+		goto out;
+	}
+	x = json_object_get(ref, "seed");
+	if (!json_is_integer(x) || (uint64_t)json_integer_value(x) != g->seed) {
+		snprintf(err, len, "the referee's output has the wrong 'seed'");
+		goto out;
+	}
+	if (!int_array_ok(json_object_get(ref, "ranks"), g->nseats, 1, g->nseats) ||
+	    !number_array_ok(json_object_get(ref, "seat_scores"), g->nseats)) {
+		snprintf(err, len, "the referee's output lacks %d 'ranks' and 'seat_scores'",
+			 g->nseats);
+		goto out;
+	}
+	x = json_object_get(ref, "faults");
+	if (!json_is_array(x)) {
+		snprintf(err, len, "the referee's output lacks 'faults'");
+		goto out;
+	}
+	*nfaults = (int)json_array_size(x);
+	obj = json_object();
+	json_object_set_new(obj, "game", json_string(g->id));
+	json_object_set_new(obj, "index", json_integer(g->index));
+	bots = json_array();
+	for (int s = 0; s < g->nseats; s++)
+		json_array_append_new(bots, json_string(c->bots[g->bot[s]].name));
+	json_object_set_new(obj, "bots", bots);
+	json_object_foreach(ref, key, x)
+		if (strcmp(key, "game") && strcmp(key, "index") && strcmp(key, "bots"))
+			json_object_set(obj, key, x);
+	text = json_dumps(obj, JSON_COMPACT | JSON_REAL_PRECISION(12));
+	strbuf_addstr(line, text);
+	free(text);
+	ret = 0;
+out:
+	json_decref(ref);
+	json_decref(obj);
+	return ret;
+}
+
+/* ---- the writer ---- */
+
+static int make_dirs(const char *path, char *err, size_t len)
+{
+	char *p = xstrdup(path);
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) < 0 && errno != EEXIST) {
+			snprintf(err, len, "cannot make directory '%s': %s", p, strerror(errno));
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	if (mkdir(p, 0755) < 0 && errno != EEXIST) {
+		snprintf(err, len, "cannot make directory '%s': %s", p, strerror(errno));
+		free(p);
+		return -1;
+	}
+	free(p);
+	return 0;
+}
+
+static int lock_dir(const char *dir, char *err, size_t len)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0) {
+		snprintf(err, len, "cannot open results directory '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK)
+			snprintf(err, len, "results directory '%s' is in use by another arena", dir);
+		else
+			snprintf(err, len, "cannot lock results directory '%s': %s", dir,
+				 strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int dir_is_empty(const char *dir)
+{
+	static const char *const files[] = { "results.jsonl", "failed.jsonl", "arena.json",
+					     "logs", "builds", "schedule.txt" };
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *p = join(dir, files[i]);
+		int there = access(p, F_OK) == 0;
+
+		free(p);
+		if (there)
+			return 0;
+	}
+	return 1;
+}
+
+struct results *results_open(const char *dir, int fresh, char **moved, char *err, size_t len)
+{
+	struct results *r;
+	char *path, *logs;
+	int fd;
+
+	*moved = NULL;
+	while (strlen(dir) > 1 && dir[strlen(dir) - 1] == '/') {
+		snprintf(err, len, "results directory '%s' must not end in '/'", dir);
+		return NULL;
+	}
+	if (make_dirs(dir, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
+		return NULL;
+	if (fresh && !dir_is_empty(dir)) {
+		struct strbuf aside = STRBUF_INIT;
+
+		strbuf_init(&aside);
+		for (int n = 1;; n++) {
+			strbuf_reset(&aside);
+			strbuf_addf(&aside, "%s.old-%d", dir, n);
+			if (access(aside.buf, F_OK) < 0)
+				break;
+		}
+		if (rename(dir, aside.buf) < 0) {
+			snprintf(err, len, "cannot move '%s' aside to '%s': %s", dir, aside.buf,
+				 strerror(errno));
+			strbuf_release(&aside);
+			close(fd);
+			return NULL;
+		}
+		close(fd);
+		*moved = strbuf_detach(&aside);
+		if (make_dirs(dir, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
+			return NULL;
+	}
+	r = xcalloc(1, sizeof(*r));
+	r->dir = xstrdup(dir);
+	r->dir_fd = fd;
+	r->failed_fd = -1;
+	path = join(dir, "results.jsonl");
+	r->out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (r->out_fd < 0)
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+	free(path);
+	logs = join(dir, "logs");
+	if (r->out_fd >= 0 && make_dirs(logs, err, len) < 0) {
+		close(r->out_fd);
+		r->out_fd = -1;
+	}
+	free(logs);
+	if (r->out_fd < 0) {
+		results_close(r);
+		return NULL;
+	}
+	return r;
+}
+
+void results_close(struct results *r)
+{
+	if (!r)
+		return;
+	if (r->out_fd >= 0)
+		close(r->out_fd);
+	if (r->failed_fd >= 0)
+		close(r->failed_fd);
+	close(r->dir_fd);
+	free(r->dir);
+	free(r);
+}
+
+const char *results_dir(const struct results *r)
+{
+	return r->dir;
+}
+
+int results_read_meta(struct results *r, struct results_meta *m, char *err, size_t len)
+{
+	char *path = join(r->dir, "arena.json");
+	json_error_t jerr;
+	json_t *o, *x, *ex;
+	size_t i;
+	int ret = -1;
+
+	o = json_load_file(path, 0, &jerr);
+	if (!o) {
+		if (access(path, F_OK) < 0) {
+			free(path);
+			return 0;
+		}
+		snprintf(err, len, "%s: not readable (%s)", path, jerr.text);
+		free(path);
+		return -1;
+	}
+	x = json_object_get(o, "fingerprint");
+	if (!json_is_string(x) || strlen(json_string_value(x)) != 16 ||
+	    !json_is_string(json_object_get(o, "shard"))) {
+		snprintf(err, len, "%s: no 'fingerprint' and 'shard'", path);
+		goto out;
+	}
+	snprintf(m->fingerprint, sizeof(m->fingerprint), "%s", json_string_value(x));
+	snprintf(m->shard, sizeof(m->shard), "%s", json_string_value(json_object_get(o, "shard")));
+	m->games = (long)json_integer_value(json_object_get(o, "games"));
+	json_array_foreach(json_object_get(o, "excluded"), i, ex) {
+		const char *name = json_string_value(json_object_get(ex, "bot"));
+		const char *why = json_string_value(json_object_get(ex, "reason"));
+
+		if (name)
+			strvec_pushf(&m->excluded, "%s\t%s", name, why ? why : "");
+	}
+	ret = 1;
+out:
+	json_decref(o);
+	free(path);
+	return ret;
+}
+
+int results_write_meta(struct results *r, const struct results_meta *m, const char *arena_name,
+		       const char *config_path, char *err, size_t len)
+{
+	char *path = join(r->dir, "arena.json"), *tmp = join(r->dir, "arena.json.tmp");
+	json_t *o = json_object(), *ex = json_array();
+	char *text = NULL;
+	int fd = -1, ret = -1;
+
+	for (size_t i = 0; i < m->excluded.nr; i++) {
+		const char *tab = strchr(m->excluded.items[i], '\t');
+		char *name = xstrndup(m->excluded.items[i], (size_t)(tab - m->excluded.items[i]));
+
+		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", name, "reason", tab + 1));
+		free(name);
+	}
+	json_object_set_new(o, "arena", json_string(arena_name));
+	json_object_set_new(o, "config", json_string(config_path));
+	json_object_set_new(o, "fingerprint", json_string(m->fingerprint));
+	json_object_set_new(o, "shard", json_string(m->shard));
+	json_object_set_new(o, "games", json_integer(m->games));
+	json_object_set_new(o, "excluded", ex);
+	text = json_dumps(o, JSON_INDENT(2));
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || write_all(fd, text, strlen(text)) < 0 || write_all(fd, "\n", 1) < 0 ||
+	    fsync(fd) < 0) {
+		snprintf(err, len, "cannot write '%s': %s", tmp, strerror(errno));
+		goto out;
+	}
+	if (rename(tmp, path) < 0) {
+		snprintf(err, len, "cannot rename '%s': %s", tmp, strerror(errno));
+		goto out;
+	}
+	fsync(r->dir_fd);
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	json_decref(o);
+	free(path);
+	free(tmp);
+	return ret;
+}
+
+int results_load(struct results *r, struct strset *done, long *faults, long *repaired,
+		 char *err, size_t len)
+{
+	char *path = join(r->dir, "results.jsonl");
+	struct strbuf sb = STRBUF_INIT;
+	size_t pos = 0, good_end = 0;
+	int lineno = 0, ret = -1;
+
+	*repaired = 0;
+	strbuf_init(&sb);
+	if (slurp(path, &sb) < 0) {
+		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	while (pos < sb.len) {
+		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
+		size_t end = nl ? (size_t)(nl - sb.buf) : sb.len;
+		json_t *o, *id;
+
+		lineno++;
+		o = nl ? json_loadb(sb.buf + pos, end - pos, 0, NULL) : NULL;
+		id = o ? json_object_get(o, "game") : NULL;
+		if (!json_is_string(id)) {
+			json_decref(o);
+			if (!nl || end + 1 == sb.len)
+				break; /* the torn last line */
+			snprintf(err, len,
+				 "%s:%d: not a result line (the file is damaged: move it aside, "
+				 "or start over with --fresh)", path, lineno);
+			goto out;
+		}
+		strset_add(done, json_string_value(id));
+		*faults += (long)json_array_size(json_object_get(o, "faults"));
+		json_decref(o);
+		pos = good_end = end + 1;
+	}
+	if (good_end < sb.len) {
+		if (ftruncate(r->out_fd, (off_t)good_end) < 0 || fdatasync(r->out_fd) < 0) {
+			snprintf(err, len, "cannot repair '%s': %s", path, strerror(errno));
+			goto out;
+		}
+		*repaired = (long)(sb.len - good_end);
+	}
+	ret = 0;
+out:
+	strbuf_release(&sb);
+	free(path);
+	return ret;
+}
+
+static int append_synced(int fd, const char *line, const char *what, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = 0;
+
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s\n", line);
+	if (write_all(fd, sb.buf, sb.len) < 0 || fdatasync(fd) < 0) {
+		snprintf(err, len, "cannot write '%s': %s", what, strerror(errno));
+		ret = -1;
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+int results_append(struct results *r, const char *line, char *err, size_t len)
+{
+	return append_synced(r->out_fd, line, "results.jsonl", err, len);
+}
+
+int results_append_failed(struct results *r, const char *line, char *err, size_t len)
+{
+	if (r->failed_fd < 0) {
+		char *path = join(r->dir, "failed.jsonl");
+
+		r->failed_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+		free(path);
+		if (r->failed_fd < 0) {
+			snprintf(err, len, "cannot write 'failed.jsonl': %s", strerror(errno));
+			return -1;
+		}
+	}
+	return append_synced(r->failed_fd, line, "failed.jsonl", err, len);
+}
+
+/* ---- the reader ---- */
+
+void result_set_init(struct result_set *s)
+{
+	memset(s, 0, sizeof(*s));
+	strvec_init(&s->names);
+	strvec_init(&s->sources);
+	strset_init(&s->ids);
+	strvec_init(&s->failed);
+	strvec_init(&s->excluded);
+	strvec_init(&s->shards);
+}
+
+void result_set_release(struct result_set *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		free(s->r[i].id);
+		free(s->r[i].variant);
+		free(s->r[i].faults);
+	}
+	free(s->r);
+	strvec_release(&s->names);
+	strvec_release(&s->sources);
+	strset_release(&s->ids);
+	strvec_release(&s->failed);
+	strvec_release(&s->excluded);
+	strvec_release(&s->shards);
+	memset(s, 0, sizeof(*s));
+}
+
+static int intern(struct strvec *v, const char *name)
+{
+	for (size_t i = 0; i < v->nr; i++)
+		if (!strcmp(v->items[i], name))
+			return (int)i;
+	strvec_push(v, name);
+	return (int)v->nr - 1;
+}
+
+/* Fills res from a stored line. Returns 0, or -1 when the line is not a result. */
+static int parse_result(struct result_set *s, json_t *o, struct result *res)
+{
+	json_t *id = json_object_get(o, "game"), *bots = json_object_get(o, "bots");
+	json_t *ranks = json_object_get(o, "ranks"), *scores = json_object_get(o, "seat_scores");
+	json_t *teams = json_object_get(o, "team_scores"), *faults = json_object_get(o, "faults");
+	json_t *x;
+	const char *dot;
+	size_t i;
+	int n;
+
+	memset(res, 0, sizeof(*res));
+	if (!json_is_string(id) || !json_is_array(bots))
+		return -1;
+	n = (int)json_array_size(bots);
+	if (n < 2 || n > MAX_SEATS || !int_array_ok(ranks, n, 1, n) || !number_array_ok(scores, n))
+		return -1;
+	for (int p = 0; p < n; p++)
+		if (!json_is_string(json_array_get(bots, (size_t)p)))
+			return -1;
+	res->nseats = n;
+	for (int p = 0; p < n; p++) {
+		res->bot[p] = intern(&s->names, json_string_value(json_array_get(bots, (size_t)p)));
+		res->rank[p] = (int)json_integer_value(json_array_get(ranks, (size_t)p));
+		res->score[p] = json_number_value(json_array_get(scores, (size_t)p));
+	}
+	if (number_array_ok(teams, 2)) {
+		res->has_teams = 1;
+		res->team_score[0] = json_number_value(json_array_get(teams, 0));
+		res->team_score[1] = json_number_value(json_array_get(teams, 1));
+	}
+	x = json_object_get(o, "index");
+	res->index = json_is_integer(x) ? (long)json_integer_value(x) : -1;
+	res->id = xstrdup(json_string_value(id));
+	dot = strchr(res->id, '.');
+	res->variant = dot ? xstrndup(res->id, (size_t)(dot - res->id)) : xstrdup(res->id);
+	if (json_is_array(faults) && json_array_size(faults)) {
+		res->faults = xcalloc(json_array_size(faults), sizeof(*res->faults));
+		json_array_foreach(faults, i, x) {
+			json_t *seat = json_object_get(x, "seat"), *kind = json_object_get(x, "kind");
+
+			if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
+			    json_integer_value(seat) >= n || !json_is_string(kind))
+				continue;
+			res->faults[res->nfaults].seat = (int)json_integer_value(seat);
+			snprintf(res->faults[res->nfaults].kind, sizeof(res->faults[0].kind), "%s",
+				 json_string_value(kind));
+			res->nfaults++;
+		}
+	}
+	return 0;
+}
+
+static void read_side_files(struct result_set *s, const char *dir)
+{
+	char *failed = join(dir, "failed.jsonl"), *meta = join(dir, "arena.json");
+	struct strbuf sb = STRBUF_INIT;
+	json_t *o;
+
+	strbuf_init(&sb);
+	if (slurp(failed, &sb) == 0) {
+		char *line = sb.buf;
+
+		while (*line) {
+			char *nl = strchr(line, '\n');
+			json_t *f;
+
+			if (!nl)
+				break;
+			f = json_loadb(line, (size_t)(nl - line), 0, NULL);
+			if (f && json_is_string(json_object_get(f, "game"))) {
+				const char *why = json_string_value(json_object_get(f, "reason"));
+
+				strvec_pushf(&s->failed, "%s\t%s\t%s", dir,
+					     json_string_value(json_object_get(f, "game")),
+					     why ? why : "");
+			}
+			json_decref(f);
+			line = nl + 1;
+		}
+	}
+	o = json_load_file(meta, 0, NULL);
+	if (o) {
+		json_t *ex;
+		size_t i;
+
+		if (json_is_string(json_object_get(o, "fingerprint")))
+			strvec_push(&s->shards, json_string_value(json_object_get(o, "fingerprint")));
+		json_array_foreach(json_object_get(o, "excluded"), i, ex) {
+			const char *name = json_string_value(json_object_get(ex, "bot"));
+			const char *why = json_string_value(json_object_get(ex, "reason"));
+			int seen = 0;
+
+			if (!name)
+				continue;
+			for (size_t k = 0; k < s->excluded.nr; k++)
+				seen |= !strncmp(s->excluded.items[k], name, strlen(name)) &&
+					s->excluded.items[k][strlen(name)] == '\t';
+			if (!seen)
+				strvec_pushf(&s->excluded, "%s\t%s", name, why ? why : "");
+		}
+		json_decref(o);
+	}
+	strbuf_release(&sb);
+	free(failed);
+	free(meta);
+}
+
+int result_set_read(struct result_set *s, const char *path, char *err, size_t len)
+{
+	struct stat st;
+	struct strbuf sb = STRBUF_INIT;
+	char *file, *dir, *slash;
+	size_t pos = 0;
+	int lineno = 0, ret = -1, src;
+
+	if (stat(path, &st) < 0) {
+		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		file = join(path, "results.jsonl");
+		dir = xstrdup(path);
+	} else {
+		file = xstrdup(path);
+		dir = xstrdup(path);
+		slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		else {
+			free(dir);
+			dir = xstrdup(".");
+		}
+	}
+	strbuf_init(&sb);
+	if (slurp(file, &sb) < 0) {
+		if (!(S_ISDIR(st.st_mode) && errno == ENOENT)) {
+			snprintf(err, len, "cannot read '%s': %s", file, strerror(errno));
+			goto out;
+		}
+	}
+	src = intern(&s->sources, dir);
+	while (pos < sb.len) {
+		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
+		size_t end = nl ? (size_t)(nl - sb.buf) : sb.len;
+		json_t *o;
+		struct result res;
+
+		lineno++;
+		o = nl ? json_loadb(sb.buf + pos, end - pos, 0, NULL) : NULL;
+		if (!o || parse_result(s, o, &res) < 0) {
+			json_decref(o);
+			if (!nl || end + 1 == sb.len) {
+				s->torn++;
+				break;
+			}
+			snprintf(err, len, "%s:%d: not a result line", file, lineno);
+			goto out;
+		}
+		json_decref(o);
+		pos = end + 1;
+		if (!strset_add(&s->ids, res.id)) {
+			s->duplicates++;
+			free(res.id);
+			free(res.variant);
+			free(res.faults);
+			continue;
+		}
+		res.source = src;
+		if (s->n == s->alloc) {
+			s->alloc = s->alloc * 2 + 64;
+			s->r = xrealloc(s->r, (size_t)s->alloc * sizeof(*s->r));
+		}
+		s->r[s->n++] = res;
+	}
+	read_side_files(s, dir);
+	ret = 0;
+out:
+	strbuf_release(&sb);
+	free(file);
+	free(dir);
+	return ret;
+}
+
+static int cmp_result(const void *a, const void *b)
+{
+	const struct result *x = a, *y = b;
+
+	if (x->index != y->index)
+		return x->index < y->index ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+void result_set_finish(struct result_set *s)
+{
+	struct strset seen;
+	size_t keep = 0;
+
+	qsort(s->r, (size_t)s->n, sizeof(*s->r), cmp_result);
+	strset_init(&seen);
+	for (size_t i = 0; i < s->failed.nr; i++) {
+		char *line = s->failed.items[i];
+		char *id = strchr(line, '\t') + 1;
+		char *tab = strchr(id, '\t');
+		char *key = xstrndup(id, (size_t)(tab - id));
+
+		if (!strset_has(&s->ids, key) && strset_add(&seen, key))
+			s->failed.items[keep++] = line;
+		else
+			free(line);
+		free(key);
+	}
+	s->failed.nr = keep;
+	s->failed.items[keep] = NULL;
+	strset_release(&seen);
+}

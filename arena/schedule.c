@@ -1,0 +1,479 @@
+/*
+ * schedule.c - the games of a tournament (see schedule.h).
+ *
+ * Games are listed deal by deal, and within a deal variant by variant, so
+ * that a run (and every shard) plays a mix of variants from the start and
+ * the progress rate is representative. Only the config seed, the variant
+ * names and the bot order feed the random choices, through splitmix64.
+ */
+#include "schedule.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "util.h"
+
+#define GOLDEN 0x9e3779b97f4a7c15ULL
+
+static uint64_t fnv1a64(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+uint64_t schedule_deal_seed(uint64_t seed, const char *name, long d)
+{
+	uint64_t x = (seed ^ fnv1a64(name)) + (uint64_t)d * GOLDEN;
+
+	return splitmix64(&x) >> 1;
+}
+
+static long gcd(long a, long b)
+{
+	while (b) {
+		long t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+int schedule_tables_balanced(int n, int k, int ntables)
+{
+	if (n >= k)
+		return ((long)ntables * k) % n == 0;
+	return ((long)ntables * (k % n)) % n == 0;
+}
+
+int schedule_default_tables(int n, int k)
+{
+	long step, t;
+
+	if (n < k)
+		return k % n ? (int)(n / gcd(n, k % n)) : 1;
+	step = n / gcd(n, k);
+	t = step;
+	while (t * k * (k - 1) < (long)n * (n - 1))
+		t += step;
+	return (int)t;
+}
+
+/* Fisher-Yates over ints with the project's generator. */
+static void shuffle_ints(struct rng *r, int *a, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)rng_below(r, (uint32_t)i + 1), t = a[i];
+
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+static int in_table(const int *t, int k, int b)
+{
+	for (int s = 0; s < k; s++)
+		if (t[s] == b)
+			return 1;
+	return 0;
+}
+
+/*
+ * Change of the sum of squared meeting counts if x (in table t1) and y
+ * (in table t2) swap tables. Only pairs with members of t1 or t2 change.
+ */
+static long swap_gain(const int *meet, int n, const int *t1, const int *t2, int k, int x, int y)
+{
+	long delta = 0;
+
+	for (int s = 0; s < k; s++) {
+		int c = t1[s];
+
+		if (c == x || in_table(t2, k, c))
+			continue; /* a bot at both tables keeps both pairs */
+		/* x leaves c, y joins c */
+		delta += 1 - 2L * meet[x * n + c];
+		delta += 1 + 2L * meet[y * n + c];
+	}
+	for (int s = 0; s < k; s++) {
+		int c = t2[s];
+
+		if (c == y || in_table(t1, k, c))
+			continue;
+		delta += 1 - 2L * meet[y * n + c];
+		delta += 1 + 2L * meet[x * n + c];
+	}
+	return delta;
+}
+
+static void add_pairs(int *meet, int n, const int *t, int k, int x, int d)
+{
+	for (int s = 0; s < k; s++)
+		if (t[s] != x) {
+			meet[x * n + t[s]] += d;
+			meet[t[s] * n + x] += d;
+		}
+}
+
+static void draw_distinct(int n, int k, int ntables, struct rng *r, int *out)
+{
+	int *count = xcalloc((size_t)n, sizeof(int));
+	int *meet = xcalloc((size_t)n * (size_t)n, sizeof(int));
+	int *order = xmalloc((size_t)n * sizeof(int));
+	long budget = 50000000; /* swap evaluations: bounds the time for huge fields */
+
+	for (int t = 0; t < ntables; t++) {
+		int *tab = out + (size_t)t * (size_t)k;
+
+		for (int i = 0; i < n; i++)
+			order[i] = i;
+		shuffle_ints(r, order, n);
+		for (int s = 0; s < k; s++) {
+			int best = -1;
+			long best_meet = 0;
+
+			for (int i = 0; i < n; i++) {
+				int b = order[i];
+				long m = 0;
+
+				if (in_table(tab, s, b))
+					continue;
+				for (int j = 0; j < s; j++)
+					m += meet[b * n + tab[j]];
+				if (best < 0 || count[b] < count[best] ||
+				    (count[b] == count[best] && m < best_meet)) {
+					best = b;
+					best_meet = m;
+				}
+			}
+			tab[s] = best;
+		}
+		for (int s = 0; s < k; s++) {
+			count[tab[s]]++;
+			for (int j = 0; j < s; j++) {
+				meet[tab[s] * n + tab[j]]++;
+				meet[tab[j] * n + tab[s]]++;
+			}
+		}
+		shuffle_ints(r, tab, k);
+	}
+	for (int improved = 1; improved && budget > 0;) {
+		improved = 0;
+		for (int t1 = 0; t1 < ntables; t1++)
+			for (int t2 = t1 + 1; t2 < ntables; t2++) {
+				int *a = out + (size_t)t1 * (size_t)k, *b = out + (size_t)t2 * (size_t)k;
+
+				for (int i = 0; i < k; i++)
+					for (int j = 0; j < k; j++) {
+						int x = a[i], y = b[j];
+
+						budget--;
+						if (x == y || in_table(b, k, x) || in_table(a, k, y))
+							continue;
+						if (swap_gain(meet, n, a, b, k, x, y) >= 0)
+							continue;
+						add_pairs(meet, n, a, k, x, -1);
+						add_pairs(meet, n, b, k, y, -1);
+						a[i] = y;
+						b[j] = x;
+						add_pairs(meet, n, a, k, y, +1);
+						add_pairs(meet, n, b, k, x, +1);
+						improved = 1;
+					}
+			}
+	}
+	free(count);
+	free(meet);
+	free(order);
+}
+
+static void draw_with_copies(int n, int k, int ntables, struct rng *r, int *out)
+{
+	int *extra = xcalloc((size_t)n, sizeof(int));
+	int *order = xmalloc((size_t)n * sizeof(int));
+
+	for (int t = 0; t < ntables; t++) {
+		int *tab = out + (size_t)t * (size_t)k, s = 0;
+
+		for (int b = 0; b < n; b++)
+			for (int c = 0; c < k / n; c++)
+				tab[s++] = b;
+		for (int i = 0; i < n; i++)
+			order[i] = i;
+		shuffle_ints(r, order, n);
+		for (int e = 0; e < k % n; e++) {
+			int best = -1;
+
+			for (int i = 0; i < n; i++) {
+				int b = order[i];
+
+				if (!in_table(tab + k - k % n, e, b) &&
+				    (best < 0 || extra[b] < extra[best]))
+					best = b;
+			}
+			tab[s++] = best;
+		}
+		for (int e = k - k % n; e < k; e++)
+			extra[tab[e]]++;
+		shuffle_ints(r, tab, k);
+	}
+	free(extra);
+	free(order);
+}
+
+void schedule_draw_tables(int n, int k, int ntables, uint64_t seed, int *out)
+{
+	struct rng r;
+
+	rng_seed(&r, seed);
+	if (n >= k)
+		draw_distinct(n, k, ntables, &r, out);
+	else
+		draw_with_copies(n, k, ntables, &r, out);
+}
+
+void schedule_progressive_round(int n, int r, int *out)
+{
+	/* RULINGS.md: offsets from r (mod m), -1 standing for infinity */
+	static const int eight[2][4] = { { -1, 1, 0, 3 }, { 2, 4, 6, 5 } };
+	static const int twelve[3][4] = { { -1, 1, 0, 3 }, { 2, 6, 9, 7 }, { 4, 5, 10, 8 } };
+	int m = n - 1, ntables = n / 4;
+
+	for (int t = 0; t < ntables; t++)
+		for (int s = 0; s < 4; s++) {
+			int off = n == 8 ? eight[t][s] : twelve[t][s];
+
+			out[t * 4 + s] = off < 0 ? 0 : 1 + (r + off) % m;
+		}
+}
+
+struct builder {
+	struct schedule *s;
+	const struct config *c;
+	int alloc;
+};
+
+static struct game *add_game(struct builder *b, int v, uint64_t seed, int nseats)
+{
+	struct schedule *s = b->s;
+	struct game *g;
+
+	if (s->ngames == b->alloc) {
+		b->alloc = b->alloc * 2 + 64;
+		s->games = xrealloc(s->games, (size_t)b->alloc * sizeof(*s->games));
+	}
+	g = &s->games[s->ngames];
+	memset(g, 0, sizeof(*g));
+	g->index = s->ngames++;
+	g->variant = v;
+	g->seed = seed;
+	g->nseats = nseats;
+	return g;
+}
+
+/* Per-variant plan: which bots sit where, before deals are laid out. */
+struct plan {
+	int ntables;
+	int *tables; /* individual: ntables*k; team: pairs as 2 ints */
+};
+
+static void plan_variant(struct builder *b, int v, const int *bots, int n, struct plan *p)
+{
+	const struct variant_cfg *vc = &b->c->variants[v];
+	struct schedule_variant *sv = &b->s->variants[v];
+	int k = vc->seats;
+
+	memset(p, 0, sizeof(*p));
+	sv->deals = vc->deals ? vc->deals : b->c->deals;
+	if (vc->progressive) {
+		sv->unit = "table-round";
+		if (n != 8 && n != 12) {
+			snprintf(sv->skipped, sizeof(sv->skipped),
+				 "progressive needs 8 or 12 bots, there are %d", n);
+			return;
+		}
+		sv->pairings = (n - 1) * (n / 4);
+		sv->rotations = 2;
+	} else if (vc->teams) {
+		sv->unit = "pairing";
+		p->ntables = n * (n - 1) / 2;
+		p->tables = xmalloc((size_t)p->ntables * 2 * sizeof(int));
+		for (int i = 0, t = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++, t++) {
+				p->tables[2 * t] = bots[i];
+				p->tables[2 * t + 1] = bots[j];
+			}
+		sv->pairings = p->ntables;
+		sv->rotations = 2;
+	} else {
+		uint64_t x = b->c->seed ^ fnv1a64(vc->name) ^ 0x7461626c6573ULL; /* "tables" */
+
+		sv->unit = "table";
+		p->ntables = vc->tables ? (int)vc->tables : schedule_default_tables(n, k);
+		p->tables = xmalloc((size_t)p->ntables * (size_t)k * sizeof(int));
+		schedule_draw_tables(n, k, p->ntables, splitmix64(&x), p->tables);
+		for (int i = 0; i < p->ntables * k; i++)
+			p->tables[i] = bots[p->tables[i]];
+		sv->pairings = p->ntables;
+		sv->rotations = k;
+	}
+	if (n < 2) {
+		snprintf(sv->skipped, sizeof(sv->skipped), "needs at least 2 bots, there are %d", n);
+		free(p->tables);
+		p->tables = NULL;
+		sv->pairings = 0;
+	}
+}
+
+static void lay_deal(struct builder *b, int v, long d, const int *bots, const struct plan *p)
+{
+	const struct variant_cfg *vc = &b->c->variants[v];
+	struct schedule_variant *sv = &b->s->variants[v];
+	int k = vc->seats;
+
+	if (sv->skipped[0])
+		return;
+	if (vc->progressive) {
+		int n = b->s->nactive, rounds = n - 1, tab[12];
+
+		for (int r = 0; r < rounds; r++) {
+			uint64_t seed = schedule_deal_seed(b->c->seed, vc->name, d * rounds + r);
+
+			schedule_progressive_round(n, r, tab);
+			for (int t = 0; t < n / 4; t++)
+				for (int sw = 0; sw < 2; sw++) {
+					struct game *g = add_game(b, v, seed, 4);
+
+					for (int s = 0; s < 4; s++)
+						g->bot[s] = bots[tab[t * 4 + (s + sw) % 4]];
+					snprintf(g->id, sizeof(g->id), "%s.d%04ld.round%02d.t%d.s%d",
+						 vc->name, d + 1, r + 1, t + 1, sw);
+					sv->games++;
+				}
+		}
+		return;
+	}
+	for (int t = 0; t < p->ntables; t++) {
+		uint64_t seed = schedule_deal_seed(b->c->seed, vc->name, d);
+
+		for (int rot = 0; rot < sv->rotations; rot++) {
+			struct game *g = add_game(b, v, seed, k);
+
+			for (int s = 0; s < k; s++)
+				g->bot[s] = vc->teams ? p->tables[2 * t + (s + rot) % 2]
+						      : p->tables[t * k + (s + rot) % k];
+			snprintf(g->id, sizeof(g->id), "%s.d%04ld.%c%04d.r%d", vc->name, d + 1,
+				 vc->teams ? 'p' : 't', t + 1, rot);
+			sv->games++;
+		}
+	}
+}
+
+int schedule_build(struct schedule *s, const struct config *c, const int *active, char *err,
+		   size_t len)
+{
+	struct builder b = { s, c, 0 };
+	struct plan *plans;
+	int *bots = xmalloc((size_t)(c->nbots ? c->nbots : 1) * sizeof(int));
+	long maxdeals = 0;
+	int n = 0, ret = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (int i = 0; i < c->nbots; i++)
+		if (!active || active[i])
+			bots[n++] = i;
+	s->nactive = n;
+	s->nvariants = c->nvariants;
+	s->variants = xcalloc((size_t)(c->nvariants ? c->nvariants : 1), sizeof(*s->variants));
+	plans = xcalloc((size_t)(c->nvariants ? c->nvariants : 1), sizeof(*plans));
+	for (int v = 0; v < c->nvariants; v++) {
+		const struct variant_cfg *vc = &c->variants[v];
+
+		if (!vc->teams && !vc->progressive && vc->tables && n >= 2 &&
+		    !schedule_tables_balanced(n, vc->seats, (int)vc->tables)) {
+			snprintf(err, len,
+				 "tables = %ld in [variant %s] does not give each of the %d bots "
+				 "the same number of games (try %d or a multiple of it)",
+				 vc->tables, vc->name, n, schedule_default_tables(n, vc->seats));
+			ret = -1;
+			goto out;
+		}
+		plan_variant(&b, v, bots, n, &plans[v]);
+		if (!s->variants[v].skipped[0] && s->variants[v].deals > maxdeals)
+			maxdeals = s->variants[v].deals;
+	}
+	for (long d = 0; d < maxdeals; d++)
+		for (int v = 0; v < c->nvariants; v++)
+			if (d < s->variants[v].deals)
+				lay_deal(&b, v, d, bots, &plans[v]);
+	if (!s->ngames) {
+		snprintf(err, len, "the schedule has no games (%d bots)", n);
+		ret = -1;
+	}
+out:
+	for (int v = 0; v < c->nvariants; v++)
+		free(plans[v].tables);
+	free(plans);
+	free(bots);
+	return ret;
+}
+
+void schedule_release(struct schedule *s)
+{
+	free(s->games);
+	free(s->variants);
+	memset(s, 0, sizeof(*s));
+}
+
+int schedule_in_shard(const struct game *g, int k, int n)
+{
+	return g->index % n == k - 1;
+}
+
+static void hash_str(uint64_t *h, const char *str)
+{
+	for (const char *p = str; *p; p++) {
+		*h ^= (unsigned char)*p;
+		*h *= 0x100000001b3ULL;
+	}
+	*h ^= 0xff; /* separator */
+	*h *= 0x100000001b3ULL;
+}
+
+void schedule_fingerprint(const struct schedule *s, const struct config *c, char out[17])
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char num[32];
+
+	for (int v = 0; v < c->nvariants; v++) {
+		const struct variant_cfg *vc = &c->variants[v];
+
+		hash_str(&h, vc->name);
+		hash_str(&h, variant_name(vc->base));
+		snprintf(num, sizeof(num), "%d/%ld", vc->progressive, vc->hands_per_round);
+		hash_str(&h, num);
+		for (int o = 0; o < vc->nopts; o++) {
+			hash_str(&h, vc->opt_key[o]);
+			hash_str(&h, vc->opt_value[o]);
+		}
+	}
+	for (int i = 0; i < s->ngames; i++) {
+		const struct game *g = &s->games[i];
+
+		hash_str(&h, g->id);
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)g->seed);
+		hash_str(&h, num);
+		for (int p = 0; p < g->nseats; p++) {
+			hash_str(&h, c->bots[g->bot[p]].name);
+			hash_str(&h, c->bots[g->bot[p]].seat);
+		}
+	}
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}

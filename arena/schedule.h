@@ -1,0 +1,117 @@
+/*
+ * schedule.h - every game of a tournament, decided before any is played.
+ *
+ * The schedule is a pure function of the config and the set of bots that
+ * take part: the same config always gives the same games, in the same
+ * order, with the same ids and seeds, on every machine. That is what makes
+ * resuming, sharding and replaying a single game possible.
+ *
+ * Formats (docs/arena.md has the details and the reasons):
+ *  - team variants (hammerwalt, indiana, bloomington): every pair of bots
+ *    meets; a team is copies of one bot; each deal is played twice, the
+ *    second time with the teams swapped;
+ *  - individual variants (fivehand, flip): the bots are drawn into tables
+ *    so that every bot plays the same number of games and pairs meet as
+ *    evenly as possible (schedule_draw_tables()); each deal is played once
+ *    per rotation of the table's seats;
+ *  - progressive (indiana on 2 or 3 tables of 8 or 12 bots): the round
+ *    robin of RULINGS.md; every game is replayed with the teams swapped.
+ *
+ * Every deal of a variant has one seed, shared by all pairings and tables
+ * (duplicate style), from schedule_deal_seed().
+ */
+#ifndef SCHEDULE_H
+#define SCHEDULE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+
+#define GAME_ID_MAX 64
+
+struct game {
+	int index;            /* position in the full schedule, from 0 */
+	int variant;          /* index into config->variants */
+	char id[GAME_ID_MAX]; /* "hammerwalt.d0001.p0002.r1" */
+	uint64_t seed;        /* the referee's --seed */
+	int nseats;
+	int bot[MAX_SEATS];   /* index into config->bots, per seat */
+};
+
+/* What the schedule holds for one variant, for --check and the report. */
+struct schedule_variant {
+	int pairings;   /* pairs of bots, tables, or progressive tables per event */
+	int rotations;  /* games per deal and pairing */
+	long deals;
+	int games;
+	const char *unit; /* "pairing", "table" or "table-round" */
+	char skipped[160]; /* why the variant has no games, or "" */
+};
+
+struct schedule {
+	int ngames;
+	struct game *games;
+	int nvariants;
+	struct schedule_variant *variants; /* parallel to config->variants */
+	int nactive;                       /* bots taking part */
+};
+
+/*
+ * Builds the schedule of c for the bots whose active[i] is non-zero (NULL:
+ * all). A variant that cannot be played by these bots (progressive without
+ * exactly 8 or 12, fewer bots than needed) gets no games and a reason in
+ * variants[v].skipped. Returns 0, or -1 with err (no games at all, or a
+ * 'tables' value that cannot give every bot the same number of games).
+ */
+int schedule_build(struct schedule *s, const struct config *c, const int *active, char *err,
+		   size_t len);
+void schedule_release(struct schedule *s);
+
+/*
+ * Shard k of n (1 <= k <= n): the games whose index is k-1 modulo n, so
+ * the shards partition the schedule and each gets a similar mix.
+ */
+int schedule_in_shard(const struct game *g, int k, int n);
+
+/*
+ * Hex digest (16 characters + NUL) of everything that decides what is
+ * played: ids, seeds, seat assignments, bot names and seats, variant
+ * options. Time limits and jobs are not part of it.
+ */
+void schedule_fingerprint(const struct schedule *s, const struct config *c, char out[17]);
+
+/*
+ * The seed of deal d (from 0) of a variant: the d-th output of splitmix64
+ * started at seed XOR fnv1a64(name), shifted right one bit (the referee
+ * takes seeds below 2^63).
+ */
+uint64_t schedule_deal_seed(uint64_t seed, const char *name, long d);
+
+/*
+ * Default number of tables for n bots at k-seat tables: the fewest that
+ * give every bot the same number of seats and, when n >= k, enough seats
+ * for every pair to be able to meet once.
+ */
+int schedule_default_tables(int n, int k);
+/* Is ntables a count that gives every bot the same number of seats? */
+int schedule_tables_balanced(int n, int k, int ntables);
+
+/*
+ * Draws ntables tables of k seats for bots 0..n-1 into out[t*k + s]. With
+ * n >= k a table holds k different bots: a greedy pass fills each table
+ * with the bots that have played least (ties: who has met the others
+ * least, then a seeded shuffle), then pairwise swaps of bots between
+ * tables lower the sum of squared meeting counts until no swap helps.
+ * With n < k every table holds every bot, floor(k/n) or one more times.
+ */
+void schedule_draw_tables(int n, int k, int ntables, uint64_t seed, int *out);
+
+/*
+ * Round r (0 <= r < n-1) of the progressive format for n = 8 or 12
+ * players: out[t*4 + s] is the player (0..n-1, 0 being RULINGS.md's
+ * infinity) at seat s of table t; seats 0 and 2 are partners against 1 and 3.
+ */
+void schedule_progressive_round(int n, int r, int *out);
+
+#endif

@@ -48,6 +48,13 @@ struct kv {
 	int used;
 };
 
+/* One message for the user; they are sorted by line before printing. */
+struct problem {
+	int line;  /* 0: about the whole file, after the numbered ones */
+	int seq;   /* order found, to keep the sort stable */
+	char *text;
+};
+
 /* A "[...]" line as the reader saw it. */
 struct header {
 	char *text;
@@ -63,7 +70,7 @@ struct parse {
 	int nkv;
 	struct header *hdr;
 	int nhdr;
-	struct strbuf errs;
+	struct problem *errs;
 	int nerrs;
 };
 
@@ -72,22 +79,46 @@ __attribute__((format(printf, 3, 4)))
 #endif
 static void fail(struct parse *p, int line, const char *fmt, ...)
 {
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
-	if (++p->nerrs > MAX_ERRORS)
-		return;
-	if (p->nerrs == MAX_ERRORS) {
-		strbuf_addf(&p->errs, "%s: too many errors, giving up\n", p->path);
-		return;
-	}
+	strbuf_init(&sb);
 	if (line > 0)
-		strbuf_addf(&p->errs, "%s:%d: ", p->path, line);
+		strbuf_addf(&sb, "%s:%d: ", p->path, line);
 	else
-		strbuf_addf(&p->errs, "%s: ", p->path);
+		strbuf_addf(&sb, "%s: ", p->path);
 	va_start(ap, fmt);
-	strbuf_vaddf(&p->errs, fmt, ap);
+	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	strbuf_addch(&p->errs, '\n');
+	p->errs = xrealloc(p->errs, (size_t)(p->nerrs + 1) * sizeof(*p->errs));
+	p->errs[p->nerrs].line = line > 0 ? line : INT_MAX;
+	p->errs[p->nerrs].seq = p->nerrs;
+	p->errs[p->nerrs++].text = strbuf_detach(&sb);
+}
+
+static int cmp_problem(const void *a, const void *b)
+{
+	const struct problem *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->seq - y->seq;
+}
+
+/* All problems, sorted by line, one per line (at most MAX_ERRORS), into err. */
+static void format_problems(struct parse *p, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	qsort(p->errs, (size_t)p->nerrs, sizeof(*p->errs), cmp_problem);
+	for (int i = 0; i < p->nerrs && i < MAX_ERRORS; i++)
+		strbuf_addf(&sb, "%s%s", i ? "\n" : "", p->errs[i].text);
+	if (p->nerrs > MAX_ERRORS)
+		strbuf_addf(&sb, "\n%s: %d more problems not shown", p->path,
+			    p->nerrs - MAX_ERRORS);
+	snprintf(err, len, "%s", sb.buf);
+	strbuf_release(&sb);
 }
 
 /*
@@ -164,7 +195,9 @@ static void parse_release(struct parse *p)
 	for (int i = 0; i < p->nhdr; i++)
 		free(p->hdr[i].text);
 	free(p->hdr);
-	strbuf_release(&p->errs);
+	for (int i = 0; i < p->nerrs; i++)
+		free(p->errs[i].text);
+	free(p->errs);
 }
 
 /* Reads path into p. Returns -1 only when the file cannot be read. */
@@ -296,7 +329,13 @@ static int limit_key(const char *key)
 /* Reports keys given twice in one section (inih would silently keep both). */
 static void check_duplicates(struct parse *p)
 {
-	for (int i = 0; i < p->nkv; i++)
+	for (int i = 0; i < p->nkv; i++) {
+		int headers = 0;
+
+		for (int h = 0; h < p->nhdr; h++)
+			headers += !strcmp(p->hdr[h].text, p->kv[i].section);
+		if (headers > 1)
+			continue; /* reported as a duplicate section */
 		for (int j = 0; j < i; j++)
 			if (!strcmp(p->kv[i].section, p->kv[j].section) &&
 			    !strcmp(p->kv[i].key, p->kv[j].key)) {
@@ -306,6 +345,7 @@ static void check_duplicates(struct parse *p)
 				p->kv[i].used = 1;
 				break;
 			}
+	}
 }
 
 /* Checks section headers: known kinds, valid names, no repeats. */
@@ -529,7 +569,7 @@ static void load_bots(struct parse *p, struct config *c)
 			kv->used = 1;
 			bot_key(p, c, b, kv, &dir_rel);
 		}
-		if (!b->seat && !b->dir && !dir_rel) {
+		if (!b->seat && !b->dir && !find_kv(p, p->hdr[h].text, "dir")) {
 			fail(p, p->hdr[h].line, "missing 'command' or 'dir' in [bot %s]", name);
 		} else if (!b->seat && b->dir) {
 			char *run = path_join(b->dir, "run");
@@ -571,7 +611,6 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 		char rd[512];
 
 		memset(&mp, 0, sizeof(mp));
-		strbuf_init(&mp.errs);
 		mp.path = "bot.ini";
 		rd[0] = '\0';
 		if (parse_file(&mp, manifest, rd, sizeof(rd)) < 0) {
@@ -595,7 +634,7 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 			if (mp.nerrs) {
 				char *nl;
 
-				snprintf(why, sizeof(why), "%s", mp.errs.buf);
+				format_problems(&mp, why, sizeof(why));
 				if ((nl = strchr(why, '\n')))
 					*nl = '\0';
 				bot_release(&nb);
@@ -854,7 +893,6 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 
 	memset(c, 0, sizeof(*c));
 	memset(&p, 0, sizeof(p));
-	strbuf_init(&p.errs);
 	p.path = path;
 	c->path = xstrdup(path);
 	c->seed = 1;
@@ -910,11 +948,7 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 		fail(&p, 0, "need at least 2 bots, found %d (add [bot NAME] sections or "
 		     "'submissions')", c->nbots);
 	if (p.nerrs) {
-		size_t n = p.errs.len;
-
-		while (n && p.errs.buf[n - 1] == '\n')
-			n--;
-		snprintf(err, len, "%.*s", (int)n, p.errs.buf);
+		format_problems(&p, err, len);
 		goto out;
 	}
 	ret = 0;

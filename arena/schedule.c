@@ -8,6 +8,7 @@
  */
 #include "schedule.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,7 @@ int schedule_default_tables(int n, int k)
 		return k % n ? (int)(n / gcd(n, k % n)) : 1;
 	step = n / gcd(n, k);
 	t = step;
-	while (t * k * (k - 1) < (long)n * (n - 1))
+	while (t * k * (k - 1) < 2L * n * (n - 1))
 		t += step;
 	return (int)t;
 }
@@ -86,7 +87,23 @@ static int in_table(const int *t, int k, int b)
 }
 
 /*
- * Change of the sum of squared meeting counts if x (in table t1) and y
+ * The cost of a pair that meets m times is m^4: convex, so the cheapest
+ * arrangements are the ones where all counts differ by at most one, and
+ * steep, so a pair that never meets (or meets far too often) weighs more
+ * than many small deviations. step_cost() is the change when m moves by d.
+ */
+static long pair_cost(long m)
+{
+	return m * m;
+}
+
+static long step_cost(int m, int d)
+{
+	return pair_cost(m + d) - pair_cost(m);
+}
+
+/*
+ * Change of the total pair cost if x (in table t1) and y
  * (in table t2) swap tables. Only pairs with members of t1 or t2 change.
  */
 static long swap_gain(const int *meet, int n, const int *t1, const int *t2, int k, int x, int y)
@@ -99,16 +116,14 @@ static long swap_gain(const int *meet, int n, const int *t1, const int *t2, int 
 		if (c == x || in_table(t2, k, c))
 			continue; /* a bot at both tables keeps both pairs */
 		/* x leaves c, y joins c */
-		delta += 1 - 2L * meet[x * n + c];
-		delta += 1 + 2L * meet[y * n + c];
+		delta += step_cost(meet[x * n + c], -1) + step_cost(meet[y * n + c], +1);
 	}
 	for (int s = 0; s < k; s++) {
 		int c = t2[s];
 
 		if (c == y || in_table(t1, k, c))
 			continue;
-		delta += 1 - 2L * meet[y * n + c];
-		delta += 1 + 2L * meet[x * n + c];
+		delta += step_cost(meet[y * n + c], -1) + step_cost(meet[x * n + c], +1);
 	}
 	return delta;
 }
@@ -122,12 +137,109 @@ static void add_pairs(int *meet, int n, const int *t, int k, int x, int d)
 		}
 }
 
+/* Swaps x (seat i of table a) and y (seat j of table b) and updates meet. */
+static void apply_swap(int *meet, int n, int *a, int *b, int k, int i, int j)
+{
+	int x = a[i], y = b[j];
+
+	add_pairs(meet, n, a, k, x, -1);
+	add_pairs(meet, n, b, k, y, -1);
+	a[i] = y;
+	b[j] = x;
+	add_pairs(meet, n, a, k, y, +1);
+	add_pairs(meet, n, b, k, x, +1);
+}
+
+/*
+ * Simulated annealing over swaps of two bots between two tables (which
+ * keeps every bot's number of seats), minimising the sum of squared
+ * meeting counts; then a descent until no single swap helps. The best
+ * arrangement seen is kept. Deterministic: all choices come from r.
+ */
+static void anneal(int n, int k, int ntables, struct rng *r, int *out, int *meet)
+{
+	size_t cells = (size_t)ntables * (size_t)k;
+	int *best = xmalloc(cells * sizeof(int));
+	long cur = 0, best_cost;
+	long steps = 100000;
+	double temp, cool;
+
+	if (ntables < 2) {
+		free(best);
+		return;
+	}
+	/* start as warm as a typical move, cool to a few hundredths of it */
+	{
+		double sum = 0;
+		int seen = 0;
+
+		for (int probe = 0; probe < 1000; probe++) {
+			int t1 = (int)rng_below(r, (uint32_t)ntables), t2 = (int)rng_below(r, (uint32_t)ntables);
+			int *a = out + (size_t)t1 * (size_t)k, *b = out + (size_t)t2 * (size_t)k;
+			int i = (int)rng_below(r, (uint32_t)k), j = (int)rng_below(r, (uint32_t)k);
+
+			if (t1 == t2 || a[i] == b[j] || in_table(b, k, a[i]) || in_table(a, k, b[j]))
+				continue;
+			sum += fabs((double)swap_gain(meet, n, a, b, k, a[i], b[j]));
+			seen++;
+		}
+		temp = seen && sum > 0 ? sum / seen : 1.0;
+	}
+	cool = pow(0.01, 1.0 / (double)steps);
+	memcpy(best, out, cells * sizeof(int));
+	best_cost = 0;
+	for (long step = 0; step < steps; step++, temp *= cool) {
+		int t1 = (int)rng_below(r, (uint32_t)ntables), t2 = (int)rng_below(r, (uint32_t)ntables);
+		int i = (int)rng_below(r, (uint32_t)k), j = (int)rng_below(r, (uint32_t)k);
+		int *a = out + (size_t)t1 * (size_t)k, *b = out + (size_t)t2 * (size_t)k;
+		long delta;
+
+		if (t1 == t2 || a[i] == b[j] || in_table(b, k, a[i]) || in_table(a, k, b[j]))
+			continue;
+		delta = swap_gain(meet, n, a, b, k, a[i], b[j]);
+		if (delta > 0 &&
+		    (double)rng_below(r, 1u << 30) / (double)(1u << 30) >= exp(-(double)delta / temp))
+			continue;
+		apply_swap(meet, n, a, b, k, i, j);
+		cur += delta;
+		if (cur < best_cost) {
+			best_cost = cur;
+			memcpy(best, out, cells * sizeof(int));
+		}
+	}
+	/* back to the best arrangement, recounting its meetings */
+	memcpy(out, best, cells * sizeof(int));
+	memset(meet, 0, (size_t)n * (size_t)n * sizeof(int));
+	for (int t = 0; t < ntables; t++)
+		for (int s = 0; s < k; s++)
+			add_pairs(meet, n, out + (size_t)t * (size_t)k, s, out[(size_t)t * (size_t)k + (size_t)s], +1);
+	for (int improved = 1; improved;) {
+		improved = 0;
+		for (int t1 = 0; t1 < ntables; t1++)
+			for (int t2 = t1 + 1; t2 < ntables; t2++) {
+				int *a = out + (size_t)t1 * (size_t)k, *b = out + (size_t)t2 * (size_t)k;
+
+				for (int i = 0; i < k; i++)
+					for (int j = 0; j < k; j++) {
+						int x = a[i], y = b[j];
+
+						if (x == y || in_table(b, k, x) || in_table(a, k, y))
+							continue;
+						if (swap_gain(meet, n, a, b, k, x, y) >= 0)
+							continue;
+						apply_swap(meet, n, a, b, k, i, j);
+						improved = 1;
+					}
+			}
+	}
+	free(best);
+}
+
 static void draw_distinct(int n, int k, int ntables, struct rng *r, int *out)
 {
 	int *count = xcalloc((size_t)n, sizeof(int));
 	int *meet = xcalloc((size_t)n * (size_t)n, sizeof(int));
 	int *order = xmalloc((size_t)n * sizeof(int));
-	long budget = 50000000; /* swap evaluations: bounds the time for huge fields */
 
 	for (int t = 0; t < ntables; t++) {
 		int *tab = out + (size_t)t * (size_t)k;
@@ -164,31 +276,7 @@ static void draw_distinct(int n, int k, int ntables, struct rng *r, int *out)
 		}
 		shuffle_ints(r, tab, k);
 	}
-	for (int improved = 1; improved && budget > 0;) {
-		improved = 0;
-		for (int t1 = 0; t1 < ntables; t1++)
-			for (int t2 = t1 + 1; t2 < ntables; t2++) {
-				int *a = out + (size_t)t1 * (size_t)k, *b = out + (size_t)t2 * (size_t)k;
-
-				for (int i = 0; i < k; i++)
-					for (int j = 0; j < k; j++) {
-						int x = a[i], y = b[j];
-
-						budget--;
-						if (x == y || in_table(b, k, x) || in_table(a, k, y))
-							continue;
-						if (swap_gain(meet, n, a, b, k, x, y) >= 0)
-							continue;
-						add_pairs(meet, n, a, k, x, -1);
-						add_pairs(meet, n, b, k, y, -1);
-						a[i] = y;
-						b[j] = x;
-						add_pairs(meet, n, a, k, y, +1);
-						add_pairs(meet, n, b, k, x, +1);
-						improved = 1;
-					}
-			}
-	}
+	anneal(n, k, ntables, r, out, meet);
 	free(count);
 	free(meet);
 	free(order);
@@ -296,7 +384,7 @@ static void plan_variant(struct builder *b, int v, const int *bots, int n, struc
 		sv->unit = "table-round";
 		if (n != 8 && n != 12) {
 			snprintf(sv->skipped, sizeof(sv->skipped),
-				 "progressive needs 8 or 12 bots, there are %d", n);
+				 "needs 8 or 12 bots, there are %d", n);
 			return;
 		}
 		sv->pairings = (n - 1) * (n / 4);
@@ -414,7 +502,15 @@ int schedule_build(struct schedule *s, const struct config *c, const int *active
 			if (d < s->variants[v].deals)
 				lay_deal(&b, v, d, bots, &plans[v]);
 	if (!s->ngames) {
-		snprintf(err, len, "the schedule has no games (%d bots)", n);
+		struct strbuf why = STRBUF_INIT;
+
+		strbuf_init(&why);
+		for (int v = 0; v < c->nvariants; v++)
+			if (s->variants[v].skipped[0])
+				strbuf_addf(&why, "; %s: %s", c->variants[v].name,
+					    s->variants[v].skipped);
+		snprintf(err, len, "the schedule has no games%s", why.buf);
+		strbuf_release(&why);
 		ret = -1;
 	}
 out:

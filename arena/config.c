@@ -42,6 +42,7 @@ const char *config_limit_name(int key)
 /* One name = value pair as inih gave it, with the line it came from. */
 struct kv {
 	char *section;
+	char *label;  /* how messages name the section: "[arena]", or "bot.ini" */
 	char *key;
 	char *value;
 	int line;
@@ -176,6 +177,13 @@ static int on_pair(void *user, const char *section, const char *name, const char
 	}
 	p->kv = xrealloc(p->kv, (size_t)(p->nkv + 1) * sizeof(*p->kv));
 	p->kv[p->nkv].section = xstrdup(section);
+	{
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "[%s]", section);
+		p->kv[p->nkv].label = strbuf_detach(&sb);
+	}
 	p->kv[p->nkv].key = xstrdup(name);
 	p->kv[p->nkv].value = xstrdup(value);
 	p->kv[p->nkv].line = p->lineno;
@@ -188,6 +196,7 @@ static void parse_release(struct parse *p)
 {
 	for (int i = 0; i < p->nkv; i++) {
 		free(p->kv[i].section);
+		free(p->kv[i].label);
 		free(p->kv[i].key);
 		free(p->kv[i].value);
 	}
@@ -282,8 +291,8 @@ static int get_long(struct parse *p, const struct kv *kv, long min, long max, lo
 {
 	if (parse_long(kv->value, min, max, out) == 0)
 		return 0;
-	fail(p, kv->line, "bad value '%s' for '%s' in [%s] (expected a number from %ld to %ld)",
-	     kv->value, kv->key, kv->section, min, max);
+	fail(p, kv->line, "bad value '%s' for '%s' in %s (expected a number from %ld to %ld)",
+	     kv->value, kv->key, kv->label, min, max);
 	return -1;
 }
 
@@ -302,15 +311,15 @@ static int get_bool(struct parse *p, const struct kv *kv, int *out)
 			return 0;
 		}
 	}
-	fail(p, kv->line, "bad value '%s' for '%s' in [%s] (expected true or false)", kv->value,
-	     kv->key, kv->section);
+	fail(p, kv->line, "bad value '%s' for '%s' in %s (expected true or false)", kv->value,
+	     kv->key, kv->label);
 	return -1;
 }
 
 static int get_text(struct parse *p, const struct kv *kv, char **out)
 {
 	if (!kv->value[0]) {
-		fail(p, kv->line, "empty value for '%s' in [%s]", kv->key, kv->section);
+		fail(p, kv->line, "empty value for '%s' in %s", kv->key, kv->label);
 		return -1;
 	}
 	free(*out);
@@ -498,8 +507,8 @@ static void bot_key(struct parse *p, struct config *c, struct bot *b, const stru
 			struct player *pl = player_new(kv->value, 0, why, sizeof(why));
 
 			if (!pl)
-				fail(p, kv->line, "bad value '%s' for 'command' in [%s] (%s)",
-				     kv->value, kv->section, why);
+				fail(p, kv->line, "bad value '%s' for 'command' in %s (%s)",
+				     kv->value, kv->label, why);
 			player_free(pl);
 			b->builtin = 1;
 		}
@@ -510,8 +519,8 @@ static void bot_key(struct parse *p, struct config *c, struct bot *b, const stru
 		char *real = is_dir(abs) ? realpath(abs, NULL) : NULL;
 
 		if (!real) {
-			fail(p, kv->line, "bad value '%s' for 'dir' in [%s] (no such directory)",
-			     kv->value, kv->section);
+			fail(p, kv->line, "bad value '%s' for 'dir' in %s (no such directory)",
+			     kv->value, kv->label);
 		} else {
 			free(b->dir);
 			b->dir = real;
@@ -519,7 +528,7 @@ static void bot_key(struct parse *p, struct config *c, struct bot *b, const stru
 		}
 		free(abs);
 	} else {
-		fail(p, kv->line, "unknown key '%s' in [%s]", kv->key, kv->section);
+		fail(p, kv->line, "unknown key '%s' in %s", kv->key, kv->label);
 	}
 }
 
@@ -625,8 +634,8 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 				fail(&mp, mp.hdr[i].line, "unexpected section [%s] (bot.ini has "
 				     "no sections)", mp.hdr[i].text);
 			for (int i = 0; i < mp.nkv; i++) {
-				free(mp.kv[i].section);
-				mp.kv[i].section = xstrdup("bot.ini");
+				free(mp.kv[i].label);
+				mp.kv[i].label = xstrdup("bot.ini");
 				bot_key(&mp, &mc, &nb, &mp.kv[i], NULL);
 			}
 			if (!nb.seat && !is_executable_file(run))
@@ -814,6 +823,12 @@ static void load_variants(struct parse *p, struct config *c, const struct kv *li
 				     base_kv->value, section.buf);
 				continue;
 			}
+		}
+		if (base < 0 && header_line(p, section.buf)) {
+			fail(p, header_line(p, section.buf),
+			     "missing 'variant' in [%s] (a new variant name needs 'variant = BASE')",
+			     section.buf);
+			continue;
 		}
 		if (base < 0) {
 			fail(p, list->line,

@@ -1,0 +1,258 @@
+/*
+ * test_arena_config.c - reading the tournament config: every documented
+ * error message, exactly, with its file and line (docs/arena.md lists
+ * them); the values of a valid file; submissions directories where a
+ * broken submission rejects only itself.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "testhelp.h"
+
+#define BOTS "[bot a]\ncommand = @greedy\n[bot b]\ncommand = @random\n"
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Loads text as c.ini (in the scratch directory); returns the error text or "ok". */
+static const char *load_text(struct config *c, const char *text)
+{
+	static char err[8192];
+
+	write_file("c.ini", text);
+	if (config_load(c, "c.ini", err, sizeof(err)) == 0)
+		snprintf(err, sizeof(err), "ok");
+	return err;
+}
+
+static void test_error_messages_name_file_line_key_and_expectation(void)
+{
+	static const struct {
+		const char *ini, *message;
+	} cases[] = {
+		{ "[arena]\nvariants = flip\ntiem_ms = 5\n" BOTS,
+		  "c.ini:3: unknown key 'tiem_ms' in [arena]" },
+		{ "[arena]\nvariants = flip\njobs = lots\n" BOTS,
+		  "c.ini:3: bad value 'lots' for 'jobs' in [arena] (expected a number from 0 to 1024)" },
+		{ "[arena]\nvariants = flip\ndeals = 0\n" BOTS,
+		  "c.ini:3: bad value '0' for 'deals' in [arena] (expected a number from 1 to 1000000)" },
+		{ "[arena]\nvariants = flip\nseed = -4\n" BOTS,
+		  "c.ini:3: bad value '-4' for 'seed' in [arena] (expected a number from 0 to 2^63-1)" },
+		{ "[arena]\nvariants = flip\ncpu_time = maybe\n" BOTS,
+		  "c.ini:3: bad value 'maybe' for 'cpu_time' in [arena] (expected true or false)" },
+		{ "[arena]\nvariants = flip\n[varient flip]\nplayers = 4\n" BOTS,
+		  "c.ini:3: unknown section [varient flip] (expected [arena], [bot NAME] or "
+		  "[variant NAME])" },
+		{ "[arena]\nvariants = flip\njobs = 1\njobs = 2\n" BOTS,
+		  "c.ini:4: duplicate key 'jobs' in [arena] (first set at line 3)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot a]\ncommand = @random\n",
+		  "c.ini:7: duplicate section [bot a] (first at line 3)" },
+		{ "[arena]\ndeals = 2\n" BOTS, "c.ini:1: missing 'variants' in [arena]" },
+		{ BOTS, "c.ini: missing section [arena]" },
+		{ "[arena]\nvariants = hammerwalt, flp\n" BOTS,
+		  "c.ini:2: unknown variant 'flp' in 'variants' (expected hammerwalt, indiana, "
+		  "bloomington, fivehand, flip, progressive or a [variant flp] section with "
+		  "'variant = BASE')" },
+		{ "[arena]\nvariants = flip, flip\n" BOTS,
+		  "c.ini:2: variant 'flip' is listed twice in 'variants'" },
+		{ "[arena]\nvariants = fivehand\n[variant fivehand]\nplayers = 5\n" BOTS,
+		  "c.ini:4: unknown key 'players' in [variant fivehand]" },
+		{ "[arena]\nvariants = flip\n[variant flip]\nplayers = 11\n" BOTS,
+		  /* the reason in brackets is the referee's own: only its start is ours */
+		  "c.ini:4: bad value '11' for 'players' in [variant flip] (..." },
+		{ "[arena]\nvariants = hammerwalt\n[variant hammerwalt]\ntables = 2\n" BOTS,
+		  "c.ini:4: unknown key 'tables' in [variant hammerwalt]" },
+		{ "[arena]\nvariants = progressive\n[variant progressive]\ntarget = 10\n" BOTS,
+		  "c.ini:4: 'target' is set by the progressive format in [variant progressive] "
+		  "(use hands_per_round)" },
+		{ "[arena]\nvariants = flip6\n[variant flip6]\nplayers = 6\n" BOTS,
+		  "c.ini:3: missing 'variant' in [variant flip6] (a new variant name needs "
+		  "'variant = BASE')" },
+		{ "[arena]\nvariants = flip6\n[variant flip6]\nvariant = flap\n" BOTS,
+		  "c.ini:4: bad value 'flap' for 'variant' in [variant flip6] (expected hammerwalt, "
+		  "indiana, bloomington, fivehand, flip or progressive)" },
+		{ "[arena]\nvariants = flip\n[bot a]\ncommand = @greedy\n[bot b]\ncommand = @gredy\n",
+		  "c.ini:6: bad value '@gredy' for 'command' in [bot b] (..." },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\nbuild = make\n",
+		  "c.ini:7: missing 'command' or 'dir' in [bot c]" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ndir = nowhere\n",
+		  "c.ini:8: bad value 'nowhere' for 'dir' in [bot c] (no such directory)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ndir = norun\n",
+		  "c.ini:8: bad value 'norun' for 'dir' in [bot c] (no executable 'run' file in it; "
+		  "give 'command' too)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = x\nmem_mb = 0\n",
+		  "c.ini:9: bad value '0' for 'mem_mb' in [bot c] (expected a number from 1 to "
+		  "1048576)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot bad name]\ncommand = x\n",
+		  "c.ini:7: bad bot name 'bad name' in [bot bad name] (expected 1-32 letters, digits, "
+		  "'_', '.' or '-', starting with a letter or digit)" },
+		{ "jobs = 2\n[arena]\nvariants = flip\n" BOTS,
+		  "c.ini:1: key 'jobs' outside any section (put it under [arena])" },
+		{ "[arena]\nvariants = flip\nthis line has no equals sign\n" BOTS,
+		  "c.ini:3: syntax error (expected [section], key = value or a ; comment)" },
+		{ "[arena]\nvariants = flip\n[bot a]\ncommand = @greedy\n",
+		  "c.ini: need at least 2 bots, found 1 (add [bot NAME] sections or 'submissions')" },
+		{ "[arena]\nvariants = flip\nsubmissions = nothere\n" BOTS,
+		  "c.ini:3: bad value 'nothere' for 'submissions' in [arena] (no such directory)" },
+		{ "[arena]\nvariants = flip\nreferee = nothere\n" BOTS,
+		  "c.ini:3: bad value 'nothere' for 'referee' in [arena] (no executable file "
+		  "'SCRATCH/nothere')" },
+		/* several problems: all of them, in line order */
+		{ "[arena]\nvariants = flip\njobs = x\ncolour = red\n[bot a]\ncommand = @greedy\n"
+		  "[bot b]\nflavour = 1\ncommand = @random\n",
+		  "c.ini:3: bad value 'x' for 'jobs' in [arena] (expected a number from 0 to 1024)\n"
+		  "c.ini:4: unknown key 'colour' in [arena]\n"
+		  "c.ini:8: unknown key 'flavour' in [bot b]" },
+	};
+	char scratch[4096];
+
+	CHECK(getcwd(scratch, sizeof(scratch)) != NULL);
+	mkdir("norun", 0755);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct config c;
+		char expect[8192];
+		const char *at = strstr(cases[i].message, "SCRATCH"), *got;
+		size_t n;
+
+		if (at)
+			snprintf(expect, sizeof(expect), "%.*s%s%s", (int)(at - cases[i].message),
+				 cases[i].message, scratch, at + 7);
+		else
+			snprintf(expect, sizeof(expect), "%s", cases[i].message);
+		got = load_text(&c, cases[i].ini);
+		n = strlen(expect);
+		if (n > 3 && !strcmp(expect + n - 3, "...")) {
+			expect[n - 3] = '\0';
+			CHECK_STR(strncmp(got, expect, n - 3) ? got : expect, expect);
+			CHECK(got[strlen(got) - 1] == ')' && !strchr(got, '\n'));
+		} else {
+			CHECK_STR(got, expect);
+		}
+		config_release(&c);
+	}
+}
+
+static void test_long_lines_are_reported_not_split(void)
+{
+	struct config c;
+	char text[1024];
+
+	snprintf(text, sizeof(text), "[arena]\nvariants = flip\nname = %0300d\n" BOTS, 7);
+	CHECK_STR(load_text(&c, text), "c.ini:3: line too long (at most 197 characters)");
+	config_release(&c);
+}
+
+static void test_missing_file(void)
+{
+	struct config c;
+	char err[256];
+
+	CHECK(config_load(&c, "absent.ini", err, sizeof(err)) < 0);
+	CHECK_STR(err, "cannot read config 'absent.ini': No such file or directory");
+	config_release(&c);
+}
+
+static void test_valid_config_values(void)
+{
+	struct config c;
+
+	CHECK_STR(load_text(&c, "; comment\n[arena]\nname = cup\nvariants = hammerwalt flip6,\n"
+				"  progressive\ndeals = 3\nseed = 42\njobs = 2\nmove_ms = 50\n"
+				"nproc = 4\nresults = out/cup\n"
+				"[variant flip6]\nvariant = flip\nplayers = 6\nzilch = true\n"
+				"[variant progressive]\nhands_per_round = 2\n"
+				"[variant indiana]\nall_pass = redeal\n" /* not listed: checked, unused */
+				BOTS "[bot c]\ncommand = python3 c.py\nnproc = 8\n"),
+		  "ok");
+	CHECK_STR(c.name, "cup");
+	CHECK_STR(c.results, "out/cup");
+	CHECK_INT(c.deals, 3);
+	CHECK(c.seed == 42);
+	CHECK_INT(c.jobs, 2);
+	CHECK_INT(c.move_ms, 50);
+	CHECK_INT(c.startup_ms, 0);
+	CHECK_INT(c.nvariants, 3);
+	CHECK_STR(c.variants[1].name, "flip6");
+	CHECK_INT(c.variants[1].base, VAR_FLIP);
+	CHECK_INT(c.variants[1].seats, 6);
+	CHECK_INT(c.variants[1].nopts, 2);
+	CHECK_STR(c.variants[1].opt_key[1], "zilch");
+	CHECK_INT(c.variants[2].progressive, 1);
+	CHECK_INT(c.variants[2].hands_per_round, 2);
+	CHECK_INT(c.variants[0].teams, 2);
+	CHECK_INT(c.nbots, 3);
+	CHECK_STR(c.bots[2].seat, "python3 c.py");
+	CHECK_INT(c.bots[0].builtin, 1);
+	CHECK_INT(config_bot_limit(&c, &c.bots[2], LIMIT_NPROC), 8);
+	CHECK_INT(config_bot_limit(&c, &c.bots[0], LIMIT_NPROC), 4);
+	CHECK_INT(config_bot_limit(&c, &c.bots[0], LIMIT_MEM_MB), 0);
+	config_release(&c);
+	/* defaults */
+	CHECK_STR(load_text(&c, "[arena]\nvariants = flip\n" BOTS), "ok");
+	CHECK_STR(c.name, "c");
+	CHECK_STR(c.results, "results/c");
+	CHECK_INT(c.deals, 1);
+	CHECK(c.seed == 1);
+	CHECK_INT(c.game_timeout_s, 600);
+	CHECK_INT(c.variants[0].seats, 4);
+	config_release(&c);
+}
+
+static void test_submissions_reject_only_the_broken_ones(void)
+{
+	struct config c;
+
+	mkdir("subs", 0755);
+	mkdir("subs/alice", 0755);
+	write_file("subs/alice/bot.ini", "command = @greedy\nbuild = true\n");
+	mkdir("subs/bob", 0755);
+	write_file("subs/bob/run", "#!/bin/sh\n");
+	chmod("subs/bob/run", 0755);
+	mkdir("subs/carol", 0755);
+	write_file("subs/carol/notes.txt", "no bot here\n");
+	mkdir("subs/dave", 0755);
+	write_file("subs/dave/bot.ini", "command = @random\ncolour = blue\n");
+	mkdir("subs/a", 0755); /* same name as [bot a] */
+	write_file("subs/a/bot.ini", "command = @random\n");
+	mkdir("subs/.hidden", 0755);
+	CHECK_STR(load_text(&c, "[arena]\nvariants = flip\nsubmissions = subs\n" BOTS), "ok");
+	CHECK_INT(c.nbots, 4);
+	CHECK_STR(c.bots[2].name, "alice");
+	CHECK_STR(c.bots[2].seat, "@greedy");
+	CHECK_STR(c.bots[2].build, "true");
+	CHECK_STR(c.bots[3].name, "bob");
+	CHECK(strstr(c.bots[3].seat, "/subs/bob") != NULL);
+	CHECK_INT(c.nrejected, 3);
+	CHECK_STR(c.rejected[0].name, "a");
+	CHECK_STR(c.rejected[0].reason, "a bot named 'a' is defined at c.ini:4");
+	CHECK_STR(c.rejected[1].name, "carol");
+	CHECK_STR(c.rejected[1].reason, "no executable 'run' file and no bot.ini");
+	CHECK_STR(c.rejected[2].name, "dave");
+	CHECK_STR(c.rejected[2].reason, "bot.ini:2: unknown key 'colour' in bot.ini");
+	config_release(&c);
+}
+
+int main(void)
+{
+	char dir[4096];
+
+	snprintf(dir, sizeof(dir), "%s/config-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+		 (int)getpid());
+	mkdir(dir, 0755);
+	if (chdir(dir) < 0)
+		return 1;
+	RUN(test_error_messages_name_file_line_key_and_expectation);
+	RUN(test_long_lines_are_reported_not_split);
+	RUN(test_missing_file);
+	RUN(test_valid_config_values);
+	RUN(test_submissions_reject_only_the_broken_ones);
+	return TEST_REPORT();
+}

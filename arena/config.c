@@ -653,8 +653,7 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 				b->builtin = nb.builtin;
 				b->build = nb.build;
 				memcpy(b->limits, nb.limits, sizeof(b->limits));
-				if (nb.seat && !nb.builtin)
-					b->dir = xstrdup(subdir);
+				b->dir = xstrdup(subdir); /* where it builds (and runs) */
 			}
 		}
 		parse_release(&mp);
@@ -662,6 +661,7 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 		if (is_executable_file(run)) {
 			b = add_bot(c, name, subdir);
 			b->seat = xstrdup(subdir);
+			b->dir = xstrdup(subdir);
 		} else {
 			snprintf(why, sizeof(why), "no executable 'run' file and no bot.ini");
 		}

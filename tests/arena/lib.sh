@@ -1,0 +1,60 @@
+# tests/arena/lib.sh - shared by the tests/sh/t_arena*.sh scripts (sourced).
+# Sets ARENA and REFEREE (absolute paths), W (a scratch directory) and
+# helpers. Every helper fails the test with a message on the first problem.
+set -u
+ROOT=$(pwd)
+case "$BINDIR" in /*) ;; *) BINDIR="$ROOT/$BINDIR" ;; esac
+ARENA="$BINDIR/arena"
+REFEREE="$BINDIR/referee"
+REAL_REFEREE="$REFEREE"
+export REAL_REFEREE
+W=$(mktemp -d "${TMPDIR:-/tmp}/arena-test.XXXXXX")
+FIXTURES="$ROOT/tests/arena"
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+# expect_eq WHAT GOT EXPECTED
+expect_eq() {
+	[ "$2" = "$3" ] || fail "$1: got '$2', expected '$3'"
+}
+
+# expect_file_eq WHAT GOT_FILE EXPECTED_FILE
+expect_file_eq() {
+	diff -u "$3" "$2" >&2 || fail "$1 differs (diff above: expected, got)"
+}
+
+# lines FILE: number of lines
+lines() {
+	wc -l <"$1" | tr -d ' '
+}
+
+# planned CONFIG [ARGS]: the schedule size that --check prints
+planned() {
+	"$ARENA" --check "$@" | sed -n 's/^  total \([0-9]*\) games$/\1/p'
+}
+
+# no_duplicate_ids RESULTS.JSONL
+no_duplicate_ids() {
+	dups=$(sed 's/^{"game":"\([^"]*\)".*/\1/' "$1" | sort | uniq -d | head -3)
+	[ -z "$dups" ] || fail "duplicate game ids in $1: $dups"
+}
+
+# no_process_matching PATTERN: nothing whose command line contains PATTERN runs
+no_process_matching() {
+	left=$(pgrep -f -- "$1" || true)
+	[ -z "$left" ] || fail "processes left running: $(ps -o pid,args -p "$(echo $left | tr ' ' ',')" 2>/dev/null)"
+}
+
+# two_bots FILE [EXTRA ARENA KEYS...]: a config with @greedy and @random
+two_bots() {
+	f=$1
+	shift
+	{
+		echo "[arena]"
+		for k in "$@"; do echo "$k"; done
+		printf '[bot greedy]\ncommand = @greedy\n[bot random]\ncommand = @random\n'
+	} >"$f"
+}

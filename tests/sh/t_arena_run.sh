@@ -1,0 +1,88 @@
+#!/bin/sh
+# t_arena_run.sh - a whole tournament: the planned number of games, the
+# right number per bot, no duplicate ids, result lines with game, index and
+# bots; running again plays nothing; a changed config is refused unless
+# --fresh; report --csv/--json; the progressive format with 8 bots.
+. tests/arena/lib.sh
+cd "$W" || exit 1
+
+cat >t.ini <<'X'
+[arena]
+variants = hammerwalt, fivehand, flip
+deals = 2
+results = res
+[bot g1]
+command = @greedy
+[bot r1]
+command = @random
+[bot g2]
+command = @greedy
+[variant flip]
+players = 3
+X
+n=$(planned t.ini)
+# 3 pairs x 2 deals x 2 + 3 bots at 5 seats: 3 tables x 2 x 5 + 3 at 3: 2 tables x 2 x 3
+expect_eq "planned games" "$n" $((12 + 30 + 12))
+"$ARENA" --jobs 2 t.ini >report.txt 2>err || fail "run failed: $(cat err)"
+expect_eq "rows in results.jsonl" "$(lines res/results.jsonl)" "$n"
+no_duplicate_ids res/results.jsonl
+grep -q '^\[t\] 54/54 games (100.0%)' err || fail "no final progress line: $(cat err)"
+# every line: the id, its index, the bots, then the referee's line
+head -n 1 res/results.jsonl | grep -q '^{"game":"hammerwalt.d0001.p0001.r0","index":0,"bots":\["g1","r1","g1","r1"\],"variant":"hammerwalt","seed":' ||
+	fail "first result line: $(head -n 1 res/results.jsonl)"
+expect_eq "indices" "$(sed 's/.*"index":\([0-9]*\),.*/\1/' res/results.jsonl | sort -n | uniq | wc -l | tr -d ' ')" "$n"
+ls res/logs/*.log >/dev/null 2>&1 || fail "no game logs"
+expect_eq "game logs" "$(ls res/logs | grep -c '\.log$')" "$n"
+# games per bot: each bot is in 2 pairs (8 games), 3 five-hand tables (all
+# of them: 3 tables x 2 deals x 5), and 2 flip tables (2 x 2 x 3)
+"$ARENA" report --csv res >csv || fail "report --csv"
+for b in g1 r1 g2; do
+	expect_eq "overall games of $b" "$(grep "^overall,[0-9]*,$b," csv | cut -d, -f4)" 50
+	expect_eq "hammerwalt games of $b" "$(grep "^hammerwalt,[0-9]*,$b," csv | cut -d, -f4)" 8
+done
+# the end-of-run report is the report of the directory
+"$ARENA" report res >again.txt || fail "report"
+expect_file_eq "report after the run" report.txt again.txt
+grep -q '^standings: 54 games, 3 bots$' report.txt || fail "report header"
+grep -q '^faults: none$' report.txt || fail "no faults line"
+"$ARENA" report --json res/results.jsonl >json || fail "report --json"
+grep -q '"games": 54,' json || fail "json games"
+grep -q '"variant": "fivehand"' json || fail "json variant"
+
+# running again plays nothing and prints the same standings
+"$ARENA" t.ini >report2.txt 2>err || fail "second run failed"
+grep -q "^arena: nothing to play: all 54 games are in res$" err || fail "second run: $(cat err)"
+expect_file_eq "report of the second run" report2.txt report.txt
+expect_eq "rows after the second run" "$(lines res/results.jsonl)" "$n"
+
+# a config that changes the schedule is refused; --fresh starts over
+sed 's/^deals = 2$/deals = 3/' t.ini >t3.ini
+"$ARENA" --results res t3.ini >/dev/null 2>err
+expect_eq "changed schedule exit" $? 2
+grep -q "^arena: res holds results of a different schedule (54 games; now 81)" err ||
+	fail "changed schedule message: $(cat err)"
+# changing only jobs or time limits is not a schedule change
+sed 's/^deals = 2$/deals = 2\njobs = 1\ngame_timeout_s = 100/' t.ini >tj.ini
+"$ARENA" --results res tj.ini >/dev/null 2>err || fail "jobs change refused: $(cat err)"
+"$ARENA" --results res --fresh t3.ini >/dev/null 2>err || fail "--fresh failed: $(cat err)"
+grep -q "^arena: moved the earlier results aside to res.old-1$" err || fail "--fresh message"
+expect_eq "rows after --fresh" "$(lines res/results.jsonl)" 81
+expect_eq "rows kept aside" "$(lines res.old-1/results.jsonl)" "$n"
+
+# the progressive format: 8 bots, 7 rounds x 2 tables x 2 (teams swapped)
+{
+	printf '[arena]\nvariants = progressive\nresults = prog\n'
+	printf '[variant progressive]\nhands_per_round = 2\n'
+	for i in 1 2 3 4 5 6 7 8; do
+		printf '[bot p%d]\ncommand = %s\n' $i "$([ $((i % 2)) = 0 ] && echo @greedy || echo @random)"
+	done
+} >p.ini
+"$ARENA" -q p.ini >/dev/null 2>err || fail "progressive run: $(cat err)"
+expect_eq "progressive games" "$(lines prog/results.jsonl)" 28
+for i in 1 2 3 4 5 6 7 8; do
+	expect_eq "games of p$i" "$(grep -c "\"p$i\"" prog/results.jsonl)" 14
+done
+grep -q '"options":{"target":100000,"hole":100000,"max_hands":2,' prog/results.jsonl ||
+	fail "progressive games are not max_hands games"
+expect_eq "hands per progressive game" "$(grep -c '"hands":2,' prog/results.jsonl)" 28
+exit 0

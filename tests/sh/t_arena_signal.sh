@@ -1,0 +1,66 @@
+#!/bin/sh
+# t_arena_signal.sh - Ctrl-C and SIGTERM: the first signal stops new games,
+# lets the running ones finish and be saved, and exits 130 (143) leaving no
+# referee behind; a second signal kills the running games at once; the
+# results stay whole lines throughout, and the run resumes to the end.
+. tests/arena/lib.sh
+cd "$W" || exit 1
+
+two_bots t.ini "variants = hammerwalt" "deals = 20"
+n=$(planned t.ini)
+expect_eq "planned" "$n" 40
+
+# first Ctrl-C: the running games (0.4 s each) finish and are recorded
+SLOW_REFEREE_SLEEP=0.4 "$ARENA" --jobs 2 --referee "$FIXTURES/slow-referee" \
+	--results res t.ini >out 2>err &
+pid=$!
+sleep 1.0
+kill -INT $pid
+wait $pid
+expect_eq "exit after Ctrl-C" $? 130
+no_process_matching "$W/res/logs"
+grep -q "^arena: interrupted: waiting for 2 running games to finish (press Ctrl-C again to stop them now)$" err ||
+	fail "no 'waiting' message: $(cat err)"
+done1=$(lines res/results.jsonl)
+grep -q "^arena: stopped: $done1 of 40 games played; run the same command again to resume$" err ||
+	fail "no 'stopped' message: $(cat err)"
+# the two games running at the signal were finished and saved: an even count
+[ $((done1 % 2)) = 0 ] && [ "$done1" -ge 4 ] && [ "$done1" -lt 40 ] ||
+	fail "$done1 games after the first Ctrl-C"
+[ -s out ] && fail "a report was printed after an interruption"
+no_duplicate_ids res/results.jsonl
+
+# SIGTERM behaves the same, with exit 143
+SLOW_REFEREE_SLEEP=0.4 "$ARENA" -q --jobs 2 --referee "$FIXTURES/slow-referee" \
+	--results res t.ini >/dev/null 2>err &
+pid=$!
+sleep 0.6
+kill -TERM $pid
+wait $pid
+expect_eq "exit after SIGTERM" $? 143
+no_process_matching "$W/res/logs"
+done2=$(lines res/results.jsonl)
+[ "$done2" -gt "$done1" ] || fail "no games saved across SIGTERM ($done2)"
+
+# a second Ctrl-C abandons the running games at once (they would take 5 s)
+SLOW_REFEREE_SLEEP=5 "$ARENA" -q --jobs 2 --referee "$FIXTURES/slow-referee" \
+	--results res t.ini >/dev/null 2>err &
+pid=$!
+sleep 0.5
+start=$(date +%s)
+kill -INT $pid
+sleep 0.2
+kill -INT $pid
+wait $pid
+expect_eq "exit after two Ctrl-Cs" $? 130
+[ $(($(date +%s) - start)) -le 2 ] || fail "the second Ctrl-C did not stop the games at once"
+grep -q "^arena: stopping 2 running games now$" err || fail "no 'stopping now' message: $(cat err)"
+no_process_matching "$W/res/logs"
+expect_eq "games saved by the aborted run" "$(lines res/results.jsonl)" "$done2"
+tail -c 1 res/results.jsonl | od -c | grep -q '\\n' || fail "results.jsonl does not end in a newline"
+
+# and the tournament still completes
+"$ARENA" -q --results res t.ini >/dev/null 2>err || fail "resume: $(cat err)"
+expect_eq "rows at the end" "$(lines res/results.jsonl)" 40
+no_duplicate_ids res/results.jsonl
+exit 0

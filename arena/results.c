@@ -724,7 +724,8 @@ void result_set_finish(struct result_set *s)
 	struct strset seen;
 	size_t keep = 0;
 
-	qsort(s->r, (size_t)s->n, sizeof(*s->r), cmp_result);
+	if (s->n)
+		qsort(s->r, (size_t)s->n, sizeof(*s->r), cmp_result);
 	strset_init(&seen);
 	for (size_t i = 0; i < s->failed.nr; i++) {
 		char *line = s->failed.items[i];

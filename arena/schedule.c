@@ -518,6 +518,8 @@ out:
 		free(plans[v].tables);
 	free(plans);
 	free(bots);
+	if (ret < 0)
+		schedule_release(s);
 	return ret;
 }
 

@@ -62,7 +62,8 @@ struct schedule {
  * all). A variant that cannot be played by these bots (progressive without
  * exactly 8 or 12, fewer bots than needed) gets no games and a reason in
  * variants[v].skipped. Returns 0, or -1 with err (no games at all, or a
- * 'tables' value that cannot give every bot the same number of games).
+ * 'tables' value that cannot give every bot the same number of games);
+ * after -1 there is nothing to release.
  */
 int schedule_build(struct schedule *s, const struct config *c, const int *active, char *err,
 		   size_t len);

@@ -122,6 +122,7 @@ int build_all(const struct config *c, const char *builds_dir, int jobs, int *exc
 				note(arg, msg.buf);
 			strbuf_release(&msg);
 			free(d.out);
+			free(d.err);
 		}
 	}
 	ret = 0;

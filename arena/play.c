@@ -89,7 +89,6 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	free(botlogs);
 	memset(&rj, 0, sizeof(rj));
 	rj.argv = j->argv.items;
-	rj.err_path = j->errlog;
 	rj.timeout_ms = c->game_timeout_s * 1000;
 	rj.tag = j;
 	if (runner_start(r, &rj, err, len) < 0) {
@@ -100,28 +99,31 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 }
 
 /* The last non-empty line of the referee's stderr, for messages. */
-static void stderr_tail(const char *path, char *out, size_t len)
+static void stderr_tail(const struct runner_done *d, char *out, size_t len)
 {
-	FILE *f = fopen(path, "r");
-	char line[300];
+	const char *end = d->err + d->errlen, *start;
 
-	out[0] = '\0';
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0])
-			snprintf(out, len, "%s", line);
-	}
-	fclose(f);
+	while (end > d->err && (end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	start = end;
+	while (start > d->err && start[-1] != '\n')
+		start--;
+	snprintf(out, len, "%.*s", (int)(end - start), start);
 }
 
-static void remove_if_empty(const char *path)
+/*
+ * Keeps what the referee wrote on stderr in logs/ID.err. Most games write
+ * nothing, and then no file is made: creating and deleting a file per game
+ * costs more than the game on some file systems.
+ */
+static void save_stderr(const struct job *j, const struct runner_done *d)
 {
-	struct stat st;
+	FILE *f;
 
-	if (stat(path, &st) == 0 && st.st_size == 0)
-		unlink(path);
+	if (!d->errlen || !(f = fopen(j->errlog, "w")))
+		return;
+	fwrite(d->err, 1, d->errlen, f);
+	fclose(f);
 }
 
 /* Why a finished referee did not produce a result, or "" when it did (line filled). */
@@ -137,7 +139,7 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 		return;
 	}
 	if (WIFSIGNALED(d->status) || WEXITSTATUS(d->status) != 0) {
-		stderr_tail(j->errlog, tail, sizeof(tail));
+		stderr_tail(d, tail, sizeof(tail));
 		if (WIFSIGNALED(d->status))
 			snprintf(why, len, "the referee was killed by signal %d%s%s",
 				 WTERMSIG(d->status), tail[0] ? ": " : "", tail);
@@ -245,6 +247,7 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 					if (results_append(res, line.buf, err, len) < 0) {
 						strbuf_release(&line);
 						free(d.out);
+						free(d.err);
 						job_free(j);
 						goto out;
 					}
@@ -262,14 +265,16 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 					if (record_failure(res, j, why, err, len) < 0) {
 						strbuf_release(&line);
 						free(d.out);
+						free(d.err);
 						job_free(j);
 						goto out;
 					}
 				}
-				remove_if_empty(j->errlog);
+				save_stderr(j, &d);
 			}
 			strbuf_release(&line);
 			free(d.out);
+			free(d.err);
 			job_free(j);
 		}
 		st->running = runner_count(r);
@@ -290,6 +295,7 @@ out:
 			if (runner_wait(r, -1, -1, &d, e2, sizeof(e2)) == 1) {
 				job_free(d.tag);
 				free(d.out);
+				free(d.err);
 			}
 		}
 	}

@@ -19,13 +19,14 @@
 #include "util.h"
 
 #define CAPTURE_MAX (4u << 20)
+#define CAPTURE_ERR_MAX (64u << 10)
 #define REAP_POLL_MS 50
 
 struct slot {
 	pid_t pid;
 	int pidfd;       /* readable when the child exits (pidfd_open), or -1 */
-	int out_fd;      /* read end of the stdout pipe, or -1 */
-	struct strbuf out;
+	int fd[2];       /* read ends of the stdout and stderr pipes, or -1 */
+	struct strbuf buf[2];
 	int truncated;
 	double start, deadline; /* deadline 0: none */
 	int exited, status, timed_out, killed;
@@ -75,11 +76,13 @@ void runner_free(struct runner *r)
 		if (!s->exited)
 			while (waitpid(s->pid, NULL, 0) < 0 && errno == EINTR)
 				;
-		if (s->out_fd >= 0)
-			close(s->out_fd);
+		for (int k = 0; k < 2; k++) {
+			if (s->fd[k] >= 0)
+				close(s->fd[k]);
+			strbuf_release(&s->buf[k]);
+		}
 		if (s->pidfd >= 0)
 			close(s->pidfd);
-		strbuf_release(&s->out);
 	}
 	free(r->slots);
 	free(r);
@@ -134,7 +137,7 @@ static void child(const struct runner_job *job, pid_t parent, int in, int out, i
 
 int runner_start(struct runner *r, const struct runner_job *job, char *err, size_t len)
 {
-	int pipe_out[2] = { -1, -1 }, report[2] = { -1, -1 };
+	int pipe_out[2] = { -1, -1 }, pipe_err[2] = { -1, -1 }, report[2] = { -1, -1 };
 	int in = -1, out = -1, errfd = -1, ret = -1, msg[2];
 	pid_t pid, parent = getpid();
 	struct slot *s;
@@ -154,19 +157,13 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 		errfd = dup(out);
 		fcntl(errfd, F_SETFD, FD_CLOEXEC);
 	} else {
-		if (pipe2(pipe_out, O_CLOEXEC) < 0) {
+		if (pipe2(pipe_out, O_CLOEXEC) < 0 || pipe2(pipe_err, O_CLOEXEC) < 0) {
 			snprintf(err, len, "cannot make a pipe: %s", strerror(errno));
 			goto out;
 		}
 		out = pipe_out[1];
-		errfd = open(job->err_path ? job->err_path : "/dev/null",
-			     job->err_path ? O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
-					   : O_WRONLY | O_CLOEXEC, 0644);
-		if (errfd < 0) {
-			snprintf(err, len, "cannot write '%s': %s",
-				 job->err_path ? job->err_path : "/dev/null", strerror(errno));
-			goto out;
-		}
+		errfd = pipe_err[1];
+		pipe_out[1] = pipe_err[1] = -1;
 	}
 	if (pipe2(report, O_CLOEXEC) < 0) {
 		snprintf(err, len, "cannot make a pipe: %s", strerror(errno));
@@ -185,16 +182,15 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 	while ((n = read(report[0], msg, sizeof(msg))) < 0 && errno == EINTR)
 		;
 	if (n == (ssize_t)sizeof(msg)) {
-		static const char *const what[] = { "set up the output of", "enter the directory for",
-						    "run" };
-
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
 		if (msg[0] == 1)
 			snprintf(err, len, "cannot enter '%s': %s", job->cwd, strerror(msg[1]));
+		else if (msg[0] == 0)
+			snprintf(err, len, "cannot set up the output of '%s': %s", job->argv[0],
+				 strerror(msg[1]));
 		else
-			snprintf(err, len, "cannot %s '%s': %s", what[msg[0] == 0 ? 0 : 2],
-				 job->argv[0], strerror(msg[1]));
+			snprintf(err, len, "cannot run '%s': %s", job->argv[0], strerror(msg[1]));
 		goto out;
 	}
 	if (r->nslots == r->alloc) {
@@ -204,8 +200,14 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 	s = &r->slots[r->nslots++];
 	memset(s, 0, sizeof(*s));
 	s->pid = pid;
-	s->out_fd = pipe_out[0];
-	pipe_out[0] = -1;
+	s->fd[0] = pipe_out[0];
+	s->fd[1] = pipe_err[0];
+	pipe_out[0] = pipe_err[0] = -1;
+	for (int k = 0; k < 2; k++) {
+		if (s->fd[k] >= 0)
+			fcntl(s->fd[k], F_SETFL, O_NONBLOCK);
+		strbuf_init(&s->buf[k]);
+	}
 #ifdef SYS_pidfd_open
 	s->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	if (s->pidfd >= 0)
@@ -213,9 +215,6 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 #else
 	s->pidfd = -1;
 #endif
-	if (s->out_fd >= 0)
-		fcntl(s->out_fd, F_SETFL, O_NONBLOCK);
-	strbuf_init(&s->out);
 	s->start = now();
 	s->deadline = job->timeout_ms > 0 ? s->start + (double)job->timeout_ms / 1000 : 0;
 	s->tag = job->tag;
@@ -227,38 +226,57 @@ out:
 		close(out);
 	if (errfd >= 0)
 		close(errfd);
-	if (pipe_out[0] >= 0)
-		close(pipe_out[0]);
-	if (report[0] >= 0)
-		close(report[0]);
-	if (report[1] >= 0)
-		close(report[1]);
+	for (int k = 0; k < 2; k++) {
+		if (pipe_out[k] >= 0)
+			close(pipe_out[k]);
+		if (pipe_err[k] >= 0)
+			close(pipe_err[k]);
+		if (report[k] >= 0)
+			close(report[k]);
+	}
 	return ret;
 }
 
-/* Reads what is available; closes the pipe at EOF. */
+static int streams_open(const struct slot *s)
+{
+	return s->fd[0] >= 0 || s->fd[1] >= 0;
+}
+
+/* Reads what is available from both pipes; closes each at EOF. */
 static void drain(struct slot *s)
 {
+	static const size_t cap[2] = { CAPTURE_MAX, CAPTURE_ERR_MAX };
 	char buf[65536];
 
-	while (s->out_fd >= 0) {
-		ssize_t n = read(s->out_fd, buf, sizeof(buf));
+	for (int k = 0; k < 2; k++)
+		while (s->fd[k] >= 0) {
+			ssize_t n = read(s->fd[k], buf, sizeof(buf));
 
-		if (n > 0) {
-			size_t room = s->out.len < CAPTURE_MAX ? CAPTURE_MAX - s->out.len : 0;
+			if (n > 0) {
+				size_t used = s->buf[k].len;
+				size_t room = used < cap[k] ? cap[k] - used : 0;
 
-			if ((size_t)n > room)
-				s->truncated = 1;
-			strbuf_add(&s->out, buf, (size_t)n < room ? (size_t)n : room);
-			continue;
+				if (k == 0 && (size_t)n > room)
+					s->truncated = 1;
+				strbuf_add(&s->buf[k], buf, (size_t)n < room ? (size_t)n : room);
+				continue;
+			}
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0 && errno == EAGAIN)
+				break;
+			close(s->fd[k]); /* EOF or error */
+			s->fd[k] = -1;
 		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == EAGAIN)
-			return;
-		close(s->out_fd); /* EOF or error */
-		s->out_fd = -1;
-	}
+}
+
+static void close_streams(struct slot *s)
+{
+	for (int k = 0; k < 2; k++)
+		if (s->fd[k] >= 0) {
+			close(s->fd[k]);
+			s->fd[k] = -1;
+		}
 }
 
 /*
@@ -284,11 +302,8 @@ static void check_exit(struct slot *s)
 		s->pidfd = -1;
 	}
 	drain(s);
-	if (s->out_fd >= 0) {
-		/* a leftover holds the pipe open: it has just been killed; take what is there */
-		close(s->out_fd);
-		s->out_fd = -1;
-	}
+	/* a leftover that held a pipe open has just been killed; keep what came */
+	close_streams(s);
 }
 
 static void hand_back(struct runner *r, int i, struct runner_done *done)
@@ -302,8 +317,10 @@ static void hand_back(struct runner *r, int i, struct runner_done *done)
 	done->killed = s->killed;
 	done->truncated = s->truncated;
 	done->secs = now() - s->start;
-	done->outlen = s->out.len;
-	done->out = strbuf_detach(&s->out);
+	done->outlen = s->buf[0].len;
+	done->out = strbuf_detach(&s->buf[0]);
+	done->errlen = s->buf[1].len;
+	done->err = strbuf_detach(&s->buf[1]);
 	r->slots[i] = r->slots[--r->nslots];
 }
 
@@ -325,19 +342,20 @@ int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_don
 				s->timed_out = 1;
 			}
 			check_exit(s);
-			if (s->exited && s->out_fd < 0) {
+			if (s->exited && !streams_open(s)) {
 				hand_back(r, i, done);
 				return 1;
 			}
 		}
-		pfd = xcalloc((size_t)r->nslots * 2 + 1, sizeof(*pfd));
+		pfd = xcalloc((size_t)r->nslots * 3 + 1, sizeof(*pfd));
 		for (int i = 0; i < r->nslots; i++) {
 			struct slot *s = &r->slots[i];
 
-			if (s->out_fd >= 0) {
-				pfd[npfd].fd = s->out_fd;
-				pfd[npfd++].events = POLLIN;
-			}
+			for (int k = 0; k < 2; k++)
+				if (s->fd[k] >= 0) {
+					pfd[npfd].fd = s->fd[k];
+					pfd[npfd++].events = POLLIN;
+				}
 			if (s->pidfd >= 0) {
 				pfd[npfd].fd = s->pidfd;
 				pfd[npfd++].events = POLLIN;
@@ -386,7 +404,6 @@ int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_don
 		if (ret < 0)
 			return 0; /* a signal: let the caller look at its flags */
 		for (int i = 0; i < r->nslots; i++)
-			if (r->slots[i].out_fd >= 0)
-				drain(&r->slots[i]);
+			drain(&r->slots[i]);
 	}
 }

@@ -24,9 +24,8 @@ struct runner;
 struct runner_job {
 	char *const *argv;     /* argv[0] is a path, run with execv() (no PATH search) */
 	const char *cwd;       /* NULL: the arena's */
-	const char *out_path;  /* NULL: capture stdout in memory; else stdout and stderr
+	const char *out_path;  /* NULL: capture stdout and stderr in memory; else both
 				  are written to this file (created or truncated) */
-	const char *err_path;  /* with out_path NULL: stderr to this file; NULL: /dev/null */
 	long timeout_ms;       /* the job is killed after this long; 0: never */
 	/*
 	 * Called in the child just before exec: must be async-signal-safe and
@@ -43,9 +42,11 @@ struct runner_done {
 	int status;     /* as from waitpid() */
 	int timed_out;  /* killed at its deadline */
 	int killed;     /* killed by runner_kill_all() */
-	char *out;      /* captured stdout, NUL-terminated (the caller frees it), or NULL */
+	char *out;      /* captured stdout, NUL-terminated (the caller frees it) */
 	size_t outlen;
 	int truncated;  /* stdout was longer than the capture limit (4 MiB) */
+	char *err;      /* captured stderr, its first 64 KiB (the caller frees it) */
+	size_t errlen;
 	double secs;    /* wall time */
 };
 

@@ -498,7 +498,7 @@ static int cmd_run(const struct options *o, struct config *c)
 		fprintf(stderr, "arena: %s\n", err);
 		goto out;
 	}
-	res = results_open(dir, o->fresh, &moved, err, sizeof(err));
+	res = results_new(dir, o->fresh, &moved, err, sizeof(err));
 	if (!res) {
 		fprintf(stderr, "arena: %s\n", err);
 		goto out;
@@ -630,7 +630,7 @@ out:
 	free(todo);
 	if (schedule_ok)
 		schedule_release(&s);
-	results_close(res);
+	results_free(res);
 	results_meta_release(&meta);
 	results_meta_release(&now);
 	strset_release(&done);

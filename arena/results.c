@@ -242,7 +242,7 @@ static int dir_is_empty(const char *dir)
 	return 1;
 }
 
-struct results *results_open(const char *dir, int fresh, char **moved, char *err, size_t len)
+struct results *results_new(const char *dir, int fresh, char **moved, char *err, size_t len)
 {
 	struct results *r;
 	char *path, *logs;
@@ -293,13 +293,13 @@ struct results *results_open(const char *dir, int fresh, char **moved, char *err
 	}
 	free(logs);
 	if (r->out_fd < 0) {
-		results_close(r);
+		results_free(r);
 		return NULL;
 	}
 	return r;
 }
 
-void results_close(struct results *r)
+void results_free(struct results *r)
 {
 	if (!r)
 		return;

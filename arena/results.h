@@ -60,9 +60,9 @@ void results_meta_release(struct results_meta *m);
  * is set to that name (the caller frees it). Returns NULL with err when
  * the directory cannot be made, or another arena holds it.
  */
-struct results *results_open(const char *dir, int fresh, char **moved, char *err, size_t len);
-/* Unlocks and closes. results_close(NULL) is a no-op. */
-void results_close(struct results *r);
+struct results *results_new(const char *dir, int fresh, char **moved, char *err, size_t len);
+/* Unlocks and closes. results_free(NULL) is a no-op. */
+void results_free(struct results *r);
 const char *results_dir(const struct results *r);
 
 /* Reads arena.json. Returns 1 if it exists and was read, 0 if absent, -1 with err. */

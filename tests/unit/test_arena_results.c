@@ -135,16 +135,16 @@ static void test_reload_repairs_a_torn_last_line(void)
 	long faults = 0, repaired = -1;
 	int fd;
 
-	r = results_open("res/a", 0, &moved, err, sizeof(err));
+	r = results_new("res/a", 0, &moved, err, sizeof(err));
 	CHECK(r != NULL);
 	CHECK(moved == NULL);
 	append_games(r, 0, 3);
-	results_close(r);
+	results_free(r);
 	/* a crash in mid-write */
 	fd = open("res/a/results.jsonl", O_WRONLY | O_APPEND);
 	CHECK(write(fd, "{\"game\":\"hammerwalt.d0002", 25) == 25);
 	close(fd);
-	r = results_open("res/a", 0, &moved, err, sizeof(err));
+	r = results_new("res/a", 0, &moved, err, sizeof(err));
 	strset_init(&done);
 	CHECK(results_load(r, &done, &faults, &repaired, err, sizeof(err)) == 0);
 	CHECK_INT(done.nr, 3);
@@ -163,15 +163,15 @@ static void test_reload_repairs_a_torn_last_line(void)
 	free(text);
 	/* appending after the repair gives whole lines */
 	append_games(r, 3, 4);
-	results_close(r);
+	results_free(r);
 	strset_release(&done);
-	r = results_open("res/a", 0, &moved, err, sizeof(err));
+	r = results_new("res/a", 0, &moved, err, sizeof(err));
 	strset_init(&done);
 	faults = 0;
 	CHECK(results_load(r, &done, &faults, &repaired, err, sizeof(err)) == 0);
 	CHECK_INT(done.nr, 4);
 	CHECK_INT(repaired, 0);
-	results_close(r);
+	results_free(r);
 	strset_release(&done);
 }
 
@@ -182,21 +182,21 @@ static void test_a_damaged_middle_line_is_an_error(void)
 	char err[512], *moved, *text, *nl;
 	long faults = 0, repaired;
 
-	r = results_open("res/b", 0, &moved, err, sizeof(err));
+	r = results_new("res/b", 0, &moved, err, sizeof(err));
 	append_games(r, 0, 3);
-	results_close(r);
+	results_free(r);
 	text = read_file("res/b/results.jsonl");
 	nl = strchr(text, '\n');
 	nl[-1] = 'X'; /* line 1 no longer parses */
 	write_file("res/b/results.jsonl", text);
 	free(text);
-	r = results_open("res/b", 0, &moved, err, sizeof(err));
+	r = results_new("res/b", 0, &moved, err, sizeof(err));
 	strset_init(&done);
 	CHECK(results_load(r, &done, &faults, &repaired, err, sizeof(err)) < 0);
 	CHECK_STR(err, "res/b/results.jsonl:1: not a result line (the file is damaged: move it "
 		       "aside, or start over with --fresh)");
 	strset_release(&done);
-	results_close(r);
+	results_free(r);
 }
 
 static void test_directory_lock_and_fresh_start(void)
@@ -205,9 +205,9 @@ static void test_directory_lock_and_fresh_start(void)
 	struct results_meta m;
 	char err[512], *moved;
 
-	r = results_open("res/c", 0, &moved, err, sizeof(err));
+	r = results_new("res/c", 0, &moved, err, sizeof(err));
 	CHECK(r != NULL);
-	r2 = results_open("res/c", 0, &moved, err, sizeof(err));
+	r2 = results_new("res/c", 0, &moved, err, sizeof(err));
 	CHECK(r2 == NULL);
 	CHECK_STR(err, "results directory 'res/c' is in use by another arena");
 	append_games(r, 0, 2);
@@ -226,8 +226,8 @@ static void test_directory_lock_and_fresh_start(void)
 	CHECK_INT(m.excluded.nr, 1);
 	CHECK_STR(m.excluded.items[0], "zed\tbuild failed (exit status 2)");
 	results_meta_release(&m);
-	results_close(r);
-	r = results_open("res/c", 1, &moved, err, sizeof(err));
+	results_free(r);
+	r = results_new("res/c", 1, &moved, err, sizeof(err));
 	CHECK(r != NULL);
 	CHECK_STR(moved, "res/c.old-1");
 	free(moved);
@@ -235,7 +235,7 @@ static void test_directory_lock_and_fresh_start(void)
 	results_meta_init(&m);
 	CHECK(results_read_meta(r, &m, err, sizeof(err)) == 0);
 	results_meta_release(&m);
-	results_close(r);
+	results_free(r);
 }
 
 static void test_shards_merge_with_duplicates_once(void)
@@ -246,13 +246,13 @@ static void test_shards_merge_with_duplicates_once(void)
 	int fd;
 
 	/* shard 1 has games 0..3, shard 2 has 2..5 (2 and 3 twice), and a torn tail */
-	r = results_open("res/s1", 0, &moved, err, sizeof(err));
+	r = results_new("res/s1", 0, &moved, err, sizeof(err));
 	append_games(r, 0, 4);
-	results_close(r);
-	r = results_open("res/s2", 0, &moved, err, sizeof(err));
+	results_free(r);
+	r = results_new("res/s2", 0, &moved, err, sizeof(err));
 	append_games(r, 4, 6);
 	append_games(r, 2, 4);
-	results_close(r);
+	results_free(r);
 	fd = open("res/s2/results.jsonl", O_WRONLY | O_APPEND);
 	CHECK(write(fd, "{\"ga", 4) == 4);
 	close(fd);

@@ -1,0 +1,178 @@
+/*
+ * test_arena_runner.c - child processes: captured stdout and stderr, exit
+ * status, a program that cannot start, a deadline, a child that leaves a
+ * grandchild holding its pipe (the job still ends, the grandchild is
+ * killed), several jobs at once, and runner_kill_all().
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner.h"
+#include "testhelp.h"
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Is pid running (not gone, not a zombie waiting for whoever adopted it)? */
+static int alive(long pid)
+{
+	char path[64], state = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%*d (%*[^)]) %c", &state) != 1)
+		state = 0;
+	fclose(f);
+	return state != 0 && state != 'Z' && state != 'X';
+}
+
+static int start_sh(struct runner *r, const char *script, long timeout_ms, void *tag)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
+	struct runner_job job;
+	char err[256];
+
+	memset(&job, 0, sizeof(job));
+	job.argv = argv;
+	job.timeout_ms = timeout_ms;
+	job.tag = tag;
+	return runner_start(r, &job, err, sizeof(err));
+}
+
+static int wait_one(struct runner *r, struct runner_done *d)
+{
+	char err[256];
+
+	return runner_wait(r, 10000, -1, d, err, sizeof(err));
+}
+
+static void test_output_and_status(void)
+{
+	struct runner *r = runner_new();
+	struct runner_done d;
+
+	CHECK(start_sh(r, "echo out; echo err >&2; exit 3", 0, (void *)7) == 0);
+	CHECK_INT(runner_count(r), 1);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(d.tag == (void *)7);
+	CHECK(WIFEXITED(d.status) && WEXITSTATUS(d.status) == 3);
+	CHECK_STR(d.out, "out\n");
+	CHECK_STR(d.err, "err\n");
+	CHECK(!d.timed_out && !d.killed && !d.truncated);
+	CHECK_INT(runner_count(r), 0);
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+}
+
+static void test_program_that_cannot_start(void)
+{
+	struct runner *r = runner_new();
+	char *argv[] = { "/nonexistent/referee", NULL };
+	struct runner_job job;
+	char err[256];
+
+	memset(&job, 0, sizeof(job));
+	job.argv = argv;
+	CHECK(runner_start(r, &job, err, sizeof(err)) < 0);
+	CHECK_STR(err, "cannot run '/nonexistent/referee': No such file or directory");
+	job.argv = (char *[]){ "/bin/true", NULL };
+	job.cwd = "/nonexistent";
+	CHECK(runner_start(r, &job, err, sizeof(err)) < 0);
+	CHECK_STR(err, "cannot enter '/nonexistent': No such file or directory");
+	CHECK_INT(runner_count(r), 0);
+	runner_free(r);
+}
+
+static void test_deadline_kills_the_job(void)
+{
+	struct runner *r = runner_new();
+	struct runner_done d;
+	double t0 = now();
+
+	CHECK(start_sh(r, "sleep 5", 200, NULL) == 0);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(d.timed_out);
+	CHECK(WIFSIGNALED(d.status) && WTERMSIG(d.status) == SIGKILL);
+	CHECK(now() - t0 < 2);
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+}
+
+static void test_leftover_grandchild_does_not_hold_the_job(void)
+{
+	struct runner *r = runner_new();
+	struct runner_done d;
+	double t0 = now();
+	char *pid_text;
+	long pid;
+
+	/* the shell exits at once; its background sleep keeps the pipes open */
+	CHECK(start_sh(r, "sleep 5 & echo $!", 0, NULL) == 0);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(now() - t0 < 2);
+	CHECK(WIFEXITED(d.status) && WEXITSTATUS(d.status) == 0);
+	pid_text = d.out;
+	pid = strtol(pid_text, NULL, 10);
+	CHECK(pid > 0);
+	usleep(100000);
+	CHECK(!alive(pid)); /* killed with its process group */
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+}
+
+static void test_jobs_run_side_by_side_and_can_be_killed(void)
+{
+	struct runner *r = runner_new();
+	struct runner_done d;
+	double t0 = now();
+	int seen = 0;
+
+	CHECK(start_sh(r, "sleep 0.3; echo a", 0, (void *)1) == 0);
+	CHECK(start_sh(r, "sleep 0.3; echo b", 0, (void *)2) == 0);
+	for (int i = 0; i < 2; i++) {
+		CHECK_INT(wait_one(r, &d), 1);
+		seen |= (int)(long)d.tag;
+		free(d.out);
+		free(d.err);
+	}
+	CHECK_INT(seen, 3);
+	CHECK(now() - t0 < 0.55); /* not one after the other */
+	CHECK(start_sh(r, "sleep 5", 0, NULL) == 0);
+	runner_kill_all(r);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(d.killed);
+	free(d.out);
+	free(d.err);
+	/* nothing running: a wait with a timeout just times out */
+	{
+		char err[64];
+
+		CHECK_INT(runner_wait(r, 10, -1, &d, err, sizeof(err)), 0);
+	}
+	runner_free(r);
+}
+
+int main(void)
+{
+	RUN(test_output_and_status);
+	RUN(test_program_that_cannot_start);
+	RUN(test_deadline_kills_the_job);
+	RUN(test_leftover_grandchild_does_not_hold_the_job);
+	RUN(test_jobs_run_side_by_side_and_can_be_killed);
+	return TEST_REPORT();
+}

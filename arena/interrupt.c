@@ -37,7 +37,8 @@ int interrupt_install(char *err, size_t len)
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_signal;
 	sa.sa_flags = SA_RESTART;
-	if (sigaction(SIGINT, &sa, NULL) < 0 || sigaction(SIGTERM, &sa, NULL) < 0) {
+	if (sigaction(SIGINT, &sa, NULL) < 0 || sigaction(SIGTERM, &sa, NULL) < 0 ||
+	    sigaction(SIGHUP, &sa, NULL) < 0) {
 		snprintf(err, len, "cannot handle signals: %s", strerror(errno));
 		return -1;
 	}

@@ -1,5 +1,5 @@
 /*
- * interrupt.h - Ctrl-C and SIGTERM as a counter and a file descriptor.
+ * interrupt.h - Ctrl-C, SIGTERM and SIGHUP as a counter and a file descriptor.
  *
  * The arena never dies on the first Ctrl-C: the handler only counts the
  * signal and writes a byte to a self-pipe, whose read end the run loop
@@ -11,13 +11,16 @@
 
 #include <stddef.h>
 
-/* Installs the SIGINT and SIGTERM handlers and ignores SIGPIPE. 0 or -1 with err. */
+/*
+ * Installs the handlers of SIGINT, SIGTERM and SIGHUP (a closed terminal
+ * stops the run cleanly too) and ignores SIGPIPE. 0 or -1 with err.
+ */
 int interrupt_install(char *err, size_t len);
 /* The fd that becomes readable on a signal (-1 before interrupt_install()). */
 int interrupt_fd(void);
 /* Signals received so far. */
 int interrupt_count(void);
-/* The last signal received (SIGINT or SIGTERM), 0 if none. */
+/* The last signal received (SIGINT, SIGTERM or SIGHUP), 0 if none. */
 int interrupt_signal(void);
 /* Empties the self-pipe after a wake-up. */
 void interrupt_drain(void);

@@ -70,7 +70,8 @@ static const char usage_text[] =
 	"  2    bad arguments or config, or results that belong to another schedule\n"
 	"  3    finished, but some games failed twice (see failed.jsonl; run the\n"
 	"       same command again to retry them)\n"
-	"  130  stopped by Ctrl-C (143: by SIGTERM); run the same command to resume\n";
+	"  130  stopped by Ctrl-C (143: SIGTERM, 129: SIGHUP); run the same command\n"
+	"       to resume\n";
 
 struct options {
 	const char *config;

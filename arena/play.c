@@ -186,7 +186,7 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 	struct runner *r = runner_new();
 	struct game **retry = xcalloc((size_t)ntodo + 1, sizeof(*retry));
 	long next = 0, nretry = 0, retry_next = 0;
-	int seen_signals = interrupt_count(), ret = -1;
+	int seen_signals = 0, ret = -1; /* a signal before the first game counts too */
 	double t0 = now(), last_tick = 0;
 
 	st->done_now = st->failed = st->retried = 0;

@@ -9,7 +9,9 @@ cd "$W" || exit 1
 mkdir -p subs/ok subs/fails subs/slow subs/empty subs/nobuild
 printf 'command = @greedy\nbuild = echo built >>%s/ok-builds; pwd >where\n' "$W" >subs/ok/bot.ini
 printf 'command = @random\nbuild = echo "bot.c:1: error: oops" >&2; exit 2\n' >subs/fails/bot.ini
-printf 'command = @random\nbuild = sleep 30\n' >subs/slow/bot.ini
+# a duration no other test uses, so that pgrep below finds only this one
+long="30.$$"
+printf 'command = @random\nbuild = sleep %s\n' "$long" >subs/slow/bot.ini
 printf 'command = @random\n' >subs/nobuild/bot.ini
 cat >t.ini <<'X'
 [arena]
@@ -34,7 +36,7 @@ grep -q "^arena: excluding slow: build timed out after 1 s, see res/builds/slow.
 	fail "no exclusion of 'slow': $(cat err)"
 grep -q "bot.c:1: error: oops" res/builds/fails.log || fail "build log lacks the compiler's message"
 expect_eq "build ran in the bot's directory" "$(cat subs/ok/where)" "$W/subs/ok"
-no_process_matching "sleep 30"
+no_process_matching "sleep $long"
 # three bots remain: base, nobuild, ok: 3 pairs x 2 deals x 2
 expect_eq "games" "$(lines res/results.jsonl)" 12
 grep -q '"fails"\|"slow"\|"empty"' res/results.jsonl && fail "an excluded bot played"

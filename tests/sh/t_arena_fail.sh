@@ -47,6 +47,22 @@ expect_eq "exit with crashed games" $? 3
 grep -q "failed again (the referee was killed by signal 11)" err || fail "crash message: $(cat err)"
 expect_eq "played despite crashes" "$(lines crash/results.jsonl)" $((n - bad))
 
+# bot faults are results, not failures: counted per bot, with a log to look at
+FLAKY_MODE=fault "$ARENA" --referee "$FIXTURES/flaky-referee" --results fault t.ini \
+	>report.txt 2>err || fail "faults run: $(cat err)"
+expect_eq "games with faults" "$(lines fault/results.jsonl)" "$n"
+grep -q "^\[t\] $n/$n games (100.0%) .*  faults $n  failed 0$" err || fail "progress faults: $(cat err)"
+# seat 1 is random's in every hammerwalt game and in most five-hand ones
+faults_random=$(grep -c '"bots":\["[a-z]*","random"' fault/results.jsonl)
+faults_greedy=$((n - faults_random))
+first_random=$(grep '"bots":\["[a-z]*","random"' fault/results.jsonl | sed 's/^{"game":"\([^"]*\)","index":\([0-9]*\),.*/\2 \1/' | sort -n | head -n 1 | cut -d' ' -f2)
+grep -q "^  random: $faults_random ($faults_random timeout); first in fault/logs/$first_random.log$" report.txt ||
+	fail "fault table: $(sed -n '/^faults/,$p' report.txt)"
+grep -q "^  greedy: $faults_greedy ($faults_greedy timeout); first in fault/logs/" report.txt ||
+	fail "fault table for greedy"
+[ -s "fault/logs/$first_random.log" ] || fail "the pointed-to log is missing"
+"$ARENA" report --csv fault | grep -q "^overall,[12],random,$n,.*,$faults_random$" || fail "csv faults"
+
 # a referee that hangs: stopped at game_timeout_s
 two_bots slow.ini "variants = hammerwalt" "game_timeout_s = 1"
 SLOW_REFEREE_SLEEP=30 "$ARENA" -q --referee "$FIXTURES/slow-referee" --results slow slow.ini \

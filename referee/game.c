@@ -479,6 +479,7 @@ static void end_team_auction(struct game *g, int bidder, const struct move *m)
 		return;
 	}
 	g->trump = m->trump;
+	push(g, EV_TRUMP, bidder, -1, CARD_NONE, CARD_NONE, m);
 	if (m->type == MOVE_MOON) {
 		for (int i = 0; i < 3; i++)
 			script_add(g, DEC_DISCARD, bidder, -1);
@@ -592,6 +593,8 @@ static void auction_fivehand(struct game *g, int s, const struct move *m)
 	g->contract = *m;
 	g->trump = m->trump >= 0 ? m->trump : card_suit(g->kitty[0]);
 	push(g, EV_CONTRACT, s, -1, CARD_NONE, CARD_NONE, m);
+	push(g, EV_TRUMP, s, -1, CARD_NONE, CARD_NONE,
+	     &(struct move){ MOVE_TRUMP, -1, (int8_t)g->trump, CARD_NONE, CARD_NONE });
 	script_add(g, DEC_DECLARE, s, -1);
 	if (m->type == MOVE_ORDER) {
 		/* the dealer takes the turned card and discards after the declaration */

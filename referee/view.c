@@ -100,12 +100,12 @@ void view_event(const struct game *g, const struct event *e, int seat, struct st
 		break;
 	case EV_BID:
 	case EV_CONTRACT:
-	case EV_TRUMP:
-		strbuf_addf(out, "%s %d ", e->type == EV_BID ? "bid" : e->type == EV_TRUMP ? "trump"
-										  : "contract",
-			    e->seat);
+		strbuf_addf(out, "%s %d ", e->type == EV_BID ? "bid" : "contract", e->seat);
 		view_move(&e->move, out);
 		strbuf_addch(out, '\n');
+		break;
+	case EV_TRUMP:
+		strbuf_addf(out, "trump %s\n", trump_name(e->move.trump));
 		break;
 	case EV_DECLARE:
 		if (e->to >= 0)

@@ -125,7 +125,7 @@ static void fault(struct run *r, struct fault *f)
 
 	if (r->faulted & (1u << s))
 		return;
-	f->hand = r->g ? r->g->hand_no : 0;
+	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
 	r->res->faults[r->res->nfaults++] = *f;
 	r->faulted |= 1u << s;
 	if (r->mc->log)

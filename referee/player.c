@@ -29,6 +29,7 @@ struct player {
 	enum player_kind kind;
 	char *spec;
 	struct rng rng;
+	uint64_t seed;        /* given to bots in the handshake */
 
 	/* bot programs */
 	char **argv;
@@ -173,6 +174,7 @@ struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len
 	strbuf_init(&p->queue);
 	strbuf_init(&p->line);
 	rng_seed(&p->rng, seed);
+	p->seed = seed & 0x7fffffffffffffffULL;
 	if (!strcmp(spec, "@random")) {
 		p->kind = PLAYER_RANDOM;
 	} else if (!strcmp(spec, "@greedy")) {
@@ -317,7 +319,7 @@ int player_handshake(struct player *p, const struct game *g, struct fault *f)
 	if (p->kind != PLAYER_BOT)
 		return 0;
 	strbuf_init(&hello);
-	protocol_hello(g, p->seat, &p->env->time, &hello);
+	protocol_hello(g, p->seat, &p->env->time, p->seed, &hello);
 	if (send_text(p, hello.buf, hello.len, deadline, f) < 0 ||
 	    bot_read_line(p->bot, deadline, &p->line, f) < 0) {
 		if (f->kind == FAULT_TIMEOUT)

@@ -13,7 +13,7 @@
 #include "view.h"
 
 void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
-		    struct strbuf *out)
+		    unsigned long long seed, struct strbuf *out)
 {
 	const struct rules *r = &g->rules;
 	char value[64];
@@ -42,6 +42,7 @@ void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
 	}
 	if (r->dead_seat >= 0)
 		strbuf_addf(out, "deadhand %d\n", r->dead_seat);
+	strbuf_addf(out, "seed %llu\n", seed);
 	strbuf_addf(out, "time startup %ld move %ld bank %ld clock %s\n", t->startup_ms,
 		    t->move_ms, t->bank_ms, t->cpu ? "cpu" : "wall");
 	strbuf_addstr(out, "request ready\n");

@@ -31,10 +31,12 @@ struct time_limits {
 /*
  * The handshake for a bot in seat (before the first deal): who the
  * referee is, the protocol version, the variant with all its options, the
- * seats, teams, time limits, and a "request ready" block.
+ * seats, teams, time limits, a seed for the bot's own random choices
+ * (fixed by the game seed and the seat, so games replay exactly), and a
+ * "request ready" block.
  */
 void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
-		    struct strbuf *out);
+		    unsigned long long seed, struct strbuf *out);
 
 /*
  * A request block for the seat to act in g. move_ms is the time for this

@@ -1,0 +1,108 @@
+#!/bin/sh
+# t_faults.sh - misbehaving bots (tests/misbehave/) against the referee.
+# For each one: the fault is recorded with the right kind and a useful
+# detail, the game still finishes with the faulting seat's team losing,
+# the referee exits 0, and no process of the bot is left.
+set -u
+BINDIR=${BINDIR:-bin}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+mis=$top/tests/misbehave
+tmp=${TMPDIR:-/tmp}/faults.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# gone PID: the process no longer runs (a killed process may stay a zombie
+# until its new parent reaps it); waits up to 2 s for a SIGKILL to land
+gone() {
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		state=$(ps -o stat= -p "$1" 2>/dev/null)
+		case $state in "" | Z*) return 0 ;; esac
+		sleep 0.2
+	done
+	return 1
+}
+
+# check NAME KIND DETAIL-REGEX [referee options...]: runs bot NAME in seat 0
+check() {
+	name=$1 kind=$2 detail=$3
+	shift 3
+	pids=$tmp/$name.pids
+	: >"$pids"
+	timeout 60 "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 300 \
+		--startup-ms 3000 "$@" "$mis/$name $pids" @random @greedy @random \
+		>"$tmp/$name.json" 2>"$tmp/$name.err"
+	status=$?
+	[ "$status" = 0 ] || fail "$name: referee exit status $status: $(cat "$tmp/$name.err")"
+	python3 - "$tmp/$name.json" "$kind" "$detail" <<'PY' || fail "$name: result check"
+import json, re, sys
+path, kind, detail = sys.argv[1:]
+r = json.loads(open(path).read())
+faults = r["faults"]
+if kind == "none":
+    assert faults == [], faults
+    sys.exit(0)
+assert len(faults) == 1, faults
+f = faults[0]
+assert f["seat"] == 0, f
+assert f["kind"] == kind, (f["kind"], kind, f["detail"])
+assert re.search(detail, f["detail"]), (detail, f["detail"])
+# the game was played to its end, and seat 0's team forfeits
+assert r["hands"] >= 1
+assert r["ranks"] == [2, 1, 2, 1], r["ranks"]
+PY
+	# the bot and anything it started are gone
+	while read -r pid; do
+		if ! gone "$pid"; then
+			fail "$name: process $pid survived"
+			kill -9 "$pid" 2>/dev/null
+		fi
+	done <"$pids"
+	[ -s "$pids" ] || fail "$name: the bot never ran"
+	echo "ok: $name -> $kind"
+}
+
+check sleeper timeout 'no answer within 300 ms'
+check exiter crash 'exited with status 3'
+check garbage malformed "'hello referee, how are you' is not a move; legal: "
+check illegal illegal "'8C': "
+check longline overflow 'line too long: more than 1024 bytes'
+check flooder overflow 'output flood'
+check closer eof 'closed its standard'
+check segfault crash 'killed by signal 11.*stderr: about to crash'
+check deaf timeout 'no answer within 300 ms'
+check silent startup "no 'ready' within 500 ms" --startup-ms 500
+check stubborn none ''
+
+# a chatty bot keeps playing; its stderr is capped on disk
+mkdir -p "$tmp/logs"
+check chatty none '' --bot-logs "$tmp/logs" --stderr-cap 20000 --move-ms 2000
+size=$(wc -c <"$tmp/logs/seat0.stderr")
+[ "$size" -gt 20000 ] && [ "$size" -lt 20200 ] || fail "chatty: stderr log is $size bytes"
+grep -q 'more bytes of stderr dropped' "$tmp/logs/seat0.stderr" || fail "chatty: no drop note"
+
+# a program that does not exist
+timeout 20 "$BINDIR/referee" --variant hammerwalt "$tmp/no-such-bot" @random @random @random \
+	>"$tmp/nobot.json" || fail "no-such-bot: exit status"
+grep -q '"kind":"startup","hand":0,"detail":"cannot run' "$tmp/nobot.json" ||
+	fail "no-such-bot: $(cat "$tmp/nobot.json")"
+
+# faults in an individual variant: the faulting player ranks last
+: >"$tmp/f.pids"
+timeout 60 "$BINDIR/referee" --variant fivehand --move-ms 300 "$mis/garbage $tmp/f.pids" \
+	@greedy @greedy @greedy @greedy >"$tmp/five.json" || fail "fivehand: exit status"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["faults"][0]["kind"] == "malformed", r
+assert r["ranks"][0] == 5, r["ranks"]
+assert sorted(r["ranks"][1:])[0] == 1, r["ranks"]
+' "$tmp/five.json" || fail "fivehand: forfeit ranks"
+
+[ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }
+echo "all fault cases passed"

@@ -21,7 +21,9 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <linux/close_range.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +41,7 @@ struct bot {
 	size_t err_cap, err_kept, err_dropped;
 	char tail[TAIL_SIZE];    /* the last bytes of stderr */
 	size_t tail_len;
+	int pidfd;               /* readable when the process exits, or -1 */
 	int reaped, status;
 	int stopped;
 	struct bot *next;        /* the list of live bots */
@@ -114,9 +117,10 @@ static void child(const struct bot_spec *s, const char *path, char **env, int fd
 	if (move_fd(fds[0], 0) < 0 || move_fd(fds[1], 1) < 0 || move_fd(fds[2], 2) < 0)
 		goto fail;
 	/* everything else closes at exec; the error pipe stays until then */
-	for (int fd = 3; fd < 1024; fd++)
-		if (fd != errpipe)
+	if (syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) < 0)
+		for (int fd = 3; fd < 1024; fd++)
 			fcntl(fd, F_SETFD, FD_CLOEXEC);
+	fcntl(errpipe, F_SETFD, FD_CLOEXEC);
 	if (chdir(s->scratch) < 0)
 		goto fail;
 	execve(path, s->argv, env);
@@ -201,6 +205,7 @@ struct bot *bot_start(const struct bot_spec *s, char *err, size_t len)
 	}
 	b = xcalloc(1, sizeof(*b));
 	b->pid = pid;
+	b->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	b->in = pin[1];
 	b->out = pout[0];
 	b->err = perr[0];
@@ -339,7 +344,11 @@ static int wait_fd(int fd, short events, double deadline)
 	}
 }
 
-/* Reaps the process if it has ended, waiting up to grace_ms. 1 if reaped. */
+/*
+ * Reaps the process if it has ended, waiting up to grace_ms. 1 if reaped.
+ * A pidfd becomes readable the moment the process exits, so the wait
+ * costs no polling delay; without pidfds it checks every millisecond.
+ */
 static int reap(struct bot *b, double grace_ms)
 {
 	double until = bot_now_ms() + grace_ms;
@@ -358,7 +367,10 @@ static int reap(struct bot *b, double grace_ms)
 		}
 		if (bot_now_ms() >= until)
 			return 0;
-		wait_fd(-1, 0, bot_now_ms() + 5);
+		if (b->pidfd >= 0)
+			wait_fd(b->pidfd, POLLIN, until);
+		else
+			wait_fd(-1, 0, bot_now_ms() + 1);
 	}
 	return 1;
 }
@@ -441,6 +453,8 @@ static void quote(const char *s, size_t n, char *out, size_t len)
 
 int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fault *f)
 {
+	int waited = 0;
+
 	for (;;) {
 		char *nl = memchr(b->rbuf, '\n', b->rlen);
 		ssize_t n;
@@ -466,6 +480,12 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 		}
 		if (b->out_eof || b->out < 0) {
 			ended_fault(b, f, "output");
+			return -1;
+		}
+		/* the answer is rarely there yet: wait first, then read */
+		if (!waited++ && !wait_fd(b->out, POLLIN, deadline)) {
+			f->kind = FAULT_TIMEOUT;
+			snprintf(f->detail, sizeof(f->detail), "no answer in time");
 			return -1;
 		}
 		n = read(b->out, b->rbuf + b->rlen, sizeof(b->rbuf) - b->rlen);
@@ -558,6 +578,9 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 	if (b->out >= 0)
 		close(b->out);
 	b->err = b->out = -1;
+	if (b->pidfd >= 0)
+		close(b->pidfd);
+	b->pidfd = -1;
 	if (b->errfile >= 0) {
 		if (b->err_dropped) {
 			char note[96];

@@ -58,7 +58,10 @@ void protocol_legal(const struct game *g, struct strbuf *out)
 	for (int i = 0; i < n; i++) {
 		if (i)
 			strbuf_addch(out, ',');
-		view_move(&mv[i], out);
+		if (mv[i].type == MOVE_CARD && mv[i].swap == CARD_NONE)
+			strbuf_addstr(out, card_name(mv[i].card)); /* the common case, fast */
+		else
+			view_move(&mv[i], out);
 	}
 }
 
@@ -93,13 +96,18 @@ static void add_contract(const struct game *g, struct strbuf *out)
 static void add_table(const struct game *g, struct strbuf *out)
 {
 	strbuf_addstr(out, "table");
-	for (int i = 0; i < g->ntrick; i++)
-		strbuf_addf(out, "%c%d %s", i ? ',' : ' ', g->trick_seat[i],
-			    card_name(g->trick_card[i]));
+	for (int i = 0; i < g->ntrick; i++) {
+		strbuf_addch(out, i ? ',' : ' ');
+		strbuf_addint(out, g->trick_seat[i]);
+		strbuf_addch(out, ' ');
+		strbuf_addstr(out, card_name(g->trick_card[i]));
+	}
 	strbuf_addstr(out, g->ntrick ? "\n" : " -\n");
 	strbuf_addstr(out, "won");
-	for (int s = 0; s < g->rules.seats; s++)
-		strbuf_addf(out, " %d", g->tricks[s]);
+	for (int s = 0; s < g->rules.seats; s++) {
+		strbuf_addch(out, ' ');
+		strbuf_addint(out, g->tricks[s]);
+	}
 	strbuf_addch(out, '\n');
 }
 
@@ -109,7 +117,9 @@ void protocol_request(const struct game *g, long move_ms, long bank_ms, struct s
 	enum decision d = game_decision(g);
 	int seat = game_to_move(g);
 
-	strbuf_addf(out, "request %s\n", decision_name(d));
+	strbuf_addstr(out, "request ");
+	strbuf_addstr(out, decision_name(d));
+	strbuf_addch(out, '\n');
 	strbuf_addstr(out, "held ");
 	view_hand(&g->hand[seat], out);
 	strbuf_addch(out, '\n');
@@ -123,16 +133,24 @@ void protocol_request(const struct game *g, long move_ms, long bank_ms, struct s
 	} else {
 		add_contract(g, out);
 	}
-	if (g->trump >= 0)
-		strbuf_addf(out, "trump %s\n", trump_name(g->trump));
+	if (g->trump >= 0) {
+		strbuf_addstr(out, "trump ");
+		strbuf_addstr(out, trump_name(g->trump));
+		strbuf_addch(out, '\n');
+	}
 	if (d == DEC_GIVE)
 		strbuf_addf(out, "to %d\n", g->script[g->script_pos].to);
 	if (d == DEC_PLAY)
 		add_table(g, out);
-	if (bank_ms >= 0)
-		strbuf_addf(out, "time %ld %ld\n", move_ms, bank_ms);
-	else
-		strbuf_addf(out, "time %ld -\n", move_ms);
+	strbuf_addstr(out, "time ");
+	strbuf_addint(out, move_ms);
+	if (bank_ms >= 0) {
+		strbuf_addch(out, ' ');
+		strbuf_addint(out, bank_ms);
+		strbuf_addch(out, '\n');
+	} else {
+		strbuf_addstr(out, " -\n");
+	}
 	strbuf_addstr(out, "legal ");
 	protocol_legal(g, out);
 	strbuf_addch(out, '\n');

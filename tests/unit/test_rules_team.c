@@ -13,13 +13,16 @@
  * The deals are built so that play is easy to follow by hand:
  *  - DEAL_BLOCKS: seat 0 holds the top clubs and the low diamonds, seat 1
  *    the top diamonds and the low clubs, seats 2 and 3 the same with hearts
- *    and spades. In no-trump a club trick always goes to seat 0, a diamond
- *    trick to seat 1, hearts to seat 2 and spades to seat 3.
+ *    and spades. In high no-trump a club trick always goes to seat 0, a
+ *    diamond trick to seat 1, hearts to seat 2 and spades to seat 3.
  *  - DEAL_SUITS: each seat holds all twelve cards of one suit.
  *  - DEAL_MIX: seats 0 and 1 hold identical hands (one of each club and
  *    diamond), so do seats 2 and 3 (hearts and spades): every trick can
  *    hold twins, and both left bowers of a red trump sit with one pair.
- *  - BLOOM_BLOCKS: DEAL_BLOCKS for six seats and eight cards.
+ *  - BLOOM_BLOCKS: DEAL_BLOCKS for six seats of eight cards: seats 0-3
+ *    hold A K Q twice of one suit and two nines of the paired suit; seats 4
+ *    (clubs, diamonds) and 5 (hearts, spades) hold the jacks and tens,
+ *    which never win in no-trump.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -332,6 +335,91 @@ static int has_event(const struct game *g, int type)
 	return 0;
 }
 
+/* Plays "bid, pass, pass, pass, high" for seat 0 (dealer 3) then the play. */
+static void hammerwalt_seat0_hand(struct game *g, const char *bid, const char *play)
+{
+	char auction[64];
+
+	snprintf(auction, sizeof(auction), "%s, pass, pass, pass, high", bid);
+	PLAY(g, auction);
+	PLAY(g, play);
+}
+
+/* ---- defaults ------------------------------------------------------------ */
+
+/*
+ * The documented shape and defaults: hammerwalt and indiana 4 seats of 12
+ * cards, bloomington 6 of 8; targets 64, 42, 54; the hole equal to the
+ * target; max_hands 200; all_pass stick; seat 0 deals first.
+ */
+static void team_variant_defaults(void)
+{
+	static const struct {
+		const char *name, *deal;
+		int seats, cards, target;
+	} v[] = {
+		{ "hammerwalt", DEAL_BLOCKS, 4, 12, 64 },
+		{ "indiana", DEAL_BLOCKS, 4, 12, 42 },
+		{ "bloomington", BLOOM_BLOCKS, 6, 8, 54 },
+	};
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		struct sc s;
+
+		if (START(&s, v[i].name, NULL, v[i].deal) < 0)
+			continue;
+		CHECK_INT(s.r.seats, v[i].seats);
+		CHECK_INT(s.r.players, v[i].seats);
+		CHECK_INT(s.r.teams, 2);
+		CHECK_INT(s.r.cards_each, v[i].cards);
+		CHECK_INT(s.r.target, v[i].target);
+		CHECK_INT(s.r.hole, v[i].target);
+		CHECK_INT(s.r.max_hands, 200);
+		CHECK_INT(s.r.all_pass, ALL_PASS_STICK);
+		CHECK_INT(s.g.dealer, 0);
+		CHECK_INT(s.g.hand_no, 1);
+		CHECK_SCORES(&s.g, 0, 0);
+		CHECK_INT(hand_size(&s.g.hand[v[i].seats - 1]), v[i].cards);
+	}
+}
+
+/*
+ * Several hand blocks deal several hands in turn, the dealer passing
+ * clockwise; after the last block the hands come from the seed.
+ */
+static void explicit_deal_hands_in_turn(void)
+{
+	struct sc s;
+	struct game *g = &s.g;
+
+	if (START(&s, "hammerwalt", NULL, "dealer 3\nhand\n" DEAL_BLOCKS "hand\n" DEAL_SUITS) < 0)
+		return;
+	CHECK_INT(s.d.nhands, 2);
+	CHECK_HAND(g, 0, "JC JC QC QC KC KC AC AC 9D 9D 10D 10D");
+	hammerwalt_seat0_hand(g, "6", P8_4);
+	CHECK(game_hand_over(g));
+	game_next_hand(g);
+	CHECK_INT(g->hand_no, 2);
+	CHECK_INT(g->dealer, 0);
+	CHECK_TURN(g, 1, DEC_BID);
+	CHECK_SCORES(g, 8, 4);
+	CHECK_HAND(g, 0, "9C 9C 10C 10C JC JC QC QC KC KC AC AC");
+	CHECK_HAND(g, 3, "9S 9S 10S 10S JS JS QS QS KS KS AS AS");
+	/* seat 1 goes alone with all the diamonds; seat 3 returns what it got */
+	PLAY(g, "alone, high, 9D, 9D, 10D, 9D, 10D, 9D");
+	CHECK_INT(g->sitting_out, 1u << 3);
+	PLAY(g, "9D,9H,9C, 9D,9H,9C, 10D,10H,10C, 10D,10H,10C, JD,JH,JC, JD,JH,JC,"
+		"QD,QH,QC, QD,QH,QC, KD,KH,KC, KD,KH,KC, AD,AH,AC, AD,AH,AC");
+	/* all 12 tricks: +24 on top of 4 */
+	CHECK_SCORES(g, 8, 28);
+	game_next_hand(g);
+	CHECK_INT(g->hand_no, 3);
+	CHECK_INT(g->dealer, 1);
+	CHECK_TURN(g, 2, DEC_BID);
+	for (int seat = 0; seat < 4; seat++)
+		CHECK_INT(hand_size(&g->hand[seat]), 12);
+}
+
 /* ---- hammerwalt: auction ------------------------------------------------ */
 
 /* A turn is pass, 6 to 12 above the standing bid, or alone; nothing else. */
@@ -391,6 +479,15 @@ static void hammerwalt_three_passes_after_a_bid_end_the_auction(void)
 	/* the bidder leads; nobody sits out */
 	CHECK_TURN(g, 1, DEC_PLAY);
 	CHECK_INT(g->sitting_out, 0);
+
+	/* an overcall restarts the count: 6, 7, then three passes (turn 5) */
+	if (START(&s, "hammerwalt", NULL, DEAL_BLOCKS) < 0)
+		return;
+	PLAY(g, "6, 7, pass, pass");
+	CHECK_TURN(g, 1, DEC_BID);
+	PLAY(g, "pass");
+	CHECK_TURN(g, 2, DEC_TRUMP);
+	CHECK_INT(g->contract.num, 7);
 }
 
 /*
@@ -710,7 +807,8 @@ static void hammerwalt_low_no_trump_nine_best_ace_worst(void)
  * nwin cards that can win a trick led in one suit, best first, then cards
  * that never can (other plain suits). Led with any of the first nwin
  * cards, every card loses to the cards before it and beats none after it;
- * no card beats its own twin.
+ * no card beats its own twin. The led card is put into a copy of the trick
+ * directly (seat 0 leading, seat 1 to play), so any pair can be asked.
  */
 static void check_order_at(int line, const char *trump, const char *order, int nwin)
 {
@@ -929,15 +1027,6 @@ static void hammerwalt_team_one_bids_and_makes(void)
 
 /* ---- hammerwalt: end of the game ----------------------------------------- */
 
-/* Plays "bid, pass, pass, pass, high" for seat 0 (dealer 3) then the play. */
-static void hammerwalt_seat0_hand(struct game *g, const char *bid, const char *play)
-{
-	char auction[64];
-
-	snprintf(auction, sizeof(auction), "%s, pass, pass, pass, high", bid);
-	PLAY(g, auction);
-	PLAY(g, play);
-}
 
 /* Reaching 64 wins; the other team ranks 2. */
 static void hammerwalt_target_reached_wins(void)
@@ -1832,6 +1921,8 @@ static void bloomington_end_of_game(void)
 
 int main(void)
 {
+	RUN(team_variant_defaults);
+	RUN(explicit_deal_hands_in_turn);
 	RUN(hammerwalt_bids_start_at_six_and_must_rise);
 	RUN(hammerwalt_three_passes_after_a_bid_end_the_auction);
 	RUN(hammerwalt_pass_does_not_bar_a_later_bid);

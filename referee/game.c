@@ -1095,8 +1095,11 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 		;
 	if (i == n) {
 		move_format(m, text, sizeof(text));
-		if (d == DEC_BID && m->type == MOVE_PASS)
-			snprintf(err, len, "the dealer may not pass now");
+		if (d == DEC_BID && m->type == MOVE_PASS && g->rules.variant == VAR_FLIP)
+			snprintf(err, len, "flip has no pass: bid from %d to %d", g->rules.min_bid,
+				 g->rules.cards_each);
+		else if (d == DEC_BID && m->type == MOVE_PASS)
+			snprintf(err, len, "the dealer may not pass now"); /* the only other refusal */
 		else if (d == DEC_BID && m->type == MOVE_BID && m->num <= g->high_bid)
 			snprintf(err, len, "bid must be above %d", g->high_bid);
 		else

@@ -34,7 +34,7 @@ check() {
 	shift 3
 	pids=$tmp/$name.pids
 	: >"$pids"
-	timeout 60 "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 300 \
+	timeout 60 "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 1000 \
 		--startup-ms 3000 "$@" "$mis/$name $pids" @random @greedy @random \
 		>"$tmp/$name.json" 2>"$tmp/$name.err"
 	status=$?
@@ -67,7 +67,7 @@ PY
 	echo "ok: $name -> $kind"
 }
 
-check sleeper timeout 'no answer within 300 ms'
+check sleeper timeout 'no answer within 600 ms' --move-ms 600
 check exiter crash 'exited with status 3'
 check garbage malformed "'hello referee, how are you' is not a move; legal: "
 check illegal illegal "'8C': "
@@ -75,7 +75,7 @@ check longline overflow 'line too long: more than 1024 bytes'
 check flooder overflow 'output flood'
 check closer eof 'closed its standard'
 check segfault crash 'killed by signal 11.*stderr: about to crash'
-check deaf timeout 'no answer within 300 ms'
+check deaf timeout 'no answer within 600 ms' --move-ms 600
 check silent startup "no 'ready' within 500 ms" --startup-ms 500
 check stubborn none ''
 
@@ -94,7 +94,7 @@ grep -q '"kind":"startup","hand":0,"detail":"cannot run' "$tmp/nobot.json" ||
 
 # faults in an individual variant: the faulting player ranks last
 : >"$tmp/f.pids"
-timeout 60 "$BINDIR/referee" --variant fivehand --move-ms 300 "$mis/garbage $tmp/f.pids" \
+timeout 60 "$BINDIR/referee" --variant fivehand "$mis/garbage $tmp/f.pids" \
 	@greedy @greedy @greedy @greedy >"$tmp/five.json" || fail "fivehand: exit status"
 python3 -c '
 import json, sys

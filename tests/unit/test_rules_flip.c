@@ -286,11 +286,7 @@ static void test_bidding_once_each_no_pass(void)
 	CHECK_INT(g->dealer, 0);
 	CHECK_INT(game_to_move(g), 1);
 	LEGAL(g, "3 4 5 6 7 8 9 10");
-	/*
-	 * ENGINE BUG: flip has no pass at all and seat 1 is not the dealer, but
-	 * the refusal says "the dealer may not pass now" (game_apply words every
-	 * refused pass that way). The reason should name the pass, not a dealer.
-	 */
+	/* flip has no pass at all: the reason says so and blames no dealer */
 	REJECT_NOT(g, "pass", "pass", "dealer");
 	REJECT(g, "2", "'2'");
 	REJECT(g, "11", "'11'");
@@ -788,7 +784,7 @@ static void test_dead_hand(void)
 	CHECK_INT(s->rules.dead_seat, 3);
 	CHECK_INT(game_to_move(g), 0);
 	LEGAL(g, "3 4 5 6 7 8 9 10");
-	/* ENGINE BUG: refused as "the dealer may not pass now" (see above) */
+	/* no pass in flip, for the first bidder as for any other */
 	REJECT_NOT(g, "pass", "pass", "dealer");
 	MOVES(g, "0:3,1:5,2:3");
 	CHECK_INT(game_decision(g), DEC_PLAY);

@@ -447,12 +447,7 @@ static void deal_load_names_the_file(void)
 	      f);
 	fclose(f);
 	CHECK_INT(deal_load(path, &r, &deal_buf, err, sizeof(err)), -1);
-	/*
-	 * ENGINE BUG: docs/deal-format.md and deal.h give a line error as
-	 * "deal.txt:7: seat 2 has 11 cards, hammerwalt deals 12" (FILE:N:);
-	 * deal_load() writes "deal.txt: 7: seat 2 ..." (a space after the
-	 * file name's colon).
-	 */
+	/* a line error reads FILE:N: problem (docs/deal-format.md, deal.h) */
 	snprintf(want, sizeof(want), "%s:7: seat 2 has 11 cards, hammerwalt deals 12", path);
 	CHECK_STR(err, want);
 

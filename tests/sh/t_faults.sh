@@ -29,13 +29,14 @@ gone() {
 }
 
 # check NAME KIND DETAIL-REGEX [referee options...]: runs bot NAME in seat 0
+# (BOTARGS, if set, follow the pid file on the bot's command line)
 check() {
 	name=$1 kind=$2 detail=$3
 	shift 3
 	pids=$tmp/$name.pids
 	: >"$pids"
 	timeout 60 "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 1000 \
-		--startup-ms 3000 "$@" "$mis/$name $pids" @random @greedy @random \
+		--startup-ms 3000 "$@" "$mis/$name $pids ${BOTARGS:-}" @random @greedy @random \
 		>"$tmp/$name.json" 2>"$tmp/$name.err"
 	status=$?
 	[ "$status" = 0 ] || fail "$name: referee exit status $status: $(cat "$tmp/$name.err")"
@@ -78,6 +79,24 @@ check segfault crash 'killed by signal 11.*stderr: about to crash'
 check deaf timeout 'no answer within 600 ms' --move-ms 600
 check silent startup "no 'ready' within 500 ms" --startup-ms 500
 check stubborn none ''
+
+# time: 150 ms a decision against a 100 ms limit fails at once without a
+# bank; with a 500 ms bank the first decisions draw on it (50 ms each)
+BOTARGS="150 100" check slowpoke timeout 'no answer within 100 ms' --move-ms 100
+BOTARGS="150 100" check slowpoke timeout 'no answer within [0-9]+ ms' --move-ms 100 --bank-ms 500
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["decisions"][0] >= 6, r["decisions"]   # 500 ms of bank pays for 10 slow answers
+assert r["time_ms"][0] >= 150 * r["decisions"][0], r["time_ms"]
+' "$tmp/slowpoke.json" || fail "slowpoke: the bank was not drawn on"
+# CPU time: sleeping costs no CPU, so 300 ms naps pass a 100 ms CPU limit
+BOTARGS="300 3" check slowpoke none '' --move-ms 100 --cpu-time
+# ... but burning 400 ms of CPU does not
+BOTARGS="400" check spinner timeout 'used more than 100 ms of CPU time' --move-ms 100 --cpu-time
+# ... and a bot that sleeps for ever meets the wall-clock backstop (10 x 100 + 1000 ms)
+check sleeper timeout 'wall-clock backstop of 2000 ms' --move-ms 100 --cpu-time
+BOTARGS=""
 
 # a chatty bot keeps playing; its stderr is capped on disk
 mkdir -p "$tmp/logs"

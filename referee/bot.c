@@ -451,13 +451,31 @@ static void quote(const char *s, size_t n, char *out, size_t len)
 	out[k] = '\0';
 }
 
+/* Reads what the bot has written so far. 1: got bytes; 0: none yet; -1: end of output. */
+static int fill(struct bot *b)
+{
+	for (;;) {
+		ssize_t n = read(b->out, b->rbuf + b->rlen, sizeof(b->rbuf) - b->rlen);
+
+		if (n > 0) {
+			b->rlen += (size_t)n;
+			return 1;
+		}
+		if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+			b->out_eof = 1;
+			return -1;
+		}
+		if (errno == EAGAIN)
+			return 0;
+	}
+}
+
 int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fault *f)
 {
 	int waited = 0;
 
 	for (;;) {
 		char *nl = memchr(b->rbuf, '\n', b->rlen);
-		ssize_t n;
 
 		if (nl) {
 			size_t k = (size_t)(nl - b->rbuf), rest = b->rlen - k - 1;
@@ -482,27 +500,9 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 			ended_fault(b, f, "output");
 			return -1;
 		}
-		/* the answer is rarely there yet: wait first, then read */
-		if (!waited++ && !wait_fd(b->out, POLLIN, deadline)) {
-			f->kind = FAULT_TIMEOUT;
-			snprintf(f->detail, sizeof(f->detail), "no answer in time");
-			return -1;
-		}
-		n = read(b->out, b->rbuf + b->rlen, sizeof(b->rbuf) - b->rlen);
-		if (n > 0) {
-			b->rlen += (size_t)n;
+		/* the answer is rarely there yet: sleep in poll() first, then read */
+		if (waited++ && fill(b) != 0)
 			continue;
-		}
-		if (n == 0) {
-			b->out_eof = 1;
-			continue;
-		}
-		if (errno == EINTR)
-			continue;
-		if (errno != EAGAIN) {
-			b->out_eof = 1;
-			continue;
-		}
 		if (!wait_fd(b->out, POLLIN, deadline)) {
 			f->kind = FAULT_TIMEOUT;
 			snprintf(f->detail, sizeof(f->detail), "no answer in time");

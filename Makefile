@@ -69,6 +69,22 @@ endif
 .PHONY: all deps test-deps test asan bench run clean
 all: $(PROGRAMS) $(BOT_BIN)
 
+# $(call install,PACKAGES): installs the missing Debian packages as root, or
+# prints the exact command and fails
+install = set -- $(1); \
+	if [ -n "$$1" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing: $$*"; \
+			export DEBIAN_FRONTEND=noninteractive; \
+			apt-get install -y "$$@" >/dev/null 2>&1 || \
+			{ apt-get update -q >/dev/null && apt-get install -y "$$@"; } || exit 1; \
+		else \
+			echo "missing packages: $$*" >&2; \
+			echo "run: sudo apt-get install -y $$*" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"; \
@@ -76,18 +92,7 @@ deps:
 		mod=$${d%%:*}; pkg=$${d#*:}; \
 		pkg-config --exists $$mod 2>/dev/null || missing="$$missing $$pkg"; \
 	done; \
-	if [ -n "$$missing" ]; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "installing:$$missing"; \
-			export DEBIAN_FRONTEND=noninteractive; \
-			apt-get install -y $$missing >/dev/null 2>&1 || \
-			{ apt-get update -q >/dev/null && apt-get install -y $$missing; } || exit 1; \
-		else \
-			echo "missing packages:$$missing" >&2; \
-			echo "run: sudo apt-get install -y$$missing" >&2; \
-			exit 1; \
-		fi; \
-	fi
+	$(call install,$$missing)
 
 # what the test suite runs besides our own programs: the sample bots'
 # interpreters and the tests' helpers (command : Debian package)
@@ -100,18 +105,7 @@ test-deps: deps
 		command -v $$cmd >/dev/null 2>&1 || case " $$missing " in \
 			*" $$pkg "*) ;; *) missing="$$missing $$pkg";; esac; \
 	done; \
-	if [ -n "$$missing" ]; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "installing:$$missing"; \
-			export DEBIAN_FRONTEND=noninteractive; \
-			apt-get install -y $$missing >/dev/null 2>&1 || \
-			{ apt-get update -q >/dev/null && apt-get install -y $$missing; } || exit 1; \
-		else \
-			echo "missing packages:$$missing" >&2; \
-			echo "run: sudo apt-get install -y$$missing" >&2; \
-			exit 1; \
-		fi; \
-	fi
+	$(call install,$$missing)
 
 $(O)/%.o: %.c | deps
 	@mkdir -p $(dir $@)

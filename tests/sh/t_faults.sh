@@ -4,18 +4,8 @@
 # detail, the game still finishes with the faulting seat's team losing,
 # the referee exits 0, and no process of the bot is left.
 set -u
-BINDIR=${BINDIR:-bin}
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.sh"
 mis=$top/tests/misbehave
-tmp=${TMPDIR:-/tmp}/faults.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
 
 # gone PID: the process no longer runs (a killed process may stay a zombie
 # until its new parent reaps it); waits up to 2 s for a SIGKILL to land
@@ -123,5 +113,4 @@ assert r["ranks"][0] == 5, r["ranks"]
 assert sorted(r["ranks"][1:])[0] == 1, r["ranks"]
 ' "$tmp/five.json" || fail "fivehand: forfeit ranks"
 
-[ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }
-echo "all fault cases passed"
+finish "all fault cases passed"

@@ -3,17 +3,8 @@
 # result, reproducibility of output and game records, --replay, and every
 # flip player count.
 set -u
-BINDIR=${BINDIR:-bin}
+. "$(dirname "$0")/lib.sh"
 R=$BINDIR/referee
-top=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=${TMPDIR:-/tmp}/referee.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
 
 # usage_error EXPECTED-MESSAGE ARGS...: exit status 2 and exactly one line on stderr
 usage_error() {
@@ -104,5 +95,4 @@ assert len(r["ranks"]) == int(sys.argv[2]) and min(r["ranks"]) == 1, r
 	done
 done
 
-[ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }
-echo "referee command line ok"
+finish "referee command line ok"

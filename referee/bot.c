@@ -215,8 +215,14 @@ struct bot *bot_start(const struct bot_spec *s, char *err, size_t len)
 	set_nonblock(b->err);
 	b->errfile = -1;
 	b->err_cap = s->stderr_cap;
-	if (s->stderr_path)
-		b->errfile = open(s->stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (s->stderr_path) {
+		b->errfile = open(s->stderr_path, O_WRONLY | O_CREAT | O_CLOEXEC |
+				  (s->stderr_append ? O_APPEND : O_TRUNC), 0644);
+		if (b->errfile >= 0 && s->stderr_header && write(b->errfile, s->stderr_header,
+								   strlen(s->stderr_header)) < 0) {
+			/* the log is best effort */
+		}
+	}
 	b->next = live_bots;
 	live_bots = b;
 out:

@@ -25,6 +25,8 @@ struct bot_spec {
 	char **argv;              /* argv[0] is looked up in PATH when it has no '/' */
 	const char *scratch;      /* existing directory: the bot's cwd, HOME and TMPDIR */
 	const char *stderr_path;  /* where the bot's stderr is copied, or NULL */
+	int stderr_append;        /* append to it (else truncate) */
+	const char *stderr_header; /* a line written first, or NULL */
 	size_t stderr_cap;        /* bytes of stderr kept in that file */
 };
 

@@ -56,7 +56,8 @@ static const char usage_text[] =
 	"  --cpu-time          count the bot's CPU time instead of wall-clock time\n"
 	"                      (a wall-clock backstop of 10x the limit + 1 s stays)\n"
 	"bot options:\n"
-	"  --bot-logs DIR      save each bot's stderr as DIR/seatN.stderr\n"
+	"  --bot-logs DIR      save each bot's stderr as DIR/seatN.stderr (default:\n"
+	"                      next to the --log FILE, as FILE.seatN.stderr)\n"
 	"  --stderr-cap BYTES  keep at most this much stderr per bot (default 1048576)\n"
 	"  --scratch-dir DIR   make the bots' scratch directories here (default $TMPDIR or /tmp)\n"
 	"  --keep-scratch      do not remove the scratch directories after the game\n"
@@ -89,6 +90,8 @@ struct options {
 	const char *log_file;
 	const char *check;
 	const char *replay;
+	const char *bot_logs;
+	char *stderr_prefix;
 	int nopts;
 	char *opt_key[64];
 	char *opt_value[64];
@@ -191,7 +194,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		case OPT_BOTLOGS:
 			if (stat(optarg, &st) < 0 || !S_ISDIR(st.st_mode))
 				usage_error("--bot-logs '%s' is not a directory", optarg);
-			o->env.bot_logs = optarg;
+			o->bot_logs = optarg;
 			break;
 		case OPT_CAP:
 			o->env.stderr_cap = (size_t)number_arg("--stderr-cap", optarg, 0, 1L << 40);
@@ -355,6 +358,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "referee: cannot write log '%s': %s\n", o.log_file, strerror(errno));
 		return 1;
 	}
+	/* the bots' stderr: DIR/seatN.stderr, or beside the record as FILE.seatN.stderr */
+	if (o.bot_logs || o.log_file) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		if (o.bot_logs)
+			strbuf_addf(&sb, "%s/", o.bot_logs);
+		else
+			strbuf_add(&sb, o.log_file, strlen(o.log_file) -
+				   (strlen(o.log_file) > 4 &&
+				    !strcmp(o.log_file + strlen(o.log_file) - 4, ".log") ? 4 : 0));
+		o.stderr_prefix = strbuf_detach(&sb);
+		o.env.stderr_prefix = o.stderr_prefix;
+	}
 
 	for (long i = 0; i < o.games; i++) {
 		struct match_config mc;
@@ -369,6 +386,8 @@ int main(int argc, char **argv)
 		mc.log = log;
 		mc.env = o.env;
 		mc.env.t0 = bot_now_ms();
+		mc.env.seed = mc.seed;
+		mc.env.stderr_append = i > 0;
 		/* every built-in gets its own stream, fixed by the game seed and seat */
 		for (int s = 0; s < nseats; s++) {
 			uint64_t x = mc.seed * 16 + (uint64_t)s;
@@ -412,6 +431,7 @@ int main(int argc, char **argv)
 	}
 	free(deal);
 	free(deal_text);
+	free(o.stderr_prefix);
 	for (int i = 0; i < o.nopts; i++)
 		free(o.opt_key[i]);
 	return status;

@@ -275,7 +275,7 @@ static int send_text(struct player *p, const char *text, size_t len, double dead
 int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f)
 {
 	struct bot_spec bs;
-	char path[4096], err[400];
+	char path[4096], header[64], err[400];
 
 	p->env = env;
 	p->seat = seat;
@@ -294,9 +294,16 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	bs.argv = p->argv;
 	bs.scratch = p->scratch;
 	bs.stderr_cap = env->stderr_cap;
-	if (env->bot_logs) {
-		snprintf(path, sizeof(path), "%s/seat%d.stderr", env->bot_logs, seat);
+	if (env->stderr_prefix) {
+		size_t n = strlen(env->stderr_prefix);
+
+		/* "DIR/" gives DIR/seatN.stderr; "game" gives game.seatN.stderr */
+		snprintf(path, sizeof(path), "%s%sseat%d.stderr", env->stderr_prefix,
+			 n && env->stderr_prefix[n - 1] == '/' ? "" : ".", seat);
+		snprintf(header, sizeof(header), "=== game seed %llu, seat %d ===\n", env->seed, seat);
 		bs.stderr_path = path;
+		bs.stderr_append = env->stderr_append;
+		bs.stderr_header = header;
 	}
 	p->launched = bot_now_ms();
 	p->bank_left = env->time.bank_ms > 0 ? (double)env->time.bank_ms : -1;

@@ -53,7 +53,10 @@ struct player_env {
 	FILE *transcript;         /* the --log file: every line each way, or NULL */
 	double t0;                /* transcript time origin (bot_now_ms scale) */
 	const char *scratch_root; /* where scratch directories are made ("/tmp") */
-	const char *bot_logs;     /* directory for seatN.stderr files, or NULL */
+	const char *stderr_prefix; /* each bot's stderr goes to PREFIX.seatN.stderr (PREFIX
+				    * ending in '/': PREFIXseatN.stderr), or nowhere */
+	int stderr_append;        /* add to those files (later games of a run) */
+	unsigned long long seed;  /* the game's seed, for the stderr files' headers */
 	size_t stderr_cap;        /* bytes of each bot's stderr kept on disk */
 	int keep_scratch;         /* leave scratch directories behind (debugging) */
 };

@@ -92,8 +92,15 @@ BOTARGS=""
 mkdir -p "$tmp/logs"
 check chatty none '' --bot-logs "$tmp/logs" --stderr-cap 20000 --move-ms 2000
 size=$(wc -c <"$tmp/logs/seat0.stderr")
-[ "$size" -gt 20000 ] && [ "$size" -lt 20200 ] || fail "chatty: stderr log is $size bytes"
+[ "$size" -gt 20000 ] && [ "$size" -lt 20300 ] || fail "chatty: stderr log is $size bytes"
 grep -q 'more bytes of stderr dropped' "$tmp/logs/seat0.stderr" || fail "chatty: no drop note"
+head -n 1 "$tmp/logs/seat0.stderr" | grep -q '^=== game seed 11, seat 0 ===$' || fail "chatty: no header"
+
+# without --bot-logs the stderr goes beside the game record
+timeout 60 "$BINDIR/referee" --variant indiana --games 2 --log "$tmp/rec.log" --stderr-cap 300 \
+	"$mis/chatty $tmp/c.pids" @random @random @random >/dev/null || fail "chatty beside the log"
+[ "$(grep -c '^=== game seed' "$tmp/rec.seat0.stderr")" = 2 ] ||
+	fail "two games should append two sections to rec.seat0.stderr"
 
 # a program that does not exist
 timeout 20 "$BINDIR/referee" --variant hammerwalt "$tmp/no-such-bot" @random @random @random \

@@ -1019,6 +1019,32 @@ static void test_insecure_escape_is_still_cleaned_up(void)
 	run_release(&r);
 }
 
+static void test_program_under_host_tmp_runs_read_only(void)
+{
+	char copy[PATH_MAX + 16], buf[1 << 16];
+	char *argv[] = { copy, "write", copy, NULL };
+	struct run r;
+	int in, out;
+	ssize_t n;
+
+	/* the private /tmp hides the host's, but the program's directory shows */
+	snprintf(copy, sizeof(copy), "%s/sbx_attack_copy", tmpdir);
+	in = open(attack, O_RDONLY);
+	out = open(copy, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	while (in >= 0 && out >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
+		CHECK_INT(write(out, buf, (size_t)n), n);
+	close(in);
+	close(out);
+	if (run_start(&r, argv, NULL, 27, 0) == 0)
+		run_read(&r, NULL, 5000);
+	printf("%s", r.text.buf);
+	CHECK_FIELD(&r, copy, strncmp(tmpdir, "/tmp/", 5) ? "write EACCES" : "write EROFS");
+	run_end(&r, 0);
+	CHECK_STR(r.why, "exited with status 0");
+	run_release(&r);
+	CHECK_INT(unlink(copy), 0);
+}
+
 static void setup_paths(void)
 {
 	const char *o = getenv("O") ? getenv("O") : "build/rel";
@@ -1069,6 +1095,7 @@ int main(void)
 	RUN(test_runtimes_start_under_default_limits);
 	RUN(test_insecure_mode_keeps_layer_one);
 	RUN(test_insecure_escape_is_still_cleaned_up);
+	RUN(test_program_under_host_tmp_runs_read_only);
 	printf("sandbox tests: %.1f s\n", (now_ms() - t0) / 1e3);
 	return TEST_REPORT();
 }

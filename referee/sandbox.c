@@ -838,7 +838,7 @@ static void probe_namespaces(struct sandbox_info *in)
 		note(in, SANDBOX_USERNS, 1, "own uid mapped to itself, no capabilities");
 	}
 	note(in, SANDBOX_PIDNS, 1, "init as PID 1 reaps; killing it kills the tree");
-	note(in, SANDBOX_NETNS, 1, "no interface up, not even loopback");
+	note(in, SANDBOX_NETNS, 1, "only lo, never brought up");
 	note(in, SANDBOX_IPCNS, 1, "own System V IPC and POSIX message queues");
 	note(in, SANDBOX_MNTNS, 1, "fresh /proc, private /tmp (tmpfs of fsize_mb)");
 	return;
@@ -1449,7 +1449,7 @@ static const char *limit_reason(int sig)
 	}
 }
 
-static void describe_end(struct sandbox_proc *p, int have_bot_status)
+static void describe_end(struct sandbox_proc *p)
 {
 	int st = p->status;
 
@@ -1469,15 +1469,12 @@ static void describe_end(struct sandbox_proc *p, int have_bot_status)
 		const char *extra = limit_reason(sig);
 
 		p->result = *extra ? SANDBOX_KILLED : SANDBOX_EXITED;
-		if (sig == SIGKILL && !have_bot_status && p->killed) {
+		if (sig == SIGKILL && p->killed) {
 			extra = ": stopped by the referee";
 			p->result = SANDBOX_KILLED;
 		} else if (sig == SIGKILL && p->cpu_limit_s > 0 &&
 			   p->cpu_ms >= (double)p->cpu_limit_s * 1000.0) {
 			extra = ": CPU time limit";
-			p->result = SANDBOX_KILLED;
-		} else if (sig == SIGKILL && p->killed) {
-			extra = ": stopped by the referee";
 			p->result = SANDBOX_KILLED;
 		}
 		snprintf(p->why, sizeof(p->why), "killed by signal %d (SIG%s%s)%s", sig,
@@ -1510,7 +1507,7 @@ int sandbox_wait(struct sandbox_proc *p, int nohang, int *status, char *why, siz
 		have = read_status(p->statfd, &p->status) == 0;
 		if (!have)
 			p->status = st; /* the init itself was killed */
-		describe_end(p, have);
+		describe_end(p);
 	}
 	if (status)
 		*status = p->status;
@@ -1607,20 +1604,20 @@ static int scratch_pass(int dfd, int *sub)
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		if (unlinkat(dfd, e->d_name, 0) == 0 ||
-		    unlinkat(dfd, e->d_name, AT_REMOVEDIR) == 0) {
+		    (errno == EISDIR && unlinkat(dfd, e->d_name, AT_REMOVEDIR) == 0)) {
 			progress = 1;
 			continue;
 		}
 		nonempty = 1;
 		if (errno == ENOTEMPTY || errno == EEXIST) {
-			/* a non-empty directory: enter it (never a symlink) */
+			/* a real directory (rmdir refuses symlinks): enter it */
+			fchmodat(dfd, e->d_name, 0700, 0);
 			*sub = openat(dfd, e->d_name,
 				      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (*sub >= 0)
 				break;
-		}
-		if (errno == EACCES || errno == EPERM) {
-			/* a read-only directory of a non-root referee */
+		} else if (errno == EACCES || errno == EPERM) {
+			/* a read-only directory (the referee is not root) */
 			if (fchmod(dfd, 0700) == 0)
 				progress = 1;
 		}

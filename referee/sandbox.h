@@ -8,7 +8,7 @@
  *     clean environment, the scratch directory as cwd, HOME and TMPDIR,
  *     rlimits, PR_SET_NO_NEW_PRIVS and a seccomp filter (deny list);
  *  2. namespaces: user, PID (a tiny init as PID 1 reaps and takes the
- *     whole tree down with the bot), network (no interface up), IPC and
+ *     whole tree down with the bot), network (only lo, left down), IPC and
  *     mount (a private /tmp, a fresh /proc);
  *  3. Landlock: writes only under the scratch directory and the private
  *     /tmp, no TCP, no signals or abstract unix sockets outside the bot;

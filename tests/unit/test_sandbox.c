@@ -962,12 +962,17 @@ static void test_runtimes_start_under_default_limits(void)
 	char *const sh[] = { "/bin/sh", "-c", "echo sh $((6 * 7))", NULL };
 	char *const javav[] = { "java", "-Xmx64m", "-version", NULL };
 	char *javarun[] = { "java", "-Xmx64m", javasrc, NULL };
-	char *const *progs[] = { py, node, sh, javav, javarun };
-	const char *key[] = { "py", "node", "sh", "openjdk", "java" };
-	const char *want[] = { "42", "42", "42", NULL, "42" };
+	char *const pyaio[] = { "python3", "-c",
+				"import asyncio\n"
+				"async def f(): return 42\n"
+				"print('asyncio', asyncio.run(f()))",
+				NULL };
+	char *const *progs[] = { py, pyaio, node, sh, javav, javarun };
+	const char *key[] = { "py", "asyncio", "node", "sh", "openjdk", "java" };
+	const char *want[] = { "42", "42", "42", "42", NULL, "42" };
 
 	snprintf(javasrc, sizeof(javasrc), "%s/tests/bots/SbxHello.java", srcdir);
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 6; i++) {
 		double t0 = now_ms();
 		struct run r;
 

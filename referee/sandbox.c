@@ -1092,11 +1092,6 @@ static int ll_ruleset(int abi, const char *scratch, uint64_t *write_rights)
 	return fd;
 }
 
-static int stage_is_exec(const struct report *r)
-{
-	return r->stage == ST_EXEC;
-}
-
 struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size_t len)
 {
 	struct sandbox_proc *p = NULL;
@@ -1227,7 +1222,9 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 		n = read(errp[0], &r, sizeof(r));
 	while (n < 0 && errno == EINTR);
 	if (n == (ssize_t)sizeof(r)) {
-		if (stage_is_exec(&r))
+		if (r.stage <= ST_NONE || r.stage > ST_EXEC)
+			r.stage = ST_NONE;
+		if (r.stage == ST_EXEC)
 			snprintf(err, len, "cannot run '%s': %s%s", s->argv[0], strerror(r.err),
 				 pl.ns && under_tmp(path) && r.err == ENOENT
 					 ? " (the sandbox has a private /tmp)"

@@ -141,7 +141,7 @@ int main(int argc, char **argv)
 {
 	const char *m = argc > 1 ? argv[1] : "";
 	const char *arg = argc > 2 ? argv[2] : "";
-	long n = atol(arg);
+	long n = strtol(arg, NULL, 10);
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!strcmp(m, "spin")) {
@@ -264,9 +264,9 @@ int main(int argc, char **argv)
 	} else if (!strcmp(m, "kill")) {
 		/* kill NAME PID SIG ... */
 		for (int i = 2; i + 2 < argc; i += 3) {
-			long pid = atol(argv[i + 1]);
+			long pid = strtol(argv[i + 1], NULL, 10);
 
-			say(argv[i], kill((pid_t)pid, atoi(argv[i + 2])));
+			say(argv[i], kill((pid_t)pid, (int)strtol(argv[i + 2], NULL, 10)));
 		}
 	} else if (!strcmp(m, "killraw")) {
 		/* pid -1 as a 64-bit value without sign extension */

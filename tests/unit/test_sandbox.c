@@ -279,7 +279,7 @@ static pid_t bot_host_pid(struct sandbox_proc *p)
 		buf[n] = '\0';
 		q = strrchr(buf, ')');
 		if (q && sscanf(q + 2, "%*c %ld", &ppid) == 1 && ppid == sandbox_pid(p))
-			found = (pid_t)atol(e->d_name);
+			found = (pid_t)strtol(e->d_name, NULL, 10);
 	}
 	if (d)
 		closedir(d);
@@ -731,7 +731,7 @@ static void test_signals_reach_no_one_outside(void)
 	snprintf(me, sizeof(me), "%d", (int)getpid());
 	snprintf(vinit, sizeof(vinit), "%d", (int)sandbox_pid(v.p));
 	snprintf(vbot, sizeof(vbot), "%d", (int)bot_host_pid(v.p));
-	CHECK(atoi(vbot) > 0);
+	CHECK(strtol(vbot, NULL, 10) > 0);
 	if (run_start(&r, argv, NULL, 14, 0) == 0)
 		run_read(&r, NULL, 5000);
 	printf("%s", r.text.buf);

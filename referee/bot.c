@@ -2,10 +2,9 @@
  * bot.c - running a bot program: spawning, bounded reads and writes, and
  * stopping (see bot.h).
  *
- * Spawning follows git's run-command.c: the argument vector, environment
- * and program path are prepared before fork(); the child only makes
- * async-signal-safe calls and reports an exec failure through a
- * close-on-exec pipe. The referee's pipe ends are non-blocking and every
+ * The process is started by the sandbox (sandbox.c), which prepares
+ * everything before fork() the way git's run-command.c does and reports
+ * an exec failure to us. The referee's pipe ends are non-blocking and every
  * wait goes through one poll() loop that also drains the stderr of every
  * live bot, so a bot can neither block the referee nor be blocked by it.
  */
@@ -19,11 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <linux/close_range.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,7 +29,8 @@
 #define TAIL_SIZE 1024
 
 struct bot {
-	pid_t pid;
+	struct sandbox_proc *sp; /* the process tree */
+	pid_t pid;               /* the sandbox's init */
 	int in, out, err;        /* the referee's pipe ends, -1 once closed */
 	int out_eof;
 	char rbuf[PROTOCOL_MAX_LINE + 2];
@@ -43,6 +41,8 @@ struct bot {
 	size_t tail_len;
 	int pidfd;               /* readable when the process exits, or -1 */
 	int reaped, status;
+	int end;                 /* SANDBOX_EXITED or SANDBOX_KILLED once reaped */
+	char why[160];           /* how it ended */
 	int stopped;
 	struct bot *next;        /* the list of live bots */
 };
@@ -59,153 +59,39 @@ double bot_now_ms(void)
 
 /* ---- spawning --------------------------------------------------------- */
 
-/* Finds prog in PATH (before fork); returns a malloc'd path or NULL. */
-static char *find_program(const char *prog, const char *path)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const char *p = path;
-
-	if (strchr(prog, '/'))
-		return access(prog, X_OK) == 0 ? xstrdup(prog) : NULL;
-	strbuf_init(&sb);
-	while (*p) {
-		size_t n = strcspn(p, ":");
-
-		strbuf_reset(&sb);
-		strbuf_add(&sb, p, n);
-		strbuf_addf(&sb, "/%s", prog);
-		if (n && access(sb.buf, X_OK) == 0)
-			return strbuf_detach(&sb);
-		p += n + (p[n] == ':');
-	}
-	strbuf_release(&sb);
-	return NULL;
-}
-
 static void set_nonblock(int fd)
 {
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
-/* In the child: make fd become target, whatever the numbering. */
-static int move_fd(int fd, int target)
-{
-	if (fd == target)
-		return fcntl(fd, F_SETFD, 0); /* keep it across exec */
-	return dup2(fd, target) < 0 ? -1 : 0;
-}
-
-static void child(const struct bot_spec *s, const char *path, char **env, int fds[3],
-		  int errpipe, pid_t parent)
-{
-	struct sigaction sa;
-	sigset_t none;
-	int e;
-
-	/* a clean signal state: default handlers, nothing blocked */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = SIG_DFL;
-	for (int sig = 1; sig < NSIG; sig++)
-		sigaction(sig, &sa, NULL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	setsid();
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(127); /* the referee died before we got here */
-	/* fds[] are above 2 (the parent made sure), so no dup2 clobbers another */
-	if (move_fd(fds[0], 0) < 0 || move_fd(fds[1], 1) < 0 || move_fd(fds[2], 2) < 0)
-		goto fail;
-	/* everything else closes at exec; the error pipe stays until then */
-	if (syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) < 0)
-		for (int fd = 3; fd < 1024; fd++)
-			fcntl(fd, F_SETFD, FD_CLOEXEC);
-	fcntl(errpipe, F_SETFD, FD_CLOEXEC);
-	if (chdir(s->scratch) < 0)
-		goto fail;
-	execve(path, s->argv, env);
-fail:
-	e = errno;
-	if (write(errpipe, &e, sizeof(e)) < 0)
-		_exit(127);
-	_exit(127);
-}
-
-/* A pipe whose both ends are above 2 and close-on-exec. */
-static int high_pipe(int p[2])
-{
-	if (pipe2(p, O_CLOEXEC) < 0)
-		return -1;
-	for (int i = 0; i < 2; i++) {
-		if (p[i] <= 2) {
-			int fd = fcntl(p[i], F_DUPFD_CLOEXEC, 3);
-
-			close(p[i]);
-			p[i] = fd;
-		}
-	}
-	return p[0] < 0 || p[1] < 0 ? -1 : 0;
-}
-
 struct bot *bot_start(const struct bot_spec *s, char *err, size_t len)
 {
-	static const char path_env[] = "/usr/local/bin:/usr/bin:/bin";
-	struct strbuf envs[5];
-	char *env[6], *path;
-	int pin[2] = { -1, -1 }, pout[2] = { -1, -1 }, perr[2] = { -1, -1 }, ep[2] = { -1, -1 };
-	int fds[3], e = 0;
+	struct sandbox_spec ss;
+	struct sandbox_proc *sp;
+	int pin[2] = { -1, -1 }, pout[2] = { -1, -1 }, perr[2] = { -1, -1 };
 	struct bot *b = NULL;
-	pid_t pid, parent = getpid();
-	ssize_t n;
 
-	if (!s->argv[0] || !*s->argv[0]) {
-		snprintf(err, len, "empty command");
-		return NULL;
-	}
-	path = find_program(s->argv[0], path_env);
-	if (!path) {
-		snprintf(err, len, "cannot run '%s': %s", s->argv[0],
-			 strchr(s->argv[0], '/') ? strerror(errno) : "command not found in PATH");
-		return NULL;
-	}
-	/* a clean environment, built before fork */
-	for (int i = 0; i < 5; i++)
-		strbuf_init(&envs[i]);
-	strbuf_addf(&envs[0], "PATH=%s", path_env);
-	strbuf_addf(&envs[1], "HOME=%s", s->scratch);
-	strbuf_addf(&envs[2], "TMPDIR=%s", s->scratch);
-	strbuf_addstr(&envs[3], "LANG=C.UTF-8");
-	strbuf_addstr(&envs[4], "PYTHONUNBUFFERED=1");
-	for (int i = 0; i < 5; i++)
-		env[i] = envs[i].buf;
-	env[5] = NULL;
-
-	if (high_pipe(pin) < 0 || high_pipe(pout) < 0 || high_pipe(perr) < 0 || high_pipe(ep) < 0) {
+	if (pipe2(pin, O_CLOEXEC) < 0 || pipe2(pout, O_CLOEXEC) < 0 ||
+	    pipe2(perr, O_CLOEXEC) < 0) {
 		snprintf(err, len, "cannot create pipes: %s", strerror(errno));
 		goto out;
 	}
-	fds[0] = pin[0];
-	fds[1] = pout[1];
-	fds[2] = perr[1];
-	pid = fork();
-	if (pid < 0) {
-		snprintf(err, len, "cannot fork: %s", strerror(errno));
+	memset(&ss, 0, sizeof(ss));
+	ss.argv = s->argv;
+	ss.scratch = s->scratch;
+	ss.fd_in = pin[0];
+	ss.fd_out = pout[1];
+	ss.fd_err = perr[1];
+	ss.lim = s->lim;
+	ss.slot = s->slot;
+	ss.insecure = s->insecure;
+	sp = sandbox_spawn(&ss, err, len);
+	if (!sp)
 		goto out;
-	}
-	if (pid == 0)
-		child(s, path, env, fds, ep[1], parent);
-	close(ep[1]);
-	ep[1] = -1;
-	while ((n = read(ep[0], &e, sizeof(e))) < 0 && errno == EINTR)
-		;
-	if (n == sizeof(e)) {
-		waitpid(pid, NULL, 0);
-		snprintf(err, len, "cannot run '%s': %s", s->argv[0], strerror(e));
-		goto out;
-	}
 	b = xcalloc(1, sizeof(*b));
-	b->pid = pid;
-	b->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	b->sp = sp;
+	b->pid = sandbox_pid(sp);
+	b->pidfd = (int)syscall(SYS_pidfd_open, b->pid, 0);
 	b->in = pin[1];
 	b->out = pout[0];
 	b->err = perr[0];
@@ -233,12 +119,7 @@ out:
 			close(pout[i]);
 		if (perr[i] >= 0)
 			close(perr[i]);
-		if (ep[i] >= 0)
-			close(ep[i]);
 	}
-	for (int i = 0; i < 5; i++)
-		strbuf_release(&envs[i]);
-	free(path);
 	return b;
 }
 
@@ -352,23 +233,19 @@ static int wait_fd(int fd, short events, double deadline)
 
 /*
  * Reaps the process if it has ended, waiting up to grace_ms. 1 if reaped.
- * A pidfd becomes readable the moment the process exits, so the wait
- * costs no polling delay; without pidfds it checks every millisecond.
+ * A pidfd becomes readable the moment the sandbox's init exits, so the
+ * wait costs no polling delay; without pidfds it checks every millisecond.
  */
 static int reap(struct bot *b, double grace_ms)
 {
 	double until = bot_now_ms() + grace_ms;
 
 	while (!b->reaped) {
-		pid_t r = waitpid(b->pid, &b->status, WNOHANG);
+		int r = sandbox_wait(b->sp, 1, &b->status, b->why, sizeof(b->why));
 
-		if (r == b->pid) {
+		if (r != SANDBOX_RUNNING) {
 			b->reaped = 1;
-			break;
-		}
-		if (r < 0 && errno != EINTR) {
-			b->reaped = 1; /* not our child any more: nothing to wait for */
-			b->status = 0;
+			b->end = r < 0 ? SANDBOX_EXITED : r;
 			break;
 		}
 		if (bot_now_ms() >= until)
@@ -381,10 +258,10 @@ static int reap(struct bot *b, double grace_ms)
 	return 1;
 }
 
-/* Fills f for a bot whose pipes closed: crashed, killed by the sandbox, or just closed. */
+/* Fills f for a bot whose pipes closed: crashed, stopped by the sandbox, or just closed. */
 static void ended_fault(struct bot *b, struct fault *f, const char *what)
 {
-	char tail[320];
+	char tail[280];
 
 	bot_stderr_tail(b, tail, sizeof(tail));
 	if (!reap(b, 200)) {
@@ -393,17 +270,9 @@ static void ended_fault(struct bot *b, struct fault *f, const char *what)
 			 *tail ? "; stderr: " : "", tail);
 		return;
 	}
-	if (WIFSIGNALED(b->status)) {
-		int sig = WTERMSIG(b->status);
-
-		f->kind = sig == SIGSYS || sig == SIGXCPU || sig == SIGXFSZ ? FAULT_SANDBOX : FAULT_CRASH;
-		snprintf(f->detail, sizeof(f->detail), "killed by signal %d (%s)%s%s", sig,
-			 strsignal(sig), *tail ? "; stderr: " : "", tail);
-	} else {
-		f->kind = FAULT_CRASH;
-		snprintf(f->detail, sizeof(f->detail), "exited with status %d%s%s",
-			 WEXITSTATUS(b->status), *tail ? "; stderr: " : "", tail);
-	}
+	f->kind = b->end == SANDBOX_KILLED ? FAULT_SANDBOX : FAULT_CRASH;
+	snprintf(f->detail, sizeof(f->detail), "%s%s%s%s", b->end == SANDBOX_KILLED ?
+		 "stopped by the sandbox: " : "", b->why, *tail ? "; stderr: " : "", tail);
 }
 
 int bot_write(struct bot *b, const char *data, size_t len, double deadline, struct fault *f)
@@ -537,12 +406,7 @@ int bot_has_output(struct bot *b)
 
 double bot_cpu_ms(struct bot *b)
 {
-	clockid_t cid;
-	struct timespec ts;
-
-	if (b->reaped || clock_getcpuclockid(b->pid, &cid) != 0 || clock_gettime(cid, &ts) != 0)
-		return 0;
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+	return sandbox_cpu_ms(b->sp);
 }
 
 /* ---- stopping --------------------------------------------------------- */
@@ -572,12 +436,9 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 		close(b->in);
 	b->in = -1;
 	if (!polite || !reap(b, grace_ms)) {
-		kill(-b->pid, SIGKILL);
-		kill(b->pid, SIGKILL);
+		sandbox_kill(b->sp); /* the whole tree, setsid'd grandchildren included */
 		reap(b, 5000);
 	}
-	/* the process group may hold leftovers even after its leader exited */
-	kill(-b->pid, SIGKILL);
 	drain_stderr(b);
 	if (b->err >= 0)
 		close(b->err);
@@ -602,6 +463,8 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 		b->errfile = -1;
 	}
 	unlink_live(b);
+	sandbox_free(b->sp); /* reaps what is left */
+	b->sp = NULL;
 	b->stopped = 1;
 }
 
@@ -615,8 +478,7 @@ void bot_free(struct bot *b)
 
 void bot_kill_all(void)
 {
-	for (struct bot *b = live_bots; b; b = b->next) {
-		kill(-b->pid, SIGKILL);
+	/* async-signal-safe: the sandbox's init dies, and its namespace with it */
+	for (struct bot *b = live_bots; b; b = b->next)
 		kill(b->pid, SIGKILL);
-	}
 }

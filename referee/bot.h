@@ -17,17 +17,21 @@
 #include <stddef.h>
 
 #include "player.h"
+#include "sandbox.h"
 #include "util.h"
 
 struct bot;
 
 struct bot_spec {
-	char **argv;              /* argv[0] is looked up in PATH when it has no '/' */
+	char **argv;              /* argv[0] is looked up in the bot's PATH when it has no '/' */
 	const char *scratch;      /* existing directory: the bot's cwd, HOME and TMPDIR */
 	const char *stderr_path;  /* where the bot's stderr is copied, or NULL */
 	int stderr_append;        /* append to it (else truncate) */
 	const char *stderr_header; /* a line written first, or NULL */
 	size_t stderr_cap;        /* bytes of stderr kept in that file */
+	struct sandbox_limits lim;
+	int slot;                 /* sandbox slot (sandbox_slot_acquire) */
+	int insecure;             /* sandbox layer 1 only (trusted bots) */
 };
 
 /* Milliseconds on the monotonic clock (an arbitrary origin). */

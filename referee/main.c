@@ -7,6 +7,7 @@
  * reports through return values and error buffers.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include "match.h"
 #include "replay.h"
 #include "rules.h"
+#include "sandbox.h"
 #include "util.h"
 
 #define EXIT_USAGE 2
@@ -61,6 +63,14 @@ static const char usage_text[] =
 	"  --stderr-cap BYTES  keep at most this much stderr per bot (default 1048576)\n"
 	"  --scratch-dir DIR   make the bots' scratch directories here (default $TMPDIR or /tmp)\n"
 	"  --keep-scratch      do not remove the scratch directories after the game\n"
+	"sandbox options (docs/sandbox.md):\n"
+	"  --limit SEAT:KEY=N  a limit for the bot in SEAT (a number, or 'all'):\n"
+	"                      mem_mb (address space, default 2048), nproc (processes\n"
+	"                      and threads, 64), cpu_s (CPU seconds, 600), fsize_mb\n"
+	"                      (largest file, 64), nofile (open files, 256); 0: no limit\n"
+	"  --insecure          run bots without isolation (trusted bots only); needed\n"
+	"                      where the sandbox cannot isolate bots from each other\n"
+	"  --sandbox-info      print which sandbox layers work on this machine\n"
 	"other:\n"
 	"  --check BOT         play BOT in every seat of every variant against\n"
 	"                      built-ins for a few hands and report every problem\n"
@@ -110,12 +120,47 @@ static long number_arg(const char *name, const char *arg, long min, long max)
 	return v;
 }
 
+/* --limit SEAT:KEY=VALUE, SEAT a number or "all" */
+static void set_limit(struct options *o, const char *arg)
+{
+	static const struct {
+		const char *key;
+		size_t offset;
+	} keys[] = {
+		{ "mem_mb", offsetof(struct sandbox_limits, mem_mb) },
+		{ "nproc", offsetof(struct sandbox_limits, nproc) },
+		{ "cpu_s", offsetof(struct sandbox_limits, cpu_s) },
+		{ "fsize_mb", offsetof(struct sandbox_limits, fsize_mb) },
+		{ "nofile", offsetof(struct sandbox_limits, nofile) },
+	};
+	const char *colon = strchr(arg, ':'), *eq = colon ? strchr(colon, '=') : NULL;
+	char seat[16], key[32];
+	long s = -1, v;
+	size_t k;
+
+	if (!colon || !eq || colon - arg >= (long)sizeof(seat) || eq - colon - 1 >= (long)sizeof(key))
+		usage_error("--limit '%s' is not SEAT:KEY=VALUE", arg);
+	snprintf(seat, sizeof(seat), "%.*s", (int)(colon - arg), arg);
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - colon - 1), colon + 1);
+	if (strcmp(seat, "all") && parse_long(seat, 0, MAX_SEATS - 1, &s) < 0)
+		usage_error("--limit '%s': the seat is a number from 0 to 9, or 'all'", arg);
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]) && strcmp(keys[k].key, key); k++)
+		;
+	if (k == sizeof(keys) / sizeof(keys[0]))
+		usage_error("--limit '%s': the key is mem_mb, nproc, cpu_s, fsize_mb or nofile", arg);
+	if (parse_long(eq + 1, 0, 1L << 30, &v) < 0)
+		usage_error("--limit '%s': the value is a number (0: no limit)", arg);
+	for (int i = 0; i < MAX_SEATS; i++)
+		if (s < 0 || i == s)
+			*(long *)((char *)&o->env.lim[i] + keys[k].offset) = v;
+}
+
 static void parse_args(int argc, char **argv, struct options *o)
 {
 	enum {
 		OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST,
 		OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
-		OPT_KEEP, OPT_CHECK, OPT_REPLAY,
+		OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, OPT_VARIANT },
@@ -135,6 +180,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 		{ "keep-scratch", no_argument, NULL, OPT_KEEP },
 		{ "check", required_argument, NULL, OPT_CHECK },
 		{ "replay", required_argument, NULL, OPT_REPLAY },
+		{ "limit", required_argument, NULL, OPT_LIMIT },
+		{ "insecure", no_argument, NULL, OPT_INSECURE },
+		{ "sandbox-info", no_argument, NULL, OPT_SANDBOX_INFO },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -148,6 +196,8 @@ static void parse_args(int argc, char **argv, struct options *o)
 	o->env.time.move_ms = 1000;
 	o->env.stderr_cap = 1 << 20;
 	o->env.scratch_root = tmp && *tmp ? tmp : "/tmp";
+	for (int s = 0; s < MAX_SEATS; s++)
+		sandbox_limits_default(&o->env.lim[s]);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		char *eq;
@@ -213,6 +263,23 @@ static void parse_args(int argc, char **argv, struct options *o)
 		case OPT_REPLAY:
 			o->replay = optarg;
 			break;
+		case OPT_LIMIT:
+			set_limit(o, optarg);
+			break;
+		case OPT_INSECURE:
+			o->env.insecure = 1;
+			break;
+		case OPT_SANDBOX_INFO: {
+			struct sandbox_info info;
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_init(&sb);
+			sandbox_probe(&info);
+			sandbox_info_format(&info, &sb);
+			fputs(sb.buf, stdout);
+			strbuf_release(&sb);
+			exit(0);
+		}
 		case OPT_LIST: {
 			struct strbuf sb = STRBUF_INIT;
 
@@ -290,6 +357,22 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+/*
+ * Untrusted bots need isolation from each other: refuse them where the
+ * sandbox cannot give it, unless the user said --insecure.
+ */
+static void require_isolation(const struct options *o)
+{
+	struct sandbox_info info;
+
+	if (o->env.insecure)
+		return;
+	sandbox_probe(&info);
+	if (!sandbox_isolates(&info))
+		usage_error("the sandbox cannot isolate bots from each other here%s; "
+			    "see referee --sandbox-info, or pass --insecure for trusted bots", "");
+}
+
 static int run_check(const struct options *o)
 {
 	struct strbuf report = STRBUF_INIT;
@@ -334,8 +417,10 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &o);
 	if (o.replay)
 		return run_replay(o.replay);
-	if (o.check)
+	if (o.check) {
+		require_isolation(&o);
 		return run_check(&o);
+	}
 	if (!o.variant)
 		usage_error("--variant is required%s", "");
 	nseats = argc - optind;
@@ -344,6 +429,9 @@ int main(int argc, char **argv)
 	if (nseats > MAX_SEATS)
 		usage_error("too many SEATs (at most 10)%s", "");
 	make_rules(&o, nseats, &rules);
+	for (int s = 0; s < nseats; s++)
+		if (!player_is_builtin(argv[optind + s]))
+			require_isolation(&o);
 	if (o.deal_file) {
 		deal = xmalloc(sizeof(*deal));
 		deal_text = read_file(o.deal_file);

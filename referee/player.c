@@ -11,7 +11,6 @@
 #include "player.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +36,7 @@ struct player {
 	const struct player_env *env;
 	int seat;
 	struct bot *bot;
+	int slot, slot_lock;  /* the sandbox slot held while the bot lives */
 	char scratch[4096];
 	double launched;      /* bot_now_ms() at launch */
 	double bank_left;     /* ms; negative: no bank */
@@ -171,6 +171,7 @@ struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len
 
 	p->spec = xstrdup(spec);
 	p->bank_left = -1;
+	p->slot_lock = -1;
 	strbuf_init(&p->queue);
 	strbuf_init(&p->line);
 	rng_seed(&p->rng, seed);
@@ -193,24 +194,17 @@ struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len
 	return p;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
 void player_stop(struct player *p)
 {
-	if (!p || !p->bot)
+	if (!p)
 		return;
 	bot_free(p->bot);
 	p->bot = NULL;
 	if (p->scratch[0] && !p->env->keep_scratch)
-		nftw(p->scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		sandbox_scratch_remove(p->scratch);
 	p->scratch[0] = '\0';
+	sandbox_slot_release(p->slot_lock);
+	p->slot_lock = -1;
 }
 
 void player_free(struct player *p)
@@ -282,17 +276,22 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	f->seat = seat;
 	if (p->kind != PLAYER_BOT)
 		return 0;
-	snprintf(p->scratch, sizeof(p->scratch), "%s/euchre-seat%d-XXXXXX", env->scratch_root, seat);
-	if (!mkdtemp(p->scratch)) {
-		f->kind = FAULT_STARTUP;
-		snprintf(f->detail, sizeof(f->detail), "cannot create a scratch directory in %s: %s",
-			 env->scratch_root, strerror(errno));
+	f->kind = FAULT_STARTUP;
+	p->slot = sandbox_slot_acquire(&p->slot_lock, err, sizeof(err));
+	if (p->slot < 0 ||
+	    sandbox_scratch_new(env->scratch_root, p->slot, p->scratch, sizeof(p->scratch), err,
+				sizeof(err)) < 0) {
+		snprintf(f->detail, sizeof(f->detail), "%s", err);
 		p->scratch[0] = '\0';
+		player_stop(p);
 		return -1;
 	}
 	memset(&bs, 0, sizeof(bs));
 	bs.argv = p->argv;
 	bs.scratch = p->scratch;
+	bs.lim = env->lim[seat];
+	bs.slot = p->slot;
+	bs.insecure = env->insecure;
 	bs.stderr_cap = env->stderr_cap;
 	if (env->stderr_prefix) {
 		size_t n = strlen(env->stderr_prefix);
@@ -309,10 +308,11 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	p->bank_left = env->time.bank_ms > 0 ? (double)env->time.bank_ms : -1;
 	p->bot = bot_start(&bs, err, sizeof(err));
 	if (!p->bot) {
-		f->kind = FAULT_STARTUP;
 		snprintf(f->detail, sizeof(f->detail), "%s", err);
+		player_stop(p);
 		return -1;
 	}
+	f->kind = FAULT_NONE;
 	return 0;
 }
 

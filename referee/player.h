@@ -26,6 +26,7 @@
 
 #include "game.h"
 #include "protocol.h"
+#include "sandbox.h"
 
 enum fault_kind {
 	FAULT_NONE,
@@ -59,6 +60,8 @@ struct player_env {
 	unsigned long long seed;  /* the game's seed, for the stderr files' headers */
 	size_t stderr_cap;        /* bytes of each bot's stderr kept on disk */
 	int keep_scratch;         /* leave scratch directories behind (debugging) */
+	int insecure;             /* sandbox layer 1 only: for trusted bots */
+	struct sandbox_limits lim[MAX_SEATS]; /* per seat */
 };
 
 struct player;

@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/file.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -146,7 +147,7 @@ struct report {
 #define MSG_PROCFD 'P'  /* with SCM_RIGHTS: the sandbox's own /proc */
 #define MSG_STATUS 'S'  /* followed by the bot's wait status */
 
-#define MAX_EXPOSE 3
+#define MAX_EXPOSE 12
 
 /* Everything the children need, prepared before clone(). */
 struct plan {
@@ -167,9 +168,20 @@ struct plan {
 	const struct sock_fprog *filter;
 	int errfd, statfd, lifefd;
 	char tmp_opts[96];
-	const char *expose[MAX_EXPOSE]; /* paths under /tmp to show in the private /tmp */
+	/*
+	 * What the bot needs (its scratch, its program's directory, files
+	 * named by absolute paths among its arguments), shown at their real
+	 * place. Those under the host's /tmp would be hidden by the
+	 * private /tmp; those below a directory the bot's uid may not search
+	 * (a 0700 home or mktemp -d) would be out of reach: such a directory
+	 * is covered by a small tmpfs holding just the path to them.
+	 */
+	const char *expose[MAX_EXPOSE];
 	int expose_rw[MAX_EXPOSE];
+	int expose_dir[MAX_EXPOSE]; /* a directory (else a single file) */
 	int nexpose;
+	char *cover[MAX_EXPOSE];
+	int ncover;
 	struct rlimit rl_as, rl_cpu, rl_fsize, rl_nofile, rl_nproc, rl_core;
 };
 
@@ -337,6 +349,29 @@ static int mkdir_p(const char *path)
 	return 0;
 }
 
+/* An empty file to bind a file onto, its directories made as needed (the bind hides it). */
+static int mount_point_file(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 0;
+	int fd;
+
+	if (n >= sizeof(dir))
+		return -1;
+	memcpy(dir, path, n);
+	dir[n] = '\0';
+	if (n && mkdir_p(dir) < 0)
+		return -1;
+	if (access(path, F_OK) == 0)
+		return 0; /* there already, through an exposed directory */
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return errno == EEXIST ? 0 : -1;
+	close(fd);
+	return 0;
+}
+
 /* Sends the sandbox's /proc to the referee, so it can read CPU times. */
 static void send_procfd(int sock)
 {
@@ -378,20 +413,24 @@ static void setup_mounts(const struct plan *pl)
 		fail(pl->errfd, ST_MOUNT_PRIVATE);
 	if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
 		fail(pl->errfd, ST_MOUNT_PROC);
-	/* paths under the host's /tmp the bot needs: keep them before hiding it */
+	/* the paths the bot needs: keep them before /tmp and the covers hide them */
 	for (int i = 0; i < pl->nexpose; i++) {
-		fds[i] = open(pl->expose[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+		fds[i] = open(pl->expose[i], O_PATH | O_CLOEXEC | (pl->expose_dir[i] ? O_DIRECTORY : 0));
 		if (fds[i] < 0)
 			fail(pl->errfd, ST_MOUNT_EXPOSE);
 	}
 	if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, pl->tmp_opts) < 0)
 		fail(pl->errfd, ST_MOUNT_TMP);
+	for (int i = 0; i < pl->ncover; i++)
+		if (mount("tmpfs", pl->cover[i], "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			  "size=64k,nr_inodes=256,mode=0755") < 0)
+			fail(pl->errfd, ST_MOUNT_EXPOSE);
 	for (int i = 0; i < pl->nexpose; i++) {
 		char src[64] = "/proc/self/fd/";
 		struct mount_attr_compat ma;
 
 		put_ulong(src + strlen(src), (unsigned long)fds[i]);
-		if (mkdir_p(pl->expose[i]) < 0 ||
+		if ((pl->expose_dir[i] ? mkdir_p(pl->expose[i]) : mount_point_file(pl->expose[i])) < 0 ||
 		    mount(src, pl->expose[i], NULL, MS_BIND | MS_REC, NULL) < 0)
 			fail(pl->errfd, ST_MOUNT_EXPOSE);
 		close(fds[i]);
@@ -1005,11 +1044,51 @@ static int under_tmp(const char *path)
 	return strncmp(path, "/tmp/", 5) == 0 && path[5];
 }
 
+/* May uid/gid search (traverse) the directory with this status? */
+static int searchable(const struct stat *st, uid_t uid, gid_t gid)
+{
+	if (st->st_uid == uid)
+		return !!(st->st_mode & S_IXUSR);
+	if (st->st_gid == gid)
+		return !!(st->st_mode & S_IXGRP);
+	return !!(st->st_mode & S_IXOTH);
+}
+
+/* Is some ancestor of path (not path itself) out of the bot's reach? */
+static int behind_closed_door(const struct plan *pl, const char *path)
+{
+	char dir[PATH_MAX];
+	size_t n = strlen(path);
+
+	if (!pl->drop_ids || n >= sizeof(dir))
+		return 0;
+	for (size_t k = 1; k < n; k++) {
+		struct stat st;
+
+		if (path[k] != '/')
+			continue;
+		memcpy(dir, path, k);
+		dir[k] = '\0';
+		if (stat(dir, &st) == 0 && !searchable(&st, pl->uid, pl->gid))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Plans to show path at its real place when the bot could not reach it
+ * otherwise: under the host's /tmp (hidden by the private one), or below
+ * a directory its uid may not search.
+ */
 static void add_expose(struct plan *pl, const char *path, int rw)
 {
+	struct stat st;
 	int i;
 
-	if (!path || !under_tmp(path) || pl->nexpose == MAX_EXPOSE)
+	if (!path || (!under_tmp(path) && !behind_closed_door(pl, path)) ||
+	    pl->nexpose == MAX_EXPOSE)
+		return;
+	if (stat(path, &st) < 0)
 		return;
 	for (i = 0; i < pl->nexpose; i++)
 		if (!strcmp(pl->expose[i], path)) {
@@ -1020,10 +1099,49 @@ static void add_expose(struct plan *pl, const char *path, int rw)
 	for (i = pl->nexpose; i > 0 && strlen(pl->expose[i - 1]) > strlen(path); i--) {
 		pl->expose[i] = pl->expose[i - 1];
 		pl->expose_rw[i] = pl->expose_rw[i - 1];
+		pl->expose_dir[i] = pl->expose_dir[i - 1];
 	}
 	pl->expose[i] = path;
 	pl->expose_rw[i] = rw;
+	pl->expose_dir[i] = S_ISDIR(st.st_mode);
 	pl->nexpose++;
+}
+
+/*
+ * Finds, for every exposed path outside /tmp, the topmost ancestor the
+ * bot's uid may not search, and plans a cover for it (no cover inside
+ * another). Paths under /tmp are already reachable through the private
+ * /tmp.
+ */
+static void plan_covers(struct plan *pl)
+{
+	for (int i = 0; i < pl->nexpose; i++) {
+		const char *p = pl->expose[i];
+		char dir[PATH_MAX];
+		size_t n = strlen(p);
+
+		if (under_tmp(p) || n >= sizeof(dir))
+			continue;
+		for (size_t k = 1; k < n; k++) {
+			struct stat st;
+			int inside = 0;
+
+			if (p[k] != '/')
+				continue;
+			memcpy(dir, p, k);
+			dir[k] = '\0';
+			if (stat(dir, &st) < 0 || searchable(&st, pl->uid, pl->gid))
+				continue;
+			for (int c = 0; c < pl->ncover; c++) {
+				size_t cl = strlen(pl->cover[c]);
+
+				inside |= !strncmp(dir, pl->cover[c], cl) && (!dir[cl] || dir[cl] == '/');
+			}
+			if (!inside && pl->ncover < MAX_EXPOSE)
+				pl->cover[pl->ncover++] = xstrdup(dir);
+			break;
+		}
+	}
 }
 
 static uint64_t ll_write_rights(int abi)
@@ -1096,9 +1214,9 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 {
 	struct sandbox_proc *p = NULL;
 	struct plan pl;
-	struct strbuf envs[5];
-	char *env[6];
-	char *path = NULL, *scratch = NULL, *cwd = NULL, *progdir = NULL;
+	struct strbuf envs[6];
+	char *env[7];
+	char *path = NULL, *scratch = NULL, *progdir = NULL;
 	int errp[2] = { -1, -1 }, life[2] = { -1, -1 }, sock[2] = { -1, -1 };
 	sigset_t all, old;
 	struct report r;
@@ -1109,7 +1227,7 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 
 	memset(&pl, 0, sizeof(pl));
 	pl.landlock_fd = -1;
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		strbuf_init(&envs[i]);
 	pthread_once(&probe_once, probe_all);
 	if (!s->argv || !s->argv[0] || !s->scratch) {
@@ -1166,14 +1284,18 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 		/* the private /tmp hides the host's: show what the bot needs from it */
 		char *slash;
 
-		cwd = getcwd(NULL, 0);
 		progdir = xstrdup(path);
 		slash = strrchr(progdir, '/');
 		if (slash)
 			*slash = '\0';
 		add_expose(&pl, scratch, 1);
 		add_expose(&pl, progdir, 0);
-		add_expose(&pl, cwd, 0);
+		/* "python3 /x/bot.py": arguments naming files or directories */
+		for (int i = 1; s->argv[i]; i++)
+			if (s->argv[i][0] == '/')
+				add_expose(&pl, s->argv[i], 0);
+		if (pl.drop_ids)
+			plan_covers(&pl);
 	}
 
 	strbuf_addstr(&envs[0], "PATH=" CLEAN_PATH);
@@ -1181,9 +1303,11 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 	strbuf_addf(&envs[2], "TMPDIR=%s", scratch);
 	strbuf_addstr(&envs[3], "LANG=C.UTF-8");
 	strbuf_addf(&envs[4], "USER=bot%d", s->slot);
-	for (int i = 0; i < 5; i++)
+	/* the commonest bot bug is an answer left in Python's output buffer */
+	strbuf_addstr(&envs[5], "PYTHONUNBUFFERED=1");
+	for (int i = 0; i < 6; i++)
 		env[i] = envs[i].buf;
-	env[5] = NULL;
+	env[6] = NULL;
 	pl.env = env;
 
 	if (pipe2(errp, O_CLOEXEC) < 0 || pipe2(life, O_CLOEXEC) < 0 ||
@@ -1224,7 +1348,11 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 	if (n == (ssize_t)sizeof(r)) {
 		if (r.stage <= ST_NONE || r.stage > ST_EXEC)
 			r.stage = ST_NONE;
-		if (r.stage == ST_EXEC)
+		if (r.stage == ST_EXEC && r.err == EACCES && pl.drop_ids && !access(path, X_OK))
+			snprintf(err, len, "cannot run '%s': %s (the bot runs as uid %d: its "
+				 "program, files and their directories must be readable by others)",
+				 s->argv[0], strerror(r.err), (int)pl.uid);
+		else if (r.stage == ST_EXEC)
 			snprintf(err, len, "cannot run '%s': %s%s", s->argv[0], strerror(r.err),
 				 pl.ns && under_tmp(path) && r.err == ENOENT
 					 ? " (the sandbox has a private /tmp)"
@@ -1280,12 +1408,13 @@ out:
 	}
 	if (pl.landlock_fd >= 0)
 		close(pl.landlock_fd);
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		strbuf_release(&envs[i]);
 	free(path);
 	free(scratch);
-	free(cwd);
 	free(progdir);
+	for (int i = 0; i < pl.ncover; i++)
+		free(pl.cover[i]);
 	return p;
 }
 
@@ -1673,4 +1802,41 @@ int sandbox_scratch_remove(const char *path)
 	}
 	close(cur);
 	return rmdir(path);
+}
+
+/* ---- slots ------------------------------------------------------------ */
+
+int sandbox_slot_acquire(int *lockfd, char *err, size_t len)
+{
+	char path[sizeof(SANDBOX_SLOT_DIR) + 32];
+	mode_t old = umask(0);
+
+	/* sticky and world-writable, like /tmp: referees of every user share it */
+	if (mkdir(SANDBOX_SLOT_DIR, 01777) < 0 && errno != EEXIST) {
+		umask(old);
+		snprintf(err, len, "cannot create %s: %s", SANDBOX_SLOT_DIR, strerror(errno));
+		return -1;
+	}
+	umask(old);
+	for (int slot = 0; slot < SANDBOX_MAX_SLOTS; slot++) {
+		int fd;
+
+		snprintf(path, sizeof(path), "%s/slot%d.lock", SANDBOX_SLOT_DIR, slot);
+		fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+		if (fd < 0)
+			continue;
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+			*lockfd = fd;
+			return slot;
+		}
+		close(fd);
+	}
+	snprintf(err, len, "all %d sandbox slots are taken by running bots", SANDBOX_MAX_SLOTS);
+	return -1;
+}
+
+void sandbox_slot_release(int lockfd)
+{
+	if (lockfd >= 0)
+		close(lockfd); /* the lock goes with the file description */
 }

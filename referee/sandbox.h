@@ -157,4 +157,14 @@ int sandbox_scratch_new(const char *parent, int slot, char *path_out, size_t len
  */
 int sandbox_scratch_remove(const char *path);
 
+/*
+ * Slots: every bot running on this machine at a time, in any referee,
+ * holds a distinct slot (a lock on SANDBOX_SLOT_DIR/slotN.lock), so that
+ * as root no two bots ever share a uid. Returns the slot and the lock's fd
+ * (hold it until the bot is reaped and its scratch removed), or -1 with err.
+ */
+#define SANDBOX_SLOT_DIR "/tmp/euchre-arena-slots"
+int sandbox_slot_acquire(int *lockfd, char *err, size_t len);
+void sandbox_slot_release(int lockfd);
+
 #endif

@@ -7,12 +7,12 @@ set -u
 . "$(dirname "$0")/lib.sh"
 mis=$top/tests/misbehave
 
-# gone PID: the process no longer runs (a killed process may stay a zombie
-# until its new parent reaps it); waits up to 2 s for a SIGKILL to land
+# gone MARKER: no process whose command line holds MARKER runs any more
+# (pgrep sees into the bots' PID namespaces; zombies have no command line);
+# waits up to 2 s for a SIGKILL to land
 gone() {
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		state=$(ps -o stat= -p "$1" 2>/dev/null)
-		case $state in "" | Z*) return 0 ;; esac
+		pgrep -f -- "$1" >/dev/null || return 0
 		sleep 0.2
 	done
 	return 1
@@ -23,10 +23,9 @@ gone() {
 check() {
 	name=$1 kind=$2 detail=$3
 	shift 3
-	pids=$tmp/$name.pids
-	: >"$pids"
+	marker=$tmp/marker-$name-$$-$(date +%s%N)
 	timeout 60 "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 1000 \
-		--startup-ms 3000 "$@" "$mis/$name $pids ${BOTARGS:-}" @random @greedy @random \
+		--startup-ms 3000 "$@" "$mis/$name $marker ${BOTARGS:-}" @random @greedy @random \
 		>"$tmp/$name.json" 2>"$tmp/$name.err"
 	status=$?
 	[ "$status" = 0 ] || fail "$name: referee exit status $status: $(cat "$tmp/$name.err")"
@@ -48,13 +47,10 @@ assert r["hands"] >= 1
 assert r["ranks"] == [2, 1, 2, 1], r["ranks"]
 PY
 	# the bot and anything it started are gone
-	while read -r pid; do
-		if ! gone "$pid"; then
-			fail "$name: process $pid survived"
-			kill -9 "$pid" 2>/dev/null
-		fi
-	done <"$pids"
-	[ -s "$pids" ] || fail "$name: the bot never ran"
+	if ! gone "$marker"; then
+		fail "$name: a process survived: $(pgrep -af -- "$marker")"
+		pkill -9 -f -- "$marker"
+	fi
 	echo "ok: $name -> $kind"
 }
 
@@ -98,7 +94,7 @@ head -n 1 "$tmp/logs/seat0.stderr" | grep -q '^=== game seed 11, seat 0 ===$' ||
 
 # without --bot-logs the stderr goes beside the game record
 timeout 60 "$BINDIR/referee" --variant indiana --games 2 --log "$tmp/rec.log" --stderr-cap 300 \
-	"$mis/chatty $tmp/c.pids" @random @random @random >/dev/null || fail "chatty beside the log"
+	"$mis/chatty marker" @random @random @random >/dev/null || fail "chatty beside the log"
 [ "$(grep -c '^=== game seed' "$tmp/rec.seat0.stderr")" = 2 ] ||
 	fail "two games should append two sections to rec.seat0.stderr"
 
@@ -109,8 +105,7 @@ grep -q '"kind":"startup","hand":0,"detail":"cannot run' "$tmp/nobot.json" ||
 	fail "no-such-bot: $(cat "$tmp/nobot.json")"
 
 # faults in an individual variant: the faulting player ranks last
-: >"$tmp/f.pids"
-timeout 60 "$BINDIR/referee" --variant fivehand "$mis/garbage $tmp/f.pids" \
+timeout 60 "$BINDIR/referee" --variant fivehand "$mis/garbage marker" \
 	@greedy @greedy @greedy @greedy >"$tmp/five.json" || fail "fivehand: exit status"
 python3 -c '
 import json, sys

@@ -66,7 +66,7 @@ cmp -s "$tmp/out3.json" "$(head -n 1 "$tmp/out1.json" >/dev/null; echo "$tmp/out
 grep -q "3 games, .* moves replayed; every move, event and result matches" "$tmp/replay.out" ||
 	fail "replay report: $(cat "$tmp/replay.out")"
 "$R" --variant flip --seed 9 --log "$tmp/bots.log" "$top/sample-bots/c-random" \
-	"$top/tests/misbehave/garbage $tmp/pids" @greedy >/dev/null || fail "flip with bots"
+	"$top/tests/misbehave/garbage marker" @greedy >/dev/null || fail "flip with bots"
 grep -q '^fault 1 malformed' "$tmp/bots.log" || fail "the record lacks the fault line"
 grep -q '^[0-9.]* 0< request ' "$tmp/bots.log" || fail "the record lacks the transcript"
 "$R" --replay "$tmp/bots.log" >/dev/null || fail "replay of a record with a fault"

@@ -382,7 +382,7 @@ static void test_clean_start_env_cwd_fds(void)
 	CHECK_STR(field(r.text.buf, "home", buf, sizeof(buf)), r.scratch);
 	CHECK_STR(field(r.text.buf, "tmpdir", buf, sizeof(buf)), r.scratch);
 	/* PATH HOME TMPDIR LANG USER, and PWD which sh adds */
-	CHECK_FIELD(&r, "env", "6");
+	CHECK_FIELD(&r, "env", "7");
 	/* 0 1 2 and the one ls opens */
 	CHECK_FIELD(&r, "fds", "4");
 	if (info.active[SANDBOX_PIDNS])

@@ -54,6 +54,10 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(O)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
 # sample-bots/NAME/NAME.c -> sample-bots/NAME/NAME (the bot's run script execs it)
 BOT_BIN := $(BOT_SRC:%.c=%)
+# java-random runs from a class file when javac is there (else Java's source launcher)
+ifneq ($(shell command -v javac 2>/dev/null),)
+BOT_BIN += sample-bots/java-random/Bot.class
+endif
 TEST_HELPER_SRC := $(wildcard tests/bots/*.c)
 TEST_HELPER_BIN := $(TEST_HELPER_SRC:tests/bots/%.c=$(O)/tests/bots/%)
 
@@ -62,8 +66,24 @@ ifneq ($(wildcard arena/main.c),)
 PROGRAMS += $(BINDIR)/arena
 endif
 
-.PHONY: all deps test asan bench run clean check-deps
+.PHONY: all deps test-deps test asan bench run clean
 all: $(PROGRAMS) $(BOT_BIN)
+
+# $(call install,PACKAGES): installs the missing Debian packages as root, or
+# prints the exact command and fails
+install = set -- $(1); \
+	if [ -n "$$1" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing: $$*"; \
+			export DEBIAN_FRONTEND=noninteractive; \
+			apt-get install -y "$$@" >/dev/null 2>&1 || \
+			{ apt-get update -q >/dev/null && apt-get install -y "$$@"; } || exit 1; \
+		else \
+			echo "missing packages: $$*" >&2; \
+			echo "run: sudo apt-get install -y $$*" >&2; \
+			exit 1; \
+		fi; \
+	fi
 
 deps:
 	@missing=""; \
@@ -72,18 +92,20 @@ deps:
 		mod=$${d%%:*}; pkg=$${d#*:}; \
 		pkg-config --exists $$mod 2>/dev/null || missing="$$missing $$pkg"; \
 	done; \
-	if [ -n "$$missing" ]; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "installing:$$missing"; \
-			export DEBIAN_FRONTEND=noninteractive; \
-			apt-get install -y $$missing >/dev/null 2>&1 || \
-			{ apt-get update -q >/dev/null && apt-get install -y $$missing; } || exit 1; \
-		else \
-			echo "missing packages:$$missing" >&2; \
-			echo "run: sudo apt-get install -y$$missing" >&2; \
-			exit 1; \
-		fi; \
-	fi
+	$(call install,$$missing)
+
+# what the test suite runs besides our own programs: the sample bots'
+# interpreters and the tests' helpers (command : Debian package)
+TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless \
+	ps:procps timeout:coreutils
+test-deps: deps
+	@missing=""; \
+	for d in $(TEST_DEPS); do \
+		cmd=$${d%%:*}; pkg=$${d#*:}; \
+		command -v $$cmd >/dev/null 2>&1 || case " $$missing " in \
+			*" $$pkg "*) ;; *) missing="$$missing $$pkg";; esac; \
+	done; \
+	$(call install,$$missing)
 
 $(O)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
@@ -121,7 +143,10 @@ $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(LIBREFEREE)
 sample-bots/%: sample-bots/%.c
 	$(CC) -std=c11 -O2 -Wall -Wextra -o $@ $<
 
-test: all $(UNIT_BIN) $(TEST_HELPER_BIN)
+sample-bots/java-random/Bot.class: sample-bots/java-random/Bot.java
+	javac -d sample-bots/java-random $<
+
+test: test-deps all $(UNIT_BIN) $(TEST_HELPER_BIN)
 	@O=$(O) BINDIR=$(BINDIR) SAN=$(SAN) sh tests/run.sh
 
 asan:

@@ -261,9 +261,10 @@ int deal_load(const char *path, const struct rules *r, struct deal *d, char *err
 		strbuf_add(&sb, buf, n);
 	fclose(f);
 	ret = deal_parse(sb.buf, sb.len, r, d, inner, sizeof(inner));
-	if (ret < 0)
-		snprintf(err, errlen, "%s: %s", path,
-			 strncmp(inner, "line ", 5) ? inner : inner + 5);
+	if (ret < 0 && !strncmp(inner, "line ", 5))
+		snprintf(err, errlen, "%s:%s", path, inner + 5); /* file:line: problem */
+	else if (ret < 0)
+		snprintf(err, errlen, "%s: %s", path, inner);
 	strbuf_release(&sb);
 	return ret < 0 ? -1 : 0;
 }

@@ -479,6 +479,7 @@ static void end_team_auction(struct game *g, int bidder, const struct move *m)
 		return;
 	}
 	g->trump = m->trump;
+	push(g, EV_TRUMP, bidder, -1, CARD_NONE, CARD_NONE, m);
 	if (m->type == MOVE_MOON) {
 		for (int i = 0; i < 3; i++)
 			script_add(g, DEC_DISCARD, bidder, -1);
@@ -592,6 +593,8 @@ static void auction_fivehand(struct game *g, int s, const struct move *m)
 	g->contract = *m;
 	g->trump = m->trump >= 0 ? m->trump : card_suit(g->kitty[0]);
 	push(g, EV_CONTRACT, s, -1, CARD_NONE, CARD_NONE, m);
+	push(g, EV_TRUMP, s, -1, CARD_NONE, CARD_NONE,
+	     &(struct move){ MOVE_TRUMP, -1, (int8_t)g->trump, CARD_NONE, CARD_NONE });
 	script_add(g, DEC_DECLARE, s, -1);
 	if (m->type == MOVE_ORDER) {
 		/* the dealer takes the turned card and discards after the declaration */
@@ -1092,8 +1095,11 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 		;
 	if (i == n) {
 		move_format(m, text, sizeof(text));
-		if (d == DEC_BID && m->type == MOVE_PASS)
-			snprintf(err, len, "the dealer may not pass now");
+		if (d == DEC_BID && m->type == MOVE_PASS && g->rules.variant == VAR_FLIP)
+			snprintf(err, len, "flip has no pass: bid from %d to %d", g->rules.min_bid,
+				 g->rules.cards_each);
+		else if (d == DEC_BID && m->type == MOVE_PASS)
+			snprintf(err, len, "the dealer may not pass now"); /* the only other refusal */
 		else if (d == DEC_BID && m->type == MOVE_BID && m->num <= g->high_bid)
 			snprintf(err, len, "bid must be above %d", g->high_bid);
 		else

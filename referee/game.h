@@ -78,7 +78,7 @@ enum event_type {
 	EV_CALLING,  /* flip: the first calling card */
 	EV_BID,      /* seat made move in the auction */
 	EV_CONTRACT, /* auction over: seat is the bidder, move the winning bid */
-	EV_TRUMP,    /* seat named trump move.trump */
+	EV_TRUMP,    /* trump is now move.trump (named by seat, the bidder) */
 	EV_DECLARE,  /* five-hand: seat declared move (partner / alone), to = partner or -1 */
 	EV_PICKUP,   /* five-hand: the dealer (seat) takes the turned card */
 	EV_GIVE,     /* seat gave card to seat 'to' (seen by both) */

@@ -1,32 +1,46 @@
 /*
  * main.c - bin/referee: plays games of one variant between seated players
- * and prints one JSON result line per game.
+ * and prints one JSON result line per game; also replays a game record
+ * and checks a bot for protocol compliance.
  *
  * Only this file prints to the terminal and exits; everything it calls
  * reports through return values and error buffers.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "bot.h"
+#include "check.h"
 #include "deal.h"
 #include "match.h"
+#include "replay.h"
 #include "rules.h"
+#include "sandbox.h"
 #include "util.h"
 
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
 	"usage: referee --variant NAME [options] SEAT...\n"
+	"       referee --check BOT [time options]\n"
+	"       referee --replay FILE\n"
 	"       referee --list-variants\n"
 	"\n"
 	"Plays games of one euchre variant and prints one line of JSON per game.\n"
-	"A SEAT is a built-in player: @random (uniform legal moves) or @greedy (a\n"
-	"simple sound heuristic). Give one SEAT per player, seat 0 first.\n"
+	"A SEAT is a built-in player, @random (uniform legal moves) or @greedy (a\n"
+	"simple sound heuristic), a directory holding an executable 'run' file, or\n"
+	"a command line such as \"python3 bot.py --depth 2\" (split like a shell\n"
+	"would, without expansions). Give one SEAT per player, seat 0 first. Bots\n"
+	"speak the protocol in protocol.md.\n"
 	"\n"
-	"options:\n"
+	"game options:\n"
 	"  --variant NAME      hammerwalt, indiana, bloomington, fivehand or flip\n"
 	"  --option KEY=VALUE  a variant option, repeatable (see --list-variants);\n"
 	"                      flip's players defaults to the number of SEATs\n"
@@ -34,12 +48,41 @@ static const char usage_text[] =
 	"  --games N           play N games with seeds N, N+1, ... (default 1) and\n"
 	"                      print a summary line on stderr\n"
 	"  --deal FILE         start from an explicit deal (docs/deal-format.md)\n"
-	"  --log FILE          write a human-readable record of every hand\n"
+	"  --log FILE          write the game record: every hand, every line each\n"
+	"                      way with timestamps, every move; replayable\n"
+	"time options (milliseconds):\n"
+	"  --startup-ms N      from start to the bot's 'ready' (default 10000)\n"
+	"  --move-ms N         per decision (default 1000)\n"
+	"  --bank-ms N         per game, drawn on when a decision takes longer than\n"
+	"                      --move-ms (default 0: no bank)\n"
+	"  --cpu-time          count the bot's CPU time instead of wall-clock time\n"
+	"                      (a wall-clock backstop of 10x the limit + 1 s stays)\n"
+	"bot options:\n"
+	"  --bot-logs DIR      save each bot's stderr as DIR/seatN.stderr (default:\n"
+	"                      next to the --log FILE, as FILE.seatN.stderr)\n"
+	"  --stderr-cap BYTES  keep at most this much stderr per bot (default 1048576)\n"
+	"  --scratch-dir DIR   make the bots' scratch directories here (default $TMPDIR or /tmp)\n"
+	"  --keep-scratch      do not remove the scratch directories after the game\n"
+	"sandbox options (docs/sandbox.md):\n"
+	"  --limit SEAT:KEY=N  a limit for the bot in SEAT (a number, or 'all'):\n"
+	"                      mem_mb (address space, default 2048), nproc (processes\n"
+	"                      and threads, 64), cpu_s (CPU seconds, 600), fsize_mb\n"
+	"                      (largest file, 64), nofile (open files, 256); 0: no limit\n"
+	"  --insecure          run bots without isolation (trusted bots only); needed\n"
+	"                      where the sandbox cannot isolate bots from each other\n"
+	"  --sandbox-info      print which sandbox layers work on this machine\n"
+	"other:\n"
+	"  --check BOT         play BOT in every seat of every variant against\n"
+	"                      built-ins for a few hands and report every problem\n"
+	"  --replay FILE       replay a game record without the bots and verify\n"
+	"                      every move and the result\n"
 	"  --list-variants     list the variants, player counts and options\n"
 	"  -h, --help          show this text\n"
 	"\n"
-	"exit status: 0 when every game was played, 1 when something failed while\n"
-	"playing (a log that cannot be written), 2 for bad arguments.\n";
+	"exit status: 0 when every game was played (bot faults are results, in the\n"
+	"JSON 'faults'), or --check found no problem, or --replay verified the game;\n"
+	"1 when something failed while playing, --check found problems, or --replay\n"
+	"found a mismatch; 2 for bad arguments or an unreadable file.\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {
@@ -55,14 +98,70 @@ struct options {
 	long games;
 	const char *deal_file;
 	const char *log_file;
+	const char *check;
+	const char *replay;
+	const char *bot_logs;
+	char *stderr_prefix;
 	int nopts;
 	char *opt_key[64];
 	char *opt_value[64];
+	struct player_env env;
 };
+
+static long number_arg(const char *name, const char *arg, long min, long max)
+{
+	long v;
+	char msg[128];
+
+	if (parse_long(arg, min, max, &v) < 0) {
+		snprintf(msg, sizeof(msg), "%s '%%s' is not a number from %ld to %ld", name, min, max);
+		usage_error(msg, arg);
+	}
+	return v;
+}
+
+/* --limit SEAT:KEY=VALUE, SEAT a number or "all" */
+static void set_limit(struct options *o, const char *arg)
+{
+	static const struct {
+		const char *key;
+		size_t offset;
+	} keys[] = {
+		{ "mem_mb", offsetof(struct sandbox_limits, mem_mb) },
+		{ "nproc", offsetof(struct sandbox_limits, nproc) },
+		{ "cpu_s", offsetof(struct sandbox_limits, cpu_s) },
+		{ "fsize_mb", offsetof(struct sandbox_limits, fsize_mb) },
+		{ "nofile", offsetof(struct sandbox_limits, nofile) },
+	};
+	const char *colon = strchr(arg, ':'), *eq = colon ? strchr(colon, '=') : NULL;
+	char seat[16], key[32];
+	long s = -1, v;
+	size_t k;
+
+	if (!colon || !eq || colon - arg >= (long)sizeof(seat) || eq - colon - 1 >= (long)sizeof(key))
+		usage_error("--limit '%s' is not SEAT:KEY=VALUE", arg);
+	snprintf(seat, sizeof(seat), "%.*s", (int)(colon - arg), arg);
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - colon - 1), colon + 1);
+	if (strcmp(seat, "all") && parse_long(seat, 0, MAX_SEATS - 1, &s) < 0)
+		usage_error("--limit '%s': the seat is a number from 0 to 9, or 'all'", arg);
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]) && strcmp(keys[k].key, key); k++)
+		;
+	if (k == sizeof(keys) / sizeof(keys[0]))
+		usage_error("--limit '%s': the key is mem_mb, nproc, cpu_s, fsize_mb or nofile", arg);
+	if (parse_long(eq + 1, 0, 1L << 30, &v) < 0)
+		usage_error("--limit '%s': the value is a number (0: no limit)", arg);
+	for (int i = 0; i < MAX_SEATS; i++)
+		if (s < 0 || i == s)
+			*(long *)((char *)&o->env.lim[i] + keys[k].offset) = v;
+}
 
 static void parse_args(int argc, char **argv, struct options *o)
 {
-	enum { OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST };
+	enum {
+		OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST,
+		OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
+		OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
+	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, OPT_VARIANT },
 		{ "option", required_argument, NULL, OPT_OPTION },
@@ -71,17 +170,38 @@ static void parse_args(int argc, char **argv, struct options *o)
 		{ "deal", required_argument, NULL, OPT_DEAL },
 		{ "log", required_argument, NULL, OPT_LOG },
 		{ "list-variants", no_argument, NULL, OPT_LIST },
+		{ "startup-ms", required_argument, NULL, OPT_STARTUP },
+		{ "move-ms", required_argument, NULL, OPT_MOVE },
+		{ "bank-ms", required_argument, NULL, OPT_BANK },
+		{ "cpu-time", no_argument, NULL, OPT_CPU },
+		{ "bot-logs", required_argument, NULL, OPT_BOTLOGS },
+		{ "stderr-cap", required_argument, NULL, OPT_CAP },
+		{ "scratch-dir", required_argument, NULL, OPT_SCRATCH },
+		{ "keep-scratch", no_argument, NULL, OPT_KEEP },
+		{ "check", required_argument, NULL, OPT_CHECK },
+		{ "replay", required_argument, NULL, OPT_REPLAY },
+		{ "limit", required_argument, NULL, OPT_LIMIT },
+		{ "insecure", no_argument, NULL, OPT_INSECURE },
+		{ "sandbox-info", no_argument, NULL, OPT_SANDBOX_INFO },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *tmp = getenv("TMPDIR");
 	int c;
 
 	memset(o, 0, sizeof(*o));
 	o->seed = 1;
 	o->games = 1;
+	o->env.time.startup_ms = 10000;
+	o->env.time.move_ms = 1000;
+	o->env.stderr_cap = 1 << 20;
+	o->env.scratch_root = tmp && *tmp ? tmp : "/tmp";
+	for (int s = 0; s < MAX_SEATS; s++)
+		sandbox_limits_default(&o->env.lim[s]);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		char *eq;
+		struct stat st;
 
 		switch (c) {
 		case OPT_VARIANT:
@@ -101,8 +221,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 				usage_error("--seed '%s' is not a number from 0 to 2^63-1", optarg);
 			break;
 		case OPT_GAMES:
-			if (parse_long(optarg, 1, 100000000, &o->games) < 0)
-				usage_error("--games '%s' is not a number from 1 to 100000000", optarg);
+			o->games = number_arg("--games", optarg, 1, 100000000);
 			break;
 		case OPT_DEAL:
 			o->deal_file = optarg;
@@ -110,6 +229,57 @@ static void parse_args(int argc, char **argv, struct options *o)
 		case OPT_LOG:
 			o->log_file = optarg;
 			break;
+		case OPT_STARTUP:
+			o->env.time.startup_ms = number_arg("--startup-ms", optarg, 1, 3600000);
+			break;
+		case OPT_MOVE:
+			o->env.time.move_ms = number_arg("--move-ms", optarg, 1, 3600000);
+			break;
+		case OPT_BANK:
+			o->env.time.bank_ms = number_arg("--bank-ms", optarg, 0, 36000000);
+			break;
+		case OPT_CPU:
+			o->env.time.cpu = 1;
+			break;
+		case OPT_BOTLOGS:
+			if (stat(optarg, &st) < 0 || !S_ISDIR(st.st_mode))
+				usage_error("--bot-logs '%s' is not a directory", optarg);
+			o->bot_logs = optarg;
+			break;
+		case OPT_CAP:
+			o->env.stderr_cap = (size_t)number_arg("--stderr-cap", optarg, 0, 1L << 40);
+			break;
+		case OPT_SCRATCH:
+			if (stat(optarg, &st) < 0 || !S_ISDIR(st.st_mode))
+				usage_error("--scratch-dir '%s' is not a directory", optarg);
+			o->env.scratch_root = optarg;
+			break;
+		case OPT_KEEP:
+			o->env.keep_scratch = 1;
+			break;
+		case OPT_CHECK:
+			o->check = optarg;
+			break;
+		case OPT_REPLAY:
+			o->replay = optarg;
+			break;
+		case OPT_LIMIT:
+			set_limit(o, optarg);
+			break;
+		case OPT_INSECURE:
+			o->env.insecure = 1;
+			break;
+		case OPT_SANDBOX_INFO: {
+			struct sandbox_info info;
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_init(&sb);
+			sandbox_probe(&info);
+			sandbox_info_format(&info, &sb);
+			fputs(sb.buf, stdout);
+			strbuf_release(&sb);
+			exit(0);
+		}
 		case OPT_LIST: {
 			struct strbuf sb = STRBUF_INIT;
 
@@ -123,9 +293,11 @@ static void parse_args(int argc, char **argv, struct options *o)
 			fputs(usage_text, stdout);
 			exit(0);
 		default:
+			if (optopt >= OPT_VARIANT)
+				usage_error("option '%s' needs a value", argv[optind - 1]);
 			if (optopt)
-				usage_error("unknown option '-%c'", (char[]){ (char)optopt, 0 });
-			usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
+				usage_error("unknown option '-%s'", (char[]){ (char)optopt, 0 });
+			usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
 }
@@ -161,11 +333,76 @@ static void make_rules(const struct options *o, int nseats, struct rules *r)
 	}
 }
 
+static char *read_file(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	strbuf_init(&sb);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&sb, buf, n);
+	fclose(f);
+	return strbuf_detach(&sb);
+}
+
+static void on_signal(int sig)
+{
+	/* no bot may outlive the referee */
+	bot_kill_all();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/*
+ * Untrusted bots need isolation from each other: refuse them where the
+ * sandbox cannot give it, unless the user said --insecure.
+ */
+static void require_isolation(const struct options *o)
+{
+	struct sandbox_info info;
+
+	if (o->env.insecure)
+		return;
+	sandbox_probe(&info);
+	if (!sandbox_isolates(&info))
+		usage_error("the sandbox cannot isolate bots from each other here%s; "
+			    "see referee --sandbox-info, or pass --insecure for trusted bots", "");
+}
+
+static int run_check(const struct options *o)
+{
+	struct strbuf report = STRBUF_INIT;
+	int problems;
+
+	strbuf_init(&report);
+	problems = check_bot(o->check, &o->env, &report);
+	fputs(report.buf, stdout);
+	strbuf_release(&report);
+	return problems < 0 ? EXIT_USAGE : problems ? 1 : 0;
+}
+
+static int run_replay(const char *path)
+{
+	struct strbuf report = STRBUF_INIT;
+	int ret;
+
+	strbuf_init(&report);
+	ret = replay_file(path, &report);
+	fputs(report.buf, ret == 0 ? stdout : stderr);
+	strbuf_release(&report);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
 	struct rules rules;
 	struct deal *deal = NULL;
+	char *deal_text = NULL;
 	struct player *players[MAX_SEATS] = { NULL };
 	FILE *log = NULL;
 	char err[512];
@@ -173,7 +410,17 @@ int main(int argc, char **argv)
 	long wins[MAX_SEATS] = { 0 };
 	double total[MAX_SEATS] = { 0 };
 
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
 	parse_args(argc, argv, &o);
+	if (o.replay)
+		return run_replay(o.replay);
+	if (o.check) {
+		require_isolation(&o);
+		return run_check(&o);
+	}
 	if (!o.variant)
 		usage_error("--variant is required%s", "");
 	nseats = argc - optind;
@@ -184,10 +431,14 @@ int main(int argc, char **argv)
 	make_rules(&o, nseats, &rules);
 	for (int s = 0; s < nseats; s++)
 		if (!player_is_builtin(argv[optind + s]))
-			usage_error("SEAT '%s' is not a built-in player (@random, @greedy)",
-				    argv[optind + s]);
+			require_isolation(&o);
 	if (o.deal_file) {
 		deal = xmalloc(sizeof(*deal));
+		deal_text = read_file(o.deal_file);
+		if (!deal_text) {
+			snprintf(err, sizeof(err), "%s: %s", o.deal_file, strerror(errno));
+			usage_error("%s", err);
+		}
 		if (deal_load(o.deal_file, &rules, deal, err, sizeof(err)) < 0)
 			usage_error("%s", err);
 	}
@@ -195,12 +446,36 @@ int main(int argc, char **argv)
 		fprintf(stderr, "referee: cannot write log '%s': %s\n", o.log_file, strerror(errno));
 		return 1;
 	}
+	/* the bots' stderr: DIR/seatN.stderr, or beside the record as FILE.seatN.stderr */
+	if (o.bot_logs || o.log_file) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		if (o.bot_logs)
+			strbuf_addf(&sb, "%s/", o.bot_logs);
+		else
+			strbuf_add(&sb, o.log_file, strlen(o.log_file) -
+				   (strlen(o.log_file) > 4 &&
+				    !strcmp(o.log_file + strlen(o.log_file) - 4, ".log") ? 4 : 0));
+		o.stderr_prefix = strbuf_detach(&sb);
+		o.env.stderr_prefix = o.stderr_prefix;
+	}
 
 	for (long i = 0; i < o.games; i++) {
-		struct match_config mc = { &rules, o.seed + (unsigned long long)i, deal, log };
+		struct match_config mc;
 		struct match_result res;
 		struct strbuf line = STRBUF_INIT;
 
+		memset(&mc, 0, sizeof(mc));
+		mc.rules = &rules;
+		mc.seed = o.seed + (unsigned long long)i;
+		mc.deal = deal;
+		mc.deal_text = deal_text;
+		mc.log = log;
+		mc.env = o.env;
+		mc.env.t0 = bot_now_ms();
+		mc.env.seed = mc.seed;
+		mc.env.stderr_append = i > 0;
 		/* every built-in gets its own stream, fixed by the game seed and seat */
 		for (int s = 0; s < nseats; s++) {
 			uint64_t x = mc.seed * 16 + (uint64_t)s;
@@ -214,9 +489,13 @@ int main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		strbuf_init(&line);
-		match_result_json(&mc, players, &res, &line);
+		match_result_json(&mc, (const char *const *)argv + optind, &res, &line);
 		puts(line.buf);
 		fflush(stdout);
+		if (log) {
+			fprintf(log, "result %s\n", line.buf);
+			fflush(log);
+		}
 		strbuf_release(&line);
 		for (int s = 0; s < nseats; s++) {
 			wins[s] += res.ranks[s] == 1;
@@ -239,6 +518,8 @@ int main(int argc, char **argv)
 		status = 1;
 	}
 	free(deal);
+	free(deal_text);
+	free(o.stderr_prefix);
 	for (int i = 0; i < o.nopts; i++)
 		free(o.opt_key[i]);
 	return status;

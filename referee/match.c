@@ -2,10 +2,17 @@
  * match.c - runs one game between players and reports it.
  *
  * Penalty policy (protocol.md, "Faults"): the first fault of a seat is
- * recorded, the seat's player is replaced by @greedy for the rest of the
- * game, and at the end the faulting player forfeits: in the partnership
- * games its team loses whatever the score; where every player scores for
- * himself it ranks last (tied with any other faulting player).
+ * recorded, the bot is stopped at once, @greedy plays the seat for the
+ * rest of the game so that the other seats' results stand, and at the end
+ * the faulting player forfeits: in the partnership games its team loses
+ * whatever the score (both teams faulting: nobody wins); where every
+ * player scores for himself it ranks last, tied with any other faulting
+ * player, the others keeping their order.
+ *
+ * The game record (--log) holds the omniscient event lines ("| ..."),
+ * every line sent to and received from each bot with a timestamp, every
+ * move applied ("move SEAT TEXT", "fallback SEAT TEXT"), every fault, and
+ * the result; replay.c replays it without the bots.
  */
 #include "match.h"
 
@@ -13,23 +20,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bot.h"
 #include "view.h"
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static void log_header(const struct match_config *mc, struct player **players, FILE *log)
 {
 	const struct rules *r = mc->rules;
+	const struct time_limits *t = &mc->env.time;
 	char value[64];
 
+	fprintf(log, "# euchre-arena game record, protocol %d; check it with: referee --replay FILE\n",
+		PROTOCOL_VERSION);
 	fprintf(log, "game %s seed %llu", variant_name(r->variant), (unsigned long long)mc->seed);
 	for (int i = 0; i < rules_option_count(r->variant); i++) {
 		const char *name, *help;
@@ -39,28 +41,44 @@ static void log_header(const struct match_config *mc, struct player **players, F
 		fprintf(log, " %s=%s", name, value);
 	}
 	fputc('\n', log);
+	fprintf(log, "time startup=%ld move=%ld bank=%ld clock=%s\n", t->startup_ms, t->move_ms,
+		t->bank_ms, t->cpu ? "cpu" : "wall");
 	for (int s = 0; s < r->players; s++)
 		fprintf(log, "seat %d %s\n", s, player_spec(players[s]));
+	if (mc->deal_text) {
+		const char *p = mc->deal_text;
+
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			fprintf(log, "deal %.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+	}
 }
 
-/* Writes the events from *upto on in the omniscient view. */
-static void log_events(const struct game *g, int *upto, FILE *log)
+/* Writes the omniscient lines of events from..to to the record. */
+static void log_events(const struct game *g, int from, int to, FILE *log)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const char *p;
 
-	if (!log)
-		return;
 	strbuf_init(&sb);
-	for (; *upto < g->nev; (*upto)++)
-		view_event(g, &g->ev[*upto], VIEW_ALL, &sb);
-	fwrite(sb.buf, 1, sb.len, log);
+	for (int i = from; i < to; i++)
+		view_event(g, &g->ev[i], VIEW_ALL, &sb);
+	for (p = sb.buf; *p;) {
+		size_t n = strcspn(p, "\n");
+
+		fprintf(log, "| %.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
 	strbuf_release(&sb);
 }
 
-/* The forfeit policy: faulting players (mask) lose. */
-static void apply_forfeits(const struct game *g, unsigned faulted, int *ranks)
+void match_forfeit_ranks(const struct game *g, unsigned faulted, int *ranks)
 {
 	const struct rules *r = &g->rules;
+	int nbad = __builtin_popcount(faulted);
 
 	memcpy(ranks, g->ranks, sizeof(g->ranks));
 	if (!faulted)
@@ -71,17 +89,10 @@ static void apply_forfeits(const struct game *g, unsigned faulted, int *ranks)
 		for (int p = 0; p < r->players; p++)
 			if (faulted & (1u << p))
 				bad[p % 2] = 1;
-		if (bad[0] != bad[1])
-			for (int p = 0; p < r->players; p++)
-				ranks[p] = bad[p % 2] ? 2 : 1;
-		else
-			for (int p = 0; p < r->players; p++)
-				ranks[p] = 1; /* both teams faulted: nobody wins */
+		for (int p = 0; p < r->players; p++)
+			ranks[p] = bad[0] == bad[1] ? 2 : bad[p % 2] ? 2 : 1;
 		return;
 	}
-	/* the others keep their order; the faulted share the last place */
-	int nbad = __builtin_popcount(faulted);
-
 	for (int p = 0; p < r->players; p++) {
 		int above = 0;
 
@@ -96,65 +107,153 @@ static void apply_forfeits(const struct game *g, unsigned faulted, int *ranks)
 	}
 }
 
+struct run {
+	const struct match_config *mc;
+	struct player_env env;     /* mc->env with the transcript going to the record */
+	struct match_result *res;
+	struct player **players;
+	struct player *fallback[MAX_SEATS];
+	unsigned faulted;
+	struct game *g;
+};
+
+/* Records a seat's first fault, stops its bot and seats @greedy instead. */
+static void fault(struct run *r, struct fault *f)
+{
+	int s = f->seat;
+	char err[64];
+
+	if (r->faulted & (1u << s))
+		return;
+	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
+	r->res->faults[r->res->nfaults++] = *f;
+	r->faulted |= 1u << s;
+	if (r->mc->log)
+		fprintf(r->mc->log, "fault %d %s %s\n", s, fault_kind_name(f->kind), f->detail);
+	player_stop(r->players[s]);
+	r->fallback[s] = player_new("@greedy", 0, err, sizeof(err));
+}
+
+static struct player *seat_player(struct run *r, int s)
+{
+	return r->fallback[s] ? r->fallback[s] : r->players[s];
+}
+
+/* Hands the events from..to to every seat still played by its own player. */
+static void queue_events(struct run *r, int from, int to)
+{
+	if (r->mc->log && to > from)
+		log_events(r->g, from, to, r->mc->log);
+	for (int s = 0; s < r->g->rules.players; s++)
+		if (!r->fallback[s])
+			player_queue(r->players[s], r->g, from, to);
+}
+
+static void flush_all(struct run *r)
+{
+	for (int s = 0; s < r->g->rules.players; s++) {
+		struct fault f;
+
+		memset(&f, 0, sizeof(f));
+		f.seat = s;
+		if (!r->fallback[s] && player_flush(r->players[s], &f) < 0)
+			fault(r, &f);
+	}
+}
+
+/* One decision of the seat to act, with faults handled. */
+static void decide(struct run *r)
+{
+	struct game *g = r->g;
+	int seat = game_to_move(g);
+	struct player *p = seat_player(r, seat);
+	struct seat_record *rec = &r->res->seat[seat];
+	struct fault f;
+	struct move m;
+	char why[256], text[64];
+	double ms;
+
+	memset(&f, 0, sizeof(f));
+	f.seat = seat;
+	if (player_decide(p, g, &m, &ms, &f) == 0) {
+		if (!r->fallback[seat]) {
+			rec->decisions++;
+			rec->time_ms += ms;
+			if (ms > rec->max_ms)
+				rec->max_ms = ms;
+		}
+		move_format(&m, text, sizeof(text));
+		if (game_apply(g, &m, why, sizeof(why)) == 0) {
+			if (r->mc->log)
+				fprintf(r->mc->log, "%s %d %s\n", r->fallback[seat] ? "fallback" : "move",
+					seat, text);
+			return;
+		}
+		f.kind = FAULT_ILLEGAL;
+		snprintf(f.detail, sizeof(f.detail), "'%s': %s", player_last_line(p)[0]
+			 ? player_last_line(p) : text, why);
+	}
+	fault(r, &f); /* the next turn of the loop asks the fallback */
+}
+
 int match_run(const struct match_config *mc, struct player **players,
 	      struct match_result *res, char *err, size_t len)
 {
-	const struct rules *r = mc->rules;
-	struct player *fallback[MAX_SEATS] = { NULL };
-	unsigned faulted = 0;
-	struct game *g;
-	int logged = 0;
+	const struct rules *rules = mc->rules;
+	struct run r;
+	int sent = 0;
 
 	memset(res, 0, sizeof(*res));
-	g = res->game = xmalloc(sizeof(*g));
-	if (game_init(g, r, mc->seed, mc->deal, err, len) < 0) {
-		free(g);
+	memset(&r, 0, sizeof(r));
+	r.mc = mc;
+	r.res = res;
+	r.players = players;
+	r.env = mc->env;
+	r.env.transcript = mc->log;
+	r.g = res->game = xmalloc(sizeof(*r.g));
+	if (game_init(r.g, rules, mc->seed, mc->deal, err, len) < 0) {
+		free(r.g);
 		res->game = NULL;
 		return -1;
 	}
 	if (mc->log)
 		log_header(mc, players, mc->log);
-	while (!game_over(g)) {
-		struct move m;
+	/* start every bot first, so slow starters (JVMs) start in parallel */
+	for (int s = 0; s < rules->players; s++) {
 		struct fault f;
-		char why[256];
-		int seat;
-		struct player *p;
-		double t0;
 
-		log_events(g, &logged, mc->log);
-		if (game_hand_over(g)) {
-			game_next_hand(g);
-			logged = 0;
-			continue;
-		}
-		seat = game_to_move(g);
-		p = fallback[seat] ? fallback[seat] : players[seat];
 		memset(&f, 0, sizeof(f));
-		t0 = now_ms();
-		if (player_decide(p, g, &m, &f) == 0 &&
-		    game_apply(g, &m, why, sizeof(why)) < 0) {
-			f.kind = FAULT_ILLEGAL;
-			snprintf(f.detail, sizeof(f.detail), "%s", why);
-		}
-		if (!fallback[seat]) {
-			res->seat[seat].decisions++;
-			/* built-ins cost nothing worth reporting; 0 keeps output reproducible */
-			if (!player_is_builtin(player_spec(p)))
-				res->seat[seat].time_ms += now_ms() - t0;
-		}
-		if (f.kind == FAULT_NONE)
-			continue;
-		/* record the fault, seat the fallback, and retry the decision */
-		f.seat = seat;
-		res->faults[res->nfaults++] = f;
-		faulted |= 1u << seat;
-		fallback[seat] = player_new("@greedy", 0, why, sizeof(why));
+		if (player_launch(players[s], &r.env, s, &f) < 0)
+			fault(&r, &f);
 	}
-	log_events(g, &logged, mc->log);
-	apply_forfeits(g, faulted, res->ranks);
+	for (int s = 0; s < rules->players; s++) {
+		struct fault f;
+
+		memset(&f, 0, sizeof(f));
+		f.seat = s;
+		if (!r.fallback[s] && player_handshake(players[s], r.g, &f) < 0)
+			fault(&r, &f);
+	}
+	while (!game_over(r.g)) {
+		if (sent < r.g->nev) {
+			queue_events(&r, sent, r.g->nev);
+			sent = r.g->nev;
+		}
+		if (game_hand_over(r.g)) {
+			flush_all(&r);
+			game_next_hand(r.g);
+			sent = 0;
+			continue;
+		}
+		decide(&r);
+	}
+	queue_events(&r, sent, r.g->nev);
+	for (int s = 0; s < rules->players; s++)
+		if (!r.fallback[s])
+			player_finish(players[s]);
+	match_forfeit_ranks(r.g, r.faulted, res->ranks);
 	for (int s = 0; s < MAX_SEATS; s++)
-		player_free(fallback[s]);
+		player_free(r.fallback[s]);
 	return 0;
 }
 
@@ -173,7 +272,7 @@ static json_t *int_array(const int *v, int n)
 	return a;
 }
 
-void match_result_json(const struct match_config *mc, struct player **players,
+void match_result_json(const struct match_config *mc, const char *const *specs,
 		       const struct match_result *res, struct strbuf *out)
 {
 	const struct rules *r = mc->rules;
@@ -198,13 +297,15 @@ void match_result_json(const struct match_config *mc, struct player **players,
 	}
 	for (int p = 0; p < r->players; p++) {
 		scores[p] = game_seat_score(g, p);
-		json_array_append_new(seats, json_string(player_spec(players[p])));
+		json_array_append_new(seats, json_string(specs[p]));
 		json_array_append_new(dec, json_integer(res->seat[p].decisions));
 		json_array_append_new(tms, json_real(round(res->seat[p].time_ms * 1000) / 1000));
 	}
 	for (int i = 0; i < res->nfaults; i++)
-		json_array_append_new(faults, json_pack("{s:i, s:s, s:s}", "seat", res->faults[i].seat,
+		json_array_append_new(faults, json_pack("{s:i, s:s, s:i, s:s}",
+							"seat", res->faults[i].seat,
 							"kind", fault_kind_name(res->faults[i].kind),
+							"hand", res->faults[i].hand,
 							"detail", res->faults[i].detail));
 	json_object_set_new(o, "variant", json_string(variant_name(r->variant)));
 	json_object_set_new(o, "seed", json_integer((json_int_t)mc->seed));

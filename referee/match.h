@@ -18,13 +18,16 @@
 struct match_config {
 	const struct rules *rules;
 	uint64_t seed;
-	const struct deal *deal; /* NULL: every hand from the seed */
-	FILE *log;               /* game record, or NULL */
+	const struct deal *deal;   /* NULL: every hand from the seed */
+	const char *deal_text;     /* its text, copied into the game record */
+	FILE *log;                 /* game record (replayable), or NULL */
+	struct player_env env;     /* time limits, scratch and log places for bots */
 };
 
 struct seat_record {
 	int decisions;
-	double time_ms;
+	double time_ms;            /* total over the seat's decisions */
+	double max_ms;             /* the slowest decision */
 };
 
 struct match_result {
@@ -49,7 +52,10 @@ void match_result_release(struct match_result *res);
  * Appends the result as one line of JSON (no newline): variant, seed,
  * options, seats, hands, seat_scores, team_scores, ranks, faults, ...
  */
-void match_result_json(const struct match_config *mc, struct player **players,
+void match_result_json(const struct match_config *mc, const char *const *specs,
 		       const struct match_result *res, struct strbuf *out);
+
+/* Ranks after the forfeit policy: faulted is a mask of faulting players. */
+void match_forfeit_ranks(const struct game *g, unsigned faulted, int *ranks);
 
 #endif

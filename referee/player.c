@@ -1,21 +1,48 @@
 /*
- * player.c - the seat interface over the built-in strategies.
+ * player.c - the seat interface over built-in strategies and bot programs.
+ *
+ * A bot player keeps a queue of event lines for its seat and writes it
+ * together with the next request, so the bot wakes once per decision and
+ * not once per event. It measures every decision on the monotonic clock
+ * (or on the bot's CPU clock with --cpu-time, with a wall-clock backstop
+ * so a sleeping bot still times out) and charges time over the per-move
+ * limit to the game's bank.
  */
 #include "player.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "bot.h"
 #include "builtin.h"
 #include "util.h"
+#include "view.h"
 
-enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY };
+enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_BOT };
 
 struct player {
 	enum player_kind kind;
 	char *spec;
 	struct rng rng;
+	uint64_t seed;        /* given to bots in the handshake */
+
+	/* bot programs */
+	char **argv;
+	int argc;
+	const struct player_env *env;
+	int seat;
+	struct bot *bot;
+	int slot, slot_lock;  /* the sandbox slot held while the bot lives */
+	char scratch[4096];
+	double launched;      /* bot_now_ms() at launch */
+	double bank_left;     /* ms; negative: no bank */
+	struct strbuf queue;  /* event lines not yet sent */
+	struct strbuf line;   /* the last answer */
+	char name[64];
 };
 
 static const char *const fault_names[] = {
@@ -32,30 +59,164 @@ int player_is_builtin(const char *spec)
 	return spec[0] == '@';
 }
 
+/* ---- building the command -------------------------------------------- */
+
+/*
+ * Splits a command line into words: blanks separate words, single quotes
+ * keep everything literally, double quotes keep blanks, a backslash
+ * escapes the next character. No variables, globs or redirections.
+ */
+static int split_words(const char *s, struct strbuf *words, int max, int *n,
+		       char *err, size_t len)
+{
+	*n = 0;
+	while (*s) {
+		struct strbuf *w;
+		char q = 0;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		if (*n == max) {
+			snprintf(err, len, "command has more than %d words", max);
+			return -1;
+		}
+		w = &words[(*n)++];
+		strbuf_init(w);
+		for (; *s && (q || (*s != ' ' && *s != '\t')); s++) {
+			if (q == '\'' && *s == '\'') {
+				q = 0;
+			} else if (q == '\'') {
+				strbuf_addch(w, *s);
+			} else if (*s == '\\' && s[1]) {
+				strbuf_addch(w, *++s);
+			} else if (*s == '"') {
+				q = q ? 0 : '"';
+			} else if (*s == '\'' && !q) {
+				q = '\'';
+			} else {
+				strbuf_addch(w, *s);
+			}
+		}
+		if (q) {
+			snprintf(err, len, "unterminated %c quote in command", q);
+			return -1;
+		}
+	}
+	if (!*n) {
+		snprintf(err, len, "empty command");
+		return -1;
+	}
+	return 0;
+}
+
+/* An absolute version of a path that exists relative to the current directory. */
+static char *absolute(const char *path)
+{
+	char *r = realpath(path, NULL);
+
+	return r ? r : xstrdup(path);
+}
+
+/*
+ * The argv for a SEAT: a directory runs its "run"; otherwise the words of
+ * the command, with the program and any argument naming an existing file
+ * made absolute (the bot runs in its scratch directory).
+ */
+static int make_argv(struct player *p, char *err, size_t len)
+{
+	struct strbuf words[64];
+	struct stat st;
+	int n = 0;
+
+	if (stat(p->spec, &st) == 0 && S_ISDIR(st.st_mode)) {
+		struct strbuf run = STRBUF_INIT;
+
+		strbuf_init(&run);
+		strbuf_addf(&run, "%s/run", p->spec);
+		if (access(run.buf, X_OK) != 0) {
+			snprintf(err, len, "'%s' is a directory without an executable 'run' file",
+				 p->spec);
+			strbuf_release(&run);
+			return -1;
+		}
+		p->argv = xcalloc(2, sizeof(char *));
+		p->argv[0] = absolute(run.buf);
+		p->argc = 1;
+		strbuf_release(&run);
+		return 0;
+	}
+	if (split_words(p->spec, words, 64, &n, err, len) < 0) {
+		for (int i = 0; i < n; i++)
+			strbuf_release(&words[i]);
+		return -1;
+	}
+	p->argv = xcalloc((size_t)n + 1, sizeof(char *));
+	p->argc = n;
+	for (int i = 0; i < n; i++) {
+		const char *w = words[i].buf;
+		int as_path = i == 0 ? strchr(w, '/') != NULL
+				     : w[0] != '-' && w[0] != '/' && access(w, F_OK) == 0;
+
+		p->argv[i] = as_path && w[0] != '/' ? absolute(w) : xstrdup(w);
+		strbuf_release(&words[i]);
+	}
+	return 0;
+}
+
 struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len)
 {
-	struct player *p;
-	enum player_kind kind;
+	struct player *p = xcalloc(1, sizeof(*p));
 
-	if (!strcmp(spec, "@random"))
-		kind = PLAYER_RANDOM;
-	else if (!strcmp(spec, "@greedy"))
-		kind = PLAYER_GREEDY;
-	else {
-		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy)", spec);
-		return NULL;
-	}
-	p = xcalloc(1, sizeof(*p));
-	p->kind = kind;
 	p->spec = xstrdup(spec);
+	p->bank_left = -1;
+	p->slot_lock = -1;
+	strbuf_init(&p->queue);
+	strbuf_init(&p->line);
 	rng_seed(&p->rng, seed);
+	p->seed = seed & 0x7fffffffffffffffULL;
+	if (!strcmp(spec, "@random")) {
+		p->kind = PLAYER_RANDOM;
+	} else if (!strcmp(spec, "@greedy")) {
+		p->kind = PLAYER_GREEDY;
+	} else if (player_is_builtin(spec)) {
+		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy)", spec);
+		player_free(p);
+		return NULL;
+	} else {
+		p->kind = PLAYER_BOT;
+		if (make_argv(p, err, len) < 0) {
+			player_free(p);
+			return NULL;
+		}
+	}
 	return p;
+}
+
+void player_stop(struct player *p)
+{
+	if (!p)
+		return;
+	bot_free(p->bot);
+	p->bot = NULL;
+	if (p->scratch[0] && !p->env->keep_scratch)
+		sandbox_scratch_remove(p->scratch);
+	p->scratch[0] = '\0';
+	sandbox_slot_release(p->slot_lock);
+	p->slot_lock = -1;
 }
 
 void player_free(struct player *p)
 {
 	if (!p)
 		return;
+	player_stop(p);
+	for (int i = 0; i < p->argc; i++)
+		free(p->argv[i]);
+	free(p->argv);
+	strbuf_release(&p->queue);
+	strbuf_release(&p->line);
 	free(p->spec);
 	free(p);
 }
@@ -65,14 +226,259 @@ const char *player_spec(const struct player *p)
 	return p->spec;
 }
 
-int player_decide(struct player *p, const struct game *g, struct move *out, struct fault *f)
+const char *player_name(const struct player *p)
 {
-	int ret = p->kind == PLAYER_RANDOM ? builtin_random(g, &p->rng, out)
-					   : builtin_greedy(g, out);
+	return p->name;
+}
 
-	if (ret < 0) {
-		f->kind = FAULT_CRASH;
-		snprintf(f->detail, sizeof(f->detail), "built-in player had no move");
+const char *player_last_line(const struct player *p)
+{
+	return p->line.buf;
+}
+
+/* ---- transcript ------------------------------------------------------- */
+
+/* Logs every line of text sent (dir '<') or received ('>') for the seat. */
+static void log_lines(const struct player *p, char dir, const char *text, size_t len)
+{
+	FILE *t = p->env->transcript;
+	double at = (bot_now_ms() - p->env->t0) / 1e3;
+	size_t i = 0;
+
+	if (!t)
+		return;
+	while (i < len) {
+		size_t j = i;
+
+		while (j < len && text[j] != '\n')
+			j++;
+		fprintf(t, "%.3f %d%c %.*s\n", at, p->seat, dir, (int)(j - i), text + i);
+		i = j + 1;
 	}
+}
+
+static int send_text(struct player *p, const char *text, size_t len, double deadline,
+		     struct fault *f)
+{
+	log_lines(p, '<', text, len);
+	return bot_write(p->bot, text, len, deadline, f);
+}
+
+/* ---- life cycle ------------------------------------------------------- */
+
+int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f)
+{
+	struct bot_spec bs;
+	char path[4096], header[64], err[400];
+
+	p->env = env;
+	p->seat = seat;
+	f->seat = seat;
+	if (p->kind != PLAYER_BOT)
+		return 0;
+	f->kind = FAULT_STARTUP;
+	p->slot = sandbox_slot_acquire(&p->slot_lock, err, sizeof(err));
+	if (p->slot < 0 ||
+	    sandbox_scratch_new(env->scratch_root, p->slot, p->scratch, sizeof(p->scratch), err,
+				sizeof(err)) < 0) {
+		snprintf(f->detail, sizeof(f->detail), "%s", err);
+		p->scratch[0] = '\0';
+		player_stop(p);
+		return -1;
+	}
+	memset(&bs, 0, sizeof(bs));
+	bs.argv = p->argv;
+	bs.scratch = p->scratch;
+	bs.lim = env->lim[seat];
+	bs.slot = p->slot;
+	bs.insecure = env->insecure;
+	bs.stderr_cap = env->stderr_cap;
+	if (env->stderr_prefix) {
+		size_t n = strlen(env->stderr_prefix);
+
+		/* "DIR/" gives DIR/seatN.stderr; "game" gives game.seatN.stderr */
+		snprintf(path, sizeof(path), "%s%sseat%d.stderr", env->stderr_prefix,
+			 n && env->stderr_prefix[n - 1] == '/' ? "" : ".", seat);
+		snprintf(header, sizeof(header), "=== game seed %llu, seat %d ===\n", env->seed, seat);
+		bs.stderr_path = path;
+		bs.stderr_append = env->stderr_append;
+		bs.stderr_header = header;
+	}
+	p->launched = bot_now_ms();
+	p->bank_left = env->time.bank_ms > 0 ? (double)env->time.bank_ms : -1;
+	p->bot = bot_start(&bs, err, sizeof(err));
+	if (!p->bot) {
+		snprintf(f->detail, sizeof(f->detail), "%s", err);
+		player_stop(p);
+		return -1;
+	}
+	f->kind = FAULT_NONE;
+	return 0;
+}
+
+int player_handshake(struct player *p, const struct game *g, struct fault *f)
+{
+	struct strbuf hello = STRBUF_INIT;
+	double deadline = p->launched + (double)p->env->time.startup_ms;
+	char why[128];
+	int ret = -1;
+
+	if (p->kind != PLAYER_BOT)
+		return 0;
+	strbuf_init(&hello);
+	protocol_hello(g, p->seat, &p->env->time, p->seed, &hello);
+	if (send_text(p, hello.buf, hello.len, deadline, f) < 0 ||
+	    bot_read_line(p->bot, deadline, &p->line, f) < 0) {
+		if (f->kind == FAULT_TIMEOUT)
+			snprintf(f->detail, sizeof(f->detail), "no 'ready' within %ld ms",
+				 p->env->time.startup_ms);
+		f->kind = FAULT_STARTUP;
+		goto out;
+	}
+	log_lines(p, '>', p->line.buf, p->line.len);
+	if (protocol_parse_ready(p->line.buf, p->line.len, p->name, sizeof(p->name), why,
+				 sizeof(why)) < 0) {
+		char q[80];
+
+		snprintf(q, sizeof(q), "%.60s%s", p->line.buf, p->line.len > 60 ? "..." : "");
+		f->kind = FAULT_STARTUP;
+		snprintf(f->detail, sizeof(f->detail), "answered '%s' to the handshake: %s", q, why);
+		goto out;
+	}
+	ret = 0;
+out:
+	strbuf_release(&hello);
 	return ret;
+}
+
+void player_queue(struct player *p, const struct game *g, int from, int to)
+{
+	if (p->kind != PLAYER_BOT || !p->bot)
+		return;
+	for (int i = from; i < to; i++)
+		view_event(g, &g->ev[i], p->seat, &p->queue);
+}
+
+int player_flush(struct player *p, struct fault *f)
+{
+	int ret;
+
+	if (p->kind != PLAYER_BOT || !p->bot || !p->queue.len)
+		return 0;
+	ret = send_text(p, p->queue.buf, p->queue.len,
+			bot_now_ms() + (double)p->env->time.move_ms, f);
+	strbuf_reset(&p->queue);
+	return ret;
+}
+
+/* Reads the answer, enforcing the limit on the wall clock or the CPU clock. */
+static int read_answer(struct player *p, double t0, double cpu0, double limit, struct fault *f)
+{
+	if (!p->env->time.cpu)
+		return bot_read_line(p->bot, t0 + limit, &p->line, f);
+	/* CPU time: wait in slices; a bot that sleeps still meets the wall backstop */
+	double backstop = t0 + 10 * limit + 1000;
+
+	for (;;) {
+		double used = bot_cpu_ms(p->bot) - cpu0;
+		double slice = bot_now_ms() + (limit - used > 5 ? limit - used : 5);
+
+		if (bot_read_line(p->bot, slice < backstop ? slice : backstop, &p->line, f) == 0)
+			return 0;
+		if (f->kind != FAULT_TIMEOUT)
+			return -1;
+		if (bot_cpu_ms(p->bot) - cpu0 > limit) {
+			snprintf(f->detail, sizeof(f->detail), "used more than %.0f ms of CPU time",
+				 limit);
+			return -1;
+		}
+		if (bot_now_ms() >= backstop) {
+			snprintf(f->detail, sizeof(f->detail),
+				 "no answer within the wall-clock backstop of %.0f ms", backstop - t0);
+			return -1;
+		}
+	}
+}
+
+static int bot_decide(struct player *p, const struct game *g, struct move *out, double *ms,
+		      struct fault *f)
+{
+	const struct time_limits *t = &p->env->time;
+	double limit = (double)t->move_ms + (p->bank_left > 0 ? p->bank_left : 0);
+	double t0, cpu0, used;
+	char q[120];
+
+	strbuf_reset(&p->line);
+	if (bot_has_output(p->bot) && bot_read_line(p->bot, bot_now_ms(), &p->line, f) == 0) {
+		snprintf(q, sizeof(q), "%.80s%s", p->line.buf, p->line.len > 80 ? "..." : "");
+		f->kind = FAULT_OVERFLOW;
+		snprintf(f->detail, sizeof(f->detail),
+			 "output flood: '%s' arrived with no request pending "
+			 "(answer each request with exactly one line; debug output goes to stderr)", q);
+		return -1;
+	}
+	protocol_request(g, t->move_ms, p->bank_left >= 0 ? (long)p->bank_left : -1, &p->queue);
+	t0 = bot_now_ms();
+	cpu0 = t->cpu ? bot_cpu_ms(p->bot) : 0;
+	if (send_text(p, p->queue.buf, p->queue.len, t0 + limit, f) < 0) {
+		strbuf_reset(&p->queue);
+		return -1;
+	}
+	strbuf_reset(&p->queue);
+	if (read_answer(p, t0, cpu0, limit, f) < 0) {
+		if (f->kind == FAULT_TIMEOUT && !strcmp(f->detail, "no answer in time"))
+			snprintf(f->detail, sizeof(f->detail), "no answer within %.0f ms", limit);
+		return -1;
+	}
+	used = t->cpu ? bot_cpu_ms(p->bot) - cpu0 : bot_now_ms() - t0;
+	*ms = used;
+	log_lines(p, '>', p->line.buf, p->line.len);
+	if (p->bank_left >= 0 && used > (double)t->move_ms)
+		p->bank_left -= used - (double)t->move_ms;
+	if (move_parse(p->line.buf, p->line.len, out) < 0) {
+		struct strbuf legal = STRBUF_INIT;
+
+		strbuf_init(&legal);
+		protocol_legal(g, &legal);
+		snprintf(q, sizeof(q), "%.80s%s", p->line.buf, p->line.len > 80 ? "..." : "");
+		f->kind = FAULT_MALFORMED;
+		snprintf(f->detail, sizeof(f->detail), "'%s' is not a move; legal: %.300s%s", q,
+			 legal.buf, legal.len > 300 ? "..." : "");
+		strbuf_release(&legal);
+		return -1;
+	}
+	return 0;
+}
+
+int player_decide(struct player *p, const struct game *g, struct move *out, double *ms,
+		  struct fault *f)
+{
+	*ms = 0;
+	f->seat = game_to_move(g);
+	switch (p->kind) {
+	case PLAYER_RANDOM:
+		return builtin_random(g, &p->rng, out);
+	case PLAYER_GREEDY:
+		return builtin_greedy(g, out);
+	default:
+		if (!p->bot) {
+			f->kind = FAULT_CRASH;
+			snprintf(f->detail, sizeof(f->detail), "the bot is not running");
+			return -1;
+		}
+		return bot_decide(p, g, out, ms, f);
+	}
+}
+
+void player_finish(struct player *p)
+{
+	struct fault f;
+
+	if (p->kind != PLAYER_BOT || !p->bot)
+		return;
+	memset(&f, 0, sizeof(f));
+	player_flush(p, &f);
+	log_lines(p, '<', "quit\n", 5);
+	bot_stop(p->bot, 1, 500);
+	player_stop(p);
 }

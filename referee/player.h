@@ -1,18 +1,32 @@
 /*
- * player.h - a seat's player: a built-in strategy or (later) a bot program.
+ * player.h - a seat's player: a built-in strategy or a bot program.
  *
  * The match runner talks to every seat through this one interface, so a
  * built-in, a bot process and the fallback that replaces a faulted bot are
- * interchangeable. A player is created from its SEAT text ("@random",
- * "@greedy", ...), started once per game, asked for decisions, and freed.
+ * interchangeable. The life of a player in a game:
+ *
+ *	p = player_new(spec, seed, err, len);
+ *	player_launch(p, env, seat, &f);     // bots: start the program
+ *	player_handshake(p, &g, &f);         // bots: hello, wait for "ready"
+ *	loop: player_queue(p, &g, from, to); // events the seat may see
+ *	      player_decide(p, &g, &m, &f);  // when it is the seat's turn
+ *	      player_flush(p, &f);           // at the end of a hand
+ *	player_finish(p, &g);                // game over: last events, quit
+ *	player_free(p);
+ *
+ * For built-ins every step but decide is a no-op. A step that fails fills
+ * a struct fault; the caller records it and seats a fallback.
  */
 #ifndef PLAYER_H
 #define PLAYER_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "game.h"
+#include "protocol.h"
+#include "sandbox.h"
 
 enum fault_kind {
 	FAULT_NONE,
@@ -30,29 +44,62 @@ const char *fault_kind_name(enum fault_kind k);
 struct fault {
 	int seat;
 	enum fault_kind kind;
+	int hand;          /* hand number when it happened (0: before the first) */
 	char detail[512];
+};
+
+/* What the players of one match share. */
+struct player_env {
+	struct time_limits time;
+	FILE *transcript;         /* the --log file: every line each way, or NULL */
+	double t0;                /* transcript time origin (bot_now_ms scale) */
+	const char *scratch_root; /* where scratch directories are made ("/tmp") */
+	const char *stderr_prefix; /* each bot's stderr goes to PREFIX.seatN.stderr (PREFIX
+				    * ending in '/': PREFIXseatN.stderr), or nowhere */
+	int stderr_append;        /* add to those files (later games of a run) */
+	unsigned long long seed;  /* the game's seed, for the stderr files' headers */
+	size_t stderr_cap;        /* bytes of each bot's stderr kept on disk */
+	int keep_scratch;         /* leave scratch directories behind (debugging) */
+	int insecure;             /* sandbox layer 1 only: for trusted bots */
+	struct sandbox_limits lim[MAX_SEATS]; /* per seat */
 };
 
 struct player;
 
 /*
- * Creates the player for a SEAT text. seed feeds a built-in's generator.
- * Returns NULL with a message in err for an unknown built-in.
+ * Creates the player for a SEAT text: "@random", "@greedy", a directory
+ * holding an executable "run", or a command line (split like a shell
+ * would, without expansions). seed feeds a built-in's generator. NULL with
+ * a message in err for an unknown built-in or a malformed command.
  */
 struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len);
 void player_free(struct player *p);
 
-/* The SEAT text the player was made from (owned by the player). */
+/* The SEAT text the player was made from, and the name a bot gave ("" if none). */
 const char *player_spec(const struct player *p);
+const char *player_name(const struct player *p);
+int player_is_builtin(const char *spec);
+
+int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f);
+int player_handshake(struct player *p, const struct game *g, struct fault *f);
+
+/* Queues the events g->ev[from..to) of the current hand for the seat. */
+void player_queue(struct player *p, const struct game *g, int from, int to);
+/* Sends what is queued (end of a hand). */
+int player_flush(struct player *p, struct fault *f);
 
 /*
- * Asks for the decision of the seat to act in g. Returns 0 with the move,
- * or -1 with the fault filled in (the caller records it and replaces the
- * player).
+ * Asks for the decision of the seat to act in g. 0 with the move, or -1
+ * with the fault. *ms gets the time the decision used (0 for built-ins).
  */
-int player_decide(struct player *p, const struct game *g, struct move *out, struct fault *f);
+int player_decide(struct player *p, const struct game *g, struct move *out, double *ms,
+		  struct fault *f);
+/* The last answer line a bot sent ("" for built-ins). */
+const char *player_last_line(const struct player *p);
 
-/* Is spec a built-in name ("@random", "@greedy")? */
-int player_is_builtin(const char *spec);
+/* Sends the remaining events and "quit", then stops the program. */
+void player_finish(struct player *p);
+/* Stops a bot at once (after a fault). */
+void player_stop(struct player *p);
 
 #endif

@@ -72,6 +72,20 @@ static int *field(struct rules *r, const struct option_def *o)
 	return (int *)((char *)r + o->offset);
 }
 
+static int field_value(const struct rules *r, const struct option_def *o)
+{
+	return *(const int *)((const char *)r + o->offset);
+}
+
+/* Was the named option given explicitly? */
+static int option_set(const struct rules *r, const char *name)
+{
+	for (int i = 0; i < NOPTIONS; i++)
+		if (!strcmp(options[i].name, name))
+			return !!(r->set_mask & (1 << i));
+	return 0;
+}
+
 void rules_init(struct rules *r, enum variant v)
 {
 	static const int targets[NVARIANTS] = { 64, 42, 54, 10, 100 };
@@ -207,7 +221,7 @@ int rules_finish(struct rules *r, char *err, size_t len)
 		snprintf(err, len, "unknown variant");
 		return -1;
 	}
-	if (r->teams && !(r->set_mask & (1 << 1)))
+	if (r->teams && !option_set(r, "hole"))
 		r->hole = r->target;
 	return 0;
 }
@@ -230,7 +244,7 @@ int rules_option_describe(const struct rules *r, int i, const char **name,
 
 		if (!(o->variants & V(r->variant)) || i-- > 0)
 			continue;
-		v = *field((struct rules *)r, o);
+		v = field_value(r, o);
 		*name = o->name;
 		*help = o->help;
 		*kind = o->kind;

@@ -122,14 +122,34 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 	va_list cp;
 	int n;
 
+	/* one pass when the text fits in the spare room, else grow and redo */
+	strbuf_grow(sb, 64);
 	va_copy(cp, ap);
-	n = vsnprintf(NULL, 0, fmt, cp);
+	n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, cp);
 	va_end(cp);
-	if (n < 0)
+	if (n < 0) {
+		sb->buf[sb->len] = '\0';
 		return;
-	strbuf_grow(sb, (size_t)n);
-	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= sb->alloc - sb->len) {
+		strbuf_grow(sb, (size_t)n);
+		vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	}
 	sb->len += (size_t)n;
+}
+
+void strbuf_addint(struct strbuf *sb, long n)
+{
+	char tmp[24];
+	int i = (int)sizeof(tmp);
+	unsigned long v = n < 0 ? 0UL - (unsigned long)n : (unsigned long)n;
+
+	do
+		tmp[--i] = (char)('0' + v % 10);
+	while (v /= 10);
+	if (n < 0)
+		tmp[--i] = '-';
+	strbuf_add(sb, tmp + i, sizeof(tmp) - (size_t)i);
 }
 
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)

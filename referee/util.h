@@ -39,6 +39,8 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+/* Appends a decimal integer (a fast path for the protocol's many numbers). */
+void strbuf_addint(struct strbuf *sb, long n);
 /* Hands the buffer to the caller (free() it) and re-initialises sb. */
 char *strbuf_detach(struct strbuf *sb);
 

@@ -7,10 +7,30 @@
 
 void view_hand(const struct hand *h, struct strbuf *out)
 {
-	char buf[MAX_DECK * 8];
+	int first = 1;
 
-	hand_format(h, buf, sizeof(buf));
-	strbuf_addstr(out, buf);
+	if (!h->one) {
+		strbuf_addch(out, '-');
+		return;
+	}
+	for (uint32_t b = h->one; b; b &= b - 1) {
+		card_t c = mask_first(b);
+
+		for (int k = hand_count_of(h, c); k > 0; k--) {
+			if (!first)
+				strbuf_addch(out, ' ');
+			strbuf_addstr(out, card_name(c));
+			first = 0;
+		}
+	}
+}
+
+/* "WORD SEAT" as in "play 2": the start of most event lines. */
+static void word_seat(struct strbuf *out, const char *word, int seat)
+{
+	strbuf_addstr(out, word);
+	strbuf_addch(out, ' ');
+	strbuf_addint(out, seat);
 }
 
 void view_move(const struct move *m, struct strbuf *out)
@@ -100,12 +120,13 @@ void view_event(const struct game *g, const struct event *e, int seat, struct st
 		break;
 	case EV_BID:
 	case EV_CONTRACT:
-	case EV_TRUMP:
-		strbuf_addf(out, "%s %d ", e->type == EV_BID ? "bid" : e->type == EV_TRUMP ? "trump"
-										  : "contract",
-			    e->seat);
+		word_seat(out, e->type == EV_BID ? "bid" : "contract", e->seat);
+		strbuf_addch(out, ' ');
 		view_move(&e->move, out);
 		strbuf_addch(out, '\n');
+		break;
+	case EV_TRUMP:
+		strbuf_addf(out, "trump %s\n", trump_name(e->move.trump));
 		break;
 	case EV_DECLARE:
 		if (e->to >= 0)
@@ -130,7 +151,10 @@ void view_event(const struct game *g, const struct event *e, int seat, struct st
 		strbuf_addf(out, "sitout %d\n", e->seat);
 		break;
 	case EV_PLAY:
-		strbuf_addf(out, "play %d %s\n", e->seat, card_name(e->card));
+		word_seat(out, "play", e->seat);
+		strbuf_addch(out, ' ');
+		strbuf_addstr(out, card_name(e->card));
+		strbuf_addch(out, '\n');
 		break;
 	case EV_SWITCH:
 		strbuf_addf(out, "switch %d %s %s\n", e->seat, card_name(e->card), card_name(e->card2));
@@ -139,7 +163,10 @@ void view_event(const struct game *g, const struct event *e, int seat, struct st
 		strbuf_addf(out, "flip %d %s\n", e->seat, card_name(e->card));
 		break;
 	case EV_TRICK:
-		strbuf_addf(out, "trick %d winner %d\n", e->to, e->seat);
+		word_seat(out, "trick", e->to);
+		strbuf_addstr(out, " winner ");
+		strbuf_addint(out, e->seat);
+		strbuf_addch(out, '\n');
 		break;
 	case EV_REDEAL:
 		strbuf_addstr(out, "redeal\n");

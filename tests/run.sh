@@ -1,14 +1,13 @@
 #!/bin/sh
 # tests/run.sh - runs every test: the C unit tests built into $O/tests/ and
-# the shell tests tests/sh/t*.sh (each gets BINDIR, O and a scratch TMPDIR).
-# Prints one line per test and a summary; exits 1 if any test failed.
-# Set TESTS=pattern to run only the tests whose name contains the pattern.
+# the shell tests tests/sh/t*.sh, TEST_JOBS at a time (default: the number
+# of cores), the slowest first. Each test gets BINDIR, O and its own
+# TMPDIR. Prints one line per test and a summary; exits 1 if any failed.
+# TESTS=pattern runs only the tests whose name contains the pattern.
 O=${O:-build/rel}
 BINDIR=${BINDIR:-bin}
 export O BINDIR
-pass=0
-fail=0
-failed=""
+jobs=${TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/euchre-tests.XXXXXX") || exit 1
 trap 'rm -rf "$scratch"' EXIT INT TERM
 
@@ -16,36 +15,46 @@ trap 'rm -rf "$scratch"' EXIT INT TERM
 if [ "$SAN" = 1 ]; then
 	SELFPLAY_GAMES=${SELFPLAY_GAMES:-150}
 	export SELFPLAY_GAMES
-	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
-	export ASAN_OPTIONS
 fi
 
-run() {
-	name=$1
-	shift
-	case "$name" in *"${TESTS:-}"*) ;; *) return ;; esac
-	start=$(date +%s)
-	out="$scratch/$name.out"
-	mkdir -p "$scratch/$name.tmp"
-	if TMPDIR="$scratch/$name.tmp" "$@" >"$out" 2>&1; then
-		pass=$((pass + 1))
-		echo "ok    $name ($(($(date +%s) - start))s)"
-	else
-		fail=$((fail + 1))
-		failed="$failed $name"
-		echo "FAIL  $name ($(($(date +%s) - start))s)"
-		tail -n 40 "$out" | sed 's/^/    /'
-	fi
-}
+# the list: the long self-play test first, so the others run beside it
+list=$scratch/list
+{
+	[ -x "$O/tests/test_selfplay" ] && echo "$O/tests/test_selfplay"
+	for t in "$O"/tests/test_*; do
+		[ -x "$t" ] && [ "$(basename "$t")" != test_selfplay ] && echo "$t"
+	done
+	for t in tests/sh/t*.sh; do
+		[ -f "$t" ] && echo "$t"
+	done
+} | while read -r t; do
+	case "$(basename "$t")" in *"${TESTS:-}"*) echo "$t" ;; esac
+done >"$list"
 
-for t in "$O"/tests/test_*; do
-	[ -x "$t" ] || continue
-	run "$(basename "$t")" "$t"
-done
-for t in tests/sh/t*.sh; do
-	[ -f "$t" ] || continue
-	run "$(basename "$t" .sh)" sh "$t"
-done
+# one test: its output to a file, its verdict to stdout
+cat >"$scratch/one.sh" <<'ONE'
+t=$1 scratch=$2
+name=$(basename "$t" .sh)
+mkdir -p "$scratch/$name.tmp"
+start=$(date +%s)
+case "$t" in
+*.sh) TMPDIR="$scratch/$name.tmp" sh "$t" >"$scratch/$name.out" 2>&1 ;;
+*) TMPDIR="$scratch/$name.tmp" "$t" >"$scratch/$name.out" 2>&1 ;;
+esac
+status=$?
+secs=$(($(date +%s) - start))
+if [ $status = 0 ]; then
+	echo "ok    $name (${secs}s)"
+else
+	echo "FAIL  $name (${secs}s)"
+	tail -n 40 "$scratch/$name.out" | sed 's/^/    /'
+	echo "$name" >>"$scratch/failed"
+fi
+ONE
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ] || { echo "failed:$failed"; exit 1; }
+xargs -P "$jobs" -I{} sh "$scratch/one.sh" {} "$scratch" <"$list"
+total=$(wc -l <"$list")
+nfail=0
+[ -f "$scratch/failed" ] && nfail=$(wc -l <"$scratch/failed")
+echo "$((total - nfail)) passed, $nfail failed"
+[ "$nfail" = 0 ] || { echo "failed: $(tr '\n' ' ' <"$scratch/failed")"; exit 1; }

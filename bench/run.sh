@@ -1,0 +1,11 @@
+#!/bin/sh
+# bench/run.sh - every benchmark, each reported against a baseline measured
+# in the same run (these machines are noisy; compare ratios, not times).
+O=${O:-build/rel}
+BINDIR=${BINDIR:-bin}
+set -e
+"$O/bench/bench_engine" "${BENCH_SECONDS:-1}"
+"$O/bench/bench_referee" "$BINDIR/referee" sample-bots/c-random/c-random
+if [ -f bench/arena.sh ]; then
+	BINDIR=$BINDIR sh bench/arena.sh
+fi

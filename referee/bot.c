@@ -1,0 +1,484 @@
+/*
+ * bot.c - running a bot program: spawning, bounded reads and writes, and
+ * stopping (see bot.h).
+ *
+ * The process is started by the sandbox (sandbox.c), which prepares
+ * everything before fork() the way git's run-command.c does and reports
+ * an exec failure to us. The referee's pipe ends are non-blocking and every
+ * wait goes through one poll() loop that also drains the stderr of every
+ * live bot, so a bot can neither block the referee nor be blocked by it.
+ */
+#include "bot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "protocol.h"
+
+#define TAIL_SIZE 1024
+
+struct bot {
+	struct sandbox_proc *sp; /* the process tree */
+	pid_t pid;               /* the sandbox's init */
+	int in, out, err;        /* the referee's pipe ends, -1 once closed */
+	int out_eof;
+	char rbuf[PROTOCOL_MAX_LINE + 2];
+	size_t rlen;
+	int errfile;             /* capped copy of stderr, or -1 */
+	size_t err_cap, err_kept, err_dropped;
+	char tail[TAIL_SIZE];    /* the last bytes of stderr */
+	size_t tail_len;
+	int pidfd;               /* readable when the process exits, or -1 */
+	int reaped, status;
+	int end;                 /* SANDBOX_EXITED or SANDBOX_KILLED once reaped */
+	char why[160];           /* how it ended */
+	int stopped;
+	struct bot *next;        /* the list of live bots */
+};
+
+static struct bot *live_bots;
+
+double bot_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* ---- spawning --------------------------------------------------------- */
+
+static void set_nonblock(int fd)
+{
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+struct bot *bot_start(const struct bot_spec *s, char *err, size_t len)
+{
+	struct sandbox_spec ss;
+	struct sandbox_proc *sp;
+	int pin[2] = { -1, -1 }, pout[2] = { -1, -1 }, perr[2] = { -1, -1 };
+	struct bot *b = NULL;
+
+	if (pipe2(pin, O_CLOEXEC) < 0 || pipe2(pout, O_CLOEXEC) < 0 ||
+	    pipe2(perr, O_CLOEXEC) < 0) {
+		snprintf(err, len, "cannot create pipes: %s", strerror(errno));
+		goto out;
+	}
+	memset(&ss, 0, sizeof(ss));
+	ss.argv = s->argv;
+	ss.scratch = s->scratch;
+	ss.fd_in = pin[0];
+	ss.fd_out = pout[1];
+	ss.fd_err = perr[1];
+	ss.lim = s->lim;
+	ss.slot = s->slot;
+	ss.insecure = s->insecure;
+	sp = sandbox_spawn(&ss, err, len);
+	if (!sp)
+		goto out;
+	b = xcalloc(1, sizeof(*b));
+	b->sp = sp;
+	b->pid = sandbox_pid(sp);
+	b->pidfd = (int)syscall(SYS_pidfd_open, b->pid, 0);
+	b->in = pin[1];
+	b->out = pout[0];
+	b->err = perr[0];
+	pin[1] = pout[0] = perr[0] = -1;
+	set_nonblock(b->in);
+	set_nonblock(b->out);
+	set_nonblock(b->err);
+	b->errfile = -1;
+	b->err_cap = s->stderr_cap;
+	if (s->stderr_path) {
+		b->errfile = open(s->stderr_path, O_WRONLY | O_CREAT | O_CLOEXEC |
+				  (s->stderr_append ? O_APPEND : O_TRUNC), 0644);
+		if (b->errfile >= 0 && s->stderr_header && write(b->errfile, s->stderr_header,
+								   strlen(s->stderr_header)) < 0) {
+			/* the log is best effort */
+		}
+	}
+	b->next = live_bots;
+	live_bots = b;
+out:
+	for (int i = 0; i < 2; i++) {
+		if (pin[i] >= 0)
+			close(pin[i]);
+		if (pout[i] >= 0)
+			close(pout[i]);
+		if (perr[i] >= 0)
+			close(perr[i]);
+	}
+	return b;
+}
+
+/* ---- stderr ----------------------------------------------------------- */
+
+static void keep_stderr(struct bot *b, const char *data, size_t n)
+{
+	if (b->errfile >= 0 && b->err_kept < b->err_cap) {
+		size_t k = n < b->err_cap - b->err_kept ? n : b->err_cap - b->err_kept;
+
+		if (write(b->errfile, data, k) > 0)
+			b->err_kept += k;
+		b->err_dropped += n - k;
+	} else {
+		b->err_dropped += n;
+	}
+	if (n >= TAIL_SIZE) {
+		memcpy(b->tail, data + n - TAIL_SIZE, TAIL_SIZE);
+		b->tail_len = TAIL_SIZE;
+	} else {
+		size_t keep = b->tail_len + n > TAIL_SIZE ? TAIL_SIZE - n : b->tail_len;
+
+		memmove(b->tail, b->tail + b->tail_len - keep, keep);
+		memcpy(b->tail + keep, data, n);
+		b->tail_len = keep + n;
+	}
+}
+
+/* Reads what stderr has now (bounded, so a flood cannot starve the caller). */
+static void drain_stderr(struct bot *b)
+{
+	char buf[65536];
+
+	for (int round = 0; round < 16 && b->err >= 0; round++) {
+		ssize_t n = read(b->err, buf, sizeof(buf));
+
+		if (n > 0) {
+			keep_stderr(b, buf, (size_t)n);
+			continue;
+		}
+		if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+			close(b->err);
+			b->err = -1;
+		}
+		return;
+	}
+}
+
+const char *bot_stderr_tail(struct bot *b, char *buf, size_t len)
+{
+	size_t start = 0, n;
+
+	drain_stderr(b);
+	/* the last few lines, printable only */
+	if (b->tail_len > 300)
+		start = b->tail_len - 300;
+	n = b->tail_len - start;
+	if (n >= len)
+		n = len - 1;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)b->tail[start + i];
+
+		buf[i] = c == '\n' ? '|' : (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+	}
+	while (n && buf[n - 1] == '|')
+		n--;
+	buf[n] = '\0';
+	return buf;
+}
+
+/* ---- waiting ---------------------------------------------------------- */
+
+/*
+ * Waits until fd has the events or the deadline passes, draining every live
+ * bot's stderr meanwhile. 1: ready; 0: deadline.
+ */
+static int wait_fd(int fd, short events, double deadline)
+{
+	struct pollfd pfd[64];
+	struct bot *owner[64];
+
+	for (;;) {
+		double left = deadline - bot_now_ms();
+		int n = 0, timeout;
+
+		if (left <= 0)
+			return 0;
+		timeout = left > INT_MAX ? INT_MAX : (int)left + 1;
+		pfd[n].fd = fd;
+		pfd[n].events = events;
+		owner[n++] = NULL;
+		for (struct bot *b = live_bots; b && n < 64; b = b->next) {
+			if (b->err < 0)
+				continue;
+			pfd[n].fd = b->err;
+			pfd[n].events = POLLIN;
+			owner[n++] = b;
+		}
+		if (poll(pfd, (nfds_t)n, timeout) < 0) {
+			if (errno == EINTR)
+				continue;
+			return 0;
+		}
+		for (int i = 1; i < n; i++)
+			if (pfd[i].revents)
+				drain_stderr(owner[i]);
+		if (pfd[0].revents)
+			return 1;
+	}
+}
+
+/*
+ * Reaps the process if it has ended, waiting up to grace_ms. 1 if reaped.
+ * A pidfd becomes readable the moment the sandbox's init exits, so the
+ * wait costs no polling delay; without pidfds it checks every millisecond.
+ */
+static int reap(struct bot *b, double grace_ms)
+{
+	double until = bot_now_ms() + grace_ms;
+
+	while (!b->reaped) {
+		int r = sandbox_wait(b->sp, 1, &b->status, b->why, sizeof(b->why));
+
+		if (r != SANDBOX_RUNNING) {
+			b->reaped = 1;
+			b->end = r < 0 ? SANDBOX_EXITED : r;
+			break;
+		}
+		if (bot_now_ms() >= until)
+			return 0;
+		if (b->pidfd >= 0)
+			wait_fd(b->pidfd, POLLIN, until);
+		else
+			wait_fd(-1, 0, bot_now_ms() + 1);
+	}
+	return 1;
+}
+
+/* Fills f for a bot whose pipes closed: crashed, stopped by the sandbox, or just closed. */
+static void ended_fault(struct bot *b, struct fault *f, const char *what)
+{
+	char tail[280];
+
+	bot_stderr_tail(b, tail, sizeof(tail));
+	if (!reap(b, 200)) {
+		f->kind = FAULT_EOF;
+		snprintf(f->detail, sizeof(f->detail), "closed its standard %s%s%s", what,
+			 *tail ? "; stderr: " : "", tail);
+		return;
+	}
+	f->kind = b->end == SANDBOX_KILLED ? FAULT_SANDBOX : FAULT_CRASH;
+	snprintf(f->detail, sizeof(f->detail), "%s%s%s%s", b->end == SANDBOX_KILLED ?
+		 "stopped by the sandbox: " : "", b->why, *tail ? "; stderr: " : "", tail);
+}
+
+int bot_write(struct bot *b, const char *data, size_t len, double deadline, struct fault *f)
+{
+	size_t off = 0;
+
+	while (off < len) {
+		ssize_t n;
+
+		if (b->in < 0) {
+			ended_fault(b, f, "input");
+			return -1;
+		}
+		n = write(b->in, data + off, len - off);
+		if (n > 0) {
+			off += (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN) {
+			if (!wait_fd(b->in, POLLOUT, deadline)) {
+				f->kind = FAULT_TIMEOUT;
+				snprintf(f->detail, sizeof(f->detail),
+					 "does not read its input: %zu of %zu bytes written in time",
+					 off, len);
+				return -1;
+			}
+			continue;
+		}
+		close(b->in);
+		b->in = -1; /* EPIPE: nobody reads any more */
+	}
+	return 0;
+}
+
+/* Shows a prefix of a line in a fault detail, control characters replaced. */
+static void quote(const char *s, size_t n, char *out, size_t len)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k + 4 < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		out[k++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+	}
+	if (n && k + 4 >= len && len >= 4) {
+		memcpy(out + len - 4, "...", 3);
+		k = len - 1;
+	}
+	out[k] = '\0';
+}
+
+/* Reads what the bot has written so far. 1: got bytes; 0: none yet; -1: end of output. */
+static int fill(struct bot *b)
+{
+	for (;;) {
+		ssize_t n = read(b->out, b->rbuf + b->rlen, sizeof(b->rbuf) - b->rlen);
+
+		if (n > 0) {
+			b->rlen += (size_t)n;
+			return 1;
+		}
+		if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+			b->out_eof = 1;
+			return -1;
+		}
+		if (errno == EAGAIN)
+			return 0;
+	}
+}
+
+int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fault *f)
+{
+	int waited = 0;
+
+	for (;;) {
+		char *nl = memchr(b->rbuf, '\n', b->rlen);
+
+		if (nl) {
+			size_t k = (size_t)(nl - b->rbuf), rest = b->rlen - k - 1;
+
+			strbuf_reset(line);
+			strbuf_add(line, b->rbuf, k && b->rbuf[k - 1] == '\r' ? k - 1 : k);
+			memmove(b->rbuf, nl + 1, rest);
+			b->rlen = rest;
+			return 0;
+		}
+		if (b->rlen >= sizeof(b->rbuf)) {
+			char q[64];
+
+			quote(b->rbuf, 40, q, sizeof(q));
+			f->kind = FAULT_OVERFLOW;
+			snprintf(f->detail, sizeof(f->detail),
+				 "line too long: more than %d bytes without a newline, starting '%s'",
+				 PROTOCOL_MAX_LINE, q);
+			return -1;
+		}
+		if (b->out_eof || b->out < 0) {
+			ended_fault(b, f, "output");
+			return -1;
+		}
+		/* the answer is rarely there yet: sleep in poll() first, then read */
+		if (waited++ && fill(b) != 0)
+			continue;
+		if (!wait_fd(b->out, POLLIN, deadline)) {
+			f->kind = FAULT_TIMEOUT;
+			snprintf(f->detail, sizeof(f->detail), "no answer in time");
+			return -1;
+		}
+	}
+}
+
+int bot_has_output(struct bot *b)
+{
+	ssize_t n;
+
+	if (b->rlen)
+		return 1;
+	if (b->out < 0 || b->out_eof)
+		return 0;
+	n = read(b->out, b->rbuf, sizeof(b->rbuf));
+	if (n > 0) {
+		b->rlen = (size_t)n;
+		return 1;
+	}
+	if (n == 0)
+		b->out_eof = 1;
+	return 0;
+}
+
+double bot_cpu_ms(struct bot *b)
+{
+	return sandbox_cpu_ms(b->sp);
+}
+
+/* ---- stopping --------------------------------------------------------- */
+
+static void unlink_live(struct bot *b)
+{
+	for (struct bot **p = &live_bots; *p; p = &(*p)->next) {
+		if (*p == b) {
+			*p = b->next;
+			return;
+		}
+	}
+}
+
+void bot_stop(struct bot *b, int polite, double grace_ms)
+{
+	if (!b || b->stopped)
+		return;
+	if (polite && b->in >= 0) {
+		static const char quit[] = "quit\n";
+
+		if (write(b->in, quit, sizeof(quit) - 1) < 0) {
+			/* it is going anyway */
+		}
+	}
+	if (b->in >= 0)
+		close(b->in);
+	b->in = -1;
+	if (!polite || !reap(b, grace_ms)) {
+		sandbox_kill(b->sp); /* the whole tree, setsid'd grandchildren included */
+		reap(b, 5000);
+	}
+	drain_stderr(b);
+	if (b->err >= 0)
+		close(b->err);
+	if (b->out >= 0)
+		close(b->out);
+	b->err = b->out = -1;
+	if (b->pidfd >= 0)
+		close(b->pidfd);
+	b->pidfd = -1;
+	if (b->errfile >= 0) {
+		if (b->err_dropped) {
+			char note[96];
+			int n = snprintf(note, sizeof(note),
+					 "\n[euchre-arena: %zu more bytes of stderr dropped]\n",
+					 b->err_dropped);
+
+			if (write(b->errfile, note, (size_t)n) < 0) {
+				/* the log is best effort */
+			}
+		}
+		close(b->errfile);
+		b->errfile = -1;
+	}
+	unlink_live(b);
+	sandbox_free(b->sp); /* reaps what is left */
+	b->sp = NULL;
+	b->stopped = 1;
+}
+
+void bot_free(struct bot *b)
+{
+	if (!b)
+		return;
+	bot_stop(b, 0, 0);
+	free(b);
+}
+
+void bot_kill_all(void)
+{
+	/* async-signal-safe: the sandbox's init dies, and its namespace with it */
+	for (struct bot *b = live_bots; b; b = b->next)
+		kill(b->pid, SIGKILL);
+}

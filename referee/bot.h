@@ -1,0 +1,78 @@
+/*
+ * bot.h - one running bot program and its three pipes.
+ *
+ * A struct bot owns a child process (and, through the sandbox, its whole
+ * process tree), the write end of its stdin, the read ends of its stdout
+ * and stderr, and the buffers in between. Every wait is bounded by a
+ * deadline on the monotonic clock, so no bot can make the referee hang:
+ * a bot that does not read, does not answer, or floods is reported as a
+ * fault and stopped.
+ *
+ * While any bot is waited on, the stderr of every live bot is drained into
+ * its capped log, so a chatty idle bot never blocks on a full pipe.
+ */
+#ifndef BOT_H
+#define BOT_H
+
+#include <stddef.h>
+
+#include "player.h"
+#include "sandbox.h"
+#include "util.h"
+
+struct bot;
+
+struct bot_spec {
+	char **argv;              /* argv[0] is looked up in the bot's PATH when it has no '/' */
+	const char *scratch;      /* existing directory: the bot's cwd, HOME and TMPDIR */
+	const char *stderr_path;  /* where the bot's stderr is copied, or NULL */
+	int stderr_append;        /* append to it (else truncate) */
+	const char *stderr_header; /* a line written first, or NULL */
+	size_t stderr_cap;        /* bytes of stderr kept in that file */
+	struct sandbox_limits lim;
+	int slot;                 /* sandbox slot (sandbox_slot_acquire) */
+	int insecure;             /* sandbox layer 1 only (trusted bots) */
+};
+
+/* Milliseconds on the monotonic clock (an arbitrary origin). */
+double bot_now_ms(void);
+
+/* Starts the program. NULL with err when it cannot be started at all. */
+struct bot *bot_start(const struct bot_spec *spec, char *err, size_t len);
+
+/*
+ * Writes data[0..len) to the bot's stdin before deadline (bot_now_ms
+ * scale). 0, or -1 with the fault kind and a detail.
+ */
+int bot_write(struct bot *b, const char *data, size_t len, double deadline, struct fault *f);
+
+/*
+ * Reads one line into line (without "\n" or "\r\n") before deadline. 0, or
+ * -1 with the fault: timeout, eof (stdout closed), crash (the process
+ * ended), sandbox (killed by the sandbox), overflow (line too long).
+ */
+int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fault *f);
+
+/* Does the bot have output nobody asked for (already buffered or pending)? */
+int bot_has_output(struct bot *b);
+
+/* CPU time used so far by the bot (user + system), in milliseconds. */
+double bot_cpu_ms(struct bot *b);
+
+/* The last lines the bot wrote to stderr (for fault reports); "" if none. */
+const char *bot_stderr_tail(struct bot *b, char *buf, size_t len);
+
+/*
+ * Stops the bot: when polite, writes "quit", closes stdin and gives it up
+ * to grace_ms to exit; then kills the whole process tree and reaps it.
+ * Idempotent.
+ */
+void bot_stop(struct bot *b, int polite, double grace_ms);
+
+/* Stops (impolitely, if still running) and frees. NULL is a no-op. */
+void bot_free(struct bot *b);
+
+/* Stops every live bot at once (for the referee's signal handling). */
+void bot_kill_all(void);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * protocol.h - the text a bot reads and writes (protocol.md, version 1).
+ *
+ * The referee sends three kinds of lines: the handshake block at the start
+ * of a game, event lines (rendered by view.c for the bot's seat), and
+ * request blocks that ask for one decision. A request block starts with
+ * "request KIND", carries everything the decision needs, and ends with
+ * "legal MOVE,MOVE,..."; the bot answers with exactly one line.
+ *
+ * Everything here is pure text: no I/O, no clock.
+ */
+#ifndef PROTOCOL_H
+#define PROTOCOL_H
+
+#include <stddef.h>
+
+#include "game.h"
+#include "util.h"
+
+#define PROTOCOL_VERSION 1
+/* Longest answer line a bot may send, in bytes, newline excluded. */
+#define PROTOCOL_MAX_LINE 1024
+
+struct time_limits {
+	long startup_ms; /* from start to the "ready" answer */
+	long move_ms;    /* per decision */
+	long bank_ms;    /* per game, on top of move_ms; 0 = no bank */
+	int cpu;         /* count CPU time instead of wall-clock time */
+};
+
+/*
+ * The handshake for a bot in seat (before the first deal): who the
+ * referee is, the protocol version, the variant with all its options, the
+ * seats, teams, time limits, a seed for the bot's own random choices
+ * (fixed by the game seed and the seat, so games replay exactly), and a
+ * "request ready" block.
+ */
+void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
+		    unsigned long long seed, struct strbuf *out);
+
+/*
+ * A request block for the seat to act in g. move_ms is the time for this
+ * decision, bank_ms what is left of the bank (negative: no bank).
+ */
+void protocol_request(const struct game *g, long move_ms, long bank_ms, struct strbuf *out);
+
+/*
+ * Checks a handshake answer: "ready" or "ready NAME...". Returns 0 and
+ * copies the name (possibly empty) into name, or -1 with a reason.
+ */
+int protocol_parse_ready(const char *line, size_t len, char *name, size_t nlen,
+			 char *err, size_t elen);
+
+/* Appends the legal moves of the seat to act, comma-separated. */
+void protocol_legal(const struct game *g, struct strbuf *out);
+
+#endif

@@ -1,0 +1,354 @@
+/*
+ * replay.c - replays a game record and verifies it (see replay.h).
+ */
+#include "replay.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "deal.h"
+#include "match.h"
+#include "view.h"
+
+struct replay {
+	const char *path;
+	struct strbuf *report;
+	int lineno;
+	/* the game being replayed */
+	int active;
+	struct rules rules;
+	unsigned long long seed;
+	char *specs[MAX_SEATS];
+	struct strbuf deal_text;
+	struct deal deal;
+	struct game *g;
+	struct match_result res;
+	unsigned faulted;
+	int sent;             /* events already turned into lines */
+	struct strbuf expect; /* recorded "| " lines not yet matched */
+	int games, moves;
+};
+
+#ifdef __GNUC__
+__attribute__((format(printf, 3, 4)))
+#endif
+static int fail(struct replay *r, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	strbuf_addf(r->report, "%s:%d: ", r->path, r->lineno);
+	va_start(ap, fmt);
+	strbuf_vaddf(r->report, fmt, ap);
+	va_end(ap);
+	strbuf_addch(r->report, '\n');
+	return code;
+}
+
+/* The next blank-separated word of *s (NUL-terminated in place), or NULL. */
+static char *next_word(char **s)
+{
+	char *w = *s;
+
+	while (*w == ' ')
+		w++;
+	if (!*w)
+		return NULL;
+	*s = w + strcspn(w, " ");
+	if (**s)
+		*(*s)++ = '\0';
+	return w;
+}
+
+static void reset_game(struct replay *r)
+{
+	for (int s = 0; s < MAX_SEATS; s++) {
+		free(r->specs[s]);
+		r->specs[s] = NULL;
+	}
+	strbuf_reset(&r->deal_text);
+	strbuf_reset(&r->expect);
+	free(r->g);
+	r->g = NULL;
+	memset(&r->res, 0, sizeof(r->res));
+	r->faulted = 0;
+	r->sent = 0;
+	r->active = 0;
+}
+
+/* "game VARIANT seed N key=value..." */
+static int parse_game(struct replay *r, char *line)
+{
+	char *tok, *rest = line, err[256];
+	int v;
+
+	reset_game(r);
+	next_word(&rest); /* "game" */
+	tok = next_word(&rest);
+	if (!tok || (v = variant_parse(tok)) < 0)
+		return fail(r, 2, "unknown variant '%s'", tok ? tok : "");
+	rules_init(&r->rules, (enum variant)v);
+	tok = next_word(&rest);
+	if (!tok || strcmp(tok, "seed") || !(tok = next_word(&rest)) ||
+	    parse_u64(tok, &r->seed) < 0)
+		return fail(r, 2, "expected 'seed N' after the variant");
+	while ((tok = next_word(&rest))) {
+		char *eq = strchr(tok, '=');
+
+		if (!eq)
+			return fail(r, 2, "option '%s' is not KEY=VALUE", tok);
+		*eq = '\0';
+		if (rules_set_option(&r->rules, tok, eq + 1, err, sizeof(err)) < 0)
+			return fail(r, 2, "%s", err);
+	}
+	if (rules_finish(&r->rules, err, sizeof(err)) < 0)
+		return fail(r, 2, "%s", err);
+	r->active = 1;
+	r->games++;
+	return 0;
+}
+
+/* Starts the engine once the header (seats, deal) is complete. */
+static int start(struct replay *r)
+{
+	char err[256];
+
+	if (r->g)
+		return 0;
+	for (int s = 0; s < r->rules.players; s++)
+		if (!r->specs[s])
+			return fail(r, 2, "no 'seat %d' line before the first move", s);
+	if (r->deal_text.len &&
+	    deal_parse(r->deal_text.buf, r->deal_text.len, &r->rules, &r->deal, err,
+		       sizeof(err)) < 0)
+		return fail(r, 2, "recorded deal: %s", err);
+	r->g = xmalloc(sizeof(*r->g));
+	if (game_init(r->g, &r->rules, r->seed, r->deal_text.len ? &r->deal : NULL, err,
+		      sizeof(err)) < 0)
+		return fail(r, 2, "%s", err);
+	return 0;
+}
+
+/* Produces the event lines the engine made since last time, into out. */
+static void new_events(struct replay *r, struct strbuf *out)
+{
+	for (; r->sent < r->g->nev; r->sent++)
+		view_event(r->g, &r->g->ev[r->sent], VIEW_ALL, out);
+}
+
+/* Compares the engine's new event lines with the recorded ones so far. */
+static int match_events(struct replay *r)
+{
+	struct strbuf mine = STRBUF_INIT;
+	int ret = 0;
+
+	strbuf_init(&mine);
+	new_events(r, &mine);
+	if (mine.len > r->expect.len || memcmp(mine.buf, r->expect.buf, mine.len)) {
+		char want[200], got[200];
+
+		snprintf(want, sizeof(want), "%.*s", (int)strcspn(r->expect.buf, "\n"), r->expect.buf);
+		snprintf(got, sizeof(got), "%.*s", (int)strcspn(mine.buf, "\n"), mine.buf);
+		ret = fail(r, 1, "recorded event '%s' but the engine says '%s'", want, got);
+	} else {
+		memmove(r->expect.buf, r->expect.buf + mine.len, r->expect.len - mine.len + 1);
+		r->expect.len -= mine.len;
+	}
+	strbuf_release(&mine);
+	return ret;
+}
+
+/* "move S TEXT" or "fallback S TEXT" */
+static int apply_move(struct replay *r, char *line, int fallback)
+{
+	char *rest = strchr(line, ' '), *end, err[256];
+	long seat;
+	struct move m;
+	int ret;
+
+	if ((ret = start(r)) != 0)
+		return ret;
+	if (game_hand_over(r->g)) {
+		if ((ret = match_events(r)) != 0)
+			return ret;
+		game_next_hand(r->g);
+		r->sent = 0;
+	}
+	if ((ret = match_events(r)) != 0)
+		return ret;
+	seat = rest ? strtol(rest + 1, &end, 10) : -1;
+	if (!rest || end == rest + 1 || *end != ' ')
+		return fail(r, 2, "malformed move line");
+	if (seat != game_to_move(r->g))
+		return fail(r, 1, "move by seat %ld, but seat %d is to move", seat,
+			    game_to_move(r->g));
+	if (move_parse(end + 1, strlen(end + 1), &m) < 0)
+		return fail(r, 1, "'%s' is not a move", end + 1);
+	if (game_apply(r->g, &m, err, sizeof(err)) < 0)
+		return fail(r, 1, "illegal move '%s': %s", end + 1, err);
+	if (!fallback && !(r->faulted & (1u << seat)))
+		r->res.seat[seat].decisions++;
+	r->moves++;
+	return 0;
+}
+
+/* "fault S KIND DETAIL" */
+static int add_fault(struct replay *r, char *line)
+{
+	char kind[32], *detail;
+	int seat, n = 0;
+	struct fault *f;
+
+	if (sscanf(line, "fault %d %31s %n", &seat, kind, &n) < 2 || seat < 0 ||
+	    seat >= r->rules.players || r->res.nfaults >= MAX_SEATS)
+		return fail(r, 2, "malformed fault line");
+	detail = line + n;
+	f = &r->res.faults[r->res.nfaults++];
+	f->seat = seat;
+	f->hand = r->g ? r->g->hand_no : 0;
+	for (int k = FAULT_TIMEOUT; k <= FAULT_STARTUP; k++)
+		if (!strcmp(kind, fault_kind_name(k)))
+			f->kind = k;
+	snprintf(f->detail, sizeof(f->detail), "%s", detail);
+	r->faulted |= 1u << seat;
+	return 0;
+}
+
+/* Removes a key from a JSON object's copy for comparison. */
+static json_t *without(json_t *o, const char *key)
+{
+	json_t *c = json_deep_copy(o);
+
+	json_object_del(c, key);
+	return c;
+}
+
+/* "result {json}": the end of a game. */
+static int check_result(struct replay *r, const char *json)
+{
+	struct match_config mc;
+	struct strbuf mine = STRBUF_INIT;
+	json_t *want, *got, *a, *b;
+	json_error_t jerr;
+	int ret = 0;
+
+	if ((ret = start(r)) != 0)
+		return ret;
+	if ((ret = match_events(r)) != 0)
+		return ret;
+	if (!game_over(r->g))
+		return fail(r, 1, "the record ends before the game does (in hand %d)",
+			    r->g->hand_no);
+	if (r->expect.len)
+		return fail(r, 1, "recorded events after the end of the game: '%.60s'",
+			    r->expect.buf);
+	memset(&mc, 0, sizeof(mc));
+	mc.rules = &r->rules;
+	mc.seed = r->seed;
+	r->res.game = r->g;
+	match_forfeit_ranks(r->g, r->faulted, r->res.ranks);
+	strbuf_init(&mine);
+	match_result_json(&mc, (const char *const *)r->specs, &r->res, &mine);
+	want = json_loads(json, 0, &jerr);
+	got = json_loads(mine.buf, 0, &jerr);
+	if (!want) {
+		ret = fail(r, 2, "the result line is not JSON: %s", jerr.text);
+	} else {
+		a = without(want, "time_ms");
+		b = without(got, "time_ms");
+		if (!json_equal(a, b))
+			ret = fail(r, 1, "recorded result differs from the replay:\n  %s\n  %s", json,
+				   mine.buf);
+		json_decref(a);
+		json_decref(b);
+	}
+	json_decref(want);
+	json_decref(got);
+	strbuf_release(&mine);
+	r->res.game = NULL;
+	r->active = 0;
+	return ret;
+}
+
+static int replay_line(struct replay *r, char *line)
+{
+	if (!*line || line[0] == '#')
+		return 0;
+	if (!strncmp(line, "game ", 5))
+		return parse_game(r, line);
+	if (!r->active)
+		return fail(r, 2, "'%.40s' outside a game", line);
+	if (!strncmp(line, "| ", 2)) {
+		strbuf_addstr(&r->expect, line + 2);
+		strbuf_addch(&r->expect, '\n');
+		return 0;
+	}
+	if (!strncmp(line, "seat ", 5)) {
+		char *end;
+		long s = strtol(line + 5, &end, 10);
+
+		if (end == line + 5 || *end != ' ' || s < 0 || s >= r->rules.players)
+			return fail(r, 2, "malformed seat line");
+		free(r->specs[s]);
+		r->specs[s] = xstrdup(end + 1);
+		return 0;
+	}
+	if (!strncmp(line, "deal ", 5) || !strcmp(line, "deal")) {
+		strbuf_addstr(&r->deal_text, line[4] ? line + 5 : "");
+		strbuf_addch(&r->deal_text, '\n');
+		return 0;
+	}
+	if (!strncmp(line, "move ", 5))
+		return apply_move(r, line, 0);
+	if (!strncmp(line, "fallback ", 9))
+		return apply_move(r, line, 1);
+	if (!strncmp(line, "fault ", 6))
+		return add_fault(r, line);
+	if (!strncmp(line, "result ", 7))
+		return check_result(r, line + 7);
+	if (!strncmp(line, "time ", 5) || (line[0] >= '0' && line[0] <= '9'))
+		return 0; /* limits and the bots' transcript: not needed to replay */
+	return fail(r, 2, "unknown record line '%.40s'", line);
+}
+
+int replay_file(const char *path, struct strbuf *report)
+{
+	struct replay r;
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int ret = 0;
+
+	if (!f) {
+		strbuf_addf(report, "referee: cannot read '%s': %s\n", path, strerror(errno));
+		return 2;
+	}
+	memset(&r, 0, sizeof(r));
+	r.path = path;
+	r.report = report;
+	strbuf_init(&r.deal_text);
+	strbuf_init(&r.expect);
+	while (!ret && (n = getline(&line, &cap, f)) >= 0) {
+		r.lineno++;
+		if (n && line[n - 1] == '\n')
+			line[n - 1] = '\0';
+		ret = replay_line(&r, line);
+	}
+	if (!ret && r.active)
+		ret = fail(&r, 1, "the record ends without a result line");
+	if (!ret && !r.games)
+		ret = fail(&r, 2, "no game in the record");
+	if (!ret)
+		strbuf_addf(report, "%s: %d game%s, %d moves replayed; every move, event and result matches\n",
+			    path, r.games, r.games == 1 ? "" : "s", r.moves);
+	free(line);
+	fclose(f);
+	reset_game(&r);
+	strbuf_release(&r.deal_text);
+	strbuf_release(&r.expect);
+	return ret;
+}

@@ -1,0 +1,170 @@
+/*
+ * sandbox.h - starting an untrusted bot program inside a sandbox.
+ *
+ * Every bot process is started through sandbox_spawn(). The sandbox is a
+ * stack of layers, each probed once per referee run (sandbox_probe()):
+ *
+ *  1. always: a new session, PR_SET_PDEATHSIG, every fd above 2 closed, a
+ *     clean environment, the scratch directory as cwd, HOME and TMPDIR,
+ *     rlimits, PR_SET_NO_NEW_PRIVS and a seccomp filter (deny list);
+ *  2. namespaces: user, PID (a tiny init as PID 1 reaps and takes the
+ *     whole tree down with the bot), network (only lo, left down), IPC and
+ *     mount (a private /tmp, a fresh /proc);
+ *  3. Landlock: writes only under the scratch directory and the private
+ *     /tmp, no TCP, no signals or abstract unix sockets outside the bot;
+ *  4. as root: a uid/gid of its own per bot slot (SANDBOX_UID_BASE + slot).
+ *
+ * The referee's direct child is the sandbox's init; the bot is its child.
+ * sandbox_wait() reports the bot's own wait status, as the init saw it.
+ *
+ * Not thread-safe per struct sandbox_proc; distinct ones may be used from
+ * distinct threads (the probe and the seccomp program are built once).
+ */
+#ifndef SANDBOX_H
+#define SANDBOX_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "util.h"
+
+/* As root, bot slot N runs as uid and gid SANDBOX_UID_BASE + N. */
+#define SANDBOX_UID_BASE 61000
+#define SANDBOX_MAX_SLOTS 64
+
+struct sandbox_limits {
+	long mem_mb;   /* RLIMIT_AS in MiB, 0 = no limit; default 2048 */
+	long cpu_s;    /* RLIMIT_CPU backstop in seconds (per process), 0 = none; default 600 */
+	long fsize_mb; /* RLIMIT_FSIZE in MiB, also the size of the private /tmp; default 64 */
+	long nofile;   /* RLIMIT_NOFILE; default 256 */
+	long nproc;    /* processes + threads of the bot (RLIMIT_NPROC); default 64 */
+};
+
+/*
+ * The defaults: 2048 MiB of address space is what the runtimes we accept
+ * need with room to spare (measured: Python ~256 MiB, Node > 512 MiB,
+ * Java -Xmx64m ~1 GiB; see docs/sandbox.md). 64 processes + threads is
+ * enough for a JVM on a small machine and stops a fork bomb early.
+ */
+void sandbox_limits_default(struct sandbox_limits *l);
+
+struct sandbox_spec {
+	char *const *argv;   /* argv[0] is looked up like execvp in the bot's PATH */
+	const char *scratch; /* existing empty directory: cwd, HOME, TMPDIR; the only
+			      * writable place (with the private /tmp) */
+	int fd_in, fd_out, fd_err; /* become the bot's 0, 1, 2; every other fd is closed */
+	struct sandbox_limits lim;
+	int slot;            /* 0..SANDBOX_MAX_SLOTS-1, distinct per concurrently running bot */
+	int insecure;        /* apply only layer 1 */
+};
+
+/* A running (or ended, not yet freed) sandboxed bot; owns its pids and fds. */
+struct sandbox_proc;
+
+/*
+ * Starts s->argv in the sandbox. The caller keeps its fds (the child gets
+ * copies). Returns NULL with a message in err when the program cannot
+ * start: it does not exist, cannot be executed, or a layer that the probe
+ * found available could not be set up. Blocks only until the program has
+ * been exec'd.
+ */
+struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size_t len);
+
+/* The pid the referee waits on (the sandbox's init, the referee's child). */
+pid_t sandbox_pid(const struct sandbox_proc *p);
+
+/* Results of sandbox_wait(). */
+#define SANDBOX_RUNNING 0 /* nohang and not ended yet */
+#define SANDBOX_EXITED 1  /* the bot exited, or died of a signal of its own */
+#define SANDBOX_KILLED 2  /* the sandbox stopped it: blocked system call (SIGSYS),
+			   * CPU or file size limit, or sandbox_kill() */
+
+/*
+ * Reaps the sandbox (blocking unless nohang). On an end, *status (if not
+ * NULL) is the bot's wait status (WIFEXITED etc. apply) and why (if not
+ * NULL) describes it: "exited with status 3", "killed by signal 31 (SIGSYS:
+ * blocked system call)". Returns SANDBOX_RUNNING, SANDBOX_EXITED,
+ * SANDBOX_KILLED, or -1 with the error in why. Once ended, later calls
+ * return the same result.
+ */
+int sandbox_wait(struct sandbox_proc *p, int nohang, int *status, char *why, size_t len);
+
+/*
+ * Kills the bot's whole process tree with SIGKILL, setsid'd and orphaned
+ * grandchildren included. Does not reap: sandbox_wait() or sandbox_free().
+ */
+void sandbox_kill(struct sandbox_proc *p);
+
+/*
+ * CPU time (user + system, ms) used so far by the bot's process tree:
+ * live processes and the children they reaped. 10 ms resolution while
+ * running; exact (getrusage) once reaped.
+ */
+double sandbox_cpu_ms(const struct sandbox_proc *p);
+
+/* Kills if still running, reaps, closes and frees. NULL is a no-op. */
+void sandbox_free(struct sandbox_proc *p);
+
+enum sandbox_layer {
+	SANDBOX_BASE,        /* layer 1 (session, fds, env, rlimits, seccomp) */
+	SANDBOX_USERNS,
+	SANDBOX_PIDNS,
+	SANDBOX_NETNS,
+	SANDBOX_IPCNS,
+	SANDBOX_MNTNS,
+	SANDBOX_LANDLOCK_FS,
+	SANDBOX_LANDLOCK_NET,
+	SANDBOX_LANDLOCK_SCOPE,
+	SANDBOX_UID,         /* per-slot uid/gid */
+	SANDBOX_NLAYERS
+};
+
+struct sandbox_info {
+	int active[SANDBOX_NLAYERS];    /* 1 when sandbox_spawn() applies it */
+	char note[SANDBOX_NLAYERS][96]; /* what it gives, or why it is off */
+	int landlock_abi;               /* 0 when Landlock is unavailable */
+	int root;                       /* the referee runs with euid 0 */
+};
+
+/*
+ * Finds out which layers work here by trying them in a short-lived child
+ * (a few ms). sandbox_spawn() uses the same result, computed once.
+ */
+void sandbox_probe(struct sandbox_info *out);
+
+/* Appends the table printed by `referee --sandbox-info`. */
+void sandbox_info_format(const struct sandbox_info *in, struct strbuf *out);
+
+/*
+ * Can bots be isolated from each other (no signals, no access to another
+ * bot's memory, fds or scratch directory)? When not, callers must refuse
+ * untrusted bots unless the user passed --insecure.
+ */
+int sandbox_isolates(const struct sandbox_info *in);
+
+/*
+ * Creates a fresh directory parent/botSLOT-XXXXXX (mode 0700; as root
+ * owned by the slot's uid) and writes its path to path_out. 0, or -1 with
+ * err.
+ */
+int sandbox_scratch_new(const char *parent, int slot, char *path_out, size_t len, char *err,
+			size_t elen);
+
+/*
+ * Removes a scratch directory and everything in it, without following
+ * symlinks, whatever the modes a bot left. The bot must have ended.
+ * 0, or -1 (errno set) if something could not be removed.
+ */
+int sandbox_scratch_remove(const char *path);
+
+/*
+ * Slots: every bot running on this machine at a time, in any referee,
+ * holds a distinct slot (a lock on SANDBOX_SLOT_DIR/slotN.lock), so that
+ * as root no two bots ever share a uid. Returns the slot and the lock's fd
+ * (hold it until the bot is reaped and its scratch removed), or -1 with err.
+ */
+#define SANDBOX_SLOT_DIR "/tmp/euchre-arena-slots"
+int sandbox_slot_acquire(int *lockfd, char *err, size_t len);
+void sandbox_slot_release(int lockfd);
+
+#endif

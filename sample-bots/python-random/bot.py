@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""python-random: a euchre-arena bot that plays a uniformly random legal move.
+
+The referee sends lines on standard input. Every decision it asks for ends
+with a line
+
+    legal MOVE,MOVE,...
+
+listing every legal answer; answer with exactly one of them on one line.
+That is all a correct bot must do. The other lines (your cards, the bids,
+the cards played, the scores) are described in protocol.md; read them to
+make better choices. Print debugging output to sys.stderr, never to
+standard output.
+"""
+import random
+import sys
+
+
+def main():
+    rng = random.Random()
+    for line in sys.stdin:
+        line = line.rstrip("\r\n")
+        if line.startswith("seed "):
+            # a seed from the referee makes our games replayable
+            rng.seed(int(line[5:]))
+        elif line.startswith("legal "):
+            moves = line[6:].split(",")
+            answer = rng.choice(moves)
+            if answer == "ready":
+                answer = "ready python-random"  # the handshake: we may add a name
+            print(answer, flush=True)  # flush: the referee is waiting for it
+        elif line == "quit":
+            break
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,363 @@
+/*
+ * sbx_attack.c - a hostile bot for the sandbox tests: each mode tries one
+ * attack and prints "NAME RESULT" lines on stdout, RESULT being "ok" when
+ * the call succeeded or the errno name (EPERM, ENOENT...) when it failed,
+ * so tests/unit/test_sandbox.c can assert the exact outcome. Some modes
+ * never return and must be stopped by the sandbox.
+ *
+ *   sbx_attack MODE [ARGS...]
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <linux/netlink.h>
+#include <sched.h>
+#include <time.h>
+#include <unistd.h>
+
+static void say(const char *name, int rc)
+{
+	printf("%s %s\n", name, rc < 0 ? strerrorname_np(errno) : "ok");
+	fflush(stdout);
+}
+
+static void spin_ms(long ms)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+	do
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+	while ((b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000 < ms);
+}
+
+static void *spin_thread(void *arg)
+{
+	(void)arg;
+	for (volatile unsigned long i = 0;; i++)
+		;
+	return NULL;
+}
+
+static void *sleep_thread(void *arg)
+{
+	(void)arg;
+	for (;;)
+		pause();
+	return NULL;
+}
+
+static int write_file(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, "pwned\n", 6) != 6) {
+		close(fd);
+		return -1;
+	}
+	return close(fd);
+}
+
+static int tcp_connect(int port)
+{
+	struct sockaddr_in a;
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (fd < 0)
+		return -1;
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_port = htons((uint16_t)port);
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return connect(fd, (struct sockaddr *)&a, sizeof(a));
+}
+
+static int udp_send(int port)
+{
+	struct sockaddr_in a;
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (fd < 0)
+		return -1;
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_port = htons((uint16_t)port);
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return (int)sendto(fd, "x", 1, 0, (struct sockaddr *)&a, sizeof(a));
+}
+
+static int unix_connect(const char *name, int abstract)
+{
+	struct sockaddr_un a;
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	if (fd < 0)
+		return -1;
+	memset(&a, 0, sizeof(a));
+	a.sun_family = AF_UNIX;
+	strncpy(a.sun_path + abstract, name, sizeof(a.sun_path) - 2);
+	return connect(fd, (struct sockaddr *)&a, sizeof(a));
+}
+
+/* Forks a grandchild in its own session that ignores SIGTERM and keeps stdout. */
+static void escape(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		setsid();
+		if (fork() == 0) {
+			signal(SIGTERM, SIG_IGN);
+			signal(SIGHUP, SIG_IGN);
+			for (;;)
+				pause();
+		}
+		_exit(0);
+	}
+	waitpid(pid, NULL, 0);
+	printf("escaped\n");
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	const char *m = argc > 1 ? argv[1] : "";
+	const char *arg = argc > 2 ? argv[2] : "";
+	long n = strtol(arg, NULL, 10);
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(m, "spin")) {
+		spin_thread(NULL);
+	} else if (!strcmp(m, "spin8")) {
+		pthread_t t;
+
+		for (int i = 0; i < 7; i++)
+			pthread_create(&t, NULL, spin_thread, NULL);
+		spin_thread(NULL);
+	} else if (!strcmp(m, "forkbomb")) {
+		/* every child pauses; count how many forks the sandbox lets through */
+		long forks = 0;
+
+		for (;;) {
+			pid_t pid = fork();
+
+			if (pid == 0) {
+				for (;;)
+					pause();
+			}
+			if (pid < 0)
+				break;
+			forks++;
+		}
+		printf("forks %ld %s\n", forks, strerrorname_np(errno));
+		for (;;)
+			pause();
+	} else if (!strcmp(m, "threads")) {
+		long threads = 0;
+		pthread_t t;
+		int e;
+
+		while ((e = pthread_create(&t, NULL, sleep_thread, NULL)) == 0)
+			threads++;
+		printf("threads %ld %s\n", threads, strerrorname_np(e));
+		for (;;)
+			pause();
+	} else if (!strcmp(m, "malloc")) {
+		/* 1 MiB at a time, every page touched */
+		long mb = 0;
+		char *p;
+
+		while ((p = malloc(1 << 20))) {
+			memset(p, 1, 1 << 20);
+			mb++;
+		}
+		printf("mb %ld\n", mb);
+	} else if (!strcmp(m, "bigfile")) {
+		static char buf[1 << 16];
+		int fd = open("big", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (!strcmp(arg, "ignore"))
+			signal(SIGXFSZ, SIG_IGN);
+		for (;;)
+			if (write(fd, buf, sizeof(buf)) < 0)
+				break;
+		say("bigfile", -1);
+	} else if (!strcmp(m, "manyfiles")) {
+		char name[32];
+		long made = 0;
+
+		for (long i = 0; i < n; i++) {
+			snprintf(name, sizeof(name), "f%ld", i);
+			if (write_file(name) == 0)
+				made++;
+		}
+		printf("files %ld\n", made);
+	} else if (!strcmp(m, "hostile_tree")) {
+		/* ARG is a directory outside: link to it, and make removal hard */
+		char path[8192] = "deep";
+
+		say("symlink", symlink(arg, "outside"));
+		say("symlink_etc", symlink("/etc", "etc"));
+		mkdir("deep", 0755);
+		for (int i = 0; i < 200; i++) {
+			strcat(path, "/d");
+			mkdir(path, 0755);
+		}
+		strcat(path, "/file");
+		say("deepfile", write_file(path));
+		mkdir("ro", 0755);
+		write_file("ro/file");
+		say("chmod_ro", chmod("ro", 0500));
+		write_file("nomode");
+		chmod("nomode", 0);
+		say("fifo", mkfifo("fifo", 0644));
+	} else if (!strcmp(m, "write")) {
+		/* write PATH... */
+		for (int i = 2; i < argc; i++) {
+			printf("%s ", argv[i]);
+			say("write", write_file(argv[i]));
+		}
+	} else if (!strcmp(m, "tcp")) {
+		say("tcp", tcp_connect((int)n));
+	} else if (!strcmp(m, "udp")) {
+		say("udp", udp_send((int)n));
+	} else if (!strcmp(m, "netlink")) {
+		say("netlink", socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE));
+	} else if (!strcmp(m, "unix_abstract")) {
+		say("unix_abstract", unix_connect(arg, 1));
+	} else if (!strcmp(m, "unix_path")) {
+		say("unix_path", unix_connect(arg, 0));
+	} else if (!strcmp(m, "socketpair")) {
+		int sv[2];
+
+		/* socketpair [dgram]: only a unix stream pair is allowed */
+		say("socketpair", socketpair(AF_UNIX, !strcmp(arg, "dgram") ? SOCK_DGRAM :
+						      SOCK_STREAM, 0, sv));
+		say("socketpair_inet", socketpair(AF_INET, SOCK_STREAM, 0, sv));
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0) {
+			struct sockaddr_un a = { AF_UNIX, "/dev/log" };
+			char c;
+
+			say("pair_write", (int)write(sv[0], "x", 1));
+			say("pair_read", (int)read(sv[1], &c, 1));
+			say("pair_sendto_path", (int)sendto(sv[0], "x", 1, 0,
+							    (struct sockaddr *)&a, sizeof(a)));
+		}
+	} else if (!strcmp(m, "kill")) {
+		/* kill NAME PID SIG ... */
+		for (int i = 2; i + 2 < argc; i += 3) {
+			long pid = strtol(argv[i + 1], NULL, 10);
+
+			say(argv[i], kill((pid_t)pid, (int)strtol(argv[i + 2], NULL, 10)));
+		}
+	} else if (!strcmp(m, "killraw")) {
+		/* pid -1 as a 64-bit value without sign extension */
+		say("killraw", (int)syscall(SYS_kill, 0xffffffffUL, 0));
+	} else if (!strcmp(m, "ptrace")) {
+		say("ptrace_attach", (int)ptrace(PTRACE_ATTACH, (pid_t)n, 0, 0));
+		say("ptrace_seize", (int)ptrace(PTRACE_SEIZE, (pid_t)n, 0, 0));
+	} else if (!strcmp(m, "vmread")) {
+		char buf[16];
+		struct iovec l = { buf, sizeof(buf) }, r = { (void *)0x400000, sizeof(buf) };
+
+		say("vmread", (int)process_vm_readv((pid_t)n, &l, 1, &r, 1, 0));
+	} else if (!strcmp(m, "proc")) {
+		/* proc PID: another process's memory and stdin */
+		char path[64];
+		int fd;
+
+		snprintf(path, sizeof(path), "/proc/%ld/mem", n);
+		say("procmem", fd = open(path, O_RDONLY));
+		snprintf(path, sizeof(path), "/proc/%ld/fd/0", n);
+		say("procfd0", open(path, O_WRONLY));
+		snprintf(path, sizeof(path), "/proc/%ld/environ", n);
+		say("procenviron", open(path, O_RDONLY));
+	} else if (!strcmp(m, "escape")) {
+		escape();
+	} else if (!strcmp(m, "escape_stay")) {
+		escape();
+		for (;;)
+			pause();
+	} else if (!strcmp(m, "unshare")) {
+		say("unshare_user", unshare(CLONE_NEWUSER));
+		say("unshare_net", unshare(CLONE_NEWNET));
+		say("unshare_ns", unshare(CLONE_NEWNS));
+	} else if (!strcmp(m, "kernel")) {
+		say("mount", mount("none", "/mnt", "tmpfs", 0, NULL));
+		say("umount", umount2("/proc", MNT_DETACH));
+		say("keyctl", (int)syscall(SYS_keyctl, 0 /* GET_KEYRING_ID */, -3, 0));
+		say("add_key", (int)syscall(SYS_add_key, "user", "k", "v", 1, -3));
+		say("bpf", (int)syscall(SYS_bpf, 0, NULL, 0));
+		say("perf_event_open", (int)syscall(SYS_perf_event_open, NULL, 0, -1, -1, 0));
+		say("io_uring_setup", (int)syscall(SYS_io_uring_setup, 1, NULL));
+		say("userfaultfd", (int)syscall(SYS_userfaultfd, 0));
+		say("clone_newuser", (int)syscall(SYS_clone, CLONE_NEWUSER | SIGCHLD, 0, 0, 0, 0));
+		say("clone3", (int)syscall(SYS_clone3, NULL, 0));
+		say("setns", (int)syscall(SYS_setns, 0, 0));
+		say("chroot", chroot("/tmp"));
+		say("reboot", (int)syscall(SYS_reboot, 0, 0, 0, NULL));
+		say("init_module", (int)syscall(SYS_init_module, NULL, 0, ""));
+		say("settimeofday", (int)syscall(SYS_settimeofday, NULL, NULL));
+		/* threads still work: glibc falls back from clone3 to clone */
+		{
+			pthread_t t;
+			int e = pthread_create(&t, NULL, sleep_thread, NULL);
+
+			printf("pthread_create %s\n", e ? strerrorname_np(e) : "ok");
+		}
+	} else if (!strcmp(m, "int80")) {
+		long ret;
+
+		printf("int80 trying\n");
+		fflush(stdout);
+		/* 32-bit getpid (20) through the i386 entry */
+		__asm__ volatile("int $0x80" : "=a"(ret) : "a"(20L) : "memory");
+		printf("int80 survived %ld\n", ret);
+	} else if (!strcmp(m, "x32")) {
+		printf("x32 trying\n");
+		fflush(stdout);
+		syscall(0x40000000L | 39 /* x32 getpid */);
+		printf("x32 survived\n");
+	} else if (!strcmp(m, "ids")) {
+		printf("uid %d euid %d gid %d egid %d\n", (int)getuid(), (int)geteuid(),
+		       (int)getgid(), (int)getegid());
+	} else if (!strcmp(m, "tree_cpu")) {
+		/* two children burn ARG ms of CPU each; then report and wait */
+		for (int i = 0; i < 2; i++)
+			if (fork() == 0) {
+				spin_ms(n);
+				_exit(0);
+			}
+		while (wait(NULL) > 0)
+			;
+		printf("tree done\n");
+		for (;;)
+			pause();
+	} else if (!strcmp(m, "sleep")) {
+		printf("sleeping %d\n", (int)getpid());
+		for (;;)
+			pause();
+	} else {
+		fprintf(stderr, "sbx_attack: unknown mode '%s'\n", m);
+		return 2;
+	}
+	return 0;
+}

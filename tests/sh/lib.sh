@@ -1,0 +1,22 @@
+# tests/sh/lib.sh - sourced by the shell tests: BINDIR, the repository top,
+# a scratch directory $tmp removed at exit, fail() to record a failure and
+# go on, and finish() to report and set the exit status.
+BINDIR=${BINDIR:-bin}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# finish MESSAGE: exits 1 if anything failed, else prints MESSAGE
+finish() {
+	if [ "$failures" != 0 ]; then
+		echo "$failures failures"
+		exit 1
+	fi
+	echo "$1"
+}

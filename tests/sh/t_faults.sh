@@ -1,0 +1,118 @@
+#!/bin/sh
+# t_faults.sh - misbehaving bots (tests/misbehave/) against the referee.
+# For each one: the fault is recorded with the right kind and a useful
+# detail, the game still finishes with the faulting seat's team losing,
+# the referee exits 0, and no process of the bot is left.
+set -u
+. "$(dirname "$0")/lib.sh"
+mis=$top/tests/misbehave
+
+# gone MARKER: no process whose command line holds MARKER runs any more
+# (pgrep sees into the bots' PID namespaces; zombies have no command line);
+# waits up to 2 s for a SIGKILL to land
+gone() {
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		pgrep -f -- "$1" >/dev/null || return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+# check NAME KIND DETAIL-REGEX [referee options...]: runs bot NAME in seat 0
+# (BOTARGS, if set, follow the pid file on the bot's command line)
+check() {
+	name=$1 kind=$2 detail=$3
+	shift 3
+	marker=$tmp/marker-$name-$$-$(date +%s%N)
+	timeout 60 "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 1000 \
+		--startup-ms 3000 "$@" "$mis/$name $marker ${BOTARGS:-}" @random @greedy @random \
+		>"$tmp/$name.json" 2>"$tmp/$name.err"
+	status=$?
+	[ "$status" = 0 ] || fail "$name: referee exit status $status: $(cat "$tmp/$name.err")"
+	python3 - "$tmp/$name.json" "$kind" "$detail" <<'PY' || fail "$name: result check"
+import json, re, sys
+path, kind, detail = sys.argv[1:]
+r = json.loads(open(path).read())
+faults = r["faults"]
+if kind == "none":
+    assert faults == [], faults
+    sys.exit(0)
+assert len(faults) == 1, faults
+f = faults[0]
+assert f["seat"] == 0, f
+assert f["kind"] == kind, (f["kind"], kind, f["detail"])
+assert re.search(detail, f["detail"]), (detail, f["detail"])
+# the game was played to its end, and seat 0's team forfeits
+assert r["hands"] >= 1
+assert r["ranks"] == [2, 1, 2, 1], r["ranks"]
+PY
+	# the bot and anything it started are gone
+	if ! gone "$marker"; then
+		fail "$name: a process survived: $(pgrep -af -- "$marker")"
+		pkill -9 -f -- "$marker"
+	fi
+	echo "ok: $name -> $kind"
+}
+
+check sleeper timeout 'no answer within 600 ms' --move-ms 600
+check exiter crash 'exited with status 3'
+check garbage malformed "'hello referee, how are you' is not a move; legal: "
+check illegal illegal "'8C': "
+check longline overflow 'line too long: more than 1024 bytes'
+check flooder overflow 'output flood'
+check closer eof 'closed its standard'
+check segfault crash 'killed by signal 11.*stderr: about to crash'
+check deaf timeout 'no answer within 600 ms' --move-ms 600
+check silent startup "no 'ready' within 500 ms" --startup-ms 500
+check stubborn none ''
+
+# time: 150 ms a decision against a 100 ms limit fails at once without a
+# bank; with a 500 ms bank the first decisions draw on it (50 ms each)
+BOTARGS="150 100" check slowpoke timeout 'no answer within 100 ms' --move-ms 100
+BOTARGS="150 100" check slowpoke timeout 'no answer within [0-9]+ ms' --move-ms 100 --bank-ms 500
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["decisions"][0] >= 6, r["decisions"]   # 500 ms of bank pays for 10 slow answers
+assert r["time_ms"][0] >= 150 * r["decisions"][0], r["time_ms"]
+' "$tmp/slowpoke.json" || fail "slowpoke: the bank was not drawn on"
+# CPU time: sleeping costs no CPU, so 300 ms naps pass a 100 ms CPU limit
+BOTARGS="300 3" check slowpoke none '' --move-ms 100 --cpu-time
+# ... but burning 400 ms of CPU does not
+BOTARGS="400" check spinner timeout 'used more than 100 ms of CPU time' --move-ms 100 --cpu-time
+# ... and a bot that sleeps for ever meets the wall-clock backstop (10 x 100 + 1000 ms)
+check sleeper timeout 'wall-clock backstop of 2000 ms' --move-ms 100 --cpu-time
+BOTARGS=""
+
+# a chatty bot keeps playing; its stderr is capped on disk
+mkdir -p "$tmp/logs"
+check chatty none '' --bot-logs "$tmp/logs" --stderr-cap 20000 --move-ms 2000
+size=$(wc -c <"$tmp/logs/seat0.stderr")
+[ "$size" -gt 20000 ] && [ "$size" -lt 20300 ] || fail "chatty: stderr log is $size bytes"
+grep -q 'more bytes of stderr dropped' "$tmp/logs/seat0.stderr" || fail "chatty: no drop note"
+head -n 1 "$tmp/logs/seat0.stderr" | grep -q '^=== game seed 11, seat 0 ===$' || fail "chatty: no header"
+
+# without --bot-logs the stderr goes beside the game record
+timeout 60 "$BINDIR/referee" --variant indiana --games 2 --log "$tmp/rec.log" --stderr-cap 300 \
+	"$mis/chatty marker" @random @random @random >/dev/null || fail "chatty beside the log"
+[ "$(grep -c '^=== game seed' "$tmp/rec.seat0.stderr")" = 2 ] ||
+	fail "two games should append two sections to rec.seat0.stderr"
+
+# a program that does not exist
+timeout 20 "$BINDIR/referee" --variant hammerwalt "$tmp/no-such-bot" @random @random @random \
+	>"$tmp/nobot.json" || fail "no-such-bot: exit status"
+grep -q '"kind":"startup","hand":0,"detail":"cannot run' "$tmp/nobot.json" ||
+	fail "no-such-bot: $(cat "$tmp/nobot.json")"
+
+# faults in an individual variant: the faulting player ranks last
+timeout 60 "$BINDIR/referee" --variant fivehand "$mis/garbage marker" \
+	@greedy @greedy @greedy @greedy >"$tmp/five.json" || fail "fivehand: exit status"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["faults"][0]["kind"] == "malformed", r
+assert r["ranks"][0] == 5, r["ranks"]
+assert sorted(r["ranks"][1:])[0] == 1, r["ranks"]
+' "$tmp/five.json" || fail "fivehand: forfeit ranks"
+
+finish "all fault cases passed"

@@ -1,0 +1,98 @@
+#!/bin/sh
+# t_referee.sh - the referee command line: errors and exit codes, the JSON
+# result, reproducibility of output and game records, --replay, and every
+# flip player count.
+set -u
+. "$(dirname "$0")/lib.sh"
+R=$BINDIR/referee
+
+# usage_error EXPECTED-MESSAGE ARGS...: exit status 2 and exactly one line on stderr
+usage_error() {
+	want=$1
+	shift
+	"$R" "$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	[ "$status" = 2 ] || fail "'$*': exit status $status, expected 2"
+	[ "$(wc -l <"$tmp/err")" = 1 ] || fail "'$*': stderr is not one line: $(cat "$tmp/err")"
+	grep -qF -- "$want" "$tmp/err" || fail "'$*': stderr '$(cat "$tmp/err")' lacks '$want'"
+	[ -s "$tmp/out" ] && fail "'$*': printed on stdout"
+}
+usage_error "unknown variant 'euchre'" --variant euchre @random
+usage_error "hammerwalt needs 4 SEATs, got 3" --variant hammerwalt @random @random @random
+usage_error "unknown option 'targte' for indiana" --variant indiana --option targte=5 @random @random @random @random
+usage_error "option 'all_pass': 'maybe' is not one of stick, redeal" --variant indiana --option all_pass=maybe @random @random @random @random
+usage_error "--seed 'x1' is not a number" --variant hammerwalt --seed x1 @random @random @random @random
+usage_error "--games '0' is not a number from 1" --variant hammerwalt --games 0 @random @random @random @random
+usage_error "--variant is required" @random
+usage_error "unknown option '--frobnicate'" --frobnicate
+usage_error "option '--seed' needs a value" --seed
+usage_error "unknown built-in player '@smart'" --variant hammerwalt @smart @random @random @random
+usage_error "too many SEATs (at most 10)" --variant flip @random @random @random @random @random @random @random @random @random @random @random
+printf 'dealer 0\nseat 0 9C 9C\n' >"$tmp/bad.deal"
+usage_error "bad.deal:2: seat 0 has 2 cards, hammerwalt deals 12" --variant hammerwalt --deal "$tmp/bad.deal" @random @random @random @random
+
+"$R" --help | grep -q "exit status" || fail "--help does not document the exit status"
+for v in hammerwalt indiana bloomington fivehand flip; do
+	"$R" --list-variants | grep -q "^$v: players" || fail "--list-variants lacks $v"
+done
+
+# the JSON result has every documented key
+"$R" --variant fivehand --seed 3 @greedy @random @random @random @random >"$tmp/five.json" || fail "fivehand run"
+python3 - "$tmp/five.json" <<'PY' || fail "fivehand JSON keys"
+import json, sys
+r = json.load(open(sys.argv[1]))
+for k in ["variant", "seed", "options", "seats", "hands", "seat_scores", "team_scores", "ranks",
+          "faults", "decisions", "time_ms"]:
+    assert k in r, k
+assert r["team_scores"] is None and len(r["seat_scores"]) == 5 and len(r["ranks"]) == 5
+assert r["options"] == {"target": 10, "max_hands": 200, "end": "lead"}, r["options"]
+assert min(r["ranks"]) == 1 and r["faults"] == []
+PY
+
+# reproducibility: the same seed and seats give byte-identical output and records
+for i in 1 2; do
+	"$R" --variant bloomington --seed 42 --games 3 --log "$tmp/rec$i.log" \
+		@greedy @random @random @greedy @random @greedy >"$tmp/out$i.json" 2>/dev/null
+done
+cmp -s "$tmp/out1.json" "$tmp/out2.json" || fail "two runs with seed 42 printed different results"
+cmp -s "$tmp/rec1.log" "$tmp/rec2.log" || fail "two runs with seed 42 wrote different records"
+[ "$(wc -l <"$tmp/out1.json")" = 3 ] || fail "--games 3 did not print 3 lines"
+"$R" --variant bloomington --seed 43 @greedy @random @random @greedy @random @greedy >"$tmp/out3.json"
+cmp -s "$tmp/out3.json" "$(head -n 1 "$tmp/out1.json" >/dev/null; echo "$tmp/out1.json")" &&
+	fail "seed 43 gave the same games as seed 42"
+
+# replay: a record of built-ins and bots replays; a tampered one does not
+"$R" --replay "$tmp/rec1.log" >"$tmp/replay.out" || fail "replay of a good record: $(cat "$tmp/replay.out")"
+grep -q "3 games, .* moves replayed; every move, event and result matches" "$tmp/replay.out" ||
+	fail "replay report: $(cat "$tmp/replay.out")"
+"$R" --variant flip --seed 9 --log "$tmp/bots.log" "$top/sample-bots/c-random" \
+	"$top/tests/misbehave/garbage marker" @greedy >/dev/null || fail "flip with bots"
+grep -q '^fault 1 malformed' "$tmp/bots.log" || fail "the record lacks the fault line"
+grep -q '^[0-9.]* 0< request ' "$tmp/bots.log" || fail "the record lacks the transcript"
+"$R" --replay "$tmp/bots.log" >/dev/null || fail "replay of a record with a fault"
+# credit the first move to the wrong seat
+awk '!done && /^move / { $2 = ($2 + 1) % 6; done = 1 } { print }' "$tmp/rec1.log" >"$tmp/bad.log"
+"$R" --replay "$tmp/bad.log" 2>"$tmp/replay.err"
+[ $? = 1 ] || fail "a tampered record replayed"
+grep -q "bad.log:[0-9]*: move by seat [0-9], but seat [0-9] is to move" "$tmp/replay.err" || fail "replay error lacks file:line: $(cat "$tmp/replay.err")"
+"$R" --replay "$tmp/nothing.log" 2>/dev/null
+[ $? = 2 ] || fail "replay of a missing file: exit status not 2"
+
+# flip with every player count, with and without zilch, with two jokers
+for n in 2 3 4 5 6 7 8 9 10; do
+	seats=""
+	i=0
+	while [ $i -lt "$n" ]; do seats="$seats @random"; i=$((i + 1)); done
+	for opts in "" "--option zilch=true" "--option jokers=2"; do
+		# shellcheck disable=SC2086
+		"$R" --variant flip --option players=$n $opts $seats >"$tmp/flip.json" ||
+			fail "flip players=$n $opts"
+		python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert len(r["ranks"]) == int(sys.argv[2]) and min(r["ranks"]) == 1, r
+' "$tmp/flip.json" "$n" || fail "flip players=$n $opts: result"
+	done
+done
+
+finish "referee command line ok"

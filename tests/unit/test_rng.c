@@ -1,0 +1,83 @@
+/*
+ * test_rng.c - the generator produces the reference values of docs/rng.md,
+ * so deals are the same on every machine, and a seed deals what the
+ * documentation says it deals.
+ */
+#include "game.h"
+#include "rng.h"
+#include "testhelp.h"
+
+static void splitmix_reference(void)
+{
+	uint64_t x = 0;
+
+	CHECK(splitmix64(&x) == 0xe220a8397b1dcdafULL);
+	CHECK(splitmix64(&x) == 0x6e789e6aa1b965f4ULL);
+}
+
+static void xoshiro_reference(void)
+{
+	static const uint64_t want[4] = {
+		0xb3f2af6d0fc710c5ULL, 0x853b559647364ceaULL,
+		0x92f89756082a4514ULL, 0x642e1c7bc266a3a7ULL,
+	};
+	struct rng r;
+
+	rng_seed(&r, 1);
+	for (int i = 0; i < 4; i++)
+		CHECK(rng_next(&r) == want[i]);
+}
+
+static void bounded_and_shuffle_reference(void)
+{
+	static const uint32_t below[8] = { 7, 2, 0, 3, 1, 2, 6, 9 };
+	static const uint8_t shuffled[10] = { 7, 3, 8, 9, 5, 6, 4, 1, 0, 2 };
+	uint8_t a[10];
+	struct rng r;
+
+	rng_seed(&r, 1);
+	for (int i = 0; i < 8; i++)
+		CHECK_INT(rng_below(&r, 10), below[i]);
+	for (int i = 0; i < 10; i++)
+		a[i] = (uint8_t)i;
+	rng_seed(&r, 42);
+	rng_shuffle(&r, a, 10);
+	for (int i = 0; i < 10; i++)
+		CHECK_INT(a[i], shuffled[i]);
+}
+
+/* rng_below is uniform: 60000 draws below 6 land 10000 +- 400 in each bin. */
+static void bounded_is_uniform(void)
+{
+	struct rng r;
+	int bins[6] = { 0 };
+
+	rng_seed(&r, 3);
+	for (int i = 0; i < 60000; i++)
+		bins[rng_below(&r, 6)]++;
+	for (int i = 0; i < 6; i++)
+		CHECK(bins[i] > 9600 && bins[i] < 10400);
+}
+
+static void seed_one_deal(void)
+{
+	struct rules rules;
+	struct game g;
+	char err[128], hand[128];
+
+	rules_init(&rules, VAR_HAMMERWALT);
+	rules_finish(&rules, err, sizeof(err));
+	CHECK(game_init(&g, &rules, 1, NULL, err, sizeof(err)) == 0);
+	hand_format(&g.hand[0], hand, sizeof(hand));
+	CHECK_STR(hand, "9C JC AC 9D 9D JD JD QD KD AD KS KS");
+}
+
+int main(void)
+{
+	RUN(splitmix_reference);
+	RUN(xoshiro_reference);
+	RUN(bounded_and_shuffle_reference);
+	RUN(bounded_is_uniform);
+	RUN(seed_one_deal);
+	return TEST_REPORT();
+}

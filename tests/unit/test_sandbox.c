@@ -1,0 +1,1107 @@
+/*
+ * test_sandbox.c - real hostile programs (tests/bots/sbx_attack.c and
+ * shell scripts) started through sandbox_spawn(), each test asserting
+ * that the attack failed with the exact errno or that the program was
+ * stopped, that no process of it is left (no process with the slot's uid,
+ * none in its session), and that nothing landed outside its scratch
+ * directory. The expected values are those of a root run with every layer
+ * active, as on CI; a test that needs root or a layer says so and skips.
+ */
+#include "sandbox.h"
+#include "testhelp.h"
+#include "util.h"
+
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static char attack[PATH_MAX]; /* the sbx_attack helper, absolute */
+static char srcdir[PATH_MAX]; /* the repository (tests/bots/ scripts) */
+static char tmpdir[PATH_MAX]; /* where scratch directories go */
+static struct sandbox_info info;
+static volatile sig_atomic_t got_usr1;
+
+struct run {
+	struct sandbox_proc *p;
+	int out;              /* read end of the bot's stdout (and stderr) */
+	int slot;
+	char scratch[PATH_MAX];
+	struct strbuf text;   /* everything read so far */
+	int eof;
+	int rc, status;
+	char why[160];
+	double cpu_ms;
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	got_usr1++;
+}
+
+/* Starts argv in slot with lim (NULL: defaults); CHECKs that it started. */
+static int run_start(struct run *r, char *const *argv, const struct sandbox_limits *lim,
+		     int slot, int insecure)
+{
+	struct sandbox_spec s;
+	char err[256];
+	int p[2], devnull;
+
+	memset(r, 0, sizeof(*r));
+	r->out = -1;
+	r->slot = slot;
+	strbuf_init(&r->text);
+	if (sandbox_scratch_new(tmpdir, slot, r->scratch, sizeof(r->scratch), err, sizeof(err))) {
+		fprintf(stderr, "scratch: %s\n", err);
+		CHECK(0);
+		return -1;
+	}
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return -1;
+	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	memset(&s, 0, sizeof(s));
+	s.argv = argv;
+	s.scratch = r->scratch;
+	s.fd_in = devnull;
+	s.fd_out = p[1];
+	s.fd_err = p[1];
+	if (lim)
+		s.lim = *lim;
+	else
+		sandbox_limits_default(&s.lim);
+	s.slot = slot;
+	s.insecure = insecure;
+	r->p = sandbox_spawn(&s, err, sizeof(err));
+	close(p[1]);
+	close(devnull);
+	r->out = p[0];
+	if (!r->p) {
+		fprintf(stderr, "spawn %s: %s\n", argv[0], err);
+		CHECK(r->p != NULL);
+		return -1;
+	}
+	return 0;
+}
+
+/* Reads the bot's output until EOF, until it contains want, or for ms. */
+static void run_read(struct run *r, const char *want, double ms)
+{
+	double end = now_ms() + ms;
+	char buf[4096];
+
+	while (!r->eof && (!want || !strstr(r->text.buf, want))) {
+		struct pollfd pfd = { r->out, POLLIN, 0 };
+		double left = end - now_ms();
+		ssize_t n;
+
+		if (left <= 0)
+			break;
+		if (poll(&pfd, 1, (int)left + 1) <= 0)
+			continue;
+		n = read(r->out, buf, sizeof(buf));
+		if (n <= 0)
+			r->eof = 1;
+		else
+			strbuf_add(&r->text, buf, (size_t)n);
+	}
+}
+
+/* Is there a process with the slot's uid (as root) or in session sid? */
+static int leftovers(int slot, pid_t sid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int found = 0;
+
+	while (d && (e = readdir(d))) {
+		char path[300], buf[512], *p;
+		struct stat st;
+		long session = 0;
+		int fd;
+		ssize_t n;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s", e->d_name);
+		if (stat(path, &st) == 0 && geteuid() == 0 &&
+		    st.st_uid == (uid_t)(SANDBOX_UID_BASE + slot)) {
+			fprintf(stderr, "left over: pid %s with uid %d\n", e->d_name,
+				(int)st.st_uid);
+			found++;
+			continue;
+		}
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			continue;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			continue;
+		buf[n] = '\0';
+		p = strrchr(buf, ')');
+		/* ") S ppid pgrp session" */
+		if (p && sscanf(p + 2, "%*c %*d %*d %ld", &session) == 1 && session == sid &&
+		    sid > 0) {
+			fprintf(stderr, "left over: pid %s in session %d\n", e->d_name, (int)sid);
+			found++;
+		}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* Kills (if kill), reaps, checks nothing is left, removes the scratch. */
+static void run_end(struct run *r, int kill_it)
+{
+	pid_t sid;
+
+	if (!r->p)
+		goto out;
+	sid = sandbox_pid(r->p);
+	if (kill_it)
+		sandbox_kill(r->p);
+	r->rc = sandbox_wait(r->p, 0, &r->status, r->why, sizeof(r->why));
+	r->cpu_ms = sandbox_cpu_ms(r->p);
+	sandbox_free(r->p);
+	r->p = NULL;
+	CHECK_INT(leftovers(r->slot, sid), 0);
+out:
+	if (r->out >= 0)
+		close(r->out);
+	if (r->scratch[0])
+		CHECK_INT(sandbox_scratch_remove(r->scratch), 0);
+}
+
+static void run_release(struct run *r)
+{
+	strbuf_release(&r->text);
+}
+
+/* The value after "key " on its line in text, copied to buf ("" if none). */
+static const char *field(const char *text, const char *key, char *buf, size_t len)
+{
+	size_t k = strlen(key);
+	const char *p = text;
+
+	buf[0] = '\0';
+	while ((p = strstr(p, key))) {
+		if ((p == text || p[-1] == '\n') && p[k] == ' ') {
+			size_t n = strcspn(p + k + 1, "\n");
+
+			if (n >= len)
+				n = len - 1;
+			memcpy(buf, p + k + 1, n);
+			buf[n] = '\0';
+			break;
+		}
+		p += k;
+	}
+	return buf;
+}
+
+#define CHECK_FIELD(r, key, want)                                                   \
+	do {                                                                         \
+		char fb_[128];                                                       \
+		CHECK_STR(field((r)->text.buf, key, fb_, sizeof(fb_)), want);        \
+	} while (0)
+
+/* Counts the processes with uid SANDBOX_UID_BASE + slot. */
+static int count_uid(int slot)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int n = 0;
+
+	while (d && (e = readdir(d))) {
+		char path[300];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "/proc/%s", e->d_name);
+		if (e->d_name[0] >= '1' && e->d_name[0] <= '9' && stat(path, &st) == 0 &&
+		    st.st_uid == (uid_t)(SANDBOX_UID_BASE + slot))
+			n++;
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static int full_layers(void)
+{
+	for (int l = 0; l < SANDBOX_NLAYERS; l++)
+		if (!info.active[l])
+			return 0;
+	return 1;
+}
+
+/* The host pid of the bot inside sandbox p: the init's only child. */
+static pid_t bot_host_pid(struct sandbox_proc *p)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	pid_t found = 0;
+
+	while (d && (e = readdir(d))) {
+		char path[300], buf[512], *q;
+		long ppid;
+		int fd;
+		ssize_t n;
+
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			continue;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			continue;
+		buf[n] = '\0';
+		q = strrchr(buf, ')');
+		if (q && sscanf(q + 2, "%*c %ld", &ppid) == 1 && ppid == sandbox_pid(p))
+			found = (pid_t)strtol(e->d_name, NULL, 10);
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* ---- the tests -------------------------------------------------------- */
+
+static void test_probe_reports_every_layer_as_root(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	sandbox_info_format(&info, &sb);
+	printf("%s", sb.buf);
+	CHECK(strstr(sb.buf, "landlock filesystem") != NULL);
+	if (geteuid() != 0) {
+		printf("skip: full-layer expectations need root\n");
+		strbuf_release(&sb);
+		return;
+	}
+	CHECK(full_layers());
+	CHECK_INT(info.landlock_abi >= 6, 1);
+	CHECK_INT(sandbox_isolates(&info), 1);
+	CHECK(strstr(sb.buf, "bots isolated from each other: yes") != NULL);
+	strbuf_release(&sb);
+}
+
+static void test_isolation_needs_a_layer(void)
+{
+	struct sandbox_info none;
+
+	memset(&none, 0, sizeof(none));
+	none.active[SANDBOX_BASE] = 1;
+	CHECK_INT(sandbox_isolates(&none), 0);
+	none.active[SANDBOX_UID] = 1;
+	CHECK_INT(sandbox_isolates(&none), 1);
+	none.active[SANDBOX_UID] = 0;
+	none.active[SANDBOX_PIDNS] = none.active[SANDBOX_MNTNS] = 1;
+	CHECK_INT(sandbox_isolates(&none), 0);
+	none.active[SANDBOX_LANDLOCK_FS] = 1;
+	CHECK_INT(sandbox_isolates(&none), 1);
+}
+
+static void test_scratch_belongs_to_the_slot(void)
+{
+	char path[PATH_MAX], err[256];
+	struct stat st;
+
+	CHECK_INT(sandbox_scratch_new(tmpdir, 7, path, sizeof(path), err, sizeof(err)), 0);
+	CHECK_INT(stat(path, &st), 0);
+	CHECK_INT(st.st_mode & 07777, 0700);
+	if (geteuid() == 0)
+		CHECK_INT(st.st_uid, SANDBOX_UID_BASE + 7);
+	CHECK_INT(sandbox_scratch_new(tmpdir, 64, path + 1, sizeof(path) - 1, err, sizeof(err)),
+		  -1);
+	CHECK_INT(sandbox_scratch_remove(path), 0);
+	CHECK_INT(access(path, F_OK), -1);
+}
+
+static void test_exec_failure_is_reported(void)
+{
+	char *const missing[] = { "no-such-program-xyz", NULL };
+	char *const noexec[] = { "/etc/passwd", NULL };
+	struct sandbox_spec s;
+	char err[256], path[PATH_MAX];
+
+	CHECK_INT(sandbox_scratch_new(tmpdir, 0, path, sizeof(path), err, sizeof(err)), 0);
+	memset(&s, 0, sizeof(s));
+	s.scratch = path;
+	s.fd_in = 0;
+	s.fd_out = 1;
+	s.fd_err = 2;
+	sandbox_limits_default(&s.lim);
+	s.argv = missing;
+	CHECK(sandbox_spawn(&s, err, sizeof(err)) == NULL);
+	CHECK_STR(err, "cannot run 'no-such-program-xyz': not found in /usr/local/bin:/usr/bin:/bin");
+	s.argv = noexec;
+	CHECK(sandbox_spawn(&s, err, sizeof(err)) == NULL);
+	CHECK_STR(err, "cannot run '/etc/passwd': Permission denied");
+	s.slot = 99;
+	CHECK(sandbox_spawn(&s, err, sizeof(err)) == NULL);
+	CHECK_STR(err, "sandbox: slot 99 out of range 0..63");
+	CHECK_INT(sandbox_scratch_remove(path), 0);
+}
+
+static void test_clean_start_env_cwd_fds(void)
+{
+	char *const argv[] = { "sh", "-c",
+			       "echo cwd $(pwd); echo home $HOME; echo tmpdir $TMPDIR; "
+			       "echo env $(env | wc -l); echo fds $(ls /proc/self/fd | wc -l); "
+			       "echo pid $$; echo exit; exit 3",
+			       NULL };
+	struct run r;
+	char buf[64];
+
+	if (run_start(&r, argv, NULL, 0, 0) == 0)
+		run_read(&r, NULL, 5000);
+	CHECK_STR(field(r.text.buf, "cwd", buf, sizeof(buf)), r.scratch);
+	CHECK_STR(field(r.text.buf, "home", buf, sizeof(buf)), r.scratch);
+	CHECK_STR(field(r.text.buf, "tmpdir", buf, sizeof(buf)), r.scratch);
+	/* PATH HOME TMPDIR LANG USER, and PWD which sh adds */
+	CHECK_FIELD(&r, "env", "7");
+	/* 0 1 2 and the one ls opens */
+	CHECK_FIELD(&r, "fds", "4");
+	if (info.active[SANDBOX_PIDNS])
+		CHECK_FIELD(&r, "pid", "2");
+	run_end(&r, 0);
+	CHECK_INT(r.rc, SANDBOX_EXITED);
+	CHECK_STR(r.why, "exited with status 3");
+	CHECK(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 3);
+	run_release(&r);
+}
+
+static void test_spin_is_stopped_by_sandbox_kill(void)
+{
+	char *const argv[] = { attack, "spin", NULL };
+	struct run r;
+
+	if (run_start(&r, argv, NULL, 1, 0) == 0)
+		run_read(&r, NULL, 400);
+	printf("spin: %.0f ms of CPU in 400 ms\n", sandbox_cpu_ms(r.p));
+	CHECK(sandbox_cpu_ms(r.p) >= 150);
+	run_end(&r, 1);
+	CHECK_INT(r.rc, SANDBOX_KILLED);
+	CHECK(WIFSIGNALED(r.status) && WTERMSIG(r.status) == SIGKILL);
+	CHECK_STR(r.why, "killed by signal 9 (SIGKILL: stopped by the referee)");
+	run_release(&r);
+}
+
+static void test_eight_spinning_threads_hit_the_cpu_backstop(void)
+{
+	char *const argv[] = { attack, "spin8", NULL };
+	struct sandbox_limits lim;
+	double t0 = now_ms();
+	struct run r;
+
+	sandbox_limits_default(&lim);
+	lim.cpu_s = 1;
+	if (run_start(&r, argv, &lim, 2, 0) == 0)
+		run_read(&r, NULL, 10000); /* EOF when the CPU limit kills it */
+	CHECK(r.eof);
+	CHECK(now_ms() - t0 < 5000);
+	run_end(&r, 0);
+	CHECK_INT(r.rc, SANDBOX_KILLED);
+	CHECK_STR(r.why, "killed by signal 24 (SIGXCPU: CPU time limit)");
+	printf("cpu backstop: %.0f ms\n", r.cpu_ms);
+	/* the limit counts scheduler ticks, rusage the exact run time: close */
+	CHECK(r.cpu_ms >= 700);
+	run_release(&r);
+}
+
+static void test_c_fork_bomb_is_held_to_nproc(void)
+{
+	char *const argv[] = { attack, "forkbomb", NULL };
+	struct sandbox_limits lim;
+	struct run r;
+	char buf[64];
+	long forks = -1;
+
+	sandbox_limits_default(&lim);
+	lim.nproc = 16;
+	if (run_start(&r, argv, &lim, 3, 0) == 0)
+		run_read(&r, "forks", 5000);
+	field(r.text.buf, "forks", buf, sizeof(buf));
+	sscanf(buf, "%ld", &forks);
+	/* the bot itself and 15 children make 16 */
+	CHECK_INT(forks, 15);
+	CHECK(strstr(buf, "EAGAIN") != NULL);
+	if (geteuid() == 0)
+		CHECK_INT(count_uid(3), 17); /* and the init */
+	run_end(&r, 1);
+	CHECK_INT(r.rc, SANDBOX_KILLED);
+	run_release(&r);
+}
+
+static void test_shell_fork_bomb_is_held_to_nproc(void)
+{
+	char script[PATH_MAX + 64];
+	char *argv[] = { "/bin/sh", script, NULL };
+	struct sandbox_limits lim;
+	struct run r;
+	int most = 0;
+
+	snprintf(script, sizeof(script), "%s/tests/bots/sbx_forkbomb.sh", srcdir);
+	sandbox_limits_default(&lim);
+	lim.nproc = 24;
+	if (run_start(&r, argv, &lim, 4, 0) == 0) {
+		/* sample often until dash gives up ("Cannot fork" is fatal to it) */
+		for (int i = 0; i < 60 && !r.eof; i++) {
+			int n = geteuid() == 0 ? count_uid(4) : 0;
+
+			if (n > most)
+				most = n;
+			run_read(&r, NULL, 20);
+		}
+	}
+	printf("shell fork bomb: at most %d processes\n", most);
+	CHECK(strstr(r.text.buf, "Cannot fork") != NULL); /* it hit the limit */
+	if (geteuid() == 0)
+		CHECK(most <= 25);  /* 24 and the init */
+	run_end(&r, 1);
+	/* either dash exited on a failed fork (taking the tree along) or we killed it */
+	CHECK(!strcmp(r.why, "exited with status 2") ||
+	      !strcmp(r.why, "killed by signal 9 (SIGKILL: stopped by the referee)"));
+	run_release(&r);
+}
+
+static void test_thread_bomb_is_held_to_nproc(void)
+{
+	char *const argv[] = { attack, "threads", NULL };
+	struct sandbox_limits lim;
+	struct run r;
+
+	sandbox_limits_default(&lim);
+	lim.nproc = 16;
+	if (run_start(&r, argv, &lim, 5, 0) == 0)
+		run_read(&r, "threads", 5000);
+	CHECK_FIELD(&r, "threads", "15 EAGAIN");
+	run_end(&r, 1);
+	run_release(&r);
+}
+
+static void test_memory_hog_is_held_to_mem_mb(void)
+{
+	char *const argv[] = { attack, "malloc", NULL };
+	struct sandbox_limits lim;
+	struct run r;
+	char buf[64];
+	long mb = -1;
+
+	sandbox_limits_default(&lim);
+	lim.mem_mb = 64;
+	if (run_start(&r, argv, &lim, 6, 0) == 0)
+		run_read(&r, NULL, 10000);
+	field(r.text.buf, "mb", buf, sizeof(buf));
+	sscanf(buf, "%ld", &mb);
+	CHECK(mb > 32 && mb < 64);
+	run_end(&r, 0);
+	CHECK_STR(r.why, "exited with status 0");
+	run_release(&r);
+}
+
+static void test_huge_file_is_stopped_at_fsize(void)
+{
+	char *const argv[] = { attack, "bigfile", NULL };
+	char *const argv2[] = { attack, "bigfile", "ignore", NULL };
+	struct sandbox_limits lim;
+	char path[PATH_MAX + 8];
+	struct stat st;
+	struct run r;
+
+	sandbox_limits_default(&lim);
+	lim.fsize_mb = 1;
+	if (run_start(&r, argv, &lim, 7, 0) == 0)
+		run_read(&r, NULL, 10000);
+	snprintf(path, sizeof(path), "%s/big", r.scratch);
+	CHECK_INT(stat(path, &st), 0);
+	CHECK_INT(st.st_size, 1 << 20);
+	run_end(&r, 0);
+	CHECK_INT(r.rc, SANDBOX_KILLED);
+	CHECK_STR(r.why, "killed by signal 25 (SIGXFSZ: file size limit)");
+	run_release(&r);
+
+	/* with SIGXFSZ ignored the write fails instead */
+	if (run_start(&r, argv2, &lim, 7, 0) == 0)
+		run_read(&r, NULL, 10000);
+	CHECK_FIELD(&r, "bigfile", "EFBIG");
+	run_end(&r, 0);
+	CHECK_INT(r.rc, SANDBOX_EXITED);
+	run_release(&r);
+}
+
+static int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	while (d && (e = readdir(d)))
+		n += e->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static void test_thousands_of_files_are_removed(void)
+{
+	char *const argv[] = { attack, "manyfiles", "5000", NULL };
+	char scratch[PATH_MAX];
+	struct run r;
+
+	if (run_start(&r, argv, NULL, 8, 0) == 0)
+		run_read(&r, NULL, 20000);
+	CHECK_FIELD(&r, "files", "5000");
+	CHECK_INT(count_entries(r.scratch), 5000);
+	memcpy(scratch, r.scratch, sizeof(scratch));
+	run_end(&r, 0); /* removes the scratch, CHECKed */
+	CHECK_INT(access(scratch, F_OK), -1);
+	run_release(&r);
+}
+
+static void test_hostile_scratch_is_removed_without_following_links(void)
+{
+	char outside[PATH_MAX], keep[PATH_MAX + 16], err[256];
+	char *argv[] = { attack, "hostile_tree", outside, NULL };
+	struct run r;
+	int fd;
+
+	CHECK_INT(sandbox_scratch_new(tmpdir, 9, outside, sizeof(outside), err, sizeof(err)), 0);
+	snprintf(keep, sizeof(keep), "%s/keep", outside);
+	fd = open(keep, O_WRONLY | O_CREAT, 0644);
+	CHECK(fd >= 0);
+	close(fd);
+	if (run_start(&r, argv, NULL, 8, 0) == 0)
+		run_read(&r, NULL, 10000);
+	CHECK_FIELD(&r, "symlink", "ok");
+	CHECK_FIELD(&r, "deepfile", "ok");
+	CHECK_FIELD(&r, "chmod_ro", "ok");
+	CHECK_FIELD(&r, "fifo", "ok");
+	run_end(&r, 0); /* removes the scratch, CHECKed */
+	CHECK_INT(access(keep, F_OK), 0);
+	CHECK_INT(access("/etc/passwd", F_OK), 0);
+	CHECK_INT(sandbox_scratch_remove(outside), 0);
+	run_release(&r);
+}
+
+static void test_writes_land_only_in_scratch(void)
+{
+	char other[PATH_MAX], other2[PATH_MAX], err[256], tmpname[64], tmpfile[96];
+	char otherfile[PATH_MAX + 8], otherfile2[PATH_MAX + 8], self[PATH_MAX];
+	char testtmp[PATH_MAX + 8], home[PATH_MAX + 16];
+	char *argv[] = { attack, "write", "home-file", tmpfile, self, otherfile, otherfile2,
+			 testtmp, "/dev/shm/sbx-x", "/etc/passwd", NULL };
+	int tmp_hidden = strncmp(tmpdir, "/tmp/", 5) == 0;
+	struct stat before, after;
+	struct run r;
+	ssize_t n;
+
+	snprintf(tmpname, sizeof(tmpname), "sbx-test-%d", (int)getpid());
+	snprintf(tmpfile, sizeof(tmpfile), "/tmp/%s", tmpname);
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	self[n > 0 ? n : 0] = '\0';
+	CHECK_INT(stat(self, &before), 0);
+	/* two other bots' scratch directories: beside ours, and outside /tmp */
+	CHECK_INT(sandbox_scratch_new(tmpdir, 11, other, sizeof(other), err, sizeof(err)), 0);
+	CHECK_INT(sandbox_scratch_new("/var/tmp", 11, other2, sizeof(other2), err, sizeof(err)),
+		  0);
+	snprintf(otherfile, sizeof(otherfile), "%s/x", other);
+	snprintf(otherfile2, sizeof(otherfile2), "%s/x", other2);
+	snprintf(testtmp, sizeof(testtmp), "%s/x", tmpdir);
+	/* "home-file" is relative: cwd is HOME */
+	if (run_start(&r, argv, NULL, 10, 0) == 0)
+		run_read(&r, NULL, 5000);
+	printf("%s", r.text.buf);
+	CHECK_FIELD(&r, "home-file", "write ok");
+	CHECK_FIELD(&r, tmpfile, "write ok");        /* lands in the private /tmp */
+	CHECK_FIELD(&r, self, "write EACCES");       /* the referee binary */
+	/* another bot's scratch: hidden under the private /tmp, else refused */
+	CHECK_FIELD(&r, otherfile, tmp_hidden ? "write ENOENT" : "write EACCES");
+	CHECK_FIELD(&r, otherfile2, "write EACCES");
+	CHECK_FIELD(&r, testtmp, "write EACCES");    /* the test's own directory */
+	CHECK_FIELD(&r, "/dev/shm/sbx-x", "write EACCES");
+	CHECK_FIELD(&r, "/etc/passwd", "write EACCES");
+	snprintf(home, sizeof(home), "%s/home-file", r.scratch);
+	CHECK_INT(access(home, F_OK), 0);
+	run_end(&r, 0);
+	CHECK_INT(access(tmpfile, F_OK), -1);
+	CHECK_INT(access(otherfile, F_OK), -1);
+	CHECK_INT(access(otherfile2, F_OK), -1);
+	CHECK_INT(access(testtmp, F_OK), -1);
+	CHECK_INT(access("/dev/shm/sbx-x", F_OK), -1);
+	CHECK_INT(stat(self, &after), 0);
+	CHECK(after.st_mtime == before.st_mtime && after.st_size == before.st_size);
+	CHECK_INT(sandbox_scratch_remove(other), 0);
+	CHECK_INT(sandbox_scratch_remove(other2), 0);
+	run_release(&r);
+}
+
+static void test_network_is_unreachable(void)
+{
+	struct sockaddr_in a;
+	socklen_t alen = sizeof(a);
+	int tcp = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	int udp = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK, 0);
+	char tport[16], uport[16], sockpath[PATH_MAX], buf[16];
+	char *argv_tcp[] = { attack, "tcp", tport, NULL };
+	char *argv_udp[] = { attack, "udp", uport, NULL };
+	char *argv_nl[] = { attack, "netlink", NULL };
+	char *argv_abs[] = { attack, "unix_abstract", "sbx-test-abstract", NULL };
+	char *argv_path[] = { attack, "unix_path", sockpath, NULL };
+	char *argv_pair[] = { attack, "socketpair", "dgram", NULL };
+	char **all[] = { argv_tcp, argv_udp, argv_nl, argv_abs, argv_path, argv_pair };
+	const char *name[] = { "tcp", "udp", "netlink", "unix_abstract", "unix_path",
+			       "socketpair" };
+
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	CHECK_INT(bind(tcp, (struct sockaddr *)&a, sizeof(a)), 0);
+	CHECK_INT(listen(tcp, 4), 0);
+	getsockname(tcp, (struct sockaddr *)&a, &alen);
+	snprintf(tport, sizeof(tport), "%d", ntohs(a.sin_port));
+	a.sin_port = 0;
+	CHECK_INT(bind(udp, (struct sockaddr *)&a, sizeof(a)), 0);
+	alen = sizeof(a);
+	getsockname(udp, (struct sockaddr *)&a, &alen);
+	snprintf(uport, sizeof(uport), "%d", ntohs(a.sin_port));
+	snprintf(sockpath, sizeof(sockpath), "/run/sbx-test-%d.sock", (int)getpid());
+
+	for (int i = 0; i < 6; i++) {
+		struct run r;
+
+		if (run_start(&r, all[i], NULL, 12, 0) == 0)
+			run_read(&r, NULL, 5000);
+		CHECK_FIELD(&r, name[i], "EPERM");
+		if (i == 5) {
+			/* a unix stream pair works, and reaches nothing */
+			CHECK_FIELD(&r, "socketpair_inet", "EPERM");
+			CHECK_FIELD(&r, "pair_write", "ok");
+			CHECK_FIELD(&r, "pair_read", "ok");
+			CHECK_FIELD(&r, "pair_sendto_path", "EISCONN");
+		}
+		run_end(&r, 0);
+		run_release(&r);
+	}
+	/* the listeners saw nothing */
+	CHECK_INT(accept(tcp, NULL, NULL), -1);
+	CHECK_INT(errno, EAGAIN);
+	CHECK_INT(recv(udp, buf, sizeof(buf), 0), -1);
+	CHECK_INT(errno, EAGAIN);
+	close(tcp);
+	close(udp);
+}
+
+static void test_signals_reach_no_one_outside(void)
+{
+	char *const victim_argv[] = { attack, "sleep", NULL };
+	char me[16], vinit[16], vbot[16];
+	char *argv[] = { attack, "kill", "all", "-1", "9", "referee", me, "10",
+			 "victim_init", vinit, "9", "victim_bot", vbot, "9",
+			 "own_init", "1", "9", NULL };
+	char *const raw[] = { attack, "killraw", NULL };
+	struct run v, r;
+
+	signal(SIGUSR1, on_usr1);
+	got_usr1 = 0;
+	if (run_start(&v, victim_argv, NULL, 13, 0) == 0)
+		run_read(&v, "sleeping", 5000);
+	snprintf(me, sizeof(me), "%d", (int)getpid());
+	snprintf(vinit, sizeof(vinit), "%d", (int)sandbox_pid(v.p));
+	snprintf(vbot, sizeof(vbot), "%d", (int)bot_host_pid(v.p));
+	CHECK(strtol(vbot, NULL, 10) > 0);
+	if (run_start(&r, argv, NULL, 14, 0) == 0)
+		run_read(&r, NULL, 5000);
+	printf("%s", r.text.buf);
+	CHECK_FIELD(&r, "all", "EPERM");          /* seccomp */
+	CHECK_FIELD(&r, "referee", "ESRCH");      /* not in its pid namespace */
+	CHECK_FIELD(&r, "victim_init", "ESRCH");
+	CHECK_FIELD(&r, "victim_bot", "ESRCH");
+	CHECK_FIELD(&r, "own_init", "EPERM");     /* Landlock signal scope */
+	run_end(&r, 0);
+	CHECK_STR(r.why, "exited with status 0"); /* its own init survived */
+	run_release(&r);
+	if (run_start(&r, raw, NULL, 14, 0) == 0)
+		run_read(&r, NULL, 5000);
+	CHECK_FIELD(&r, "killraw", "EPERM");
+	run_end(&r, 0);
+	run_release(&r);
+	CHECK_INT(got_usr1, 0);
+	CHECK_INT(sandbox_wait(v.p, 1, NULL, NULL, 0), SANDBOX_RUNNING);
+	run_end(&v, 1);
+	run_release(&v);
+	signal(SIGUSR1, SIG_DFL);
+}
+
+static void test_no_access_to_other_memory_or_fds(void)
+{
+	char *const victim_argv[] = { attack, "sleep", NULL };
+	char me[16], vbot[16];
+	char *argv_pt[] = { attack, "ptrace", me, NULL };
+	char *argv_vm[] = { attack, "vmread", me, NULL };
+	char *argv_other[] = { attack, "proc", vbot, NULL };
+	char *argv_init[] = { attack, "proc", "1", NULL };
+	struct run v, r;
+
+	snprintf(me, sizeof(me), "%d", (int)getpid());
+	if (run_start(&v, victim_argv, NULL, 15, 0) == 0)
+		run_read(&v, "sleeping", 5000);
+	snprintf(vbot, sizeof(vbot), "%d", (int)bot_host_pid(v.p));
+
+	if (run_start(&r, argv_pt, NULL, 16, 0) == 0)
+		run_read(&r, NULL, 5000);
+	CHECK_FIELD(&r, "ptrace_attach", "EPERM");
+	CHECK_FIELD(&r, "ptrace_seize", "EPERM");
+	run_end(&r, 0);
+	run_release(&r);
+
+	if (run_start(&r, argv_vm, NULL, 16, 0) == 0)
+		run_read(&r, NULL, 5000);
+	CHECK_FIELD(&r, "vmread", "EPERM");
+	run_end(&r, 0);
+	run_release(&r);
+
+	/* another bot's /proc entries: not even visible */
+	if (run_start(&r, argv_other, NULL, 16, 0) == 0)
+		run_read(&r, NULL, 5000);
+	printf("%s", r.text.buf);
+	CHECK_FIELD(&r, "procmem", "ENOENT");
+	CHECK_FIELD(&r, "procfd0", "ENOENT");
+	run_end(&r, 0);
+	run_release(&r);
+
+	/* its own init: visible, but outside its Landlock domain and not dumpable */
+	if (run_start(&r, argv_init, NULL, 16, 0) == 0)
+		run_read(&r, NULL, 5000);
+	printf("%s", r.text.buf);
+	CHECK_FIELD(&r, "procmem", "EACCES");
+	CHECK_FIELD(&r, "procfd0", "EACCES");
+	CHECK_FIELD(&r, "procenviron", "EACCES");
+	run_end(&r, 0);
+	run_release(&r);
+
+	CHECK_INT(sandbox_wait(v.p, 1, NULL, NULL, 0), SANDBOX_RUNNING);
+	run_end(&v, 1);
+	run_release(&v);
+}
+
+static void test_setsid_grandchild_dies_with_the_bot(void)
+{
+	char *const argv[] = { attack, "escape", NULL };
+	struct run r;
+	double t0;
+
+	if (run_start(&r, argv, NULL, 17, 0) == 0) {
+		t0 = now_ms();
+		/* the grandchild holds stdout: EOF only if it died with the bot */
+		run_read(&r, NULL, 3000);
+		CHECK(r.eof);
+		CHECK(now_ms() - t0 < 1000);
+	}
+	CHECK(strstr(r.text.buf, "escaped") != NULL);
+	run_end(&r, 0);
+	CHECK_STR(r.why, "exited with status 0");
+	run_release(&r);
+}
+
+static void test_setsid_grandchild_dies_on_sandbox_kill(void)
+{
+	char *const argv[] = { attack, "escape_stay", NULL };
+	struct run r;
+
+	if (run_start(&r, argv, NULL, 18, 0) == 0)
+		run_read(&r, "escaped", 3000);
+	if (geteuid() == 0)
+		CHECK_INT(count_uid(18), 3); /* init, bot, the setsid child's child */
+	run_end(&r, 1);                      /* CHECKs that nothing is left */
+	CHECK_INT(r.rc, SANDBOX_KILLED);
+	run_release(&r);
+}
+
+static void test_namespace_and_kernel_calls_are_denied(void)
+{
+	char *const argv[] = { attack, "unshare", NULL };
+	char *const argv2[] = { attack, "kernel", NULL };
+	static const char *const eperm[] = {
+		"mount", "umount", "keyctl", "add_key", "bpf", "perf_event_open",
+		"io_uring_setup", "userfaultfd", "clone_newuser", "setns", "chroot",
+		"reboot", "init_module", "settimeofday",
+	};
+	struct run r;
+
+	if (run_start(&r, argv, NULL, 19, 0) == 0)
+		run_read(&r, NULL, 5000);
+	CHECK_FIELD(&r, "unshare_user", "EPERM");
+	CHECK_FIELD(&r, "unshare_net", "EPERM");
+	CHECK_FIELD(&r, "unshare_ns", "EPERM");
+	run_end(&r, 0);
+	run_release(&r);
+	if (run_start(&r, argv2, NULL, 19, 0) == 0)
+		run_read(&r, NULL, 5000);
+	for (size_t i = 0; i < sizeof(eperm) / sizeof(eperm[0]); i++)
+		CHECK_FIELD(&r, eperm[i], "EPERM");
+	CHECK_FIELD(&r, "clone3", "ENOSYS");
+	CHECK_FIELD(&r, "pthread_create", "ok");
+	run_end(&r, 0);
+	CHECK_STR(r.why, "exited with status 0");
+	run_release(&r);
+}
+
+static void test_foreign_syscall_abi_is_killed(void)
+{
+	char *const argv[] = { attack, "int80", NULL };
+	char *const argv2[] = { attack, "x32", NULL };
+	struct run r;
+
+	if (run_start(&r, argv, NULL, 20, 0) == 0)
+		run_read(&r, NULL, 5000);
+	CHECK(strstr(r.text.buf, "int80 trying") != NULL);
+	CHECK(strstr(r.text.buf, "survived") == NULL);
+	run_end(&r, 0);
+	CHECK_INT(r.rc, SANDBOX_KILLED);
+	CHECK(WIFSIGNALED(r.status) && WTERMSIG(r.status) == SIGSYS);
+	CHECK_STR(r.why, "killed by signal 31 (SIGSYS: blocked system call)");
+	run_release(&r);
+	if (run_start(&r, argv2, NULL, 20, 0) == 0)
+		run_read(&r, NULL, 5000);
+	CHECK(strstr(r.text.buf, "survived") == NULL);
+	run_end(&r, 0);
+	CHECK_STR(r.why, "killed by signal 31 (SIGSYS: blocked system call)");
+	run_release(&r);
+}
+
+static void test_setuid_binaries_gain_nothing(void)
+{
+	char *const argv[] = { "/bin/sh", "-c",
+			       "/usr/bin/passwd -S root; echo passwd $?; "
+			       "su -c 'id -u' root </dev/null; echo su $?",
+			       NULL };
+	char suid[PATH_MAX + 16], want[64];
+	char *argv2[] = { suid, "ids", NULL };
+	struct run r;
+	int in, out;
+	char buf[1 << 16];
+	ssize_t n;
+
+	if (geteuid() != 0) {
+		printf("skip: setuid test needs root\n");
+		return;
+	}
+	if (run_start(&r, argv, NULL, 21, 0) == 0)
+		run_read(&r, NULL, 5000);
+	printf("%s", r.text.buf);
+	CHECK_FIELD(&r, "passwd", "1");
+	CHECK_FIELD(&r, "su", "1");
+	CHECK(strstr(r.text.buf, "\n0\n") == NULL);
+	run_end(&r, 0);
+	run_release(&r);
+
+	/* a setuid-root copy of the helper, outside the host's /tmp */
+	snprintf(suid, sizeof(suid), "%s.suid", attack);
+	in = open(attack, O_RDONLY);
+	out = open(suid, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	while (in >= 0 && out >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
+		CHECK_INT(write(out, buf, (size_t)n), n);
+	close(in);
+	close(out);
+	CHECK_INT(chmod(suid, 04755), 0);
+	if (run_start(&r, argv2, NULL, 22, 0) == 0)
+		run_read(&r, NULL, 5000);
+	snprintf(want, sizeof(want), "%d euid %d gid %d egid %d", SANDBOX_UID_BASE + 22,
+		 SANDBOX_UID_BASE + 22, SANDBOX_UID_BASE + 22, SANDBOX_UID_BASE + 22);
+	CHECK_FIELD(&r, "uid", want);
+	run_end(&r, 0);
+	run_release(&r);
+	unlink(suid);
+}
+
+static void test_cpu_time_counts_the_whole_tree(void)
+{
+	char *const argv[] = { attack, "tree_cpu", "300", NULL };
+	struct run r;
+	double ms = 0;
+
+	if (run_start(&r, argv, NULL, 23, 0) == 0) {
+		run_read(&r, "tree done", 5000);
+		ms = sandbox_cpu_ms(r.p);
+	}
+	/* two children reaped by the bot, 300 ms each */
+	CHECK(ms >= 590 && ms < 1500);
+	run_end(&r, 1);
+	CHECK(r.cpu_ms >= 590 && r.cpu_ms < 1500);
+	run_release(&r);
+}
+
+static void test_runtimes_start_under_default_limits(void)
+{
+	char javasrc[PATH_MAX + 32];
+	char *const py[] = { "python3", "-c", "import sys, os; print('py', 6 * 7)", NULL };
+	char *const node[] = { "node", "-e", "console.log('node', 6 * 7)", NULL };
+	char *const sh[] = { "/bin/sh", "-c", "echo sh $((6 * 7))", NULL };
+	char *const javav[] = { "java", "-Xmx64m", "-version", NULL };
+	char *javarun[] = { "java", "-Xmx64m", javasrc, NULL };
+	char *const pyaio[] = { "python3", "-c",
+				"import asyncio\n"
+				"async def f(): return 42\n"
+				"print('asyncio', asyncio.run(f()))",
+				NULL };
+	char *const *progs[] = { py, pyaio, node, sh, javav, javarun };
+	const char *key[] = { "py", "asyncio", "node", "sh", "openjdk", "java" };
+	const char *want[] = { "42", "42", "42", "42", NULL, "42" };
+
+	snprintf(javasrc, sizeof(javasrc), "%s/tests/bots/SbxHello.java", srcdir);
+	for (int i = 0; i < 6; i++) {
+		double t0 = now_ms();
+		struct run r;
+
+		if (run_start(&r, progs[i], NULL, 24, 0) == 0)
+			run_read(&r, NULL, 20000);
+		printf("%s: %.0f ms: %s", progs[i][0], now_ms() - t0, r.text.buf);
+		if (want[i])
+			CHECK_FIELD(&r, key[i], want[i]);
+		else
+			CHECK(strstr(r.text.buf, key[i]) != NULL);
+		run_end(&r, 0);
+		CHECK_STR(r.why, "exited with status 0");
+		run_release(&r);
+	}
+}
+
+static void test_insecure_mode_keeps_layer_one(void)
+{
+	char *const argv[] = { attack, "tcp", "1", NULL };
+	char *const argv2[] = { "/bin/sh", "-c", "echo pid $$", NULL };
+	struct run r;
+	char buf[32];
+
+	if (run_start(&r, argv, NULL, 25, 1) == 0)
+		run_read(&r, NULL, 5000);
+	CHECK_FIELD(&r, "tcp", "EPERM");
+	run_end(&r, 0);
+	run_release(&r);
+	if (run_start(&r, argv2, NULL, 25, 1) == 0)
+		run_read(&r, NULL, 5000);
+	/* no pid namespace: a host pid, not 2 */
+	CHECK(strcmp(field(r.text.buf, "pid", buf, sizeof(buf)), "2") != 0);
+	run_end(&r, 0);
+	CHECK_STR(r.why, "exited with status 0");
+	run_release(&r);
+}
+
+static void test_insecure_escape_is_still_cleaned_up(void)
+{
+	char *const argv[] = { attack, "escape", NULL };
+	struct run r;
+
+	/* without a pid namespace the init is a subreaper that kills orphans */
+	if (run_start(&r, argv, NULL, 26, 1) == 0)
+		run_read(&r, NULL, 3000);
+	CHECK(r.eof);
+	run_end(&r, 0);
+	CHECK_STR(r.why, "exited with status 0");
+	run_release(&r);
+}
+
+static void test_program_under_host_tmp_runs_read_only(void)
+{
+	char copy[PATH_MAX + 16], buf[1 << 16];
+	char *argv[] = { copy, "write", copy, NULL };
+	struct run r;
+	int in, out;
+	ssize_t n;
+
+	/* the private /tmp hides the host's, but the program's directory shows */
+	snprintf(copy, sizeof(copy), "%s/sbx_attack_copy", tmpdir);
+	in = open(attack, O_RDONLY);
+	out = open(copy, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	while (in >= 0 && out >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
+		CHECK_INT(write(out, buf, (size_t)n), n);
+	close(in);
+	close(out);
+	if (run_start(&r, argv, NULL, 27, 0) == 0)
+		run_read(&r, NULL, 5000);
+	printf("%s", r.text.buf);
+	CHECK_FIELD(&r, copy, strncmp(tmpdir, "/tmp/", 5) ? "write EACCES" : "write EROFS");
+	run_end(&r, 0);
+	CHECK_STR(r.why, "exited with status 0");
+	run_release(&r);
+	CHECK_INT(unlink(copy), 0);
+}
+
+static void setup_paths(void)
+{
+	const char *o = getenv("O") ? getenv("O") : "build/rel";
+	const char *t = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char rel[PATH_MAX];
+
+	if (!getcwd(srcdir, sizeof(srcdir)))
+		exit(1);
+	snprintf(rel, sizeof(rel), "%s/tests/bots/sbx_attack", o);
+	if (!realpath(rel, attack)) {
+		fprintf(stderr, "missing %s (run through make test)\n", rel);
+		exit(1);
+	}
+	if (!realpath(t, tmpdir))
+		exit(1);
+}
+
+int main(void)
+{
+	double t0 = now_ms();
+
+	setup_paths();
+	sandbox_probe(&info);
+	RUN(test_probe_reports_every_layer_as_root);
+	RUN(test_isolation_needs_a_layer);
+	RUN(test_scratch_belongs_to_the_slot);
+	RUN(test_exec_failure_is_reported);
+	RUN(test_clean_start_env_cwd_fds);
+	RUN(test_spin_is_stopped_by_sandbox_kill);
+	RUN(test_eight_spinning_threads_hit_the_cpu_backstop);
+	RUN(test_c_fork_bomb_is_held_to_nproc);
+	RUN(test_shell_fork_bomb_is_held_to_nproc);
+	RUN(test_thread_bomb_is_held_to_nproc);
+	RUN(test_memory_hog_is_held_to_mem_mb);
+	RUN(test_huge_file_is_stopped_at_fsize);
+	RUN(test_thousands_of_files_are_removed);
+	RUN(test_hostile_scratch_is_removed_without_following_links);
+	RUN(test_writes_land_only_in_scratch);
+	RUN(test_network_is_unreachable);
+	RUN(test_signals_reach_no_one_outside);
+	RUN(test_no_access_to_other_memory_or_fds);
+	RUN(test_setsid_grandchild_dies_with_the_bot);
+	RUN(test_setsid_grandchild_dies_on_sandbox_kill);
+	RUN(test_namespace_and_kernel_calls_are_denied);
+	RUN(test_foreign_syscall_abi_is_killed);
+	RUN(test_setuid_binaries_gain_nothing);
+	RUN(test_cpu_time_counts_the_whole_tree);
+	RUN(test_runtimes_start_under_default_limits);
+	RUN(test_insecure_mode_keeps_layer_one);
+	RUN(test_insecure_escape_is_still_cleaned_up);
+	RUN(test_program_under_host_tmp_runs_read_only);
+	printf("sandbox tests: %.1f s\n", (now_ms() - t0) / 1e3);
+	return TEST_REPORT();
+}

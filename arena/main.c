@@ -294,6 +294,14 @@ static int cmd_check(const struct options *o, struct config *c)
 	}
 	referee = o->referee ? xstrdup(o->referee) : c->referee ? xstrdup(c->referee)
 								 : default_referee();
+	{
+		char *abs = realpath(referee, NULL);
+
+		if (abs) {
+			free(referee);
+			referee = abs;
+		}
+	}
 	results = results_dir_for(o, c);
 	printf("%s: ok\n", c->path);
 	printf("arena %s: seed %llu, %ld jobs, results in %s\n", c->name,
@@ -337,7 +345,7 @@ static int cmd_check(const struct options *o, struct config *c)
 			strvec_init(&argv);
 			strbuf_init(&cmd);
 			refargv_build(&argv, c, g, referee, NULL, NULL);
-			strvec_quote(&argv, &cmd);
+			refargv_command_line(&cmd, c, g, &argv);
 			printf("%s  %s\n", g->id, cmd.buf);
 			strvec_release(&argv);
 			strbuf_release(&cmd);
@@ -494,6 +502,14 @@ static int cmd_run(const struct options *o, struct config *c)
 		fprintf(stderr, "arena: cannot run the referee '%s': %s (build it with make, or "
 			"set 'referee' in [arena] or --referee)\n", referee, strerror(errno));
 		goto out;
+	} else {
+		/* referees run in the config's directory: the path must not be relative */
+		char *abs = realpath(referee, NULL);
+
+		if (abs) {
+			free(referee);
+			referee = abs;
+		}
 	}
 	if (interrupt_install(err, sizeof(err)) < 0) {
 		fprintf(stderr, "arena: %s\n", err);

@@ -74,14 +74,15 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 
 	j->g = g;
 	j->attempt = attempt;
-	j->log = path_of(results_dir(res), "logs", g->id, ".log");
+	/* absolute: the referee runs in the config file's directory */
+	j->log = path_of(results_abs_dir(res), "logs", g->id, ".log");
 	j->errlog = path_of(results_dir(res), "logs", g->id, ".err");
 	if (c->bot_logs) {
-		char *parent = path_of(results_dir(res), "bot-logs", "", "");
+		char *parent = path_of(results_abs_dir(res), "bot-logs", "", "");
 
 		mkdir(parent, 0755);
 		free(parent);
-		botlogs = path_of(results_dir(res), "bot-logs", g->id, "");
+		botlogs = path_of(results_abs_dir(res), "bot-logs", g->id, "/");
 		mkdir(botlogs, 0755);
 	}
 	strvec_init(&j->argv);
@@ -89,6 +90,7 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	free(botlogs);
 	memset(&rj, 0, sizeof(rj));
 	rj.argv = j->argv.items;
+	rj.cwd = c->dir;
 	rj.timeout_ms = c->game_timeout_s * 1000;
 	rj.tag = j;
 	if (runner_start(r, &rj, err, len) < 0) {
@@ -156,8 +158,8 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 		return;
 }
 
-static int record_failure(struct results *res, const struct job *j, const char *why, char *err,
-			  size_t len)
+static int record_failure(const struct config *c, struct results *res, const struct job *j,
+			  const char *why, char *err, size_t len)
 {
 	json_t *o = json_object();
 	struct strbuf cmd = STRBUF_INIT;
@@ -165,7 +167,7 @@ static int record_failure(struct results *res, const struct job *j, const char *
 	int ret;
 
 	strbuf_init(&cmd);
-	strvec_quote(&j->argv, &cmd);
+	refargv_command_line(&cmd, c, j->g, &j->argv);
 	json_object_set_new(o, "game", json_string(j->g->id));
 	json_object_set_new(o, "index", json_integer(j->g->index));
 	json_object_set_new(o, "attempts", json_integer(j->attempt));
@@ -262,7 +264,7 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 					st->failed++;
 					note(o, "game %s failed again (%s); giving up on it (see %s)",
 					     j->g->id, why, j->errlog);
-					if (record_failure(res, j, why, err, len) < 0) {
+					if (record_failure(c, res, j, why, err, len) < 0) {
 						strbuf_release(&line);
 						free(d.out);
 						free(d.err);

@@ -2,7 +2,9 @@
  * play.h - playing the games of a schedule, many at once.
  *
  * Each game is one referee process (refargv_build() gives its command
- * line), run by a struct runner, at most 'jobs' at a time. A game whose
+ * line), run by a struct runner in the config file's directory (so that
+ * relative file names in bot commands mean what they mean in the config),
+ * at most 'jobs' at a time. A game whose
  * referee exits non-zero, times out or prints no valid result is a failed
  * game: it is not counted as played, it is retried once, and if it fails
  * again it is written to failed.jsonl (a later run retries it again). A
@@ -36,7 +38,7 @@ struct play_status {
 
 struct play_opts {
 	int jobs;
-	const char *referee;
+	const char *referee; /* an absolute path: referees run in the config's directory */
 	/* progress(arg, st, final): after each game and at least every second */
 	void (*progress)(void *arg, const struct play_status *st, int final);
 	/* note(arg, msg): a failed game, a retry, a signal (may be NULL) */

@@ -3,7 +3,7 @@
  */
 #include "refargv.h"
 
-#include <string.h>
+#include "util.h"
 
 /* Unreachable in hands_per_round hands (24 points at most per hand). */
 #define OUT_OF_REACH 100000
@@ -59,14 +59,6 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
 	for (int s = 0; s < g->nseats; s++) {
 		const struct bot *b = &c->bots[g->bot[s]];
 
-		if (b->builtin || !b->dir || !strcmp(b->seat, b->dir))
-			continue;
-		strvec_push(out, "--cwd");
-		strvec_pushf(out, "%d:%s", s, b->dir);
-	}
-	for (int s = 0; s < g->nseats; s++) {
-		const struct bot *b = &c->bots[g->bot[s]];
-
 		if (b->builtin)
 			continue;
 		for (int k = 0; k < NLIMITS; k++) {
@@ -81,4 +73,19 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
 	strvec_push(out, "--");
 	for (int s = 0; s < g->nseats; s++)
 		strvec_push(out, c->bots[g->bot[s]].seat);
+}
+
+void refargv_command_line(struct strbuf *out, const struct config *c, const struct game *g,
+			  const struct strvec *argv)
+{
+	int programs = 0;
+
+	for (int s = 0; s < g->nseats; s++)
+		programs |= !c->bots[g->bot[s]].builtin;
+	if (programs) {
+		strbuf_addstr(out, "cd ");
+		strvec_quote_word(c->dir, out);
+		strbuf_addstr(out, " && ");
+	}
+	strvec_quote(argv, out);
 }

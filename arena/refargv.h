@@ -17,14 +17,26 @@
  *
  *   REFEREE --variant V --seed N [--option K=V]... [time and sandbox
  *   flags the config sets] [--log LOG] [--bot-logs DIR]
- *   [--cwd SEAT:DIR]... [--limit SEAT:KEY=VALUE]... -- SEAT...
+ *   [--limit SEAT:KEY=VALUE]... -- SEAT...
  *
  * Time and sandbox flags appear only when the config sets them, so a
  * config without them runs with any referee version. log and bot_logs
  * may be NULL (no flag). The progressive format is an indiana game with
- * max_hands = hands_per_round and target and hole out of reach.
+ * max_hands = hands_per_round and target and hole out of reach. The
+ * referee runs in the config file's directory (see play.c), so relative
+ * file names in a bot's command are relative to it, like every path in
+ * the config.
  */
 void refargv_build(struct strvec *out, const struct config *c, const struct game *g,
 		   const char *referee, const char *log, const char *bot_logs);
+
+/*
+ * Appends argv (from refargv_build()) as one shell command line that
+ * replays game g from any directory: prefixed with "cd CONFIG_DIR && "
+ * when a seat is a bot program, whose relative file names are resolved
+ * from the config's directory.
+ */
+void refargv_command_line(struct strbuf *out, const struct config *c, const struct game *g,
+			  const struct strvec *argv);
 
 #endif

@@ -23,7 +23,8 @@
 #include "util.h"
 
 struct results {
-	char *dir;
+	char *dir;    /* as given */
+	char *abs;    /* the same, absolute */
 	int dir_fd;   /* holds the flock */
 	int out_fd;   /* results.jsonl, O_APPEND */
 	int failed_fd;/* failed.jsonl, opened on first use */
@@ -279,6 +280,9 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 	}
 	r = xcalloc(1, sizeof(*r));
 	r->dir = xstrdup(dir);
+	r->abs = realpath(dir, NULL);
+	if (!r->abs)
+		r->abs = xstrdup(dir);
 	r->dir_fd = fd;
 	r->failed_fd = -1;
 	path = join(dir, "results.jsonl");
@@ -309,12 +313,18 @@ void results_free(struct results *r)
 		close(r->failed_fd);
 	close(r->dir_fd);
 	free(r->dir);
+	free(r->abs);
 	free(r);
 }
 
 const char *results_dir(const struct results *r)
 {
 	return r->dir;
+}
+
+const char *results_abs_dir(const struct results *r)
+{
+	return r->abs;
 }
 
 int results_read_meta(struct results *r, struct results_meta *m, char *err, size_t len)

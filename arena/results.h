@@ -63,7 +63,9 @@ void results_meta_release(struct results_meta *m);
 struct results *results_new(const char *dir, int fresh, char **moved, char *err, size_t len);
 /* Unlocks and closes. results_free(NULL) is a no-op. */
 void results_free(struct results *r);
+/* The directory as given (for messages), and as an absolute path (for the referee). */
 const char *results_dir(const struct results *r);
+const char *results_abs_dir(const struct results *r);
 
 /* Reads arena.json. Returns 1 if it exists and was read, 0 if absent, -1 with err. */
 int results_read_meta(struct results *r, struct results_meta *m, char *err, size_t len);

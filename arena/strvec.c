@@ -78,24 +78,27 @@ static int is_safe(const char *s)
 	return 1;
 }
 
+void strvec_quote_word(const char *s, struct strbuf *out)
+{
+	if (is_safe(s)) {
+		strbuf_addstr(out, s);
+		return;
+	}
+	strbuf_addch(out, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			strbuf_addstr(out, "'\\''");
+		else
+			strbuf_addch(out, *s);
+	}
+	strbuf_addch(out, '\'');
+}
+
 void strvec_quote(const struct strvec *v, struct strbuf *out)
 {
 	for (size_t i = 0; i < v->nr; i++) {
-		const char *s = v->items[i];
-
 		if (i)
 			strbuf_addch(out, ' ');
-		if (is_safe(s)) {
-			strbuf_addstr(out, s);
-			continue;
-		}
-		strbuf_addch(out, '\'');
-		for (; *s; s++) {
-			if (*s == '\'')
-				strbuf_addstr(out, "'\\''");
-			else
-				strbuf_addch(out, *s);
-		}
-		strbuf_addch(out, '\'');
+		strvec_quote_word(v->items[i], out);
 	}
 }

@@ -40,5 +40,7 @@ void strvec_split(struct strvec *v, const char *text);
  */
 struct strbuf;
 void strvec_quote(const struct strvec *v, struct strbuf *out);
+/* Appends one word, quoted the same way. */
+void strvec_quote_word(const char *word, struct strbuf *out);
 
 #endif

@@ -102,6 +102,8 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 		  "c.ini: need at least 2 bots, found 1 (add [bot NAME] sections or 'submissions')" },
 		{ "[arena]\nvariants = flip\nsubmissions = nothere\n" BOTS,
 		  "c.ini:3: bad value 'nothere' for 'submissions' in [arena] (no such directory)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = python3 'bot.py\n",
+		  "c.ini:8: bad value 'python3 'bot.py' for 'command' in [bot c] (..." },
 		{ "[arena]\nvariants = flip\nreferee = nothere\n" BOTS,
 		  "c.ini:3: bad value 'nothere' for 'referee' in [arena] (no executable file "
 		  "'SCRATCH/nothere')" },
@@ -220,23 +222,37 @@ static void test_submissions_reject_only_the_broken_ones(void)
 	write_file("subs/carol/notes.txt", "no bot here\n");
 	mkdir("subs/dave", 0755);
 	write_file("subs/dave/bot.ini", "command = @random\ncolour = blue\n");
+	mkdir("subs/erin", 0755);
+	write_file("subs/erin/bot.ini", "command = ./bot --level \"3\n");
+	mkdir("subs/fay", 0755);
+	write_file("subs/fay/bot.ini", "command = python3 main.py\n");
 	mkdir("subs/a", 0755); /* same name as [bot a] */
 	write_file("subs/a/bot.ini", "command = @random\n");
 	mkdir("subs/.hidden", 0755);
 	CHECK_STR(load_text(&c, "[arena]\nvariants = flip\nsubmissions = subs\n" BOTS), "ok");
-	CHECK_INT(c.nbots, 4);
 	CHECK_STR(c.bots[2].name, "alice");
 	CHECK_STR(c.bots[2].seat, "@greedy");
 	CHECK_STR(c.bots[2].build, "true");
 	CHECK_STR(c.bots[3].name, "bob");
 	CHECK(strstr(c.bots[3].seat, "/subs/bob") != NULL);
-	CHECK_INT(c.nrejected, 3);
+	CHECK_INT(c.nbots, 5);
+	CHECK_STR(c.bots[4].name, "fay");
+	{
+		char expect[4200];
+
+		snprintf(expect, sizeof(expect), "/bin/sh -c 'cd %s/subs/fay && exec python3 main.py'",
+			 c.dir);
+		CHECK_STR(c.bots[4].seat, expect);
+	}
+	CHECK_INT(c.nrejected, 4);
 	CHECK_STR(c.rejected[0].name, "a");
 	CHECK_STR(c.rejected[0].reason, "a bot named 'a' is defined at c.ini:4");
 	CHECK_STR(c.rejected[1].name, "carol");
 	CHECK_STR(c.rejected[1].reason, "no executable 'run' file and no bot.ini");
 	CHECK_STR(c.rejected[2].name, "dave");
 	CHECK_STR(c.rejected[2].reason, "bot.ini:2: unknown key 'colour' in bot.ini");
+	CHECK_STR(c.rejected[3].name, "erin");
+	CHECK(!strncmp(c.rejected[3].reason, "bot.ini: bot erin: ", 19));
 	config_release(&c);
 }
 

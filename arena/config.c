@@ -452,6 +452,16 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 		if (get_text(p, kv, &c->name) == 0 && strchr(c->name, '/'))
 			fail(p, kv->line, "bad value '%s' for 'name' in [arena] (expected no '/')",
 			     kv->value);
+	} else if (!strcmp(k, "logs")) {
+		if (!strcmp(kv->value, "all"))
+			c->logs = LOGS_ALL;
+		else if (!strcmp(kv->value, "faults"))
+			c->logs = LOGS_FAULTS;
+		else if (!strcmp(kv->value, "none"))
+			c->logs = LOGS_NONE;
+		else
+			fail(p, kv->line, "bad value '%s' for 'logs' in [arena] (expected all, faults "
+			     "or none)", kv->value);
 	} else if (!strcmp(k, "results")) {
 		get_text(p, kv, &c->results);
 	} else if (!strcmp(k, "referee")) {

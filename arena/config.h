@@ -57,6 +57,9 @@ struct variant_cfg {
 	char *opt_value[VARIANT_OPTS_MAX];
 };
 
+/* Which per-game logs a run keeps. */
+enum log_policy { LOGS_ALL, LOGS_FAULTS, LOGS_NONE };
+
 struct config {
 	char *path;      /* as given */
 	char *dir;       /* absolute directory of the config file */
@@ -68,6 +71,7 @@ struct config {
 	long jobs;       /* 0: one per core */
 	long startup_ms, move_ms, bank_ms; /* 0: referee default (flag not passed) */
 	int cpu_time, insecure, keep_scratch, bot_logs;
+	enum log_policy logs;
 	long limits[NLIMITS];              /* 0: not set */
 	long game_timeout_s;
 	long build_timeout_s;

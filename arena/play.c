@@ -86,7 +86,7 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 		mkdir(botlogs, 0755);
 	}
 	strvec_init(&j->argv);
-	refargv_build(&j->argv, c, g, o->referee, j->log, botlogs);
+	refargv_build(&j->argv, c, g, o->referee, c->logs == LOGS_NONE ? NULL : j->log, botlogs);
 	free(botlogs);
 	memset(&rj, 0, sizeof(rj));
 	rj.argv = j->argv.items;
@@ -111,6 +111,25 @@ static void stderr_tail(const struct runner_done *d, char *out, size_t len)
 	while (start > d->err && start[-1] != '\n')
 		start--;
 	snprintf(out, len, "%.*s", (int)(end - start), start);
+}
+
+/*
+ * With logs = faults, a game played without a fault leaves no files: its
+ * record and its bots' stderr (ID.seatN.stderr, beside the record) go.
+ */
+static void drop_clean_logs(const struct job *j)
+{
+	size_t n = strlen(j->log) - 4; /* without ".log" */
+
+	unlink(j->log);
+	for (int s = 0; s < j->g->nseats; s++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "%.*s.seat%d.stderr", (int)n, j->log, s);
+		unlink(sb.buf);
+		strbuf_release(&sb);
+	}
 }
 
 /*
@@ -256,6 +275,8 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 					st->done++;
 					st->done_now++;
 					st->faults += nfaults;
+					if (c->logs == LOGS_FAULTS && !nfaults)
+						drop_clean_logs(j);
 				} else if (j->attempt == 1) {
 					st->retried++;
 					retry[nretry++] = j->g;

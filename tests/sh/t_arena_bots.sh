@@ -5,7 +5,7 @@
 # the time and sandbox flags set; plus two misbehaving bots. Every game is
 # played (bot faults are results, not failed games); the faults are
 # counted against the right bots, with the game's log and the bot's stderr
-# to look at.
+# to look at; with logs = faults only the faulted games' records are kept.
 . tests/arena/lib.sh
 cd "$W" || exit 1
 
@@ -19,6 +19,7 @@ startup_ms = 10000
 move_ms = 2000
 mem_mb = 1024
 nproc = 64
+logs = faults
 results = $W/res
 [bot heuristic]
 dir = sample-bots/c-heuristic
@@ -60,6 +61,9 @@ expect_eq "bots with faults" "$(sed -n '/^faults$/,/^$/p' report.txt | grep -c '
 [ -s "$W/res/logs/hammerwalt.d0001.p0003.r0.log" ] || fail "no game log for a faulted game"
 cat res/logs/hammerwalt.d0001.p0004.r0.seat*.stderr 2>/dev/null | grep -q "about to crash" ||
 	fail "the crasher's stderr was not kept beside the game log"
+# logs = faults: the 6 games among the three clean bots leave no files
+expect_eq "game records kept" "$(ls res/logs | grep -c '\.log$')" 14
+ls res/logs | grep -q '^hammerwalt\.d0001\.p0001\.' && fail "a clean game's files were kept"
 # a faulting bot forfeits: the clean bots beat both misbehaving ones every time
 "$ARENA" report --csv res >csv
 for b in illegal crasher; do

@@ -70,6 +70,12 @@ grep -q "^arena: moved the earlier results aside to res.old-1$" err || fail "--f
 expect_eq "rows after --fresh" "$(lines res/results.jsonl)" 81
 expect_eq "rows kept aside" "$(lines res.old-1/results.jsonl)" "$n"
 
+# logs = none: no game records at all
+two_bots nolog.ini "variants = hammerwalt" "logs = none" "results = nolog"
+"$ARENA" -q nolog.ini >/dev/null 2>err || fail "logs = none: $(cat err)"
+expect_eq "games without logs" "$(lines nolog/results.jsonl)" 2
+expect_eq "files in logs/" "$(ls nolog/logs | wc -l | tr -d ' ')" 0
+
 # the progressive format: 8 bots, 7 rounds x 2 tables x 2 (teams swapped)
 {
 	printf '[arena]\nvariants = progressive\nresults = prog\n'

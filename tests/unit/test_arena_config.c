@@ -46,6 +46,8 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 		  "c.ini:3: bad value '0' for 'deals' in [arena] (expected a number from 1 to 1000000)" },
 		{ "[arena]\nvariants = flip\nseed = -4\n" BOTS,
 		  "c.ini:3: bad value '-4' for 'seed' in [arena] (expected a number from 0 to 2^63-1)" },
+		{ "[arena]\nvariants = flip\nlogs = some\n" BOTS,
+		  "c.ini:3: bad value 'some' for 'logs' in [arena] (expected all, faults or none)" },
 		{ "[arena]\nvariants = flip\ncpu_time = maybe\n" BOTS,
 		  "c.ini:3: bad value 'maybe' for 'cpu_time' in [arena] (expected true or false)" },
 		{ "[arena]\nvariants = flip\n[varient flip]\nplayers = 4\n" BOTS,

@@ -21,6 +21,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -1068,10 +1069,36 @@ static void setup_paths(void)
 		exit(1);
 }
 
+/*
+ * Referees running beside this test (make test runs tests in parallel)
+ * take slots through sandbox_slot_acquire(); the slots this test names
+ * directly are locked the same way first, so no referee's bot shares
+ * their uids while the test counts processes by uid.
+ */
+static void hold_test_slots(void)
+{
+	char path[128];
+
+	for (int slot = 0; slot < 32; slot++) {
+		int fd;
+
+		snprintf(path, sizeof(path), "%s/slot%d.lock", SANDBOX_SLOT_DIR, slot);
+		fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+		if (fd >= 0)
+			flock(fd, LOCK_EX); /* waits for a running bot; kept until exit */
+	}
+}
+
 int main(void)
 {
 	double t0 = now_ms();
+	char err[128];
+	int lockfd;
 
+	/* taking and giving back one slot makes the slot directory if needed */
+	if (sandbox_slot_acquire(&lockfd, err, sizeof(err)) >= 0)
+		sandbox_slot_release(lockfd);
+	hold_test_slots();
 	setup_paths();
 	sandbox_probe(&info);
 	RUN(test_probe_reports_every_layer_as_root);

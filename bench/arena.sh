@@ -12,12 +12,16 @@
 #   sh bench/arena.sh              (BINDIR=bin; run from the repository root)
 #   BINDIR=build/san/bin sh bench/arena.sh
 #
+# A last part plays the C sample bots (programs in the sandbox) the same way.
+#
 # On a machine with 2 free cores the speed-up should be 1.8 or more.
 BINDIR=${BINDIR:-bin}
 DEALS=${ARENA_BENCH_DEALS:-50}
+[ -x "$BINDIR/arena" ] && [ -x "$BINDIR/referee" ] ||
+	{ echo "bench/arena.sh: build first (make)" >&2; exit 1; }
+BINDIR=$(cd "$BINDIR" && pwd) # the referees run in the config's directory
 ARENA="$BINDIR/arena"
 REFEREE="$BINDIR/referee"
-[ -x "$ARENA" ] && [ -x "$REFEREE" ] || { echo "bench/arena.sh: build first (make)" >&2; exit 1; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/arena-bench.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT INT TERM
 
@@ -47,8 +51,11 @@ run() {
 	shift
 	rm -rf "$W/res"
 	t0=$(now)
-	"$ARENA" -q --jobs "$jobs" --results "$W/res" "$@" "$W/bench.ini" >/dev/null 2>"$W/err" ||
-		{ cat "$W/err" >&2; exit 1; }
+	if ! "$ARENA" -q --jobs "$jobs" --results "$W/res" "$@" "$W/bench.ini" >/dev/null 2>"$W/err"; then
+		tail -n 3 "$W/err" >&2
+		echo "0 1"
+		return
+	fi
 	t1=$(now)
 	echo "$(wc -l <"$W/res/results.jsonl") $(calc "$t1 - $t0")"
 }
@@ -70,6 +77,7 @@ baseline() {
 
 set -- $(run 1)
 games=$1 t1=$2
+[ "${games:-0}" -gt 0 ] || { echo "bench/arena.sh: the tournament failed" >&2; exit 1; }
 set -- $(run 2)
 t2=$2
 b1=$(baseline 1)
@@ -90,7 +98,33 @@ export REAL_REFEREE SLOW_REFEREE_SLEEP
 sed -i "s/^deals = .*/deals = 4/" "$W/bench.ini"
 set -- $(run 1 --referee tests/arena/slow-referee)
 games=$1 w1=$2
+[ "${games:-0}" -gt 0 ] || { echo "bench/arena.sh: the waiting tournament failed" >&2; exit 1; }
 set -- $(run 2 --referee tests/arena/slow-referee)
 w2=$2
 printf 'waiting games (20 ms each, %d games): jobs 1 %.1f games/s, jobs 2 %.1f games/s, speed-up %.2f\n' \
 	"$games" "$(calc "$games / $w1")" "$(calc "$games / $w2")" "$(calc "$w1 / $w2")"
+
+# Bot programs (the C sample bots, in the referee's sandbox): the case the
+# arena is for, where the referee and the bots, not the arena, do the work.
+unset SLOW_REFEREE_SLEEP
+ROOT=$(pwd)
+cat >"$W/bench.ini" <<X
+[arena]
+name = bench-bots
+variants = hammerwalt, fivehand
+deals = 10
+[bot heuristic]
+dir = $ROOT/sample-bots/c-heuristic
+[bot random]
+dir = $ROOT/sample-bots/c-random
+X
+set -- $(run 1)
+games=$1 p1=$2
+[ "${games:-0}" -gt 0 ] || { echo "bench/arena.sh: the bot tournament failed" >&2; exit 1; }
+set -- $(run 2)
+p2=$2
+pb1=$(baseline 1)
+pb2=$(baseline 2)
+printf 'bot programs (c-heuristic v c-random, %d games): jobs 1 %.1f games/s, jobs 2 %.1f games/s, speed-up %.2f; baseline %.2f\n' \
+	"$games" "$(calc "$games / $p1")" "$(calc "$games / $p2")" "$(calc "$p1 / $p2")" \
+	"$(calc "2 * $pb1 / $pb2")"

@@ -470,6 +470,149 @@ static int print_final_report(const char *dir)
 	return 0;
 }
 
+/*
+ * The referee to run, as an absolute path (referees run in the config's
+ * directory). NULL, after a message, when it cannot be run.
+ */
+static char *find_referee(const struct options *o, const struct config *c)
+{
+	char *referee = o->referee ? xstrdup(o->referee)
+				   : c->referee ? xstrdup(c->referee) : default_referee();
+	char *abs;
+
+	if (access(referee, X_OK) < 0) {
+		fprintf(stderr, "arena: cannot run the referee '%s': %s (build it with make, or "
+			"set 'referee' in [arena] or --referee)\n", referee, strerror(errno));
+		free(referee);
+		return NULL;
+	}
+	abs = realpath(referee, NULL);
+	if (abs) {
+		free(referee);
+		referee = abs;
+	}
+	return referee;
+}
+
+/*
+ * Which bots play (active[]). A resumed run keeps the first run's verdict
+ * (meta, from arena.json); a first run builds the bots now and records
+ * failures and rejected submissions in now->excluded. 0, or an exit status.
+ */
+static int choose_bots(const struct config *c, const char *dir, long jobs, int have_meta,
+		       const struct results_meta *meta, struct results_meta *now, int *active,
+		       struct ui *ui)
+{
+	char builds[PATH_MAX], err[1024];
+	int *excluded;
+
+	for (int i = 0; i < c->nbots; i++)
+		active[i] = 1;
+	if (have_meta) {
+		apply_excluded(c, &meta->excluded, active);
+		return 0;
+	}
+	excluded = xcalloc((size_t)c->nbots + 1, sizeof(int));
+	snprintf(builds, sizeof(builds), "%s/builds", dir);
+	if (build_all(c, builds, (int)jobs, excluded, &now->excluded, on_note, ui,
+		      interrupt_fd(), err, sizeof(err)) < 0) {
+		fprintf(stderr, "arena: %s\n", err);
+		free(excluded);
+		return !strcmp(err, "interrupted") ? 128 + interrupt_signal() : EXIT_RUNTIME;
+	}
+	for (int i = 0; i < c->nbots; i++)
+		active[i] = !excluded[i];
+	free(excluded);
+	for (int i = 0; i < c->nrejected; i++)
+		strvec_pushf(&now->excluded, "%s\trejected: %s", c->rejected[i].name,
+			     c->rejected[i].reason);
+	return 0;
+}
+
+/*
+ * A results directory belongs to one schedule and one shard: checks that
+ * against arena.json, or writes arena.json on a first run. 0, or an exit
+ * status after a message.
+ */
+static int claim_results(const struct config *c, struct results *res, const char *dir,
+			 int have_meta, const struct results_meta *meta, struct results_meta *now,
+			 const char *fp, const char *shard, long games)
+{
+	char err[1024];
+
+	if (have_meta && strcmp(meta->fingerprint, fp)) {
+		fprintf(stderr,
+			"arena: %s holds results of a different schedule (%ld games; now %ld): "
+			"the config changed what is played. Use --fresh to start over (the old "
+			"results are moved aside), or another --results directory\n",
+			dir, meta->games, games);
+		return EXIT_USAGE;
+	}
+	if (have_meta && strcmp(meta->shard, shard)) {
+		fprintf(stderr, "arena: %s holds shard %s, not %s; use another --results "
+			"directory\n", dir, meta->shard, shard);
+		return EXIT_USAGE;
+	}
+	if (have_meta)
+		return 0;
+	snprintf(now->fingerprint, sizeof(now->fingerprint), "%s", fp);
+	snprintf(now->shard, sizeof(now->shard), "%s", shard);
+	now->games = games;
+	if (results_write_meta(res, now, c->name, c->path, err, sizeof(err)) < 0) {
+		fprintf(stderr, "arena: %s\n", err);
+		return EXIT_RUNTIME;
+	}
+	return 0;
+}
+
+/* Plays todo[], then prints the report. Returns the exit status. */
+static int play_and_report(const struct config *c, struct game **todo, long ntodo,
+			   struct results *res, const char *dir, const char *referee, long jobs,
+			   struct play_status *st, struct ui *ui)
+{
+	struct play_opts po;
+	char err[1024];
+
+	if (!ntodo) {
+		fprintf(stderr, "arena: nothing to play: all %ld games are in %s\n", st->total, dir);
+	} else {
+		int played;
+
+		if (st->done)
+			fprintf(stderr, "arena: resuming %s: %ld of %ld games already played\n", dir,
+				st->done, st->total);
+		memset(&po, 0, sizeof(po));
+		po.jobs = (int)(jobs < ntodo ? jobs : ntodo);
+		po.referee = referee;
+		po.progress = on_progress;
+		po.note = on_note;
+		po.arg = ui;
+		played = play_run(c, todo, ntodo, res, &po, st, err, sizeof(err));
+		if (played < 0) {
+			fprintf(stderr, "arena: %s\n", err);
+			return EXIT_RUNTIME;
+		}
+		if (played == 1) {
+			fprintf(stderr, "arena: stopped: %ld of %ld games played; run the same command "
+				"again to resume\n", st->done, st->total);
+			return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
+		}
+	}
+	if (print_final_report(dir) < 0)
+		return EXIT_RUNTIME;
+	if (st->failed) {
+		fprintf(stderr, "arena: %ld game%s failed twice (see %s/failed.jsonl); run the same "
+			"command again to retry\n", st->failed, st->failed == 1 ? "" : "s", dir);
+		return EXIT_FAILED_GAMES;
+	}
+	return 0;
+}
+
+/*
+ * A run: the results directory (locked), the bots (built on a first run),
+ * the schedule (checked against the directory's), the games not yet
+ * played, then the report.
+ */
 static int cmd_run(const struct options *o, struct config *c)
 {
 	struct results *res = NULL;
@@ -477,11 +620,10 @@ static int cmd_run(const struct options *o, struct config *c)
 	struct schedule s;
 	struct strset done;
 	struct play_status st;
-	struct play_opts po;
 	struct ui ui;
 	struct game **todo = NULL;
 	char err[2048], fp[17], shard[32], *moved = NULL, *referee, *dir;
-	int *active = xcalloc((size_t)c->nbots, sizeof(int));
+	int *active = xcalloc((size_t)c->nbots + 1, sizeof(int));
 	int have_meta, ret = EXIT_RUNTIME, schedule_ok = 0;
 	long ntodo = 0, repaired = 0, jobs = default_jobs(o, c);
 
@@ -489,68 +631,25 @@ static int cmd_run(const struct options *o, struct config *c)
 	results_meta_init(&now);
 	strset_init(&done);
 	memset(&st, 0, sizeof(st));
-	referee = o->referee ? xstrdup(o->referee) : c->referee ? xstrdup(c->referee)
-								 : default_referee();
-	dir = results_dir_for(o, c);
-	snprintf(shard, sizeof(shard), "%d/%d", o->shard_n ? o->shard_k : 1,
-		 o->shard_n ? o->shard_n : 1);
 	memset(&ui, 0, sizeof(ui));
 	ui.tty = isatty(2);
 	ui.quiet = o->quiet;
 	ui.name = c->name;
-	if (access(referee, X_OK) < 0) {
-		fprintf(stderr, "arena: cannot run the referee '%s': %s (build it with make, or "
-			"set 'referee' in [arena] or --referee)\n", referee, strerror(errno));
+	dir = results_dir_for(o, c);
+	snprintf(shard, sizeof(shard), "%d/%d", o->shard_n ? o->shard_k : 1,
+		 o->shard_n ? o->shard_n : 1);
+	if (!(referee = find_referee(o, c)))
 		goto out;
-	} else {
-		/* referees run in the config's directory: the path must not be relative */
-		char *abs = realpath(referee, NULL);
-
-		if (abs) {
-			free(referee);
-			referee = abs;
-		}
-	}
-	if (interrupt_install(err, sizeof(err)) < 0) {
-		fprintf(stderr, "arena: %s\n", err);
-		goto out;
-	}
-	res = results_new(dir, o->fresh, &moved, err, sizeof(err));
-	if (!res) {
+	if (interrupt_install(err, sizeof(err)) < 0 ||
+	    !(res = results_new(dir, o->fresh, &moved, err, sizeof(err))) ||
+	    (have_meta = results_read_meta(res, &meta, err, sizeof(err))) < 0) {
 		fprintf(stderr, "arena: %s\n", err);
 		goto out;
 	}
 	if (moved)
 		fprintf(stderr, "arena: moved the earlier results aside to %s\n", moved);
-	have_meta = results_read_meta(res, &meta, err, sizeof(err));
-	if (have_meta < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+	if ((ret = choose_bots(c, dir, jobs, have_meta, &meta, &now, active, &ui)) != 0)
 		goto out;
-	}
-	for (int i = 0; i < c->nbots; i++)
-		active[i] = 1;
-	if (have_meta) {
-		apply_excluded(c, &meta.excluded, active);
-	} else {
-		char builds[PATH_MAX];
-
-		int *excluded = xcalloc((size_t)c->nbots + 1, sizeof(int));
-
-		snprintf(builds, sizeof(builds), "%s/builds", dir);
-		if (build_all(c, builds, (int)jobs, excluded, &now.excluded, on_note, &ui,
-			      interrupt_fd(), err, sizeof(err)) < 0) {
-			fprintf(stderr, "arena: %s\n", err);
-			ret = !strcmp(err, "interrupted") ? 128 + interrupt_signal() : EXIT_RUNTIME;
-			free(excluded);
-			goto out;
-		}
-		for (int i = 0; i < c->nbots; i++)
-			active[i] = !excluded[i];
-		free(excluded);
-		for (int i = 0; i < c->nrejected; i++)
-			strvec_pushf(&now.excluded, "%s\trejected: %s", c->rejected[i].name,
-				     c->rejected[i].reason);
-	}
 	if (schedule_build(&s, c, active, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", c->path, err);
 		ret = EXIT_USAGE;
@@ -562,34 +661,12 @@ static int cmd_run(const struct options *o, struct config *c)
 			fprintf(stderr, "arena: warning: skipping %s: %s\n", c->variants[v].name,
 				s.variants[v].skipped);
 	schedule_fingerprint(&s, c, fp);
-	st.total = 0;
 	for (int i = 0; i < s.ngames; i++)
 		st.total += !o->shard_n || schedule_in_shard(&s.games[i], o->shard_k, o->shard_n);
-	if (have_meta) {
-		if (strcmp(meta.fingerprint, fp)) {
-			fprintf(stderr,
-				"arena: %s holds results of a different schedule (%ld games; now "
-				"%ld): the config changed what is played. Use --fresh to start over "
-				"(the old results are moved aside), or another --results directory\n",
-				dir, meta.games, st.total);
-			ret = EXIT_USAGE;
-			goto out;
-		}
-		if (strcmp(meta.shard, shard)) {
-			fprintf(stderr, "arena: %s holds shard %s, not %s; use another --results "
-				"directory\n", dir, meta.shard, shard);
-			ret = EXIT_USAGE;
-			goto out;
-		}
-	} else {
-		memcpy(now.fingerprint, fp, sizeof(fp));
-		snprintf(now.shard, sizeof(now.shard), "%s", shard);
-		now.games = st.total;
-		if (results_write_meta(res, &now, c->name, c->path, err, sizeof(err)) < 0) {
-			fprintf(stderr, "arena: %s\n", err);
-			goto out;
-		}
-	}
+	ret = claim_results(c, res, dir, have_meta, &meta, &now, fp, shard, st.total);
+	if (ret)
+		goto out;
+	ret = EXIT_RUNTIME;
 	if (results_load(res, &done, &st.faults, &repaired, err, sizeof(err)) < 0) {
 		fprintf(stderr, "arena: %s\n", err);
 		goto out;
@@ -608,41 +685,7 @@ static int cmd_run(const struct options *o, struct config *c)
 		else
 			todo[ntodo++] = g;
 	}
-	if (st.done && ntodo)
-		fprintf(stderr, "arena: resuming %s: %ld of %ld games already played\n", dir,
-			st.done, st.total);
-	if (ntodo) {
-		int played;
-
-		memset(&po, 0, sizeof(po));
-		po.jobs = (int)(jobs < ntodo ? jobs : ntodo);
-		po.referee = referee;
-		po.progress = on_progress;
-		po.note = on_note;
-		po.arg = &ui;
-		played = play_run(c, todo, ntodo, res, &po, &st, err, sizeof(err));
-		if (played < 0) {
-			fprintf(stderr, "arena: %s\n", err);
-			goto out;
-		}
-		if (played == 1) {
-			fprintf(stderr, "arena: stopped: %ld of %ld games played; run the same command "
-				"again to resume\n", st.done, st.total);
-			ret = 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
-			goto out;
-		}
-	} else {
-		fprintf(stderr, "arena: nothing to play: all %ld games are in %s\n", st.total, dir);
-	}
-	if (print_final_report(dir) < 0)
-		goto out;
-	if (st.failed) {
-		fprintf(stderr, "arena: %ld game%s failed twice (see %s/failed.jsonl); run the same "
-			"command again to retry\n", st.failed, st.failed == 1 ? "" : "s", dir);
-		ret = EXIT_FAILED_GAMES;
-	} else {
-		ret = 0;
-	}
+	ret = play_and_report(c, todo, ntodo, res, dir, referee, jobs, &st, &ui);
 out:
 	free(todo);
 	if (schedule_ok)

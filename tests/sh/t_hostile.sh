@@ -187,4 +187,23 @@ expect setuid '^su [1-9]'
 expect setuid '^6[01][0-9]{3}$'
 grep -q 'uid=0' "$tmp/logs-setuid/seat0.stderr" && fail "setuid: something ran as root"
 
+# no bot outlives its referee, even a referee killed with SIGKILL
+marker=M$$xorphan
+"$R" --variant hammerwalt --move-ms 20000 --scratch-dir "$scratch" \
+	"$top/tests/misbehave/sleeper $marker" "$H $marker 1 child escape" "$C" "$C" >/dev/null 2>&1 &
+referee=$!
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	[ "$(pgrep -f -- "$marker" | wc -l)" -ge 3 ] && break
+	sleep 0.3
+done
+[ "$(pgrep -f -- "$marker" | wc -l)" -ge 3 ] || fail "orphan: the bots did not start"
+kill -9 "$referee"
+wait "$referee" 2>/dev/null
+if ! gone "$marker"; then
+	fail "orphan: bots outlived a killed referee: $(pgrep -af -- "$marker" | head -3)"
+	pkill -9 -f -- "$marker"
+else
+	echo "ok: no bot outlives a referee killed with SIGKILL"
+fi
+
 finish "all hostile bots contained"

@@ -4,6 +4,7 @@
 #include "build.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,21 +16,33 @@
 #include "runner.h"
 #include "util.h"
 
-void build_sandbox_hook(void *arg)
+/* The referee's verdict: the last line of the build log when it starts with "build". */
+static int verdict(const char *log, char *out, size_t len)
 {
-	const long *timeout_s = arg;
-	struct rlimit core = { 0, 0 }, cpu;
+	FILE *f = fopen(log, "r");
+	char line[512], last[512] = "";
 
-	setrlimit(RLIMIT_CORE, &core);
-	cpu.rlim_cur = cpu.rlim_max = (rlim_t)*timeout_s + 1;
-	setrlimit(RLIMIT_CPU, &cpu);
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		memcpy(last, line, sizeof(line));
+	fclose(f);
+	last[strcspn(last, "\n")] = '\0';
+	if (strncmp(last, "build", 5))
+		return 0;
+	snprintf(out, len, "%s", last);
+	return 1;
 }
 
 static void describe(const struct runner_done *d, long timeout_s, const char *log,
 		     struct strbuf *why)
 {
+	char v[512];
+
 	if (d->timed_out)
 		strbuf_addf(why, "build timed out after %ld s", timeout_s);
+	else if (WIFEXITED(d->status) && verdict(log, v, sizeof(v)))
+		strbuf_addstr(why, v); /* "build failed: exited with status 2", "build timed out ..." */
 	else if (WIFSIGNALED(d->status))
 		strbuf_addf(why, "build killed by signal %d (%s)", WTERMSIG(d->status),
 			    strsignal(WTERMSIG(d->status)));
@@ -38,17 +51,18 @@ static void describe(const struct runner_done *d, long timeout_s, const char *lo
 	strbuf_addf(why, ", see %s", log);
 }
 
-int build_all(const struct config *c, const char *builds_dir, int jobs, int *excluded,
-	      struct strvec *reasons, void (*note)(void *arg, const char *msg), void *arg,
-	      int wake_fd, char *err, size_t len)
+int build_all(const struct config *c, const char *referee, const char *builds_dir, int jobs,
+	      int *excluded, struct strvec *reasons, void (*note)(void *arg, const char *msg),
+	      void *arg, int wake_fd, char *err, size_t len)
 {
+	char builds_abs[PATH_MAX];
 	struct runner *r = runner_new();
 	char **logs = xcalloc((size_t)c->nbots + 1, sizeof(char *));
 	struct strvec *argvs = xcalloc((size_t)c->nbots + 1, sizeof(struct strvec));
 	long timeout_s = c->build_timeout_s;
 	int next = 0, ret = -1;
 
-	if (mkdir(builds_dir, 0755) < 0 && errno != EEXIST) {
+	if ((mkdir(builds_dir, 0755) < 0 && errno != EEXIST) || !realpath(builds_dir, builds_abs)) {
 		snprintf(err, len, "cannot make directory '%s': %s", builds_dir, strerror(errno));
 		goto out;
 	}
@@ -69,17 +83,34 @@ int build_all(const struct config *c, const char *builds_dir, int jobs, int *exc
 			strbuf_init(&sb);
 			strbuf_addf(&sb, "%s/%s.log", builds_dir, b->name);
 			logs[i] = strbuf_detach(&sb);
+			/* the referee builds a copy, in the sandbox: see build.h */
 			strvec_init(&argvs[i]);
+			strvec_push(&argvs[i], referee);
+			strvec_push(&argvs[i], "--build-timeout");
+			strvec_pushf(&argvs[i], "%ld", timeout_s);
+			for (int k = 0; k < NLIMITS; k++) {
+				long lim = config_bot_limit(c, b, k);
+
+				if (lim) {
+					strvec_push(&argvs[i], "--limit");
+					strvec_pushf(&argvs[i], "all:%s=%ld", config_limit_name(k), lim);
+				}
+			}
+			if (c->insecure)
+				strvec_push(&argvs[i], "--insecure");
+			strvec_push(&argvs[i], "--build");
+			strvec_push(&argvs[i], b->dir ? b->dir : c->dir);
+			strvec_pushf(&argvs[i], "%s/%s", builds_abs, b->name);
+			strvec_push(&argvs[i], "--");
 			strvec_push(&argvs[i], "/bin/sh");
 			strvec_push(&argvs[i], "-c");
 			strvec_push(&argvs[i], b->build);
 			memset(&job, 0, sizeof(job));
 			job.argv = argvs[i].items;
-			job.cwd = b->dir ? b->dir : c->dir;
+			job.cwd = c->dir;
 			job.out_path = logs[i];
-			job.timeout_ms = timeout_s * 1000;
-			job.child_hook = build_sandbox_hook;
-			job.hook_arg = &timeout_s;
+			/* the referee stops the build itself; this only guards the referee */
+			job.timeout_ms = (timeout_s + 30) * 1000;
 			job.tag = (void *)(long)i;
 			if (runner_start(r, &job, why, sizeof(why)) < 0) {
 				excluded[i] = 1;

@@ -2,10 +2,12 @@
  * build.h - building bots before a tournament.
  *
  * A bot may have a build command (a [bot NAME] 'build' key, or 'build' in
- * a submission's bot.ini). It runs once, with /bin/sh -c, in the bot's
- * directory (or the config file's directory), with a time limit, its
- * output in BUILDS_DIR/NAME.log. A build that fails, times out or cannot
- * start excludes that bot alone; the tournament goes on without it.
+ * a submission's bot.ini). It runs once, with /bin/sh -c, through
+ * `referee --build`: on a copy of the bot's directory (or of the config
+ * file's directory) in BUILDS_DIR/NAME, inside the sandbox, as a slot's
+ * uid, with a time limit; its output goes to BUILDS_DIR/NAME.log. The
+ * tournament then plays the built copy. A build that fails, times out or
+ * cannot start excludes that bot alone; the tournament goes on without it.
  */
 #ifndef BUILD_H
 #define BUILD_H
@@ -16,14 +18,6 @@
 #include "strvec.h"
 
 /*
- * The sandbox hook for builds, called in the child between fork() and
- * exec() (async-signal-safe only). Today it turns core dumps off and caps
- * the CPU time at the build's time limit; when the referee's sandbox
- * module lands, this is where it applies its limits to the build too.
- */
-void build_sandbox_hook(void *arg);
-
-/*
  * Builds every bot of c that has a build command, at most jobs at a time.
  * For each failure excluded[i] is set and "NAME\tREASON" pushed to
  * reasons. note(arg, msg) is told about each build as it ends (may be
@@ -31,8 +25,8 @@ void build_sandbox_hook(void *arg);
  * returned with err "interrupted". Returns 0, or -1 with err on a system
  * error.
  */
-int build_all(const struct config *c, const char *builds_dir, int jobs, int *excluded,
-	      struct strvec *reasons, void (*note)(void *arg, const char *msg), void *arg,
-	      int wake_fd, char *err, size_t len);
+int build_all(const struct config *c, const char *referee, const char *builds_dir, int jobs,
+	      int *excluded, struct strvec *reasons, void (*note)(void *arg, const char *msg),
+	      void *arg, int wake_fd, char *err, size_t len);
 
 #endif

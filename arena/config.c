@@ -542,33 +542,11 @@ static void bot_key(struct parse *p, struct config *c, struct bot *b, const stru
 	}
 }
 
-/*
- * A command with a working directory: the referee runs every bot in its
- * own scratch directory, so the seat becomes a shell that enters dir
- * first: /bin/sh -c 'cd DIR && exec COMMAND' (the referee splits words
- * like a shell, quotes included).
- */
-static void run_in_dir(struct bot *b)
-{
-	struct strbuf script = STRBUF_INIT, seat = STRBUF_INIT;
-
-	strbuf_init(&script);
-	strbuf_init(&seat);
-	strbuf_addstr(&script, "cd ");
-	strvec_quote_word(b->dir, &script);
-	strbuf_addf(&script, " && exec %s", b->seat);
-	strbuf_addstr(&seat, "/bin/sh -c ");
-	strvec_quote_word(script.buf, &seat);
-	free(b->seat);
-	b->seat = strbuf_detach(&seat);
-	strbuf_release(&script);
-}
-
 /* Asks the referee's own parser whether it can make a bot of the seat text. */
 static void check_seat(struct parse *p, const struct bot *b, const struct kv *kv)
 {
 	char why[512];
-	struct player *pl = player_new(b->seat, 0, why, sizeof(why));
+	struct player *pl = player_new_in(b->seat, b->dir, 0, why, sizeof(why));
 
 	if (!pl && kv)
 		fail(p, kv->line, "bad value '%s' for 'command' in %s (%s)", kv->value, kv->label,
@@ -624,8 +602,6 @@ static void load_bots(struct parse *p, struct config *c)
 			kv->used = 1;
 			bot_key(p, c, b, kv, &dir_rel);
 		}
-		if (b->seat && b->dir && !b->builtin)
-			run_in_dir(b);
 		if (b->seat && !b->builtin)
 			check_seat(p, b, find_kv(p, p->hdr[h].text, "command"));
 		if (!b->seat && !b->dir && !find_kv(p, p->hdr[h].text, "dir")) {
@@ -709,9 +685,7 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 				b->builtin = nb.builtin;
 				b->build = nb.build;
 				memcpy(b->limits, nb.limits, sizeof(b->limits));
-				b->dir = xstrdup(subdir); /* where it builds (and runs) */
-				if (nb.seat && !nb.builtin)
-					run_in_dir(b);
+				b->dir = xstrdup(subdir); /* where it builds, and its paths start */
 			}
 		}
 		parse_release(&mp);
@@ -1060,4 +1034,14 @@ void config_release(struct config *c)
 long config_bot_limit(const struct config *c, const struct bot *b, int key)
 {
 	return b->limits[key] ? b->limits[key] : c->limits[key];
+}
+
+void config_use_build(struct bot *b, const char *dir)
+{
+	if (b->seat && b->dir && !strcmp(b->seat, b->dir)) {
+		free(b->seat);
+		b->seat = xstrdup(dir);
+	}
+	free(b->dir);
+	b->dir = xstrdup(dir);
 }

@@ -30,8 +30,8 @@ const char *config_limit_name(int key);
 struct bot {
 	char *name;
 	char *seat;   /* the SEAT given to the referee: "@greedy", a command line or a directory */
-	char *dir;    /* absolute working directory, or NULL */
-	char *build;  /* build command run once in dir (or the config's directory), or NULL */
+	char *dir;    /* absolute directory where the command's relative paths start, or NULL */
+	char *build;  /* build command run once on a copy of dir (or the config's directory), or NULL */
 	char *origin; /* where it was defined: "config.ini:7" or "subs/alice" */
 	long limits[NLIMITS]; /* 0: the [arena] value */
 	int builtin;  /* seat is a built-in player (@...) */
@@ -97,5 +97,11 @@ long config_bot_limit(const struct config *c, const struct bot *b, int key);
 
 /* Is name a valid bot name (1-32 of A-Z a-z 0-9 _ . -, starting with a letter or digit)? */
 int config_valid_bot_name(const char *name);
+
+/*
+ * Points a bot at the built copy of its directory: dir becomes the copy,
+ * and so does the seat when the seat was the directory itself.
+ */
+void config_use_build(struct bot *b, const char *dir);
 
 #endif

@@ -494,27 +494,42 @@ static char *find_referee(const struct options *o, const struct config *c)
 	return referee;
 }
 
+/* Points every active bot that was built at its built copy (builds/NAME). */
+static void use_builds(struct config *c, const char *builds, const int *active)
+{
+	for (int i = 0; i < c->nbots; i++) {
+		char path[PATH_MAX], real[PATH_MAX];
+
+		if (!active[i] || !c->bots[i].build)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", builds, c->bots[i].name);
+		if (realpath(path, real))
+			config_use_build(&c->bots[i], real);
+	}
+}
+
 /*
  * Which bots play (active[]). A resumed run keeps the first run's verdict
  * (meta, from arena.json); a first run builds the bots now and records
  * failures and rejected submissions in now->excluded. 0, or an exit status.
  */
-static int choose_bots(const struct config *c, const char *dir, long jobs, int have_meta,
-		       const struct results_meta *meta, struct results_meta *now, int *active,
-		       struct ui *ui)
+static int choose_bots(struct config *c, const char *referee, const char *dir, long jobs,
+		       int have_meta, const struct results_meta *meta, struct results_meta *now,
+		       int *active, struct ui *ui)
 {
 	char builds[PATH_MAX], err[1024];
 	int *excluded;
 
 	for (int i = 0; i < c->nbots; i++)
 		active[i] = 1;
+	snprintf(builds, sizeof(builds), "%s/builds", dir);
 	if (have_meta) {
 		apply_excluded(c, &meta->excluded, active);
+		use_builds(c, builds, active);
 		return 0;
 	}
 	excluded = xcalloc((size_t)c->nbots + 1, sizeof(int));
-	snprintf(builds, sizeof(builds), "%s/builds", dir);
-	if (build_all(c, builds, (int)jobs, excluded, &now->excluded, on_note, ui,
+	if (build_all(c, referee, builds, (int)jobs, excluded, &now->excluded, on_note, ui,
 		      interrupt_fd(), err, sizeof(err)) < 0) {
 		fprintf(stderr, "arena: %s\n", err);
 		free(excluded);
@@ -523,6 +538,7 @@ static int choose_bots(const struct config *c, const char *dir, long jobs, int h
 	for (int i = 0; i < c->nbots; i++)
 		active[i] = !excluded[i];
 	free(excluded);
+	use_builds(c, builds, active);
 	for (int i = 0; i < c->nrejected; i++)
 		strvec_pushf(&now->excluded, "%s\trejected: %s", c->rejected[i].name,
 			     c->rejected[i].reason);
@@ -648,7 +664,7 @@ static int cmd_run(const struct options *o, struct config *c)
 	}
 	if (moved)
 		fprintf(stderr, "arena: moved the earlier results aside to %s\n", moved);
-	if ((ret = choose_bots(c, dir, jobs, have_meta, &meta, &now, active, &ui)) != 0)
+	if ((ret = choose_bots(c, referee, dir, jobs, have_meta, &meta, &now, active, &ui)) != 0)
 		goto out;
 	if (schedule_build(&s, c, active, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", c->path, err);

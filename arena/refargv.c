@@ -3,6 +3,8 @@
  */
 #include "refargv.h"
 
+#include <string.h>
+
 #include "util.h"
 
 /* Unreachable in hands_per_round hands (24 points at most per hand). */
@@ -68,6 +70,15 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
 				continue;
 			strvec_push(out, "--limit");
 			strvec_pushf(out, "%d:%s=%ld", s, config_limit_name(k), lim);
+		}
+	}
+	for (int s = 0; s < g->nseats; s++) {
+		const struct bot *b = &c->bots[g->bot[s]];
+
+		/* the bot's relative paths start in its directory */
+		if (b->dir && !b->builtin && strcmp(b->seat, b->dir)) {
+			strvec_push(out, "--seat-dir");
+			strvec_pushf(out, "%d:%s", s, b->dir);
 		}
 	}
 	strvec_push(out, "--");

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "botbuild.h"
 #include "check.h"
 #include "deal.h"
 #include "match.h"
@@ -31,6 +32,7 @@ static const char usage_text[] =
 	"usage: referee --variant NAME [options] SEAT...\n"
 	"       referee --check BOT [time options]\n"
 	"       referee --replay FILE\n"
+	"       referee [--build-timeout S] [--limit all:KEY=N] --build SRC DEST -- CMD...\n"
 	"       referee --list-variants\n"
 	"\n"
 	"Plays games of one euchre variant and prints one line of JSON per game.\n"
@@ -63,6 +65,9 @@ static const char usage_text[] =
 	"  --stderr-cap BYTES  keep at most this much stderr per bot (default 1048576)\n"
 	"  --scratch-dir DIR   make the bots' scratch directories here (default $TMPDIR or /tmp)\n"
 	"  --keep-scratch      do not remove the scratch directories after the game\n"
+	"  --seat-dir SEAT:DIR relative paths in that SEAT's command (and a SEAT that\n"
+	"                      names a directory) are looked up in DIR; the bot\n"
+	"                      still runs in its scratch directory\n"
 	"sandbox options (docs/sandbox.md):\n"
 	"  --limit SEAT:KEY=N  a limit for the bot in SEAT (a number, or 'all'):\n"
 	"                      mem_mb (address space, default 2048), nproc (processes\n"
@@ -72,6 +77,10 @@ static const char usage_text[] =
 	"                      where the sandbox cannot isolate bots from each other\n"
 	"  --sandbox-info      print which sandbox layers work on this machine\n"
 	"other:\n"
+	"  --build SRC DEST -- CMD...  copy the bot directory SRC to DEST and run\n"
+	"                      CMD there in the sandbox (writable: DEST only); then\n"
+	"                      DEST belongs to root and is readable by every bot\n"
+	"  --build-timeout S   stop the build after S seconds (default 600)\n"
 	"  --check BOT         play BOT in every seat of every variant against\n"
 	"                      built-ins for a few hands and report every problem\n"
 	"  --replay FILE       replay a game record without the bots and verify\n"
@@ -102,6 +111,9 @@ struct options {
 	const char *replay;
 	const char *bot_logs;
 	char *stderr_prefix;
+	const char *seat_dir[MAX_SEATS];
+	const char *build_src;
+	long build_timeout_s;
 	int nopts;
 	char *opt_key[64];
 	char *opt_value[64];
@@ -161,6 +173,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST,
 		OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
 		OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
+		OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT,
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, OPT_VARIANT },
@@ -183,6 +196,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 		{ "limit", required_argument, NULL, OPT_LIMIT },
 		{ "insecure", no_argument, NULL, OPT_INSECURE },
 		{ "sandbox-info", no_argument, NULL, OPT_SANDBOX_INFO },
+		{ "seat-dir", required_argument, NULL, OPT_SEAT_DIR },
+		{ "build", required_argument, NULL, OPT_BUILD },
+		{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -268,6 +284,26 @@ static void parse_args(int argc, char **argv, struct options *o)
 			break;
 		case OPT_INSECURE:
 			o->env.insecure = 1;
+			break;
+		case OPT_SEAT_DIR: {
+			const char *colon = strchr(optarg, ':');
+			char num[8];
+			long s;
+			struct stat sd;
+
+			snprintf(num, sizeof(num), "%.*s", colon ? (int)(colon - optarg) : 0, optarg);
+			if (!colon || parse_long(num, 0, MAX_SEATS - 1, &s) < 0)
+				usage_error("--seat-dir '%s' is not SEAT:DIR with SEAT from 0 to 9", optarg);
+			if (stat(colon + 1, &sd) < 0 || !S_ISDIR(sd.st_mode))
+				usage_error("--seat-dir: '%s' is not a directory", colon + 1);
+			o->seat_dir[s] = colon + 1;
+			break;
+		}
+		case OPT_BUILD:
+			o->build_src = optarg;
+			break;
+		case OPT_BUILD_TIMEOUT:
+			o->build_timeout_s = number_arg("--build-timeout", optarg, 1, 86400);
 			break;
 		case OPT_SANDBOX_INFO: {
 			struct sandbox_info info;
@@ -421,6 +457,24 @@ int main(int argc, char **argv)
 		require_isolation(&o);
 		return run_check(&o);
 	}
+	if (o.build_src) {
+		struct strbuf msg = STRBUF_INIT;
+		int ret;
+
+		/* referee [options] --build SRC DEST [--] COMMAND...: argv[optind] is DEST */
+		int cmd = optind + 1 + (optind + 1 < argc && !strcmp(argv[optind + 1], "--"));
+
+		if (cmd >= argc)
+			usage_error("--build SRC needs DEST and a command: --build SRC DEST -- CMD...%s", "");
+		require_isolation(&o);
+		strbuf_init(&msg);
+		ret = botbuild_run(o.build_src, argv[optind], argv + cmd,
+				   o.build_timeout_s ? o.build_timeout_s : 600, &o.env.lim[0],
+				   o.env.insecure, &msg);
+		fputs(msg.buf, ret == 0 ? stdout : stderr);
+		strbuf_release(&msg);
+		return ret;
+	}
 	if (!o.variant)
 		usage_error("--variant is required%s", "");
 	nseats = argc - optind;
@@ -480,7 +534,8 @@ int main(int argc, char **argv)
 		for (int s = 0; s < nseats; s++) {
 			uint64_t x = mc.seed * 16 + (uint64_t)s;
 
-			players[s] = player_new(argv[optind + s], splitmix64(&x), err, sizeof(err));
+			players[s] = player_new_in(argv[optind + s], o.seat_dir[s], splitmix64(&x), err,
+						   sizeof(err));
 			if (!players[s])
 				usage_error("%s", err);
 		}

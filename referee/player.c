@@ -111,12 +111,28 @@ static int split_words(const char *s, struct strbuf *words, int max, int *n,
 	return 0;
 }
 
-/* An absolute version of a path that exists relative to the current directory. */
-static char *absolute(const char *path)
+/* path as seen from directory base (NULL: the current directory), in a strbuf. */
+static void in_dir(const char *base, const char *path, struct strbuf *out)
 {
-	char *r = realpath(path, NULL);
+	strbuf_reset(out);
+	if (base && path[0] != '/')
+		strbuf_addf(out, "%s/", base);
+	strbuf_addstr(out, path);
+}
 
-	return r ? r : xstrdup(path);
+/* An absolute version of a path that exists relative to base (or the current directory). */
+static char *absolute(const char *base, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *r;
+
+	strbuf_init(&sb);
+	in_dir(base, path, &sb);
+	r = realpath(sb.buf, NULL);
+	if (!r)
+		r = strbuf_detach(&sb);
+	strbuf_release(&sb);
+	return r;
 }
 
 /*
@@ -124,17 +140,20 @@ static char *absolute(const char *path)
  * the command, with the program and any argument naming an existing file
  * made absolute (the bot runs in its scratch directory).
  */
-static int make_argv(struct player *p, char *err, size_t len)
+static int make_argv(struct player *p, const char *base, char *err, size_t len)
 {
-	struct strbuf words[64];
+	struct strbuf words[64], where = STRBUF_INIT;
 	struct stat st;
 	int n = 0;
 
-	if (stat(p->spec, &st) == 0 && S_ISDIR(st.st_mode)) {
+	strbuf_init(&where);
+	in_dir(base, p->spec, &where);
+	if (stat(where.buf, &st) == 0 && S_ISDIR(st.st_mode)) {
 		struct strbuf run = STRBUF_INIT;
 
 		strbuf_init(&run);
-		strbuf_addf(&run, "%s/run", p->spec);
+		strbuf_addf(&run, "%s/run", where.buf);
+		strbuf_release(&where);
 		if (access(run.buf, X_OK) != 0) {
 			snprintf(err, len, "'%s' is a directory without an executable 'run' file",
 				 p->spec);
@@ -142,7 +161,7 @@ static int make_argv(struct player *p, char *err, size_t len)
 			return -1;
 		}
 		p->argv = xcalloc(2, sizeof(char *));
-		p->argv[0] = absolute(run.buf);
+		p->argv[0] = absolute(NULL, run.buf);
 		p->argc = 1;
 		strbuf_release(&run);
 		return 0;
@@ -150,22 +169,32 @@ static int make_argv(struct player *p, char *err, size_t len)
 	if (split_words(p->spec, words, 64, &n, err, len) < 0) {
 		for (int i = 0; i < n; i++)
 			strbuf_release(&words[i]);
+		strbuf_release(&where);
 		return -1;
 	}
 	p->argv = xcalloc((size_t)n + 1, sizeof(char *));
 	p->argc = n;
 	for (int i = 0; i < n; i++) {
 		const char *w = words[i].buf;
-		int as_path = i == 0 ? strchr(w, '/') != NULL
-				     : w[0] != '-' && w[0] != '/' && access(w, F_OK) == 0;
+		int as_path;
 
-		p->argv[i] = as_path && w[0] != '/' ? absolute(w) : xstrdup(w);
+		in_dir(base, w, &where);
+		as_path = i == 0 ? strchr(w, '/') != NULL
+				 : w[0] != '-' && w[0] != '/' && access(where.buf, F_OK) == 0;
+		p->argv[i] = as_path && w[0] != '/' ? absolute(base, w) : xstrdup(w);
 		strbuf_release(&words[i]);
 	}
+	strbuf_release(&where);
 	return 0;
 }
 
 struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len)
+{
+	return player_new_in(spec, NULL, seed, err, len);
+}
+
+struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, char *err,
+			     size_t len)
 {
 	struct player *p = xcalloc(1, sizeof(*p));
 
@@ -186,7 +215,7 @@ struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len
 		return NULL;
 	} else {
 		p->kind = PLAYER_BOT;
-		if (make_argv(p, err, len) < 0) {
+		if (make_argv(p, dir, err, len) < 0) {
 			player_free(p);
 			return NULL;
 		}

@@ -73,6 +73,9 @@ struct player;
  * a message in err for an unknown built-in or a malformed command.
  */
 struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len);
+/* The same, with relative paths in spec looked up in dir (NULL: the current directory). */
+struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, char *err,
+			     size_t len);
 void player_free(struct player *p);
 
 /* The SEAT text the player was made from, and the name a bot gave ("" if none). */

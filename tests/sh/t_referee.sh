@@ -95,4 +95,29 @@ assert len(r["ranks"]) == int(sys.argv[2]) and min(r["ranks"]) == 1, r
 	done
 done
 
+# --seat-dir: a seat's relative paths start in its directory
+out=$(cd / && "$top/$R" --variant hammerwalt --seat-dir "0:$top/sample-bots/python-random" \
+	"python3 bot.py" @random @random @random) || fail "--seat-dir: exit status"
+case $out in *'"faults":[]'*) ;; *) fail "--seat-dir: $out" ;; esac
+usage_error "--seat-dir: '/nonexistent' is not a directory" --variant hammerwalt \
+	--seat-dir 0:/nonexistent @random @random @random @random
+
+# --build: a copy built in the sandbox; failures and bad destinations
+mkdir -p "$tmp/src"
+printf 'int main(void) { return 0; }\n' >"$tmp/src/bot.c"
+"$R" --build "$tmp/src" "$tmp/built" -- /bin/sh -c 'cc -o bot bot.c' >"$tmp/build.out" ||
+	fail "--build: $(cat "$tmp/build.out")"
+[ -x "$tmp/built/bot" ] || fail "--build made no program"
+[ -e "$tmp/src/bot" ] && fail "--build wrote into the source directory"
+[ "$(stat -c %u "$tmp/built/bot")" = "$(id -u)" ] || fail "--build: the copy is not ours afterwards"
+"$R" --build "$tmp/src" "$tmp/built" -- /bin/sh -c 'exit 3' 2>"$tmp/build.err"
+[ $? = 1 ] || fail "--build of a failing command: exit status not 1"
+grep -q '^build failed: exited with status 3$' "$tmp/build.err" || fail "--build: $(cat "$tmp/build.err")"
+"$R" --build-timeout 1 --build "$tmp/src" "$tmp/built" -- /bin/sh -c 'sleep 30' 2>"$tmp/build.err"
+[ $? = 1 ] || fail "--build past its time: exit status not 1"
+grep -q '^build timed out after 1 s$' "$tmp/build.err" || fail "--build timeout: $(cat "$tmp/build.err")"
+"$R" --build "$tmp/src" "$tmp/src/inner" -- true 2>"$tmp/build.err"
+[ $? = 2 ] || fail "--build into its own source: exit status not 2"
+grep -q "is inside the bot's directory" "$tmp/build.err" || fail "--build: $(cat "$tmp/build.err")"
+
 finish "referee command line ok"

@@ -133,14 +133,18 @@ static void test_every_flag_the_config_can_set(void)
 		else if (!strcmp(n, "p"))
 			strbuf_addf(&sb, " --limit %d:mem_mb=256 --limit %d:nofile=64", p, p);
 	}
+	/* a command with a directory: its relative paths start there */
+	for (int p = 0; p < 3; p++)
+		if (!strcmp(c.bots[s.games[0].bot[p]].name, "p"))
+			strbuf_addf(&sb, " --seat-dir %d:%s/botdir", p, c.dir);
 	strbuf_addstr(&sb, " --");
 	for (int p = 0; p < 3; p++) {
 		const char *n = c.bots[s.games[0].bot[p]].name;
 
 		if (!strcmp(n, "d"))
 			strbuf_addf(&sb, " %s/botdir", c.dir);
-		else if (!strcmp(n, "p")) /* a command with a working directory */
-			strbuf_addf(&sb, " /bin/sh -c 'cd %s/botdir && exec python3 bot.py'", c.dir);
+		else if (!strcmp(n, "p"))
+			strbuf_addstr(&sb, " python3 bot.py");
 		else
 			strbuf_addstr(&sb, " @greedy");
 	}

@@ -18,16 +18,6 @@
 
 #define GOLDEN 0x9e3779b97f4a7c15ULL
 
-static uint64_t fnv1a64(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
 
 uint64_t schedule_deal_seed(uint64_t seed, const char *name, long d)
 {

@@ -9,16 +9,6 @@
 
 #include "util.h"
 
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
 
 void strset_init(struct strset *s)
 {
@@ -38,7 +28,7 @@ void strset_release(struct strset *s)
 
 static size_t find(const struct strset *s, const char *key)
 {
-	size_t i = (size_t)hash(key) & (s->alloc - 1);
+	size_t i = (size_t)fnv1a64(key) & (s->alloc - 1);
 
 	while (s->slots[i] && strcmp(s->slots[i], key))
 		i = (i + 1) & (s->alloc - 1);

@@ -198,3 +198,14 @@ int parse_u64(const char *s, unsigned long long *out)
 	*out = v;
 	return 0;
 }
+
+uint64_t fnv1a64(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}

@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
@@ -51,5 +52,11 @@ char *strbuf_detach(struct strbuf *sb);
 int parse_long(const char *s, long min, long max, long *out);
 /* The same for unsigned 64-bit values (seeds). */
 int parse_u64(const char *s, unsigned long long *out);
+
+/* The 64-bit FNV-1a hash of a string (stable: results files and seeds use it). */
+uint64_t fnv1a64(const char *s);
+
+/* The 64-bit FNV-1a hash of a string (stable: results files and seeds use it). */
+uint64_t fnv1a64(const char *s);
 
 #endif

@@ -7,17 +7,6 @@ set -u
 . "$(dirname "$0")/lib.sh"
 mis=$top/tests/misbehave
 
-# gone MARKER: no process whose command line holds MARKER runs any more
-# (pgrep sees into the bots' PID namespaces; zombies have no command line);
-# waits up to 2 s for a SIGKILL to land
-gone() {
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		pgrep -f -- "$1" >/dev/null || return 0
-		sleep 0.2
-	done
-	return 1
-}
-
 # check NAME KIND DETAIL-REGEX [referee options...]: runs bot NAME in seat 0
 # (BOTARGS, if set, follow the pid file on the bot's command line)
 check() {

@@ -18,14 +18,6 @@ mkdir -p "$scratch"
 trap 'rm -rf "$tmp" "$scratch"' EXIT
 [ -x "$H" ] || { echo "FAIL: $H is not built"; exit 1; }
 
-gone() {
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		pgrep -f -- "$1" >/dev/null || return 0
-		sleep 0.2
-	done
-	return 1
-}
-
 # hostile NAME KIND HOW [ARGS...]: one game; REFOPTS adds referee options.
 # The attack's report (and the bot's stderr) ends up in $log.
 hostile() {

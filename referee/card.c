@@ -163,19 +163,25 @@ int trump_parse(const char *s, size_t len, int *out)
 int hand_format(const struct hand *h, char *buf, size_t len)
 {
 	size_t used = 0;
-	int total = 0;
 
 	if (!h->one)
 		return snprintf(buf, len, "-");
-	if (len)
-		buf[0] = '\0';
-	for (card_t c = 0; c < NCARDS; c++) {
+	/* no snprintf per card: this is on the protocol's hot path */
+	for (uint32_t b = h->one; b; b &= b - 1) {
+		card_t c = mask_first(b);
+		const char *name = card_name(c);
+		size_t n = strlen(name);
+
 		for (int k = hand_count_of(h, c); k > 0; k--) {
-			int w = snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0,
-					 "%s%s", total ? " " : "", card_name(c));
-			total += w;
-			used = (size_t)total;
+			if (used && used < len)
+				buf[used] = ' ';
+			used += used > 0;
+			if (used < len)
+				memcpy(buf + used, name, used + n < len ? n : len - used);
+			used += n;
 		}
 	}
-	return total;
+	if (len)
+		buf[used < len ? used : len - 1] = '\0';
+	return (int)used;
 }

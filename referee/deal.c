@@ -244,7 +244,8 @@ int deal_parse(const char *text, size_t len, const struct rules *r, struct deal 
 	return (int)len;
 }
 
-int deal_load(const char *path, const struct rules *r, struct deal *d, char *err, size_t errlen)
+int deal_load(const char *path, const struct rules *r, struct deal *d, char **text,
+	      char *err, size_t errlen)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char buf[4096], inner[200];
@@ -253,6 +254,8 @@ int deal_load(const char *path, const struct rules *r, struct deal *d, char *err
 	int ret;
 
 	strbuf_init(&sb);
+	if (text)
+		*text = NULL;
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
@@ -265,6 +268,8 @@ int deal_load(const char *path, const struct rules *r, struct deal *d, char *err
 		snprintf(err, errlen, "%s:%s", path, inner + 5); /* file:line: problem */
 	else if (ret < 0)
 		snprintf(err, errlen, "%s: %s", path, inner);
+	if (text)
+		*text = strbuf_detach(&sb);
 	strbuf_release(&sb);
 	return ret < 0 ? -1 : 0;
 }

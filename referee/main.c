@@ -369,22 +369,6 @@ static void make_rules(const struct options *o, int nseats, struct rules *r)
 	}
 }
 
-static char *read_file(const char *path)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char buf[4096];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f)
-		return NULL;
-	strbuf_init(&sb);
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	fclose(f);
-	return strbuf_detach(&sb);
-}
-
 static void on_signal(int sig)
 {
 	/* no bot may outlive the referee */
@@ -488,12 +472,7 @@ int main(int argc, char **argv)
 			require_isolation(&o);
 	if (o.deal_file) {
 		deal = xmalloc(sizeof(*deal));
-		deal_text = read_file(o.deal_file);
-		if (!deal_text) {
-			snprintf(err, sizeof(err), "%s: %s", o.deal_file, strerror(errno));
-			usage_error("%s", err);
-		}
-		if (deal_load(o.deal_file, &rules, deal, err, sizeof(err)) < 0)
+		if (deal_load(o.deal_file, &rules, deal, &deal_text, err, sizeof(err)) < 0)
 			usage_error("%s", err);
 	}
 	if (o.log_file && !(log = fopen(o.log_file, "w"))) {

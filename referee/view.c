@@ -7,22 +7,10 @@
 
 void view_hand(const struct hand *h, struct strbuf *out)
 {
-	int first = 1;
+	char buf[MAX_DECK * 8];
+	int n = hand_format(h, buf, sizeof(buf));
 
-	if (!h->one) {
-		strbuf_addch(out, '-');
-		return;
-	}
-	for (uint32_t b = h->one; b; b &= b - 1) {
-		card_t c = mask_first(b);
-
-		for (int k = hand_count_of(h, c); k > 0; k--) {
-			if (!first)
-				strbuf_addch(out, ' ');
-			strbuf_addstr(out, card_name(c));
-			first = 0;
-		}
-	}
+	strbuf_add(out, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
 /* "WORD SEAT" as in "play 2": the start of most event lines. */

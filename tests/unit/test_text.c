@@ -446,7 +446,7 @@ static void deal_load_names_the_file(void)
 	      "hand\n" SEAT0 SEAT1 "seat 2 9H 9H 10H 10H JH JH QH QH KH KH AH\n" SEAT3,
 	      f);
 	fclose(f);
-	CHECK_INT(deal_load(path, &r, &deal_buf, err, sizeof(err)), -1);
+	CHECK_INT(deal_load(path, &r, &deal_buf, NULL, err, sizeof(err)), -1);
 	/* a line error reads FILE:N: problem (docs/deal-format.md, deal.h) */
 	snprintf(want, sizeof(want), "%s:7: seat 2 has 11 cards, hammerwalt deals 12", path);
 	CHECK_STR(err, want);
@@ -457,7 +457,7 @@ static void deal_load_names_the_file(void)
 		return;
 	fputs("seat 0 9C 9C 9C 10C JC JC QC QC KC KC AC AC\n" SEAT1 SEAT2 SEAT3, f);
 	fclose(f);
-	CHECK_INT(deal_load(path, &r, &deal_buf, err, sizeof(err)), -1);
+	CHECK_INT(deal_load(path, &r, &deal_buf, NULL, err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "%s: hand 1: 9C appears 3 times, the hammerwalt deck has 2",
 		 path);
 	CHECK_STR(err, want);
@@ -468,7 +468,7 @@ static void deal_load_names_the_file(void)
 		return;
 	fputs("dealer 2\n" SUITS, f);
 	fclose(f);
-	CHECK_INT(deal_load(path, &r, &deal_buf, err, sizeof(err)), 0);
+	CHECK_INT(deal_load(path, &r, &deal_buf, NULL, err, sizeof(err)), 0);
 	CHECK_INT(deal_buf.dealer, 2);
 	unlink(path);
 }

@@ -30,9 +30,10 @@
 #define MAX_ERRORS 30
 
 static const char *const limit_names[NLIMITS] = {
-	"mem_mb", "nproc", "cpu_s", "fsize_mb", "nofile",
+	"mem_mb", "nproc", "cpu_s", "fsize_mb", "nofile", "scratch_mb", "scratch_files",
 };
-static const long limit_max[NLIMITS] = { 1048576, 100000, 86400, 1048576, 1048576 };
+static const long limit_max[NLIMITS] = { 1048576, 100000, 86400, 1048576, 1048576, 65536,
+					  10000000 };
 
 const char *config_limit_name(int key)
 {

@@ -79,6 +79,8 @@ struct bot *bot_start(const struct bot_spec *s, char *err, size_t len)
 	memset(&ss, 0, sizeof(ss));
 	ss.argv = s->argv;
 	ss.scratch = s->scratch;
+	ss.botdir = s->botdir;
+	ss.hide = s->hide;
 	ss.fd_in = pin[0];
 	ss.fd_out = pout[1];
 	ss.fd_err = perr[1];

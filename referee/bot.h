@@ -24,7 +24,10 @@ struct bot;
 
 struct bot_spec {
 	char **argv;              /* argv[0] is looked up in the bot's PATH when it has no '/' */
-	const char *scratch;      /* existing directory: the bot's cwd, HOME and TMPDIR */
+	const char *scratch;      /* existing directory: the bot's cwd, HOME and TMPDIR, or NULL
+				   * for the sandbox's private one (sandbox_private_scratch) */
+	const char *botdir;       /* the bot's own directory, shown read-only, or NULL */
+	const char *const *hide;  /* paths the bot must not see; NULL-terminated, or NULL */
 	const char *stderr_path;  /* where the bot's stderr is copied, or NULL */
 	int stderr_append;        /* append to it (else truncate) */
 	const char *stderr_header; /* a line written first, or NULL */

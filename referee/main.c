@@ -27,6 +27,7 @@
 #include "util.h"
 
 #define EXIT_USAGE 2
+#define MAX_HIDE 64
 
 static const char usage_text[] =
 	"usage: referee --variant NAME [options] SEAT...\n"
@@ -68,13 +69,23 @@ static const char usage_text[] =
 	"  --seat-dir SEAT:DIR relative paths in that SEAT's command (and a SEAT that\n"
 	"                      names a directory) are looked up in DIR; the bot\n"
 	"                      still runs in its scratch directory\n"
+	;
+
+/* in two parts: C99 promises string literals of 4095 characters only */
+static const char usage_text2[] =
 	"sandbox options (docs/sandbox.md):\n"
 	"  --limit SEAT:KEY=N  a limit for the bot in SEAT (a number, or 'all'):\n"
 	"                      mem_mb (address space, default 2048), nproc (processes\n"
 	"                      and threads, 64), cpu_s (CPU seconds, 600), fsize_mb\n"
-	"                      (largest file, 64), nofile (open files, 256); 0: no limit\n"
+	"                      (largest file, 64), nofile (open files, 256),\n"
+	"                      scratch_mb (the private /tmp, 64), scratch_files (its\n"
+	"                      files, 4096); 0: no limit (scratch: the default)\n"
 	"  --insecure          run bots without isolation (trusted bots only); needed\n"
 	"                      where the sandbox cannot isolate bots from each other\n"
+	"  --hide PATH         a path no bot may see even inside its own directory or\n"
+	"                      a system directory (repeatable); the record's and\n"
+	"                      the bot logs' directories and the current directory\n"
+	"                      are always hidden\n"
 	"  --sandbox-info      print which sandbox layers work on this machine\n"
 	"other:\n"
 	"  --build SRC DEST -- CMD...  copy the bot directory SRC to DEST and run\n"
@@ -113,6 +124,10 @@ struct options {
 	char *stderr_prefix;
 	const char *seat_dir[MAX_SEATS];
 	const char *build_src;
+	/* what no bot may see: --hide paths, the records, the current directory */
+	const char *hide[MAX_HIDE];
+	int nhide;
+	char *log_dir;
 	long build_timeout_s;
 	int nopts;
 	char *opt_key[64];
@@ -144,6 +159,8 @@ static void set_limit(struct options *o, const char *arg)
 		{ "cpu_s", offsetof(struct sandbox_limits, cpu_s) },
 		{ "fsize_mb", offsetof(struct sandbox_limits, fsize_mb) },
 		{ "nofile", offsetof(struct sandbox_limits, nofile) },
+		{ "scratch_mb", offsetof(struct sandbox_limits, scratch_mb) },
+		{ "scratch_files", offsetof(struct sandbox_limits, scratch_files) },
 	};
 	const char *colon = strchr(arg, ':'), *eq = colon ? strchr(colon, '=') : NULL;
 	char seat[16], key[32];
@@ -159,7 +176,8 @@ static void set_limit(struct options *o, const char *arg)
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]) && strcmp(keys[k].key, key); k++)
 		;
 	if (k == sizeof(keys) / sizeof(keys[0]))
-		usage_error("--limit '%s': the key is mem_mb, nproc, cpu_s, fsize_mb or nofile", arg);
+		usage_error("--limit '%s': the key is mem_mb, nproc, cpu_s, fsize_mb, nofile, "
+			    "scratch_mb or scratch_files", arg);
 	if (parse_long(eq + 1, 0, 1L << 30, &v) < 0)
 		usage_error("--limit '%s': the value is a number (0: no limit)", arg);
 	for (int i = 0; i < MAX_SEATS; i++)
@@ -173,7 +191,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST,
 		OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
 		OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
-		OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT,
+		OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_HIDE,
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, OPT_VARIANT },
@@ -199,6 +217,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		{ "seat-dir", required_argument, NULL, OPT_SEAT_DIR },
 		{ "build", required_argument, NULL, OPT_BUILD },
 		{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
+		{ "hide", required_argument, NULL, OPT_HIDE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -302,6 +321,11 @@ static void parse_args(int argc, char **argv, struct options *o)
 		case OPT_BUILD:
 			o->build_src = optarg;
 			break;
+		case OPT_HIDE:
+			if (o->nhide == MAX_HIDE - 4)
+				usage_error("too many --hide%s", "");
+			o->hide[o->nhide++] = optarg;
+			break;
 		case OPT_BUILD_TIMEOUT:
 			o->build_timeout_s = number_arg("--build-timeout", optarg, 1, 86400);
 			break;
@@ -327,6 +351,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		}
 		case 'h':
 			fputs(usage_text, stdout);
+			fputs(usage_text2, stdout);
 			exit(0);
 		default:
 			if (optopt >= OPT_VARIANT)
@@ -367,6 +392,29 @@ static void make_rules(const struct options *o, int nseats, struct rules *r)
 			 r->players, nseats);
 		usage_error("%s", err);
 	}
+}
+
+/*
+ * Adds to the paths no bot may see wherever they show through its view:
+ * the record's directory, the bots' stderr directory and the directory the
+ * referee runs in (the arena runs it in the config's), besides --hide.
+ */
+static void hide_records(struct options *o)
+{
+	static char cwd[4096];
+
+	if (o->log_file) {
+		const char *slash = strrchr(o->log_file, '/');
+
+		o->log_dir = slash ? xstrndup(o->log_file, (size_t)(slash - o->log_file)) : xstrdup(".");
+		o->hide[o->nhide++] = o->log_dir[0] ? o->log_dir : "/";
+	}
+	if (o->bot_logs)
+		o->hide[o->nhide++] = o->bot_logs;
+	if (getcwd(cwd, sizeof(cwd)))
+		o->hide[o->nhide++] = cwd;
+	o->hide[o->nhide] = NULL;
+	o->env.hide = o->hide;
 }
 
 static void on_signal(int sig)
@@ -493,6 +541,7 @@ int main(int argc, char **argv)
 		o.stderr_prefix = strbuf_detach(&sb);
 		o.env.stderr_prefix = o.stderr_prefix;
 	}
+	hide_records(&o);
 
 	for (long i = 0; i < o.games; i++) {
 		struct match_config mc;
@@ -554,6 +603,7 @@ int main(int argc, char **argv)
 	free(deal);
 	free(deal_text);
 	free(o.stderr_prefix);
+	free(o.log_dir);
 	for (int i = 0; i < o.nopts; i++)
 		free(o.opt_key[i]);
 	return status;

@@ -33,6 +33,7 @@ struct player {
 	/* bot programs */
 	char **argv;
 	int argc;
+	char *botdir;         /* the SEAT's directory, or its --seat-dir (absolute), or NULL */
 	const struct player_env *env;
 	int seat;
 	struct bot *bot;
@@ -163,6 +164,7 @@ static int make_argv(struct player *p, const char *base, char *err, size_t len)
 		p->argv = xcalloc(2, sizeof(char *));
 		p->argv[0] = absolute(NULL, run.buf);
 		p->argc = 1;
+		p->botdir = absolute(base, p->spec);
 		strbuf_release(&run);
 		return 0;
 	}
@@ -174,6 +176,8 @@ static int make_argv(struct player *p, const char *base, char *err, size_t len)
 	}
 	p->argv = xcalloc((size_t)n + 1, sizeof(char *));
 	p->argc = n;
+	if (base)
+		p->botdir = absolute(NULL, base);
 	for (int i = 0; i < n; i++) {
 		const char *w = words[i].buf;
 		int as_path;
@@ -244,6 +248,7 @@ void player_free(struct player *p)
 	for (int i = 0; i < p->argc; i++)
 		free(p->argv[i]);
 	free(p->argv);
+	free(p->botdir);
 	strbuf_release(&p->queue);
 	strbuf_release(&p->line);
 	free(p->spec);
@@ -307,9 +312,11 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 		return 0;
 	f->kind = FAULT_STARTUP;
 	p->slot = sandbox_slot_acquire(&p->slot_lock, err, sizeof(err));
+	/* a directory on the host only where the sandbox cannot give a private one */
 	if (p->slot < 0 ||
-	    sandbox_scratch_new(env->scratch_root, p->slot, p->scratch, sizeof(p->scratch), err,
-				sizeof(err)) < 0) {
+	    ((env->keep_scratch || !sandbox_private_scratch(env->insecure)) &&
+	     sandbox_scratch_new(env->scratch_root, p->slot, p->scratch, sizeof(p->scratch), err,
+				 sizeof(err)) < 0)) {
 		snprintf(f->detail, sizeof(f->detail), "%s", err);
 		p->scratch[0] = '\0';
 		player_stop(p);
@@ -317,7 +324,9 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	}
 	memset(&bs, 0, sizeof(bs));
 	bs.argv = p->argv;
-	bs.scratch = p->scratch;
+	bs.scratch = p->scratch[0] ? p->scratch : NULL;
+	bs.botdir = p->botdir;
+	bs.hide = env->hide;
 	bs.lim = env->lim[seat];
 	bs.slot = p->slot;
 	bs.insecure = env->insecure;

@@ -61,6 +61,7 @@ struct player_env {
 	size_t stderr_cap;        /* bytes of each bot's stderr kept on disk */
 	int keep_scratch;         /* leave scratch directories behind (debugging) */
 	int insecure;             /* sandbox layer 1 only: for trusted bots */
+	const char *const *hide;  /* paths no bot may see (records, other bots); NULL-terminated */
 	struct sandbox_limits lim[MAX_SEATS]; /* per seat */
 };
 

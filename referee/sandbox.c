@@ -26,6 +26,7 @@
  * errno) pair through a close-on-exec pipe, as git's run-command.c does.
  */
 #include "sandbox.h"
+#include "sandbox_view.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -80,12 +81,6 @@ struct ll_ruleset_attr {
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
 #endif
-#ifndef MOUNT_ATTR_RDONLY
-#define MOUNT_ATTR_RDONLY 0x00000001
-#endif
-struct mount_attr_compat {
-	uint64_t attr_set, attr_clr, propagation, userns_fd;
-};
 
 /* Where a child failed; reported with errno. */
 enum stage {
@@ -93,10 +88,7 @@ enum stage {
 	ST_USERNS_MAP,
 	ST_LIFE,
 	ST_SETSID,
-	ST_MOUNT_PRIVATE,
-	ST_MOUNT_PROC,
-	ST_MOUNT_TMP,
-	ST_MOUNT_EXPOSE,
+	ST_VIEW,
 	ST_SETGROUPS,
 	ST_SETGID,
 	ST_SETUID,
@@ -118,10 +110,7 @@ static const char *const stage_names[] = {
 	[ST_USERNS_MAP] = "writing the user namespace id maps",
 	[ST_LIFE] = "the referee went away",
 	[ST_SETSID] = "setsid",
-	[ST_MOUNT_PRIVATE] = "making mounts private",
-	[ST_MOUNT_PROC] = "mounting /proc",
-	[ST_MOUNT_TMP] = "mounting the private /tmp",
-	[ST_MOUNT_EXPOSE] = "exposing a path under /tmp",
+	[ST_VIEW] = "building the bot's view",
 	[ST_SETGROUPS] = "setgroups",
 	[ST_SETGID] = "setresgid",
 	[ST_SETUID] = "setresuid",
@@ -141,19 +130,19 @@ static const char *const stage_names[] = {
 struct report {
 	int stage;
 	int err;
+	char what[48]; /* ST_VIEW: the step */
 };
 
 /* Messages on the status socket, init -> referee. */
 #define MSG_PROCFD 'P'  /* with SCM_RIGHTS: the sandbox's own /proc */
 #define MSG_STATUS 'S'  /* followed by the bot's wait status */
 
-#define MAX_EXPOSE 12
-
 /* Everything the children need, prepared before clone(). */
 struct plan {
 	const struct sandbox_spec *s;
 	const char *path;      /* the program, absolute */
-	const char *scratch;   /* absolute */
+	const char *cwd;       /* the bot's cwd, HOME and TMPDIR, as it sees them */
+	char **argv;           /* a copy: the init wipes what is the referee's own */
 	char **env;
 	int root;
 	int ns;                /* pid, net, ipc, mount namespaces */
@@ -164,24 +153,11 @@ struct plan {
 	gid_t gid;
 	int landlock_fd;       /* -1 when Landlock is off */
 	int landlock_abi;
+	uint64_t ll_read;      /* the read rights the ruleset handles */
 	uint64_t ll_write;     /* the write rights the ruleset handles */
 	const struct sock_fprog *filter;
 	int errfd, statfd, lifefd;
-	char tmp_opts[96];
-	/*
-	 * What the bot needs (its scratch, its program's directory, files
-	 * named by absolute paths among its arguments), shown at their real
-	 * place. Those under the host's /tmp would be hidden by the
-	 * private /tmp; those below a directory the bot's uid may not search
-	 * (a 0700 home or mktemp -d) would be out of reach: such a directory
-	 * is covered by a small tmpfs holding just the path to them.
-	 */
-	const char *expose[MAX_EXPOSE];
-	int expose_rw[MAX_EXPOSE];
-	int expose_dir[MAX_EXPOSE]; /* a directory (else a single file) */
-	int nexpose;
-	char *cover[MAX_EXPOSE];
-	int ncover;
+	struct view_plan view; /* the bot's filesystem (namespaces only) */
 	struct rlimit rl_as, rl_cpu, rl_fsize, rl_nofile, rl_nproc, rl_core;
 };
 
@@ -206,6 +182,8 @@ static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static struct sandbox_info probed;
 static struct sock_fprog filter_prog;
 static char filter_err[128];
+/* where the referee's command line and environment are (the init wipes them) */
+static unsigned long arg_area[2], env_area[2];
 
 /* ---- async-signal-safe helpers for the children ----------------------- */
 
@@ -213,8 +191,24 @@ static void __attribute__((noreturn)) fail(int fd, int stage)
 {
 	struct report r;
 
+	memset(&r, 0, sizeof(r));
 	r.stage = stage;
 	r.err = errno;
+	if (write(fd, &r, sizeof(r)) < 0)
+		_exit(126);
+	_exit(127);
+}
+
+/* A failed step of view_enter(): its name goes with the errno. */
+static void __attribute__((noreturn)) fail_view(int fd, const char *what)
+{
+	struct report r;
+	size_t n = strlen(what);
+
+	memset(&r, 0, sizeof(r));
+	r.stage = ST_VIEW;
+	r.err = errno;
+	memcpy(r.what, what, n < sizeof(r.what) - 1 ? n : sizeof(r.what) - 1);
 	if (write(fd, &r, sizeof(r)) < 0)
 		_exit(126);
 	_exit(127);
@@ -330,48 +324,6 @@ static void close_all_but(int keep)
 	cloexec_from(keep + 1, 1);
 }
 
-static int mkdir_p(const char *path)
-{
-	char buf[PATH_MAX];
-	size_t n = strlen(path);
-
-	if (n >= sizeof(buf))
-		return -1;
-	memcpy(buf, path, n + 1);
-	for (size_t i = 1; i <= n; i++) {
-		if (buf[i] != '/' && buf[i] != '\0')
-			continue;
-		buf[i] = '\0';
-		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-			return -1;
-		buf[i] = i == n ? '\0' : '/';
-	}
-	return 0;
-}
-
-/* An empty file to bind a file onto, its directories made as needed (the bind hides it). */
-static int mount_point_file(const char *path)
-{
-	char dir[PATH_MAX];
-	const char *slash = strrchr(path, '/');
-	size_t n = slash ? (size_t)(slash - path) : 0;
-	int fd;
-
-	if (n >= sizeof(dir))
-		return -1;
-	memcpy(dir, path, n);
-	dir[n] = '\0';
-	if (n && mkdir_p(dir) < 0)
-		return -1;
-	if (access(path, F_OK) == 0)
-		return 0; /* there already, through an exposed directory */
-	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return errno == EEXIST ? 0 : -1;
-	close(fd);
-	return 0;
-}
-
 /* Sends the sandbox's /proc to the referee, so it can read CPU times. */
 static void send_procfd(int sock)
 {
@@ -404,47 +356,6 @@ static void send_procfd(int sock)
 	close(fd);
 }
 
-/* The mount namespace: private propagation, fresh /proc, private /tmp. */
-static void setup_mounts(const struct plan *pl)
-{
-	int fds[MAX_EXPOSE];
-
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
-		fail(pl->errfd, ST_MOUNT_PRIVATE);
-	if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
-		fail(pl->errfd, ST_MOUNT_PROC);
-	/* the paths the bot needs: keep them before /tmp and the covers hide them */
-	for (int i = 0; i < pl->nexpose; i++) {
-		fds[i] = open(pl->expose[i], O_PATH | O_CLOEXEC | (pl->expose_dir[i] ? O_DIRECTORY : 0));
-		if (fds[i] < 0)
-			fail(pl->errfd, ST_MOUNT_EXPOSE);
-	}
-	if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, pl->tmp_opts) < 0)
-		fail(pl->errfd, ST_MOUNT_TMP);
-	for (int i = 0; i < pl->ncover; i++)
-		if (mount("tmpfs", pl->cover[i], "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-			  "size=64k,nr_inodes=256,mode=0755") < 0)
-			fail(pl->errfd, ST_MOUNT_EXPOSE);
-	for (int i = 0; i < pl->nexpose; i++) {
-		char src[64] = "/proc/self/fd/";
-		struct mount_attr_compat ma;
-
-		put_ulong(src + strlen(src), (unsigned long)fds[i]);
-		if ((pl->expose_dir[i] ? mkdir_p(pl->expose[i]) : mount_point_file(pl->expose[i])) < 0 ||
-		    mount(src, pl->expose[i], NULL, MS_BIND | MS_REC, NULL) < 0)
-			fail(pl->errfd, ST_MOUNT_EXPOSE);
-		close(fds[i]);
-		if (pl->expose_rw[i])
-			continue;
-		/* read-only, or the writable /tmp would let Landlock allow writes below */
-		memset(&ma, 0, sizeof(ma));
-		ma.attr_set = MOUNT_ATTR_RDONLY;
-		if (syscall(SYS_mount_setattr, AT_FDCWD, pl->expose[i], AT_RECURSIVE, &ma,
-			    sizeof(ma)) < 0)
-			fail(pl->errfd, ST_MOUNT_EXPOSE);
-	}
-}
-
 static int set_rlimits(const struct plan *pl)
 {
 	if (setrlimit(RLIMIT_CORE, &pl->rl_core) < 0 || setrlimit(RLIMIT_FSIZE, &pl->rl_fsize) < 0 ||
@@ -471,23 +382,28 @@ static int setup_fds(const struct plan *pl)
 	return 0;
 }
 
-static int landlock_apply(const struct plan *pl)
+/* Adds a rule for a path of the view (made after the ruleset). */
+static int landlock_add(const struct plan *pl, const char *path, uint64_t rights)
 {
 	struct landlock_path_beneath_attr pb;
-	int fd;
+	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC), rc;
 
-	if (pl->ns) {
-		/* the private /tmp: writable too */
-		fd = open("/tmp", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0)
-			return -1;
-		pb.allowed_access = pl->ll_write;
-		pb.parent_fd = fd;
-		if (syscall(SYS_landlock_add_rule, pl->landlock_fd, LANDLOCK_RULE_PATH_BENEATH,
-			    &pb, 0) < 0)
-			return -1;
-		close(fd);
-	}
+	if (fd < 0)
+		return -1;
+	pb.allowed_access = rights;
+	pb.parent_fd = fd;
+	rc = (int)syscall(SYS_landlock_add_rule, pl->landlock_fd, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+	close(fd);
+	return rc;
+}
+
+static int landlock_apply(const struct plan *pl)
+{
+	/* the view's private /tmp and /proc exist only in the namespace */
+	if (pl->ns && (landlock_add(pl, VIEW_TMP, pl->ll_read | pl->ll_write) < 0 ||
+		       landlock_add(pl, "/proc", LANDLOCK_ACCESS_FS_READ_FILE |
+							 LANDLOCK_ACCESS_FS_READ_DIR) < 0))
+		return -1;
 	return (int)syscall(SYS_landlock_restrict_self, pl->landlock_fd, 0);
 }
 
@@ -511,7 +427,7 @@ static void __attribute__((noreturn)) bot_main(const struct plan *pl, pid_t init
 	}
 	if (setup_fds(pl) < 0)
 		fail(fd, ST_FDS);
-	if (chdir(pl->scratch) < 0)
+	if (chdir(pl->cwd) < 0)
 		fail(fd, ST_CHDIR);
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != init)
 		fail(fd, ST_LIFE);
@@ -523,7 +439,7 @@ static void __attribute__((noreturn)) bot_main(const struct plan *pl, pid_t init
 		fail(fd, ST_CLOSE);
 	if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, pl->filter) < 0)
 		fail(fd, ST_SECCOMP);
-	execve(pl->path, pl->s->argv, pl->env);
+	execve(pl->path, pl->argv, pl->env);
 	fail(fd, ST_EXEC);
 }
 
@@ -591,6 +507,20 @@ static void send_status(int sock, int status)
 	send(sock, msg, sizeof(msg), MSG_NOSIGNAL);
 }
 
+/*
+ * The init is a clone of the referee: its memory holds the referee's
+ * command line and environment (seeds, paths, other bots' commands), which
+ * /proc/1/cmdline would show. Wipe them and rename it.
+ */
+static void forget_referee(void)
+{
+	if (arg_area[1] > arg_area[0])
+		memset((void *)arg_area[0], 0, arg_area[1] - arg_area[0]);
+	if (env_area[1] > env_area[0])
+		memset((void *)env_area[0], 0, env_area[1] - env_area[0]);
+	prctl(PR_SET_NAME, "sandbox-init", 0, 0, 0);
+}
+
 /* The sandbox's init (PID 1 of the namespace, or a subreaper). */
 static void __attribute__((noreturn)) init_main(const struct plan *pl)
 {
@@ -599,6 +529,7 @@ static void __attribute__((noreturn)) init_main(const struct plan *pl)
 	int st;
 
 	reset_signals();
+	forget_referee();
 	if (pl->clone_userns && map_self(pl->uid, pl->gid) < 0)
 		fail(fd, ST_USERNS_MAP);
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || referee_gone(pl->lifefd))
@@ -606,7 +537,10 @@ static void __attribute__((noreturn)) init_main(const struct plan *pl)
 	if (setsid() < 0)
 		fail(fd, ST_SETSID);
 	if (pl->ns) {
-		setup_mounts(pl);
+		const char *what;
+
+		if (view_enter(&pl->view, &what) < 0)
+			fail_view(fd, what);
 		send_procfd(pl->statfd);
 		if (pl->drop_ids) {
 			drop_ids(fd, pl->uid, pl->gid);
@@ -677,6 +611,18 @@ static const char *const denied_calls[] = {
 	"adjtimex", "iopl", "ioperm", "open_by_handle_at", "name_to_handle_at",
 	"fanotify_init", "acct", "quotactl", "syslog", "vhangup", "lookup_dcookie",
 	"uselib", "sethostname", "setdomainname",
+	/*
+	 * watching what others do to shared files: locks (flock here, fcntl
+	 * below), change notification, page-cache residency
+	 */
+	"flock", "inotify_init", "inotify_init1", "inotify_add_watch", "fanotify_mark",
+	"mincore", "cachestat", "process_madvise",
+};
+
+/* fcntl commands that lock, lease or watch a file others can open too */
+static const unsigned long denied_fcntl[] = {
+	F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW,
+	F_SETLEASE, F_GETLEASE, F_NOTIFY,
 };
 
 static const unsigned long ns_clone_flags[] = {
@@ -701,9 +647,17 @@ static void build_filter(void)
 	for (size_t i = 0; i < sizeof(denied_calls) / sizeof(denied_calls[0]); i++) {
 		int nr = seccomp_syscall_resolve_name(denied_calls[i]);
 
+#ifdef __x86_64__
+		/* cachestat (Linux 6.5) is newer than some libseccomp versions */
+		if (nr == __NR_SCMP_ERROR && !strcmp(denied_calls[i], "cachestat"))
+			nr = 451;
+#endif
 		if (nr != __NR_SCMP_ERROR)
 			rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
 	}
+	for (size_t i = 0; i < sizeof(denied_fcntl) / sizeof(denied_fcntl[0]); i++)
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(fcntl), 1,
+				       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, denied_fcntl[i]));
 	/*
 	 * socketpair(AF_UNIX, SOCK_STREAM) only: the JVM's file channels,
 	 * Python's asyncio and Node need it, and a connected stream pair can
@@ -754,7 +708,8 @@ out:
 
 static unsigned long ns_flags(void)
 {
-	return CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWNS;
+	return CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWNS | CLONE_NEWUTS |
+	       CLONE_NEWCGROUP;
 }
 
 /*
@@ -768,10 +723,16 @@ static void __attribute__((noreturn)) probe_child(int fd, int root)
 	unsigned long flags = ns_flags() | (root ? 0 : CLONE_NEWUSER);
 	uid_t uid = getuid();
 	gid_t gid = getgid();
+	struct view_plan empty;
+	const char *what = "";
 	pid_t pid;
 	int st;
 
 	memset(r, 0, sizeof(r));
+	memset(&empty, 0, sizeof(empty));
+	snprintf(empty.tmp_opts, sizeof(empty.tmp_opts), "size=1m");
+	empty.owner = uid;
+	empty.group = gid;
 	pid = raw_clone(flags);
 	if (pid < 0) {
 		r[0].stage = ST_FORK;
@@ -783,13 +744,11 @@ static void __attribute__((noreturn)) probe_child(int fd, int root)
 	if (pid == 0) {
 		if (!root && map_self(uid, gid) < 0) {
 			r[0].stage = ST_USERNS_MAP;
-		} else if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
-			r[0].stage = ST_MOUNT_PRIVATE;
-		} else if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-				 NULL) < 0) {
-			r[0].stage = ST_MOUNT_PROC;
-		} else if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=1m") < 0) {
-			r[0].stage = ST_MOUNT_TMP;
+		} else if (view_enter(&empty, &what) < 0) {
+			size_t n = strlen(what);
+
+			r[0].stage = ST_VIEW;
+			memcpy(r[0].what, what, n < sizeof(r[0].what) - 1 ? n : sizeof(r[0].what) - 1);
 		} else if (root) {
 			uid_t u = SANDBOX_UID_BASE + SANDBOX_MAX_SLOTS - 1;
 
@@ -829,7 +788,11 @@ static void note(struct sandbox_info *in, int layer, int on, const char *fmt, ..
 
 static void describe_failure(char *buf, size_t len, const struct report *r)
 {
-	snprintf(buf, len, "%s: %s", stage_names[r->stage], strerror(r->err));
+	if (r->stage == ST_VIEW)
+		snprintf(buf, len, "%s: %.*s: %s", stage_names[r->stage], (int)sizeof(r->what),
+			 r->what, strerror(r->err));
+	else
+		snprintf(buf, len, "%s: %s", stage_names[r->stage], strerror(r->err));
 }
 
 static void probe_namespaces(struct sandbox_info *in)
@@ -879,7 +842,7 @@ static void probe_namespaces(struct sandbox_info *in)
 	note(in, SANDBOX_PIDNS, 1, "init as PID 1 reaps; killing it kills the tree");
 	note(in, SANDBOX_NETNS, 1, "only lo, never brought up");
 	note(in, SANDBOX_IPCNS, 1, "own System V IPC and POSIX message queues");
-	note(in, SANDBOX_MNTNS, 1, "fresh /proc, private /tmp (tmpfs of fsize_mb)");
+	note(in, SANDBOX_MNTNS, 1, "new root: system dirs read-only, own files, private /tmp");
 	return;
 off:
 	for (int l = SANDBOX_USERNS; l <= SANDBOX_MNTNS; l++)
@@ -900,7 +863,7 @@ static void probe_landlock(struct sandbox_info *in)
 		return;
 	}
 	in->landlock_abi = (int)abi;
-	note(in, SANDBOX_LANDLOCK_FS, 1, "ABI %ld: writes only in scratch, private /tmp, /dev/null",
+	note(in, SANDBOX_LANDLOCK_FS, 1, "ABI %ld: reads only the view, writes only scratch, /dev/null",
 	     abi);
 	if (abi >= 4)
 		note(in, SANDBOX_LANDLOCK_NET, 1, "no TCP bind or connect");
@@ -912,12 +875,42 @@ static void probe_landlock(struct sandbox_info *in)
 		note(in, SANDBOX_LANDLOCK_SCOPE, 0, "off: needs ABI 6, have %ld", abi);
 }
 
+/* Reads arg_start, arg_end, env_start, env_end (fields 48-51 of /proc/self/stat). */
+static void find_self_areas(void)
+{
+	char buf[2048], *p;
+	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	unsigned long v[4];
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	if (!p)
+		return;
+	p++;
+	/* after ')' comes field 3; field 48 is 45 fields on */
+	for (int field = 3; field < 48 && p; field++)
+		p = strchr(p + 1, ' ');
+	if (!p || sscanf(p, "%lu %lu %lu %lu", &v[0], &v[1], &v[2], &v[3]) != 4)
+		return;
+	arg_area[0] = v[0];
+	arg_area[1] = v[1];
+	env_area[0] = v[2];
+	env_area[1] = v[3];
+}
+
 static void probe_all(void)
 {
 	struct sandbox_info *in = &probed;
 
 	memset(in, 0, sizeof(*in));
 	in->root = geteuid() == 0;
+	find_self_areas();
+	view_init();
 	build_filter();
 	if (!filter_prog.filter)
 		note(in, SANDBOX_BASE, 0, "off: %s", filter_err);
@@ -988,6 +981,8 @@ void sandbox_limits_default(struct sandbox_limits *l)
 	l->fsize_mb = 64;
 	l->nofile = 256;
 	l->nproc = 64;
+	l->scratch_mb = 64;
+	l->scratch_files = 4096;
 }
 
 static void set_rl(struct rlimit *r, long v, long scale, int slack)
@@ -1016,14 +1011,41 @@ static char *absolute(const char *path)
 	return strbuf_detach(&sb);
 }
 
+/*
+ * path with its directory resolved (symlinks, "..") and its last part
+ * kept: the view shows directories at their real paths.
+ */
+static char *real_dir(char *path)
+{
+	char *slash = strrchr(path, '/'), *dir, *out;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!slash || slash == path)
+		return path;
+	*slash = '\0';
+	dir = realpath(path, NULL);
+	*slash = '/';
+	if (!dir)
+		return path;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s%s", strcmp(dir, "/") ? dir : "", slash);
+	out = strbuf_detach(&sb);
+	free(dir);
+	free(path);
+	return out;
+}
+
 /* argv[0] as execvp would find it in the bot's PATH; NULL if nowhere. */
 static char *find_program(const char *prog)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *p = CLEAN_PATH;
 
-	if (strchr(prog, '/'))
-		return absolute(prog);
+	if (strchr(prog, '/')) {
+		char *a = absolute(prog);
+
+		return a ? real_dir(a) : NULL;
+	}
 	strbuf_init(&sb);
 	while (*p) {
 		size_t n = strcspn(p, ":");
@@ -1039,109 +1061,10 @@ static char *find_program(const char *prog)
 	return NULL;
 }
 
-static int under_tmp(const char *path)
+static uint64_t ll_read_rights(void)
 {
-	return strncmp(path, "/tmp/", 5) == 0 && path[5];
-}
-
-/* May uid/gid search (traverse) the directory with this status? */
-static int searchable(const struct stat *st, uid_t uid, gid_t gid)
-{
-	if (st->st_uid == uid)
-		return !!(st->st_mode & S_IXUSR);
-	if (st->st_gid == gid)
-		return !!(st->st_mode & S_IXGRP);
-	return !!(st->st_mode & S_IXOTH);
-}
-
-/* Is some ancestor of path (not path itself) out of the bot's reach? */
-static int behind_closed_door(const struct plan *pl, const char *path)
-{
-	char dir[PATH_MAX];
-	size_t n = strlen(path);
-
-	if (!pl->drop_ids || n >= sizeof(dir))
-		return 0;
-	for (size_t k = 1; k < n; k++) {
-		struct stat st;
-
-		if (path[k] != '/')
-			continue;
-		memcpy(dir, path, k);
-		dir[k] = '\0';
-		if (stat(dir, &st) == 0 && !searchable(&st, pl->uid, pl->gid))
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * Plans to show path at its real place when the bot could not reach it
- * otherwise: under the host's /tmp (hidden by the private one), or below
- * a directory its uid may not search.
- */
-static void add_expose(struct plan *pl, const char *path, int rw)
-{
-	struct stat st;
-	int i;
-
-	if (!path || (!under_tmp(path) && !behind_closed_door(pl, path)) ||
-	    pl->nexpose == MAX_EXPOSE)
-		return;
-	if (stat(path, &st) < 0)
-		return;
-	for (i = 0; i < pl->nexpose; i++)
-		if (!strcmp(pl->expose[i], path)) {
-			pl->expose_rw[i] |= rw;
-			return;
-		}
-	/* keep them shortest first, so that parents are mounted first */
-	for (i = pl->nexpose; i > 0 && strlen(pl->expose[i - 1]) > strlen(path); i--) {
-		pl->expose[i] = pl->expose[i - 1];
-		pl->expose_rw[i] = pl->expose_rw[i - 1];
-		pl->expose_dir[i] = pl->expose_dir[i - 1];
-	}
-	pl->expose[i] = path;
-	pl->expose_rw[i] = rw;
-	pl->expose_dir[i] = S_ISDIR(st.st_mode);
-	pl->nexpose++;
-}
-
-/*
- * Finds, for every exposed path outside /tmp, the topmost ancestor the
- * bot's uid may not search, and plans a cover for it (no cover inside
- * another). Paths under /tmp are already reachable through the private
- * /tmp.
- */
-static void plan_covers(struct plan *pl)
-{
-	for (int i = 0; i < pl->nexpose; i++) {
-		const char *p = pl->expose[i];
-		char dir[PATH_MAX];
-		size_t n = strlen(p);
-
-		if (under_tmp(p) || n >= sizeof(dir))
-			continue;
-		for (size_t k = 1; k < n; k++) {
-			struct stat st;
-			int inside = 0;
-
-			if (p[k] != '/')
-				continue;
-			memcpy(dir, p, k);
-			dir[k] = '\0';
-			if (stat(dir, &st) < 0 || searchable(&st, pl->uid, pl->gid))
-				continue;
-			for (int c = 0; c < pl->ncover; c++) {
-				size_t cl = strlen(pl->cover[c]);
-
-				inside |= !strncmp(dir, pl->cover[c], cl) && (!dir[cl] || dir[cl] == '/');
-			}
-			if (!inside && pl->ncover < MAX_EXPOSE)
-				pl->cover[pl->ncover++] = xstrdup(dir);
-			break;
-		}
-	}
+	return LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE |
+	       LANDLOCK_ACCESS_FS_READ_DIR;
 }
 
 static uint64_t ll_write_rights(int abi)
@@ -1159,35 +1082,20 @@ static uint64_t ll_write_rights(int abi)
 	return w;
 }
 
-static int ll_allow(int ruleset, const char *path, uint64_t rights)
-{
-	struct landlock_path_beneath_attr pb;
-	int fd = open(path, O_PATH | O_CLOEXEC);
-	int rc;
-
-	if (fd < 0)
-		return -1;
-	pb.allowed_access = rights;
-	pb.parent_fd = fd;
-	rc = (int)syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
-	close(fd);
-	return rc;
-}
-
 /*
- * The Landlock ruleset for one bot: writes only under scratch (the private
- * /tmp is added by the child) and to /dev/null, /dev/zero, /dev/full; no
- * TCP; signals and abstract sockets scoped. Returns the fd, or -1.
+ * The Landlock ruleset for one bot: reads (and execution) only in the
+ * view's paths, writes only in the scratch directory (the private /tmp is
+ * added by the bot) and to /dev/null, /dev/zero, /dev/full; no TCP;
+ * signals and abstract sockets scoped. Returns the fd, or -1.
  */
-static int ll_ruleset(int abi, const char *scratch, uint64_t *write_rights)
+static int ll_ruleset(const struct plan *pl, const char *host_scratch)
 {
 	struct ll_ruleset_attr a;
-	uint64_t file_rights;
 	size_t size = sizeof(uint64_t);
-	int fd;
+	int fd, abi = pl->landlock_abi;
 
 	memset(&a, 0, sizeof(a));
-	a.handled_access_fs = *write_rights = ll_write_rights(abi);
+	a.handled_access_fs = pl->ll_read | pl->ll_write;
 	if (abi >= 4) {
 		a.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
 		size = 2 * sizeof(uint64_t);
@@ -1199,15 +1107,20 @@ static int ll_ruleset(int abi, const char *scratch, uint64_t *write_rights)
 	fd = (int)syscall(SYS_landlock_create_ruleset, &a, size, 0);
 	if (fd < 0)
 		return -1;
-	file_rights = LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? LANDLOCK_ACCESS_FS_TRUNCATE : 0);
-	if (ll_allow(fd, scratch, *write_rights) < 0 ||
-	    ll_allow(fd, "/dev/null", file_rights) < 0 ||
-	    ll_allow(fd, "/dev/zero", file_rights) < 0 ||
-	    ll_allow(fd, "/dev/full", file_rights) < 0) {
+	if (view_landlock_rules(fd, &pl->view, pl->ll_read, pl->ll_write, !pl->ns, host_scratch) < 0) {
+		int e = errno;
+
 		close(fd);
+		errno = e;
 		return -1;
 	}
 	return fd;
+}
+
+int sandbox_private_scratch(int insecure)
+{
+	pthread_once(&probe_once, probe_all);
+	return !insecure && probed.active[SANDBOX_PIDNS];
 }
 
 struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size_t len)
@@ -1216,7 +1129,7 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 	struct plan pl;
 	struct strbuf envs[6];
 	char *env[7];
-	char *path = NULL, *scratch = NULL, *progdir = NULL;
+	char *path = NULL, *scratch = NULL;
 	int errp[2] = { -1, -1 }, life[2] = { -1, -1 }, sock[2] = { -1, -1 };
 	sigset_t all, old;
 	struct report r;
@@ -1230,7 +1143,8 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 	for (int i = 0; i < 6; i++)
 		strbuf_init(&envs[i]);
 	pthread_once(&probe_once, probe_all);
-	if (!s->argv || !s->argv[0] || !s->scratch) {
+	pl.ns = !s->insecure && probed.active[SANDBOX_PIDNS];
+	if (!s->argv || !s->argv[0] || (!s->scratch && !pl.ns)) {
 		snprintf(err, len, "sandbox: no program or no scratch directory");
 		goto out;
 	}
@@ -1244,8 +1158,8 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 		goto out;
 	}
 	path = find_program(s->argv[0]);
-	scratch = absolute(s->scratch);
-	if (!path || !scratch) {
+	scratch = s->scratch ? absolute(s->scratch) : NULL;
+	if (!path || (s->scratch && !scratch)) {
 		snprintf(err, len, "cannot run '%s': %s", s->argv[0],
 			 path ? strerror(errno) : "not found in " CLEAN_PATH);
 		goto out;
@@ -1253,9 +1167,13 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 
 	pl.s = s;
 	pl.path = path;
-	pl.scratch = scratch;
+	for (n = 0; s->argv[n]; n++)
+		;
+	pl.argv = xcalloc((size_t)n + 1, sizeof(char *));
+	for (ssize_t i = 0; i < n; i++)
+		pl.argv[i] = xstrdup(s->argv[i]);
+	pl.cwd = scratch ? scratch : VIEW_TMP;
 	pl.root = probed.root;
-	pl.ns = !s->insecure && probed.active[SANDBOX_PIDNS];
 	pl.clone_userns = pl.ns && !pl.root;
 	pl.bot_userns = pl.ns && pl.root && probed.active[SANDBOX_USERNS];
 	pl.drop_ids = !s->insecure && pl.root;
@@ -1263,11 +1181,17 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 	pl.gid = pl.drop_ids ? (gid_t)(SANDBOX_UID_BASE + s->slot) : getgid();
 	pl.filter = &filter_prog;
 	pl.landlock_abi = s->insecure ? 0 : probed.landlock_abi;
+	if (!s->insecure &&
+	    view_plan_build(&pl.view, path, s->argv, s->botdir, pl.ns ? scratch : NULL, s->hide,
+			    s->lim.scratch_mb, s->lim.scratch_files, pl.uid, pl.gid, err, len) < 0)
+		goto out;
 	if (pl.landlock_abi >= 1) {
-		pl.landlock_fd = ll_ruleset(pl.landlock_abi, scratch, &pl.ll_write);
+		pl.ll_read = ll_read_rights();
+		pl.ll_write = ll_write_rights(pl.landlock_abi);
+		pl.landlock_fd = ll_ruleset(&pl, pl.ns ? NULL : scratch);
 		if (pl.landlock_fd < 0) {
 			snprintf(err, len, "sandbox: cannot build the Landlock rules for '%s': %s",
-				 scratch, strerror(errno));
+				 s->argv[0], strerror(errno));
 			goto out;
 		}
 	}
@@ -1278,29 +1202,10 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 	/* the init counts in the namespace's process count */
 	set_rl(&pl.rl_nproc, s->lim.nproc > 0 ? s->lim.nproc + pl.ns : 0, 1, 0);
 	pl.rl_core.rlim_cur = pl.rl_core.rlim_max = 0;
-	snprintf(pl.tmp_opts, sizeof(pl.tmp_opts), "size=%ldm,nr_inodes=16384,mode=1777",
-		 s->lim.fsize_mb > 0 ? s->lim.fsize_mb : 64);
-	if (pl.ns) {
-		/* the private /tmp hides the host's: show what the bot needs from it */
-		char *slash;
-
-		progdir = xstrdup(path);
-		slash = strrchr(progdir, '/');
-		if (slash)
-			*slash = '\0';
-		add_expose(&pl, scratch, 1);
-		add_expose(&pl, progdir, 0);
-		/* "python3 /x/bot.py": arguments naming files or directories */
-		for (int i = 1; s->argv[i]; i++)
-			if (s->argv[i][0] == '/')
-				add_expose(&pl, s->argv[i], 0);
-		if (pl.drop_ids)
-			plan_covers(&pl);
-	}
 
 	strbuf_addstr(&envs[0], "PATH=" CLEAN_PATH);
-	strbuf_addf(&envs[1], "HOME=%s", scratch);
-	strbuf_addf(&envs[2], "TMPDIR=%s", scratch);
+	strbuf_addf(&envs[1], "HOME=%s", pl.cwd);
+	strbuf_addf(&envs[2], "TMPDIR=%s", pl.cwd);
 	strbuf_addstr(&envs[3], "LANG=C.UTF-8");
 	strbuf_addf(&envs[4], "USER=bot%d", s->slot);
 	/* the commonest bot bug is an answer left in Python's output buffer */
@@ -1354,9 +1259,13 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 				 s->argv[0], strerror(r.err), (int)pl.uid);
 		else if (r.stage == ST_EXEC)
 			snprintf(err, len, "cannot run '%s': %s%s", s->argv[0], strerror(r.err),
-				 pl.ns && under_tmp(path) && r.err == ENOENT
-					 ? " (the sandbox has a private /tmp)"
+				 pl.ns && r.err == ENOENT
+					 ? " (a bot sees only the system directories and its own: "
+					   "is its interpreter elsewhere?)"
 					 : "");
+		else if (r.stage == ST_VIEW)
+			snprintf(err, len, "sandbox: %s failed: %.*s: %s", stage_names[r.stage],
+				 (int)sizeof(r.what), r.what, strerror(r.err));
 		else
 			snprintf(err, len, "sandbox: %s failed: %s", stage_names[r.stage],
 				 strerror(r.err));
@@ -1412,9 +1321,10 @@ out:
 		strbuf_release(&envs[i]);
 	free(path);
 	free(scratch);
-	free(progdir);
-	for (int i = 0; i < pl.ncover; i++)
-		free(pl.cover[i]);
+	for (int i = 0; pl.argv && pl.argv[i]; i++)
+		free(pl.argv[i]);
+	free(pl.argv);
+	view_plan_release(&pl.view);
 	return p;
 }
 
@@ -1806,32 +1716,82 @@ int sandbox_scratch_remove(const char *path)
 
 /* ---- slots ------------------------------------------------------------ */
 
-int sandbox_slot_acquire(int *lockfd, char *err, size_t len)
+/* Is dir a directory of ours that nobody else may enter? Creates it if missing. */
+static int private_dir(const char *dir, char *err, size_t len)
 {
-	char path[sizeof(SANDBOX_SLOT_DIR) + 32];
-	mode_t old = umask(0);
+	struct stat st;
 
-	/* sticky and world-writable, like /tmp: referees of every user share it */
-	if (mkdir(SANDBOX_SLOT_DIR, 01777) < 0 && errno != EEXIST) {
-		umask(old);
-		snprintf(err, len, "cannot create %s: %s", SANDBOX_SLOT_DIR, strerror(errno));
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+		snprintf(err, len, "cannot create '%s': %s", dir, strerror(errno));
 		return -1;
 	}
-	umask(old);
-	for (int slot = 0; slot < SANDBOX_MAX_SLOTS; slot++) {
-		int fd;
+	if (lstat(dir, &st) < 0) {
+		snprintf(err, len, "cannot use '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077)) {
+		snprintf(err, len, "'%s' is not a private directory of uid %d (owner %d, mode %04o):"
+			 " remove it", dir, (int)geteuid(), (int)st.st_uid,
+			 (unsigned)(st.st_mode & 07777));
+		return -1;
+	}
+	return 0;
+}
 
-		snprintf(path, sizeof(path), "%s/slot%d.lock", SANDBOX_SLOT_DIR, slot);
-		fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
-		if (fd < 0)
-			continue;
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-			*lockfd = fd;
+int sandbox_slot_dir(char *buf, size_t len, char *err, size_t elen)
+{
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+	struct stat st;
+	int n;
+
+	if (geteuid() == 0 && stat("/run", &st) == 0 && S_ISDIR(st.st_mode))
+		n = snprintf(buf, len, "/run/euchre-arena");
+	else if (geteuid() != 0 && xdg && xdg[0] == '/' && stat(xdg, &st) == 0 &&
+		 S_ISDIR(st.st_mode) && st.st_uid == geteuid())
+		n = snprintf(buf, len, "%s/euchre-arena", xdg);
+	else
+		n = snprintf(buf, len, "/tmp/euchre-arena-%d", (int)geteuid());
+	if (n < 0 || (size_t)n >= len) {
+		snprintf(err, elen, "the slot directory's path is too long");
+		return -1;
+	}
+	return private_dir(buf, err, elen);
+}
+
+int sandbox_slot_acquire(int *lockfd, char *err, size_t len)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	int fds[SANDBOX_MAX_SLOTS];
+
+	if (sandbox_slot_dir(dir, sizeof(dir), err, len) < 0)
+		return -1;
+	for (int slot = 0; slot < SANDBOX_MAX_SLOTS; slot++) {
+		snprintf(path, sizeof(path), "%s/slot%d.lock", dir, slot);
+		fds[slot] = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+		if (fds[slot] < 0) {
+			snprintf(err, len, "cannot open '%s': %s", path, strerror(errno));
+			for (int k = 0; k < slot; k++)
+				close(fds[k]);
+			return -1;
+		}
+	}
+	/* every slot taken: bots end within their time limits, so wait a little */
+	for (int round = 0; round < SANDBOX_SLOT_WAIT_MS / 10; round++) {
+		for (int slot = 0; slot < SANDBOX_MAX_SLOTS; slot++) {
+			if (flock(fds[slot], LOCK_EX | LOCK_NB) < 0)
+				continue;
+			for (int k = 0; k < SANDBOX_MAX_SLOTS; k++)
+				if (k != slot)
+					close(fds[k]);
+			*lockfd = fds[slot];
 			return slot;
 		}
-		close(fd);
+		usleep(10000);
 	}
-	snprintf(err, len, "all %d sandbox slots are taken by running bots", SANDBOX_MAX_SLOTS);
+	for (int k = 0; k < SANDBOX_MAX_SLOTS; k++)
+		close(fds[k]);
+	snprintf(err, len, "all %d sandbox slots in '%s' stayed taken by running bots for %d s",
+		 SANDBOX_MAX_SLOTS, dir, SANDBOX_SLOT_WAIT_MS / 1000);
 	return -1;
 }
 

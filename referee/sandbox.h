@@ -8,10 +8,11 @@
  *     clean environment, the scratch directory as cwd, HOME and TMPDIR,
  *     rlimits, PR_SET_NO_NEW_PRIVS and a seccomp filter (deny list);
  *  2. namespaces: user, PID (a tiny init as PID 1 reaps and takes the
- *     whole tree down with the bot), network (only lo, left down), IPC and
- *     mount (a private /tmp, a fresh /proc);
- *  3. Landlock: writes only under the scratch directory and the private
- *     /tmp, no TCP, no signals or abstract unix sockets outside the bot;
+ *     whole tree down with the bot), network (only lo, left down), IPC,
+ *     UTS, cgroup and mount: a new root holding only the system
+ *     directories, the bot's own files and a private /tmp (sandbox_view.h);
+ *  3. Landlock: reads only in that view, writes only in the scratch
+ *     directory, no TCP, no signals or abstract unix sockets outside the bot;
  *  4. as root: a uid/gid of its own per bot slot (SANDBOX_UID_BASE + slot).
  *
  * The referee's direct child is the sandbox's init; the bot is its child.
@@ -38,6 +39,8 @@ struct sandbox_limits {
 	long fsize_mb; /* RLIMIT_FSIZE in MiB, also the size of the private /tmp; default 64 */
 	long nofile;   /* RLIMIT_NOFILE; default 256 */
 	long nproc;    /* processes + threads of the bot (RLIMIT_NPROC); default 64 */
+	long scratch_mb;    /* size of the private /tmp (the scratch), MiB; default 64 */
+	long scratch_files; /* files and directories in it; default 4096 */
 };
 
 /*
@@ -50,8 +53,17 @@ void sandbox_limits_default(struct sandbox_limits *l);
 
 struct sandbox_spec {
 	char *const *argv;   /* argv[0] is looked up like execvp in the bot's PATH */
-	const char *scratch; /* existing empty directory: cwd, HOME, TMPDIR; the only
-			      * writable place (with the private /tmp) */
+	/*
+	 * The bot's cwd, HOME and TMPDIR, and with the private /tmp its only
+	 * writable place: an existing directory, writable at its real path;
+	 * or NULL for the private /tmp itself, which works only where
+	 * sandbox_private_scratch() says so.
+	 */
+	const char *scratch;
+	/* the bot's own directory, shown read-only (NULL: only its program's) */
+	const char *botdir;
+	/* paths the bot must not see even inside what it is shown; NULL-terminated or NULL */
+	const char *const *hide;
 	int fd_in, fd_out, fd_err; /* become the bot's 0, 1, 2; every other fd is closed */
 	struct sandbox_limits lim;
 	int slot;            /* 0..SANDBOX_MAX_SLOTS-1, distinct per concurrently running bot */
@@ -69,6 +81,14 @@ struct sandbox_proc;
  * been exec'd.
  */
 struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size_t len);
+
+/*
+ * Can sandbox_spawn() give a bot a private scratch directory of its own
+ * (a tmpfs of scratch_mb in its mount namespace), so that spec.scratch
+ * may be NULL? Without namespaces, or with insecure, the caller must make
+ * one (sandbox_scratch_new).
+ */
+int sandbox_private_scratch(int insecure);
 
 /* The pid the referee waits on (the sandbox's init, the referee's child). */
 pid_t sandbox_pid(const struct sandbox_proc *p);
@@ -158,12 +178,23 @@ int sandbox_scratch_new(const char *parent, int slot, char *path_out, size_t len
 int sandbox_scratch_remove(const char *path);
 
 /*
- * Slots: every bot running on this machine at a time, in any referee,
- * holds a distinct slot (a lock on SANDBOX_SLOT_DIR/slotN.lock), so that
- * as root no two bots ever share a uid. Returns the slot and the lock's fd
- * (hold it until the bot is reaped and its scratch removed), or -1 with err.
+ * Slots: every bot running on this machine at a time, in any referee of
+ * the same user, holds a distinct slot (a lock on slotN.lock in the slot
+ * directory), so that as root no two bots ever share a uid. The directory
+ * is private, so no other user can take the slots: as root
+ * /run/euchre-arena, otherwise $XDG_RUNTIME_DIR/euchre-arena or
+ * /tmp/euchre-arena-UID (created 0700; refused if it is not the user's
+ * own 0700 directory). sandbox_slot_dir() fills buf with it; 0 or -1 with err.
  */
-#define SANDBOX_SLOT_DIR "/tmp/euchre-arena-slots"
+int sandbox_slot_dir(char *buf, size_t len, char *err, size_t elen);
+
+/*
+ * Returns a free slot and the lock's fd (hold it until the bot is reaped
+ * and its scratch removed), waiting up to SANDBOX_SLOT_WAIT_MS while all
+ * are taken; -1 with err when none came free or the directory is unusable.
+ * Running out of slots is the referee's failure, never a bot's.
+ */
+#define SANDBOX_SLOT_WAIT_MS 5000
 int sandbox_slot_acquire(int *lockfd, char *err, size_t len);
 void sandbox_slot_release(int lockfd);
 

@@ -1,0 +1,626 @@
+/*
+ * sandbox_view.c - the sealed filesystem a bot sees (see sandbox_view.h).
+ *
+ * Why a new root rather than hiding parts of the host's: a bot must not
+ * read other submissions, built copies, results, game records or the
+ * referee's files wherever a user keeps them (/srv, /home, /opt, the
+ * project, a results directory under /tmp), so the view is built from an
+ * allow-list, and nothing else exists in it. Landlock repeats the same
+ * allow-list for reads (view_landlock_rules) as a second layer.
+ *
+ * The init assembles the root on a tmpfs mounted at VIEW_STAGE in its own
+ * mount namespace: every source is opened (O_PATH) before that tmpfs hides
+ * anything, bind-mounted from /proc/self/fd, made read-only, nosuid, nodev
+ * and, where the kernel lets us (not inside a user namespace, where atime
+ * flags are locked), noatime; then pivot_root(".", ".") and a lazy unmount
+ * drop the host's tree from the namespace.
+ */
+#include "sandbox_view.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/landlock.h>
+
+#include "util.h"
+
+#ifndef MOUNT_ATTR_RDONLY
+#define MOUNT_ATTR_RDONLY 0x00000001
+#endif
+#ifndef MOUNT_ATTR_NOSUID
+#define MOUNT_ATTR_NOSUID 0x00000002
+#endif
+#ifndef MOUNT_ATTR_NODEV
+#define MOUNT_ATTR_NODEV 0x00000004
+#endif
+#ifndef MOUNT_ATTR_NOEXEC
+#define MOUNT_ATTR_NOEXEC 0x00000008
+#endif
+#ifndef MOUNT_ATTR__ATIME
+#define MOUNT_ATTR__ATIME 0x00000070
+#endif
+#ifndef MOUNT_ATTR_NOATIME
+#define MOUNT_ATTR_NOATIME 0x00000010
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+
+/* newer than some installed headers (ABI 3) */
+#define LL_TRUNCATE (1ULL << 14)
+
+struct mount_attr_v0 {
+	uint64_t attr_set, attr_clr, propagation, userns_fd;
+};
+
+/* ---- what the host has: looked at once -------------------------------- */
+
+struct sys_dir {
+	const char *path;
+	int present;
+	int link;           /* a symlink (merged /usr): recreated as one */
+	char target[64];
+};
+
+/* What interpreters and compilers need; nothing that holds user data. */
+static struct sys_dir sys_dirs[] = {
+	{ "/usr", 0, 0, "" }, { "/bin", 0, 0, "" },   { "/sbin", 0, 0, "" },
+	{ "/lib", 0, 0, "" }, { "/lib32", 0, 0, "" }, { "/lib64", 0, 0, "" },
+	{ "/libx32", 0, 0, "" }, { "/etc", 0, 0, "" },
+};
+#define NSYS (sizeof(sys_dirs) / sizeof(sys_dirs[0]))
+
+/* Secrets under /etc, covered even where permissions already keep them. */
+static const char *const etc_secret_names[] = {
+	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/ssh",
+	"/etc/ssl/private", "/etc/sudoers", "/etc/sudoers.d", "/etc/security/opasswd",
+	"/etc/credstore", "/etc/credstore.encrypted",
+};
+#define MAX_SECRETS 48
+static struct {
+	char path[128];
+	int dir;
+} etc_secrets[MAX_SECRETS];
+static int netc_secrets;
+
+/*
+ * Entries of the bot's /proc that count events across the whole machine
+ * (a covert channel between bots: forks, interrupts, locks, memory), or
+ * show the host: covered by an empty file or directory. What remains
+ * readable is the bot's own processes (hidepid) and static facts
+ * (cpuinfo, version, filesystems, the bot's own net and sysvipc).
+ */
+static const char *const proc_masks[] = {
+	"stat", "locks", "interrupts", "softirqs", "vmstat", "diskstats", "schedstat",
+	"sched_debug", "timer_list", "meminfo", "loadavg", "zoneinfo", "buddyinfo",
+	"pagetypeinfo", "slabinfo", "vmallocinfo", "keys", "key-users", "kallsyms", "kcore",
+	"kmsg", "sysrq-trigger", "latency_stats", "swaps", "partitions", "cmdline", "iomem",
+	"ioports", "modules", "cgroups", "consoles", "kpagecount", "kpageflags",
+	"kpagecgroup", "pressure", "irq", "bus", "fs", "driver", "tty", "acpi", "scsi",
+	"sys/fs",
+};
+#define NPROC_MASKS (sizeof(proc_masks) / sizeof(proc_masks[0]))
+
+static void add_secret(const char *path, int dir)
+{
+	for (int i = 0; i < netc_secrets; i++)
+		if (!strcmp(etc_secrets[i].path, path))
+			return;
+	if (netc_secrets < MAX_SECRETS && strlen(path) < sizeof(etc_secrets[0].path)) {
+		snprintf(etc_secrets[netc_secrets].path, sizeof(etc_secrets[0].path), "%s", path);
+		etc_secrets[netc_secrets++].dir = dir;
+	}
+}
+
+void view_init(void)
+{
+	struct stat st;
+	DIR *d;
+
+	for (size_t i = 0; i < NSYS; i++) {
+		struct sys_dir *s = &sys_dirs[i];
+
+		if (lstat(s->path, &st) < 0)
+			continue;
+		if (S_ISLNK(st.st_mode)) {
+			ssize_t n = readlink(s->path, s->target, sizeof(s->target) - 1);
+
+			if (n <= 0)
+				continue;
+			s->target[n] = '\0';
+			s->link = 1;
+			s->present = 1;
+		} else if (S_ISDIR(st.st_mode)) {
+			s->present = 1;
+		}
+	}
+	for (size_t i = 0; i < sizeof(etc_secret_names) / sizeof(etc_secret_names[0]); i++)
+		if (lstat(etc_secret_names[i], &st) == 0 && !S_ISLNK(st.st_mode))
+			add_secret(etc_secret_names[i], S_ISDIR(st.st_mode));
+	/* and whatever at the top of /etc others may not read */
+	d = opendir("/etc");
+	while (d) {
+		struct dirent *e = readdir(d);
+		char path[128];
+
+		if (!e)
+			break;
+		if (e->d_name[0] == '.' && (!e->d_name[1] || !strcmp(e->d_name, "..")))
+			continue;
+		if (snprintf(path, sizeof(path), "/etc/%.120s", e->d_name) >= (int)sizeof(path))
+			continue;
+		if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode) && !(st.st_mode & S_IROTH))
+			add_secret(path, S_ISDIR(st.st_mode));
+	}
+	if (d)
+		closedir(d);
+}
+
+/* Is path equal to or below dir? */
+static int inside(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n == 1 && dir[0] == '/')
+		return path[0] == '/';
+	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+}
+
+int view_is_system(const char *path)
+{
+	for (size_t i = 0; i < NSYS; i++)
+		if (sys_dirs[i].present && inside(path, sys_dirs[i].path))
+			return 1;
+	return 0;
+}
+
+/* ---- the plan (in the referee) ---------------------------------------- */
+
+static void plan_add(struct view_plan *vp, const char *path, int dir, int rw)
+{
+	int i;
+
+	if (vp->nshow == VIEW_MAX_SHOW)
+		return;
+	for (i = 0; i < vp->nshow; i++) {
+		struct view_entry *e = &vp->show[i];
+
+		if (!strcmp(e->path, path)) {
+			e->rw |= rw;
+			return;
+		}
+		/* inside a directory already shown with the same rights */
+		if (e->dir && e->rw == rw && inside(path, e->path))
+			return;
+	}
+	for (i = vp->nshow; i > 0 && strlen(vp->show[i - 1].path) > strlen(path); i--)
+		vp->show[i] = vp->show[i - 1];
+	vp->show[i].path = xstrdup(path);
+	vp->show[i].dir = dir;
+	vp->show[i].rw = rw;
+	vp->nshow++;
+}
+
+/* Shows path (a directory, or a file's directory) unless the view has it anyway. */
+static void plan_show(struct view_plan *vp, const char *path, int rw, int file_dir)
+{
+	char *real = realpath(path, NULL);
+	struct stat st;
+
+	if (!real)
+		return;
+	if (stat(real, &st) == 0 && (rw || !view_is_system(real))) {
+		if (S_ISDIR(st.st_mode)) {
+			plan_add(vp, real, 1, rw);
+		} else if (S_ISREG(st.st_mode)) {
+			char *slash = strrchr(real, '/');
+
+			if (file_dir && slash && slash != real) {
+				*slash = '\0';
+				if (!view_is_system(real))
+					plan_add(vp, real, 1, rw);
+			} else {
+				plan_add(vp, real, 0, rw);
+			}
+		}
+	}
+	free(real);
+}
+
+int view_plan_build(struct view_plan *vp, const char *program, char *const *argv,
+		    const char *botdir, const char *workdir, const char *const *hide,
+		    long scratch_mb, long scratch_files, uid_t owner, gid_t group, char *err,
+		    size_t len)
+{
+	memset(vp, 0, sizeof(*vp));
+	if (program)
+		plan_show(vp, program, 0, 1);
+	if (botdir)
+		plan_show(vp, botdir, 0, 0);
+	for (int i = 1; argv && argv[i]; i++)
+		if (argv[i][0] == '/')
+			plan_show(vp, argv[i], 0, 1);
+	if (workdir) {
+		char *real = realpath(workdir, NULL);
+
+		if (!real) {
+			snprintf(err, len, "sandbox: cannot find '%s': %s", workdir, strerror(errno));
+			view_plan_release(vp);
+			return -1;
+		}
+		plan_add(vp, real, 1, 1);
+		free(real);
+	}
+	for (int i = 0; hide && hide[i] && vp->nhide < VIEW_MAX_HIDE; i++) {
+		char *real = realpath(hide[i], NULL);
+		struct stat st;
+		int visible = real && view_is_system(real);
+
+		for (int k = 0; real && k < vp->nshow; k++)
+			visible |= vp->show[k].dir && inside(real, vp->show[k].path);
+		/* what the bot is shown of its own stays shown */
+		for (int k = 0; real && k < vp->nshow; k++)
+			if (!strcmp(vp->show[k].path, real))
+				visible = 0;
+		if (visible && stat(real, &st) == 0) {
+			vp->hide[vp->nhide].path = real;
+			vp->hide[vp->nhide++].dir = S_ISDIR(st.st_mode);
+		} else {
+			free(real);
+		}
+	}
+	snprintf(vp->tmp_opts, sizeof(vp->tmp_opts), "size=%ldm,nr_inodes=%ld,mode=0700",
+		 scratch_mb > 0 ? scratch_mb : 64, scratch_files > 0 ? scratch_files : 4096);
+	vp->owner = owner;
+	vp->group = group;
+	return 0;
+}
+
+void view_plan_release(struct view_plan *vp)
+{
+	for (int i = 0; i < vp->nshow; i++)
+		free(vp->show[i].path);
+	for (int i = 0; i < vp->nhide; i++)
+		free(vp->hide[i].path);
+	vp->nshow = vp->nhide = 0;
+}
+
+/* ---- Landlock (in the referee) ---------------------------------------- */
+
+static int ll_rule(int ruleset, const char *path, uint64_t rights)
+{
+	struct landlock_path_beneath_attr pb;
+	int fd = open(path, O_PATH | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	pb.allowed_access = rights;
+	pb.parent_fd = fd;
+	rc = (int)syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+	close(fd);
+	return rc;
+}
+
+int view_landlock_rules(int ruleset, const struct view_plan *vp, uint64_t read_rights,
+			uint64_t write_rights, int with_host_proc, const char *host_scratch)
+{
+	uint64_t file_read = read_rights & ~(uint64_t)LANDLOCK_ACCESS_FS_READ_DIR;
+	uint64_t dev_rw = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE |
+			  (write_rights & LL_TRUNCATE);
+	static const char *const dev_rw_files[] = { "/dev/null", "/dev/zero", "/dev/full" };
+	static const char *const dev_ro_files[] = { "/dev/random", "/dev/urandom" };
+
+	for (size_t i = 0; i < NSYS; i++)
+		if (sys_dirs[i].present && !sys_dirs[i].link &&
+		    ll_rule(ruleset, sys_dirs[i].path, read_rights) < 0)
+			return -1;
+	for (size_t i = 0; i < 3; i++)
+		if (ll_rule(ruleset, dev_rw_files[i], dev_rw) < 0)
+			return -1;
+	for (size_t i = 0; i < 2; i++)
+		if (ll_rule(ruleset, dev_ro_files[i], LANDLOCK_ACCESS_FS_READ_FILE) < 0)
+			return -1;
+	for (int i = 0; i < vp->nshow; i++)
+		if (ll_rule(ruleset, vp->show[i].path,
+			    (vp->show[i].dir ? read_rights : file_read) |
+				    (vp->show[i].rw ? write_rights : 0)) < 0)
+			return -1;
+	if (with_host_proc &&
+	    ll_rule(ruleset, "/proc", LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR) < 0)
+		return -1;
+	if (host_scratch && ll_rule(ruleset, host_scratch, read_rights | write_rights) < 0)
+		return -1;
+	return 0;
+}
+
+/* ---- entering the view (in the init; raw system calls only) ----------- */
+
+#define EMPTY_FILE "/.empty"
+#define EMPTY_DIR "/.empty.d"
+
+/* out = a + b, or -1 (ENAMETOOLONG). */
+static int join(char *out, size_t len, const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+
+	if (na + nb + 1 > len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(out, a, na);
+	memcpy(out + na, b, nb + 1);
+	return 0;
+}
+
+static int mkdir_p(const char *path, mode_t mode)
+{
+	char buf[PATH_MAX];
+	size_t n = strlen(path);
+
+	if (n >= sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(buf, path, n + 1);
+	for (size_t i = 1; i <= n; i++) {
+		if (buf[i] != '/' && buf[i] != '\0')
+			continue;
+		buf[i] = '\0';
+		if (mkdir(buf, mode) < 0 && errno != EEXIST)
+			return -1;
+		buf[i] = i == n ? '\0' : '/';
+	}
+	return 0;
+}
+
+/* A mount point for a file: its directories, then an empty file. */
+static int mount_point(const char *path, int dir)
+{
+	char parent[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 0;
+	int fd;
+
+	if (dir)
+		return mkdir_p(path, 0755);
+	if (n >= sizeof(parent)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(parent, path, n);
+	parent[n] = '\0';
+	if (n && mkdir_p(parent, 0755) < 0)
+		return -1;
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0444);
+	if (fd < 0)
+		return errno == EEXIST || errno == EROFS || errno == EISDIR ? 0 : -1;
+	close(fd);
+	return 0;
+}
+
+static int set_attr(const char *path, int recursive, uint64_t set, uint64_t clr)
+{
+	struct mount_attr_v0 ma;
+
+	memset(&ma, 0, sizeof(ma));
+	ma.attr_set = set;
+	ma.attr_clr = clr;
+	return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &ma,
+			    sizeof(ma));
+}
+
+/*
+ * Read-only (unless rw), nosuid, nodev, and noatime where allowed: inside
+ * a user namespace the host's atime flags are locked, so a second try
+ * leaves them as they are.
+ */
+static int seal(const char *path, int rw)
+{
+	uint64_t base = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | (rw ? 0 : MOUNT_ATTR_RDONLY);
+
+	if (set_attr(path, 1, base | MOUNT_ATTR_NOATIME, MOUNT_ATTR__ATIME) == 0)
+		return 0;
+	return set_attr(path, 1, base, 0);
+}
+
+/* Bind-mounts what fd refers to (opened before the stage hid it) on target. */
+static int bind_fd(int fd, const char *target)
+{
+	char src[32] = "/proc/self/fd/";
+	char *p = src + strlen(src), tmp[12];
+	int n = 0;
+
+	do
+		tmp[n++] = (char)('0' + fd % 10);
+	while ((fd /= 10));
+	while (n)
+		*p++ = tmp[--n];
+	*p = '\0';
+	return mount(src, target, NULL, MS_BIND | MS_REC, NULL);
+}
+
+/* Covers target with the empty file or directory of the stage, read-only. */
+static int cover(const char *target, int dir)
+{
+	if (mount(dir ? VIEW_STAGE EMPTY_DIR : VIEW_STAGE EMPTY_FILE, target, NULL, MS_BIND, NULL) < 0)
+		return -1;
+	return set_attr(target, 0, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, 0);
+}
+
+static const char *const dev_nodes[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/random",
+					  "/dev/urandom" };
+#define NDEV 5
+
+/* Is the hide entry an ancestor of a shown path (so it needs a tmpfs to build in)? */
+static int hide_holds_shown(const struct view_plan *vp, int h)
+{
+	for (int i = 0; i < vp->nshow; i++)
+		if (inside(vp->show[i].path, vp->hide[h].path))
+			return 1;
+	return 0;
+}
+
+static int hide_inside_shown(const struct view_plan *vp, int h)
+{
+	for (int i = 0; i < vp->nshow; i++)
+		if (vp->show[i].dir && inside(vp->hide[h].path, vp->show[i].path))
+			return 1;
+	return 0;
+}
+
+static int hide_one(const struct view_plan *vp, int h, const char **what)
+{
+	char t[PATH_MAX];
+
+	*what = "hiding a path";
+	if (join(t, sizeof(t), VIEW_STAGE, vp->hide[h].path) < 0)
+		return -1;
+	if (hide_holds_shown(vp, h))
+		return mount("tmpfs", t, "tmpfs", MS_NOSUID | MS_NODEV,
+			     "size=64k,nr_inodes=256,mode=0755");
+	return cover(t, vp->hide[h].dir);
+}
+
+int view_enter(const struct view_plan *vp, const char **what)
+{
+	int sysfd[NSYS], showfd[VIEW_MAX_SHOW], devfd[NDEV];
+	char t[PATH_MAX];
+	int fd;
+
+	*what = "making mounts private";
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		return -1;
+
+	/* every source, before the stage hides any of them */
+	*what = "opening the system directories";
+	for (size_t i = 0; i < NSYS; i++) {
+		sysfd[i] = -1;
+		if (sys_dirs[i].present && !sys_dirs[i].link &&
+		    (sysfd[i] = open(sys_dirs[i].path, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+			return -1;
+	}
+	*what = "opening the bot's files";
+	for (int i = 0; i < vp->nshow; i++)
+		if ((showfd[i] = open(vp->show[i].path, O_PATH | O_NOFOLLOW | O_CLOEXEC |
+					      (vp->show[i].dir ? O_DIRECTORY : 0))) < 0)
+			return -1;
+	*what = "opening /dev";
+	for (int i = 0; i < NDEV; i++)
+		if ((devfd[i] = open(dev_nodes[i], O_PATH | O_CLOEXEC)) < 0)
+			return -1;
+
+	*what = "mounting the new root";
+	if (mount("tmpfs", VIEW_STAGE, "tmpfs", MS_NOSUID | MS_NODEV,
+		  "size=1m,nr_inodes=4096,mode=0755") < 0)
+		return -1;
+	if (mkdir(VIEW_STAGE EMPTY_DIR, 0555) < 0)
+		return -1;
+	fd = open(VIEW_STAGE EMPTY_FILE, O_WRONLY | O_CREAT | O_CLOEXEC, 0444);
+	if (fd < 0)
+		return -1;
+	close(fd);
+
+	*what = "showing the system directories";
+	for (size_t i = 0; i < NSYS; i++) {
+		const struct sys_dir *s = &sys_dirs[i];
+
+		if (!s->present)
+			continue;
+		if (join(t, sizeof(t), VIEW_STAGE, s->path) < 0)
+			return -1;
+		if (s->link) {
+			if (symlink(s->target, t) < 0)
+				return -1;
+			continue;
+		}
+		if (mkdir(t, 0755) < 0 || bind_fd(sysfd[i], t) < 0 || seal(t, 0) < 0)
+			return -1;
+		close(sysfd[i]);
+	}
+	*what = "hiding the secrets of /etc";
+	for (int i = 0; i < netc_secrets; i++)
+		if (join(t, sizeof(t), VIEW_STAGE, etc_secrets[i].path) < 0 ||
+		    cover(t, etc_secrets[i].dir) < 0)
+			return -1;
+
+	*what = "making /dev";
+	if (mkdir(VIEW_STAGE "/dev", 0755) < 0 ||
+	    mount("tmpfs", VIEW_STAGE "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC,
+		  "size=16k,nr_inodes=64,mode=0755") < 0)
+		return -1;
+	for (int i = 0; i < NDEV; i++) {
+		if (join(t, sizeof(t), VIEW_STAGE, dev_nodes[i]) < 0 || mount_point(t, 0) < 0 ||
+		    bind_fd(devfd[i], t) < 0 ||
+		    set_attr(t, 0, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC |
+				   (i >= 3 ? MOUNT_ATTR_RDONLY : 0), 0) < 0)
+			return -1;
+		close(devfd[i]);
+	}
+	if (symlink("/proc/self/fd", VIEW_STAGE "/dev/fd") < 0 ||
+	    symlink("/proc/self/fd/0", VIEW_STAGE "/dev/stdin") < 0 ||
+	    symlink("/proc/self/fd/1", VIEW_STAGE "/dev/stdout") < 0 ||
+	    symlink("/proc/self/fd/2", VIEW_STAGE "/dev/stderr") < 0 ||
+	    set_attr(VIEW_STAGE "/dev", 0, MOUNT_ATTR_RDONLY, 0) < 0)
+		return -1;
+
+	*what = "mounting /proc";
+	if (mkdir(VIEW_STAGE "/proc", 0555) < 0 ||
+	    mount("proc", VIEW_STAGE "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+		  "hidepid=2") < 0)
+		return -1;
+	*what = "masking /proc";
+	for (size_t i = 0; i < NPROC_MASKS; i++) {
+		struct stat st;
+
+		if (join(t, sizeof(t), VIEW_STAGE "/proc/", proc_masks[i]) < 0)
+			return -1;
+		if (lstat(t, &st) < 0 || S_ISLNK(st.st_mode))
+			continue;
+		if (cover(t, S_ISDIR(st.st_mode)) < 0)
+			return -1;
+	}
+
+	*what = "mounting the private /tmp";
+	if (mkdir(VIEW_STAGE VIEW_TMP, 0755) < 0 ||
+	    mount("tmpfs", VIEW_STAGE VIEW_TMP, "tmpfs", MS_NOSUID | MS_NODEV, vp->tmp_opts) < 0 ||
+	    chown(VIEW_STAGE VIEW_TMP, vp->owner, vp->group) < 0)
+		return -1;
+
+	/* hidden paths that show through a system directory: before the bot's own */
+	for (int h = 0; h < vp->nhide; h++)
+		if (!hide_inside_shown(vp, h) && hide_one(vp, h, what) < 0)
+			return -1;
+	*what = "showing the bot's files";
+	for (int i = 0; i < vp->nshow; i++) {
+		if (join(t, sizeof(t), VIEW_STAGE, vp->show[i].path) < 0 ||
+		    mount_point(t, vp->show[i].dir) < 0 || bind_fd(showfd[i], t) < 0 ||
+		    seal(t, vp->show[i].rw) < 0)
+			return -1;
+		close(showfd[i]);
+	}
+	for (int h = 0; h < vp->nhide; h++)
+		if (hide_inside_shown(vp, h) && hide_one(vp, h, what) < 0)
+			return -1;
+	*what = "sealing the hidden paths";
+	for (int h = 0; h < vp->nhide; h++)
+		if (!hide_inside_shown(vp, h) && hide_holds_shown(vp, h) &&
+		    (join(t, sizeof(t), VIEW_STAGE, vp->hide[h].path) < 0 ||
+		     set_attr(t, 0, MOUNT_ATTR_RDONLY, 0) < 0))
+			return -1;
+
+	*what = "pivot_root";
+	if (chdir(VIEW_STAGE) < 0 || syscall(SYS_pivot_root, ".", ".") < 0 ||
+	    umount2(".", MNT_DETACH) < 0 || chdir("/") < 0)
+		return -1;
+	*what = "sealing the new root";
+	return set_attr("/", 0, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, 0);
+}

@@ -145,13 +145,18 @@ static void text_table(struct strbuf *out, const struct standings_table *t,
 
 static const struct result_set *cmp_events_set;
 
-/* Rows of the events summary: events won, then points, then name. */
+/*
+ * Rows of the events summary: events won, then the players without a
+ * forfeit before the others (as in each event), then points, then name.
+ */
 static int cmp_events_row(const void *a, const void *b)
 {
 	const struct standing *x = a, *y = b;
 
 	if (x->event_wins != y->event_wins)
 		return x->event_wins > y->event_wins ? -1 : 1;
+	if (!x->event_forfeits != !y->event_forfeits)
+		return x->event_forfeits ? 1 : -1;
 	if (x->points != y->points)
 		return x->points > y->points ? -1 : 1;
 	return strcmp(name_of(cmp_events_set, x->bot), name_of(cmp_events_set, y->bot));
@@ -184,9 +189,10 @@ static void text_events(struct strbuf *out, const struct standings_table *t,
 	cmp_events_set = set;
 	qsort(rows, (size_t)t->n, sizeof(*rows), cmp_events_row);
 	strbuf_addf(out, "\n  progressive events: a player's total is his team's points in every "
-		    "game of the event\n  (both plays of each round) that he did not forfeit; "
-		    "the highest total wins\n");
-	strbuf_addf(out, "  %3s  %-*s %7s %7s %8s", "#", w, "bot", "events", "won", "points");
+		    "game of the event\n  (both plays of each round) but those he forfeited; "
+		    "the highest total wins,\n  a player with a forfeit cannot win\n");
+	strbuf_addf(out, "  %3s  %-*s %7s %7s %8s %8s", "#", w, "bot", "events", "won", "points",
+		    "forfeits");
 	for (int i = 0; cols && i < t->nevents; i++) {
 		char head[32];
 
@@ -199,6 +205,7 @@ static void text_events(struct strbuf *out, const struct standings_table *t,
 		strbuf_addf(out, "  %3d  %-*s %7ld %7.1f ", i + 1, w, name_of(set, rows[i].bot),
 			    rows[i].events, rows[i].event_wins);
 		add_points(out, 8, rows[i].points);
+		strbuf_addf(out, " %8ld", rows[i].event_forfeits);
 		for (int e = 0; cols && e < t->nevents; e++) {
 			const struct event_row *r = event_row_of(&t->events[e], rows[i].bot);
 
@@ -459,6 +466,7 @@ static json_t *json_table(const struct standings_table *t, const struct result_s
 			json_object_set_new(row, "events", json_integer(r->events));
 			json_object_set_new(row, "event_wins", json_real(round3(r->event_wins)));
 			json_object_set_new(row, "points", json_points(r->points));
+			json_object_set_new(row, "event_forfeits", json_integer(r->event_forfeits));
 		}
 		json_array_append_new(rows, row);
 		for (int j = 0; j < t->n; j++) {

@@ -415,6 +415,7 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 					row->events++;
 					row->event_wins += t->events[i].rows[r].share;
 					row->points += t->events[i].rows[r].points;
+					row->event_forfeits += t->events[i].rows[r].forfeits;
 				}
 	}
 	qsort(t->rows, (size_t)t->n, sizeof(*t->rows), cmp_standing);

@@ -50,6 +50,7 @@ struct standing {
 	long events;
 	double event_wins; /* 1 per event won alone, 1/m when m players share it */
 	double points;     /* sum of its event totals */
+	long event_forfeits; /* games of those events it forfeited */
 };
 
 /* One player's line in a progressive event. */

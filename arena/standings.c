@@ -32,8 +32,7 @@ struct acc {
 /* A progressive event while its games are read. */
 struct event_acc {
 	struct event_row *bot; /* per bot; games == 0: not in the event */
-	long valid;            /* games whose round and table fit the event's size */
-	unsigned char seen[12 * 3 * 2]; /* (round, table, swap) keys read */
+	unsigned char seen[11][3][2]; /* games read per round, table and play (capped) */
 };
 
 struct work {
@@ -233,12 +232,9 @@ static void tally_event(struct work *w, const struct result *res, const struct e
 	i = find_event(w, number, res->id, prefix, nbots);
 	ea = &w->ev[i];
 	w->t->events[i].games++;
-	if (round >= 1 && round <= 11 && table >= 1 && table <= 3 && swap <= 1) {
-		size_t key = (size_t)((round - 1) * 6 + (table - 1) * 2 + swap);
-
-		if (!ea->seen[key]++)
-			ea->valid++;
-	}
+	if (round >= 1 && round <= 11 && table >= 1 && table <= 3 && swap <= 1 &&
+	    ea->seen[round - 1][table - 1][swap] < 2)
+		ea->seen[round - 1][table - 1][swap]++;
 	for (int t = 0; t < 2; t++)
 		for (int j = 0; j < e[t].nbots; j++) {
 			int b = e[t].bot[j];
@@ -354,8 +350,9 @@ static int cmp_event(const void *a, const void *b)
 }
 
 /*
- * Turns event i's tallies into its rows: places by total, and, when every
- * game of the event is there, its winner (or co-winners).
+ * Turns event i's tallies into its rows: places (players without a forfeit
+ * first, then by total; equal totals share a place), and, when every game
+ * of the event is there, its winner (or co-winners).
  */
 static void finish_event(struct work *w, int i, int nbots)
 {
@@ -375,9 +372,17 @@ static void finish_event(struct work *w, int i, int nbots)
 					    ? p->place
 					    : r + 1;
 	}
-	if (ev->n == 8 || ev->n == 12)
+	if (ev->n == 8 || ev->n == 12) {
+		long once = 0;
+
+		/* complete: every round, table and play of the event once, nothing else */
 		ev->expected = (long)(ev->n - 1) * (ev->n / 4) * 2;
-	ev->complete = ev->expected && ev->games == ev->expected && ea->valid == ev->expected;
+		for (int r = 0; r < ev->n - 1; r++)
+			for (int t = 0; t < ev->n / 4; t++)
+				for (int sw = 0; sw < 2; sw++)
+					once += ea->seen[r][t][sw] == 1;
+		ev->complete = once == ev->expected && ev->games == ev->expected;
+	}
 	if (!ev->complete)
 		return;
 	while (ev->nwinners < ev->n && ev->rows[ev->nwinners].place == 1 &&

@@ -454,6 +454,7 @@ static const struct event_row *event_row(const struct event *ev, const char *nam
  *   where h partners d (k 3): h loses those 3 + 7 = 10 points (130); d
  *   keeps them (92); h is placed after every player without a forfeit.
  * Event 4: only the four games of round 1.
+ * Event 5: 27 games and one of a round 8 that 8 players do not have.
  */
 static void test_progressive_event_totals_and_winner(void)
 {
@@ -462,7 +463,7 @@ static void test_progressive_event_totals_and_winner(void)
 	static const int expect[8] = { 56, 68, 80, 92, 104, 116, 128, 140 };
 
 	CHECK(t != NULL && t->progressive);
-	CHECK_INT(t->nevents, 4);
+	CHECK_INT(t->nevents, 5);
 	CHECK(e1 != NULL);
 	if (!e1)
 		return;
@@ -535,6 +536,21 @@ static void test_progressive_incomplete_event_has_no_winner(void)
 	CHECK(event_row(e4, "h")->points == 20);
 }
 
+static void test_progressive_games_must_be_the_events(void)
+{
+	const struct event *e5 = event(table("progressive"), 5);
+
+	CHECK(e5 != NULL);
+	if (!e5)
+		return;
+	CHECK_INT(e5->games, 28);
+	CHECK(!e5->complete);
+	CHECK_INT(e5->nwinners, 0);
+	/* g misses round 7, table 2, second play: "egfc", g and c (6 + 2) */
+	CHECK(event_row(e5, "g")->points == 128 - 8);
+	CHECK_INT(event_row(e5, "g")->games, 13);
+}
+
 static void test_progressive_summary_and_report(void)
 {
 	const struct standings_table *t = table("progressive");
@@ -559,12 +575,12 @@ static void test_progressive_summary_and_report(void)
 	/* the summary: g (1.5 wins, 398 points) before h (1.5 wins, 412 points,
 	 * but a forfeit), as in an event */
 	CHECK(strstr(out.buf, "    1  g         3     1.5      398        0     128    *142    *128"
-			      "      22\n") != NULL);
+			      "      22     120\n") != NULL);
 	CHECK(strstr(out.buf, "    2  h         3     1.5      412        1    *140    *142     130"
-			      "      20\n") != NULL);
+			      "      20     140\n") != NULL);
 	strbuf_reset(&out);
 	report_write(&out, &st, &set, REPORT_CSV);
-	CHECK(strstr(out.buf, "\nprogressive,1,h,44,") != NULL);
+	CHECK(strstr(out.buf, "\nprogressive,1,h,58,") != NULL);
 	CHECK(strstr(out.buf, ",1,3,1.500,412,1\n") != NULL);
 	CHECK(strstr(out.buf, "\nprogressive.d0002,1,g,14,") != NULL);
 	CHECK(strstr(out.buf, ",,,,,,0,1,0.500,142,\n") != NULL);
@@ -615,6 +631,11 @@ int main(void)
 	add_event(&ev, 2, k2, 0, 28, 0, "");
 	add_event(&ev, 3, k1, 0, 28, 'h', "round01.t2.s0");
 	add_event(&ev, 4, k1, 0, 4, 0, "");
+	/* event 5: 27 games and one from a round an 8-player event does not have */
+	add_event(&ev, 5, k1, 0, 27, 0, "");
+	strbuf_addf(&ev, "{\"game\":\"progressive.d0005.round08.t1.s0\",\"index\":999,"
+		    "\"bots\":[\"a\",\"c\",\"b\",\"e\"],\"seat_scores\":[1,5,1,5],"
+		    "\"team_scores\":[1,5],\"ranks\":[2,1,2,1],\"faults\":[]}\n");
 	if (load("prog", ev.buf) < 0)
 		return 1;
 	strbuf_release(&ev);
@@ -622,6 +643,7 @@ int main(void)
 	RUN(test_progressive_tie_shares_the_win);
 	RUN(test_progressive_forfeit_cannot_win);
 	RUN(test_progressive_incomplete_event_has_no_winner);
+	RUN(test_progressive_games_must_be_the_events);
 	RUN(test_progressive_summary_and_report);
 	unload();
 	return TEST_REPORT();

@@ -424,7 +424,8 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 				}
 	}
 	qsort(t->rows, (size_t)t->n, sizeof(*t->rows), cmp_standing);
-	qsort(t->events, (size_t)t->nevents, sizeof(*t->events), cmp_event);
+	if (t->nevents)
+		qsort(t->events, (size_t)t->nevents, sizeof(*t->events), cmp_event);
 	for (int i = 0; i < t->nevents; i++)
 		free(w->ev[i].bot);
 	free(w->ev);

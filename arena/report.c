@@ -175,9 +175,9 @@ static const struct event_row *event_row_of(const struct event *ev, int bot)
 
 /*
  * The progressive events of table t: a summary over the complete events
- * (events won, points), each event's totals as columns (up to
- * TEXT_EVENT_COLUMNS events; a '*' marks the winners), then one line per
- * event naming its winner.
+ * (events won, points, forfeited games), each event's totals as columns
+ * (2 to TEXT_EVENT_COLUMNS events; a '*' marks the winners), then one line
+ * per event naming its winner or why it has none.
  */
 static void text_events(struct strbuf *out, const struct standings_table *t,
 			const struct result_set *set)
@@ -208,7 +208,6 @@ static void text_events(struct strbuf *out, const struct standings_table *t,
 		strbuf_addf(out, " %8ld", rows[i].event_forfeits);
 		for (int e = 0; cols && e < t->nevents; e++) {
 			const struct event_row *r = event_row_of(&t->events[e], rows[i].bot);
-
 			struct strbuf cell = STRBUF_INIT;
 
 			strbuf_init(&cell);
@@ -231,7 +230,10 @@ static void text_events(struct strbuf *out, const struct standings_table *t,
 
 		strbuf_addf(out, "  event %ld (%s): ", ev->number, ev->id);
 		if (!ev->complete) {
-			if (ev->expected)
+			if (ev->expected && ev->games >= ev->expected)
+				strbuf_addf(out, "no winner, %ld games but not one per round, table "
+					    "and play\n", ev->games);
+			else if (ev->expected)
 				strbuf_addf(out, "no winner, %ld of %ld games played\n", ev->games,
 					    ev->expected);
 			else

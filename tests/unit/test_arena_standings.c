@@ -572,6 +572,8 @@ static void test_progressive_summary_and_report(void)
 			      "forfeited: h 1\n") != NULL);
 	CHECK(strstr(out.buf, "  event 4 (progressive.d0004): no winner, 4 of 28 games "
 			      "played\n") != NULL);
+	CHECK(strstr(out.buf, "  event 5 (progressive.d0005): no winner, 28 games but not one per "
+			      "round, table and play\n") != NULL);
 	/* the summary: g (1.5 wins, 398 points) before h (1.5 wins, 412 points,
 	 * but a forfeit), as in an event */
 	CHECK(strstr(out.buf, "    1  g         3     1.5      398        0     128    *142    *128"

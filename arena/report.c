@@ -25,6 +25,20 @@ static double round3(double x)
 	return round(x * 1000) / 1000;
 }
 
+/* Event points are whole numbers in indiana; anything else keeps two decimals. */
+static void add_points(struct strbuf *out, int width, double p)
+{
+	if (p == round(p))
+		strbuf_addf(out, "%*.0f", width, p);
+	else
+		strbuf_addf(out, "%*.2f", width, p);
+}
+
+static json_t *json_points(double p)
+{
+	return p == round(p) && fabs(p) < 1e15 ? json_integer((json_int_t)p) : json_real(round3(p));
+}
+
 static int name_width(const struct standings_table *t, const struct result_set *set)
 {
 	int w = 3;
@@ -36,6 +50,39 @@ static int name_width(const struct standings_table *t, const struct result_set *
 			w = n;
 	}
 	return w;
+}
+
+/*
+ * Under a table with forfeits: which bots' margins leave games out, and
+ * why, wrapped at about 80 columns.
+ */
+static void text_forfeits(struct strbuf *out, const struct standings_table *t,
+			  const struct result_set *set)
+{
+	size_t col = 0;
+	int any = 0;
+
+	for (int i = 0; i < t->n; i++) {
+		const struct standing *r = &t->rows[i];
+		char item[80];
+		size_t n;
+
+		if (!r->forfeits)
+			continue;
+		if (!any)
+			strbuf_addf(out, "  margin leaves out forfeited games (@greedy played the seat):\n");
+		n = (size_t)snprintf(item, sizeof(item), "%s %ld of %ld", name_of(set, r->bot),
+				     r->forfeits, r->games);
+		if (col && col + 2 + n > 78) {
+			strbuf_addch(out, '\n');
+			col = 0;
+		}
+		strbuf_addf(out, "%s%s", col ? ", " : "    ", item);
+		col += (col ? 2 : 4) + n;
+		any = 1;
+	}
+	if (any)
+		strbuf_addch(out, '\n');
 }
 
 static void text_table(struct strbuf *out, const struct standings_table *t,
@@ -50,15 +97,18 @@ static void text_table(struct strbuf *out, const struct standings_table *t,
 	for (int i = 0; i < t->n; i++) {
 		const struct standing *r = &t->rows[i];
 		char interval[40];
+		char margin[32] = "-";
 
 		snprintf(interval, sizeof(interval), "%.2f - %.2f",
 			 r->rating.mu - REPORT_Z * r->rating.sigma,
 			 r->rating.mu + REPORT_Z * r->rating.sigma);
-		strbuf_addf(out, "  %3d  %-*s %7ld %8.1f %6.1f %+8.2f %7.2f  %-15s %6ld\n", i + 1,
-			    w, name_of(set, r->bot), r->games, r->wins,
-			    pct(r->wins, (double)r->games), r->margin, r->rating.mu, interval,
-			    r->faults);
+		if (r->games > r->forfeits)
+			snprintf(margin, sizeof(margin), "%+.2f", r->margin);
+		strbuf_addf(out, "  %3d  %-*s %7ld %8.1f %6.1f %8s %7.2f  %-15s %6ld\n", i + 1, w,
+			    name_of(set, r->bot), r->games, r->wins, pct(r->wins, (double)r->games),
+			    margin, r->rating.mu, interval, r->faults);
 	}
+	text_forfeits(out, t, set);
 	if (t->n < 2)
 		return;
 	strbuf_addf(out, "\n  head to head: the row's score against the column, in %%\n");
@@ -93,6 +143,124 @@ static void text_table(struct strbuf *out, const struct standings_table *t,
 			    maxm);
 }
 
+static const struct result_set *cmp_events_set;
+
+/*
+ * Rows of the events summary: events won, then the players without a
+ * forfeit before the others (as in each event), then points, then name.
+ */
+static int cmp_events_row(const void *a, const void *b)
+{
+	const struct standing *x = a, *y = b;
+
+	if (x->event_wins != y->event_wins)
+		return x->event_wins > y->event_wins ? -1 : 1;
+	if (!x->event_forfeits != !y->event_forfeits)
+		return x->event_forfeits ? 1 : -1;
+	if (x->points != y->points)
+		return x->points > y->points ? -1 : 1;
+	return strcmp(name_of(cmp_events_set, x->bot), name_of(cmp_events_set, y->bot));
+}
+
+/* A player's row in event ev, or NULL when he did not play in it. */
+static const struct event_row *event_row_of(const struct event *ev, int bot)
+{
+	for (int r = 0; r < ev->n; r++)
+		if (ev->rows[r].bot == bot)
+			return &ev->rows[r];
+	return NULL;
+}
+
+#define TEXT_EVENT_COLUMNS 10
+
+/*
+ * The progressive events of table t: a summary over the complete events
+ * (events won, points, forfeited games), each event's totals as columns
+ * (2 to TEXT_EVENT_COLUMNS events; a '*' marks the winners), then one line
+ * per event naming its winner or why it has none.
+ */
+static void text_events(struct strbuf *out, const struct standings_table *t,
+			const struct result_set *set)
+{
+	int w = name_width(t, set), cols = t->nevents > 1 && t->nevents <= TEXT_EVENT_COLUMNS;
+	struct standing *rows = xcalloc((size_t)(t->n ? t->n : 1), sizeof(*rows));
+
+	memcpy(rows, t->rows, (size_t)t->n * sizeof(*rows));
+	cmp_events_set = set;
+	qsort(rows, (size_t)t->n, sizeof(*rows), cmp_events_row);
+	strbuf_addf(out, "\n  progressive events: a player's total is his team's points in every "
+		    "game of the event\n  (both plays of each round) but those he forfeited; "
+		    "the highest total wins,\n  a player with a forfeit cannot win\n");
+	strbuf_addf(out, "  %3s  %-*s %7s %7s %8s %8s", "#", w, "bot", "events", "won", "points",
+		    "forfeits");
+	for (int i = 0; cols && i < t->nevents; i++) {
+		char head[32];
+
+		snprintf(head, sizeof(head), "%ld%s", t->events[i].number,
+			 t->events[i].complete ? "" : "?");
+		strbuf_addf(out, " %7s", head);
+	}
+	strbuf_addch(out, '\n');
+	for (int i = 0; i < t->n; i++) {
+		strbuf_addf(out, "  %3d  %-*s %7ld %7.1f ", i + 1, w, name_of(set, rows[i].bot),
+			    rows[i].events, rows[i].event_wins);
+		add_points(out, 8, rows[i].points);
+		strbuf_addf(out, " %8ld", rows[i].event_forfeits);
+		for (int e = 0; cols && e < t->nevents; e++) {
+			const struct event_row *r = event_row_of(&t->events[e], rows[i].bot);
+			struct strbuf cell = STRBUF_INIT;
+
+			strbuf_init(&cell);
+			if (r) {
+				strbuf_addstr(&cell, r->share > 0 ? "*" : "");
+				add_points(&cell, 0, r->points);
+			}
+			strbuf_addf(out, " %7s", r ? cell.buf : ".");
+			strbuf_release(&cell);
+		}
+		strbuf_addch(out, '\n');
+	}
+	free(rows);
+	if (cols)
+		strbuf_addf(out, "  (columns: each event's totals; * the winner, ? incomplete)\n");
+	else if (t->nevents > TEXT_EVENT_COLUMNS)
+		strbuf_addf(out, "  (each event's totals: --csv or --json)\n");
+	for (int i = 0; i < t->nevents; i++) {
+		const struct event *ev = &t->events[i];
+
+		strbuf_addf(out, "  event %ld (%s): ", ev->number, ev->id);
+		if (!ev->complete) {
+			if (ev->expected && ev->games >= ev->expected)
+				strbuf_addf(out, "no winner, %ld games but not one per round, table "
+					    "and play\n", ev->games);
+			else if (ev->expected)
+				strbuf_addf(out, "no winner, %ld of %ld games played\n", ev->games,
+					    ev->expected);
+			else
+				strbuf_addf(out, "no winner, incomplete: %ld game%s, %d players\n",
+					    ev->games, ev->games == 1 ? "" : "s", ev->n);
+			continue;
+		}
+		if (!ev->nwinners)
+			strbuf_addf(out, "no winner: every player forfeited a game");
+		for (int r = 0; r < ev->nwinners; r++)
+			strbuf_addf(out, "%s%s", r ? (r == ev->nwinners - 1 ? " and " : ", ") : "",
+				    name_of(set, ev->rows[r].bot));
+		if (ev->nwinners) {
+			strbuf_addf(out, ev->nwinners > 1 ? " share the win with " : " wins with ");
+			add_points(out, 0, ev->rows[0].points);
+			strbuf_addf(out, " points");
+		}
+		for (int r = 0, first = 1; r < ev->n; r++)
+			if (ev->rows[r].forfeits) {
+				strbuf_addf(out, "%s%s %ld", first ? "; forfeited: " : ", ",
+					    name_of(set, ev->rows[r].bot), ev->rows[r].forfeits);
+				first = 0;
+			}
+		strbuf_addch(out, '\n');
+	}
+}
+
 static void log_path(struct strbuf *out, const struct result_set *set, const struct fault_row *f)
 {
 	strbuf_addf(out, "%s/logs/%s.log", set->sources.items[f->first_source], f->first_game);
@@ -120,6 +288,8 @@ static void text_report(struct strbuf *out, const struct standings *st,
 	for (int t = st->ntables == 2 ? 1 : 0; t < st->ntables; t++) {
 		strbuf_addch(out, '\n');
 		text_table(out, &st->tables[t], set, st->nbots);
+		if (st->tables[t].nevents)
+			text_events(out, &st->tables[t], set);
 	}
 	strbuf_addf(out, "\nfaults");
 	for (int b = 0; b < st->nbots; b++)
@@ -144,6 +314,8 @@ static void text_report(struct strbuf *out, const struct standings *st,
 			log_path(out, set, f);
 			strbuf_addch(out, '\n');
 		}
+		strbuf_addf(out, "  (a bot forfeits every game it faults in: it ranks last there and the "
+			    "game\n  is left out of its margin)\n");
 	}
 	if (set->excluded.nr) {
 		strbuf_addf(out, "\nexcluded bots\n");
@@ -186,20 +358,85 @@ static void csv_field(struct strbuf *out, const char *s)
 static void csv_report(struct strbuf *out, const struct standings *st,
 		       const struct result_set *set)
 {
-	strbuf_addstr(out, "variant,rank,bot,games,wins,win_pct,margin,mu,sigma,low,high,faults\n");
-	for (int t = 0; t < st->ntables; t++)
-		for (int i = 0; i < st->tables[t].n; i++) {
-			const struct standing *r = &st->tables[t].rows[i];
+	strbuf_addstr(out, "variant,rank,bot,games,wins,win_pct,margin,mu,sigma,low,high,forfeits,"
+			   "events,event_wins,points,faults\n");
+	for (int t = 0; t < st->ntables; t++) {
+		const struct standings_table *tb = &st->tables[t];
 
-			csv_field(out, st->tables[t].variant);
+		for (int i = 0; i < tb->n; i++) {
+			const struct standing *r = &tb->rows[i];
+
+			csv_field(out, tb->variant);
 			strbuf_addf(out, ",%d,", i + 1);
 			csv_field(out, name_of(set, r->bot));
-			strbuf_addf(out, ",%ld,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%ld\n", r->games,
-				    r->wins, pct(r->wins, (double)r->games), r->margin,
-				    r->rating.mu, r->rating.sigma,
+			strbuf_addf(out, ",%ld,%.3f,%.3f,", r->games, r->wins,
+				    pct(r->wins, (double)r->games));
+			if (r->games > r->forfeits)
+				strbuf_addf(out, "%.3f", r->margin);
+			strbuf_addf(out, ",%.3f,%.3f,%.3f,%.3f,%ld,", r->rating.mu, r->rating.sigma,
 				    r->rating.mu - REPORT_Z * r->rating.sigma,
-				    r->rating.mu + REPORT_Z * r->rating.sigma, r->faults);
+				    r->rating.mu + REPORT_Z * r->rating.sigma, r->forfeits);
+			if (tb->progressive) {
+				strbuf_addf(out, "%ld,%.3f,", r->events, r->event_wins);
+				add_points(out, 0, r->points);
+			} else {
+				strbuf_addstr(out, ",,");
+			}
+			strbuf_addf(out, ",%ld\n", r->faults);
 		}
+		/* one row per player and progressive event, named by the event's id */
+		for (int e = 0; e < tb->nevents; e++) {
+			const struct event *ev = &tb->events[e];
+
+			for (int i = 0; i < ev->n; i++) {
+				const struct event_row *r = &ev->rows[i];
+
+				csv_field(out, ev->id);
+				strbuf_addf(out, ",%d,", r->place);
+				csv_field(out, name_of(set, r->bot));
+				strbuf_addf(out, ",%ld,%.3f,%.3f,,,,,,%ld,%d,%.3f,", r->games, r->wins,
+					    pct(r->wins, (double)r->games), r->forfeits, ev->complete,
+					    r->share);
+				add_points(out, 0, r->points);
+				strbuf_addstr(out, ",\n");
+			}
+		}
+	}
+}
+
+static json_t *json_events(const struct standings_table *t, const struct result_set *set)
+{
+	json_t *events = json_array();
+
+	for (int e = 0; e < t->nevents; e++) {
+		const struct event *ev = &t->events[e];
+		json_t *o = json_object(), *winners = json_array(), *rows = json_array();
+
+		for (int r = 0; r < ev->nwinners; r++)
+			json_array_append_new(winners, json_string(name_of(set, ev->rows[r].bot)));
+		for (int r = 0; r < ev->n; r++) {
+			const struct event_row *x = &ev->rows[r];
+			json_t *row = json_object();
+
+			json_object_set_new(row, "rank", json_integer(x->place));
+			json_object_set_new(row, "bot", json_string(name_of(set, x->bot)));
+			json_object_set_new(row, "points", json_points(x->points));
+			json_object_set_new(row, "games", json_integer(x->games));
+			json_object_set_new(row, "wins", json_real(round3(x->wins)));
+			json_object_set_new(row, "forfeits", json_integer(x->forfeits));
+			json_object_set_new(row, "event_wins", json_real(round3(x->share)));
+			json_array_append_new(rows, row);
+		}
+		json_object_set_new(o, "event", json_string(ev->id));
+		json_object_set_new(o, "number", json_integer(ev->number));
+		json_object_set_new(o, "games", json_integer(ev->games));
+		json_object_set_new(o, "expected", json_integer(ev->expected));
+		json_object_set_new(o, "complete", json_boolean(ev->complete));
+		json_object_set_new(o, "winners", winners);
+		json_object_set_new(o, "players", rows);
+		json_array_append_new(events, o);
+	}
+	return events;
 }
 
 static json_t *json_table(const struct standings_table *t, const struct result_set *set,
@@ -216,7 +453,10 @@ static json_t *json_table(const struct standings_table *t, const struct result_s
 		json_object_set_new(row, "games", json_integer(r->games));
 		json_object_set_new(row, "wins", json_real(round3(r->wins)));
 		json_object_set_new(row, "win_pct", json_real(round3(pct(r->wins, (double)r->games))));
-		json_object_set_new(row, "margin", json_real(round3(r->margin)));
+		json_object_set_new(row, "margin", r->games > r->forfeits
+							   ? json_real(round3(r->margin))
+							   : json_null());
+		json_object_set_new(row, "forfeits", json_integer(r->forfeits));
 		json_object_set_new(row, "mu", json_real(round3(r->rating.mu)));
 		json_object_set_new(row, "sigma", json_real(round3(r->rating.sigma)));
 		json_object_set_new(row, "low",
@@ -224,6 +464,12 @@ static json_t *json_table(const struct standings_table *t, const struct result_s
 		json_object_set_new(row, "high",
 				    json_real(round3(r->rating.mu + REPORT_Z * r->rating.sigma)));
 		json_object_set_new(row, "faults", json_integer(r->faults));
+		if (t->progressive) {
+			json_object_set_new(row, "events", json_integer(r->events));
+			json_object_set_new(row, "event_wins", json_real(round3(r->event_wins)));
+			json_object_set_new(row, "points", json_points(r->points));
+			json_object_set_new(row, "event_forfeits", json_integer(r->event_forfeits));
+		}
 		json_array_append_new(rows, row);
 		for (int j = 0; j < t->n; j++) {
 			size_t cell = (size_t)r->bot * (size_t)nbots + (size_t)t->rows[j].bot;
@@ -240,6 +486,8 @@ static json_t *json_table(const struct standings_table *t, const struct result_s
 	json_object_set_new(o, "games", json_integer(t->games));
 	json_object_set_new(o, "standings", rows);
 	json_object_set_new(o, "crosstable", cross);
+	if (t->progressive)
+		json_object_set_new(o, "events", json_events(t, set));
 	return o;
 }
 

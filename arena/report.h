@@ -1,9 +1,11 @@
 /*
  * report.h - standings as text, CSV or JSON.
  *
- * The text form is for people (a table per variant, a crosstable, faults
- * with a pointer to a game log, excluded bots and failed games); CSV has
- * one row per bot and table for spreadsheets; JSON has everything. The
+ * The text form is for people (a table per variant, a crosstable, the
+ * events and winners of progressive variants, faults with a pointer to a
+ * game log, excluded bots and failed games); CSV has one row per bot and
+ * table, then one per player and progressive event, for spreadsheets;
+ * JSON has everything (docs/arena.md, "CSV and JSON"). The
  * output depends only on the results, never on timing, so two runs that
  * played the same games print the same report.
  */

@@ -19,18 +19,26 @@ struct entry {
 	int rank;
 	double score;       /* the entry's score (team score, or mean of its seats) */
 	double others;      /* individual games: mean score of the other bots' seats */
+	int forfeit;        /* one of its seats faulted */
 };
 
 struct acc {
-	long games;
+	long games, forfeits;
 	double wins, margin;
 	struct rating rating;
 	long faults;
 };
 
+/* A progressive event while its games are read. */
+struct event_acc {
+	struct event_row *bot; /* per bot; games == 0: not in the event */
+	unsigned char seen[11][3][2]; /* games read per round, table and play (capped) */
+};
+
 struct work {
 	struct standings_table *t;
 	struct acc *acc; /* per bot */
+	struct event_acc *ev; /* parallel to t->events */
 };
 
 static int add_unique(int *set, int n, int x)
@@ -42,9 +50,36 @@ static int add_unique(int *set, int n, int x)
 	return n + 1;
 }
 
-/* The entries of game res. Returns how many, or 0 when it cannot be ranked. */
+/* The seats of res with a fault, as a mask. */
+static unsigned faulted_seats(const struct result *res)
+{
+	unsigned m = 0;
+
+	for (int f = 0; f < res->nfaults; f++)
+		if (res->faults[f].seat >= 0 && res->faults[f].seat < res->nseats)
+			m |= 1u << res->faults[f].seat;
+	return m;
+}
+
+/* Does bot b hold a faulted seat in res? */
+static int bot_forfeits(const struct result *res, unsigned bad, int b)
+{
+	for (int s = 0; s < res->nseats; s++)
+		if (res->bot[s] == b && (bad & (1u << s)))
+			return 1;
+	return 0;
+}
+
+/*
+ * The entries of game res. Returns how many, or 0 when it cannot be ranked.
+ * Entries without a fault keep the order of the referee's places; entries
+ * with one are ranked after all of them, tied. For a line written by the
+ * referee this changes nothing but the merged entries of copies of a bot
+ * (its forfeit policy already put the faulting seats last).
+ */
 static int make_entries(const struct result *res, struct entry *e)
 {
+	unsigned bad = faulted_seats(res);
 	int n = 0;
 
 	if (res->has_teams) {
@@ -53,18 +88,26 @@ static int make_entries(const struct result *res, struct entry *e)
 			e[t].rank = res->rank[t];
 			e[t].score = res->team_score[t];
 			e[t].others = res->team_score[1 - t];
-			for (int s = t; s < res->nseats; s += 2)
+			e[t].forfeit = 0;
+			for (int s = t; s < res->nseats; s += 2) {
 				e[t].nbots = add_unique(e[t].bot, e[t].nbots, res->bot[s]);
+				e[t].forfeit |= (bad >> s) & 1;
+			}
 		}
 		for (int i = 0; i < e[0].nbots; i++)
 			for (int j = 0; j < e[1].nbots; j++)
 				if (e[0].bot[i] == e[1].bot[j])
 					return 0; /* one bot on both teams: not a contest */
+		if (e[0].forfeit || e[1].forfeit) {
+			/* its team loses whatever the score; both: nobody wins */
+			e[0].rank = e[0].forfeit ? 2 : 1;
+			e[1].rank = e[1].forfeit ? 2 : 1;
+		}
 		return 2;
 	}
 	{
 		double mean_rank[MAX_SEATS], total = 0;
-		int seats[MAX_SEATS];
+		int seats[MAX_SEATS], ok = 0;
 
 		for (int s = 0; s < res->nseats; s++) {
 			int k;
@@ -76,9 +119,11 @@ static int make_entries(const struct result *res, struct entry *e)
 				e[n].nbots = 1;
 				e[n].bot[0] = res->bot[s];
 				e[n].score = 0;
+				e[n].forfeit = 0;
 				mean_rank[n] = 0;
 				seats[n++] = 0;
 			}
+			e[k].forfeit |= (bad >> s) & 1;
 			e[k].score += res->score[s];
 			mean_rank[k] += res->rank[s];
 			seats[k]++;
@@ -91,22 +136,129 @@ static int make_entries(const struct result *res, struct entry *e)
 			e[k].others = res->nseats > seats[k] ? (total - own) / (res->nseats - seats[k])
 							     : 0;
 		}
+		for (int k = 0; k < n; k++)
+			ok += !e[k].forfeit;
 		for (int k = 0; k < n; k++) {
-			e[k].rank = 1;
-			for (int j = 0; j < n; j++)
-				e[k].rank += mean_rank[j] < mean_rank[k];
+			e[k].rank = e[k].forfeit ? ok + 1 : 1;
+			for (int j = 0; j < n && !e[k].forfeit; j++)
+				e[k].rank += !e[j].forfeit && mean_rank[j] < mean_rank[k];
 		}
 	}
 	return n >= 2 ? n : 0;
 }
 
+/* Reads 1 to 9 digits at *p into *out and moves *p past them; 0 if none. */
+static int read_number(const char **p, long *out)
+{
+	long v = 0;
+	int n = 0;
+
+	while (**p >= '0' && **p <= '9' && n < 9) {
+		v = v * 10 + (**p - '0');
+		(*p)++;
+		n++;
+	}
+	*out = v;
+	return n > 0 && !(**p >= '0' && **p <= '9');
+}
+
+/* Reads the literal lit at *p and moves past it; 0 if it is not there. */
+static int read_lit(const char **p, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	if (strncmp(*p, lit, n))
+		return 0;
+	*p += n;
+	return 1;
+}
+
+/*
+ * The key of a progressive game id, "NAME.dDDDD.roundRR.tT.sS" (see
+ * schedule.c): 1 with the event, round, table and swap, else 0. *prefix is
+ * the length of "NAME.dDDDD", the event's id.
+ */
+static int progressive_key(const char *id, long *event, long *round, long *table, long *swap,
+			   size_t *prefix)
+{
+	const char *p = strchr(id, '.');
+
+	if (!p || !read_lit(&p, ".d") || !read_number(&p, event))
+		return 0;
+	*prefix = (size_t)(p - id);
+	return read_lit(&p, ".round") && read_number(&p, round) && read_lit(&p, ".t") &&
+	       read_number(&p, table) && read_lit(&p, ".s") && read_number(&p, swap) && !*p &&
+	       *event >= 1;
+}
+
+/* The event of w's table with this number, added if new. */
+static int find_event(struct work *w, long number, const char *id, size_t prefix, int nbots)
+{
+	struct standings_table *t = w->t;
+	int i;
+
+	for (i = 0; i < t->nevents; i++)
+		if (t->events[i].number == number)
+			return i;
+	t->events = xrealloc(t->events, (size_t)(t->nevents + 1) * sizeof(*t->events));
+	w->ev = xrealloc(w->ev, (size_t)(t->nevents + 1) * sizeof(*w->ev));
+	memset(&t->events[i], 0, sizeof(*t->events));
+	memset(&w->ev[i], 0, sizeof(*w->ev));
+	t->events[i].id = xstrndup(id, prefix);
+	t->events[i].number = number;
+	w->ev[i].bot = xcalloc((size_t)(nbots ? nbots : 1), sizeof(*w->ev[i].bot));
+	t->nevents++;
+	return i;
+}
+
+/*
+ * Adds a progressive game to its event: every player is credited with his
+ * own team's points, except a player who forfeited it (those points are
+ * @greedy's).
+ */
+static void tally_event(struct work *w, const struct result *res, const struct entry *e,
+			int nbots)
+{
+	long number, round, table, swap;
+	size_t prefix;
+	unsigned bad = faulted_seats(res);
+	int firsts = (e[0].rank == 1 && !e[0].forfeit) + (e[1].rank == 1 && !e[1].forfeit);
+	struct event_acc *ea;
+	int i;
+
+	if (!progressive_key(res->id, &number, &round, &table, &swap, &prefix))
+		return;
+	w->t->progressive = 1;
+	i = find_event(w, number, res->id, prefix, nbots);
+	ea = &w->ev[i];
+	w->t->events[i].games++;
+	if (round >= 1 && round <= 11 && table >= 1 && table <= 3 && swap <= 1 &&
+	    ea->seen[round - 1][table - 1][swap] < 2)
+		ea->seen[round - 1][table - 1][swap]++;
+	for (int t = 0; t < 2; t++)
+		for (int j = 0; j < e[t].nbots; j++) {
+			int b = e[t].bot[j];
+			struct event_row *r = &ea->bot[b];
+
+			r->bot = b;
+			r->games++;
+			if (e[t].rank == 1 && !e[t].forfeit)
+				r->wins += 1.0 / firsts;
+			if (bot_forfeits(res, bad, b))
+				r->forfeits++;
+			else
+				r->points += e[t].score;
+		}
+}
+
 static void tally(struct work *w, const struct rating_model *m, const struct result *res,
-		  int nbots)
+		  int nbots, int variant_table)
 {
 	struct entry e[MAX_SEATS];
 	struct rating_team teams[MAX_SEATS];
 	int n = make_entries(res, e), firsts = 0;
 	int played[MAX_SEATS], np = 0;
+	unsigned bad = faulted_seats(res);
 
 	w->t->games++;
 	for (int s = 0; s < res->nseats; s++)
@@ -118,7 +270,7 @@ static void tally(struct work *w, const struct rating_model *m, const struct res
 	if (!n)
 		return;
 	for (int i = 0; i < n; i++)
-		firsts += e[i].rank == 1;
+		firsts += e[i].rank == 1 && !e[i].forfeit;
 	for (int i = 0; i < n; i++) {
 		teams[i].n = e[i].nbots;
 		teams[i].rank = e[i].rank;
@@ -126,9 +278,13 @@ static void tally(struct work *w, const struct rating_model *m, const struct res
 			struct acc *a = &w->acc[e[i].bot[j]];
 
 			teams[i].player[j] = e[i].bot[j];
-			if (e[i].rank == 1)
+			if (e[i].rank == 1 && !e[i].forfeit)
 				a->wins += 1.0 / firsts;
-			a->margin += e[i].score - e[i].others;
+			/* a forfeiting bot's margin would be @greedy's; partners' stand */
+			if (bot_forfeits(res, bad, e[i].bot[j]))
+				a->forfeits++;
+			else
+				a->margin += e[i].score - e[i].others;
 		}
 		for (int k = 0; k < n; k++) {
 			double sc = e[i].rank < e[k].rank ? 1 : e[i].rank == e[k].rank ? 0.5 : 0;
@@ -145,6 +301,8 @@ static void tally(struct work *w, const struct rating_model *m, const struct res
 				}
 		}
 	}
+	if (variant_table && res->has_teams && res->nseats == 4 && n == 2)
+		tally_event(w, res, e, nbots);
 	{
 		struct rating r[MAX_SEATS * RATING_TEAM_MAX];
 		int map[MAX_SEATS * RATING_TEAM_MAX], nr = 0;
@@ -173,11 +331,75 @@ static int cmp_standing(const void *a, const void *b)
 	return strcmp(sort_names[x->bot], sort_names[y->bot]);
 }
 
+static int cmp_event_row(const void *a, const void *b)
+{
+	const struct event_row *x = a, *y = b;
+
+	if (!x->forfeits != !y->forfeits)
+		return x->forfeits ? 1 : -1;
+	if (x->points != y->points)
+		return x->points > y->points ? -1 : 1;
+	return strcmp(sort_names[x->bot], sort_names[y->bot]);
+}
+
+static int cmp_event(const void *a, const void *b)
+{
+	const struct event *x = a, *y = b;
+
+	return x->number < y->number ? -1 : x->number > y->number;
+}
+
+/*
+ * Turns event i's tallies into its rows: places (players without a forfeit
+ * first, then by total; equal totals share a place), and, when every game
+ * of the event is there, its winner (or co-winners).
+ */
+static void finish_event(struct work *w, int i, int nbots)
+{
+	struct event *ev = &w->t->events[i];
+	struct event_acc *ea = &w->ev[i];
+
+	ev->rows = xcalloc((size_t)(nbots ? nbots : 1), sizeof(*ev->rows));
+	for (int b = 0; b < nbots; b++)
+		if (ea->bot[b].games)
+			ev->rows[ev->n++] = ea->bot[b];
+	qsort(ev->rows, (size_t)ev->n, sizeof(*ev->rows), cmp_event_row);
+	for (int r = 0; r < ev->n; r++) {
+		const struct event_row *p = r ? &ev->rows[r - 1] : NULL;
+
+		ev->rows[r].place = p && p->points == ev->rows[r].points &&
+						    !p->forfeits == !ev->rows[r].forfeits
+					    ? p->place
+					    : r + 1;
+	}
+	if (ev->n == 8 || ev->n == 12) {
+		long once = 0;
+
+		/* complete: every round, table and play of the event once, nothing else */
+		ev->expected = (long)(ev->n - 1) * (ev->n / 4) * 2;
+		for (int r = 0; r < ev->n - 1; r++)
+			for (int t = 0; t < ev->n / 4; t++)
+				for (int sw = 0; sw < 2; sw++)
+					once += ea->seen[r][t][sw] == 1;
+		ev->complete = once == ev->expected && ev->games == ev->expected;
+	}
+	if (!ev->complete)
+		return;
+	while (ev->nwinners < ev->n && ev->rows[ev->nwinners].place == 1 &&
+	       !ev->rows[ev->nwinners].forfeits)
+		ev->nwinners++;
+	for (int r = 0; r < ev->nwinners; r++)
+		ev->rows[r].share = 1.0 / ev->nwinners;
+}
+
 static void finish_table(struct work *w, int nbots, const struct result_set *set)
 {
 	struct standings_table *t = w->t;
 
-	t->rows = xcalloc((size_t)nbots, sizeof(*t->rows));
+	sort_names = (const char *const *)set->names.items;
+	t->rows = xcalloc((size_t)(nbots ? nbots : 1), sizeof(*t->rows));
+	for (int i = 0; i < t->nevents; i++)
+		finish_event(w, i, nbots);
 	for (int b = 0; b < nbots; b++) {
 		struct standing *row;
 
@@ -187,12 +409,27 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 		row->bot = b;
 		row->games = w->acc[b].games;
 		row->wins = w->acc[b].wins;
-		row->margin = w->acc[b].margin / (double)w->acc[b].games;
+		row->forfeits = w->acc[b].forfeits;
+		if (row->games > row->forfeits)
+			row->margin = w->acc[b].margin / (double)(row->games - row->forfeits);
 		row->rating = w->acc[b].rating;
 		row->faults = w->acc[b].faults;
+		for (int i = 0; i < t->nevents; i++)
+			for (int r = 0; r < t->events[i].n && t->events[i].complete; r++)
+				if (t->events[i].rows[r].bot == b) {
+					row->events++;
+					row->event_wins += t->events[i].rows[r].share;
+					row->points += t->events[i].rows[r].points;
+					row->event_forfeits += t->events[i].rows[r].forfeits;
+				}
 	}
-	sort_names = (const char *const *)set->names.items;
 	qsort(t->rows, (size_t)t->n, sizeof(*t->rows), cmp_standing);
+	if (t->nevents)
+		qsort(t->events, (size_t)t->nevents, sizeof(*t->events), cmp_event);
+	for (int i = 0; i < t->nevents; i++)
+		free(w->ev[i].bot);
+	free(w->ev);
+	w->ev = NULL;
 }
 
 static int fault_kind(const char *k)
@@ -242,10 +479,10 @@ void standings_compute(struct standings *st, const struct result_set *set)
 	for (int i = 0; i < set->n; i++) {
 		const struct result *res = &set->r[i];
 
-		tally(&w[0], &m, res, nbots);
+		tally(&w[0], &m, res, nbots, 0);
 		for (int t = 1; t < st->ntables; t++)
 			if (!strcmp(st->tables[t].variant, res->variant))
-				tally(&w[t], &m, res, nbots);
+				tally(&w[t], &m, res, nbots, 1);
 		for (int f = 0; f < res->nfaults; f++) {
 			struct fault_row *fr = &st->faults[res->bot[res->faults[f].seat]];
 
@@ -271,6 +508,11 @@ void standings_release(struct standings *st)
 		free(st->tables[t].rows);
 		free(st->tables[t].score);
 		free(st->tables[t].meetings);
+		for (int i = 0; i < st->tables[t].nevents; i++) {
+			free(st->tables[t].events[i].id);
+			free(st->tables[t].events[i].rows);
+		}
+		free(st->tables[t].events);
 	}
 	free(st->tables);
 	for (int b = 0; b < st->nbots; b++)

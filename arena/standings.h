@@ -13,6 +13,21 @@
  * progressive format a team is two bots). In an individual game each bot
  * is one entry; copies of a bot at one table (fewer bots than seats) are
  * merged: the entry's place is the mean of its seats' places, re-ranked.
+ *
+ * Forfeits (docs/arena.md, "Forfeits"): a bot with a fault in a game
+ * forfeits it. Its entry ranks after every entry without a fault (entries
+ * that all forfeit tie for last) and never wins; wins, the crosstable and
+ * the ratings all follow these places. The points scored in its seat after
+ * the fault are @greedy's, so the game is left out of its margin (and of
+ * its progressive event total); the other bots' results stand.
+ *
+ * Progressive events: the games of one event of a progressive variant
+ * (ids NAME.dDDDD.roundRR.tT.sS, both plays of every round) are scored as
+ * the rule text scores them: every player is credited with his own team's
+ * points in every game he finished and the credits are summed. In a
+ * complete event the highest total among the players without a forfeit
+ * wins (equal totals share the win); players with a forfeit are placed
+ * after them.
  */
 #ifndef STANDINGS_H
 #define STANDINGS_H
@@ -27,9 +42,38 @@ struct standing {
 	int bot;           /* index into the result set's names */
 	long games;
 	double wins;       /* 1 per outright first place; 1/m when m entries share it */
-	double margin;     /* mean score margin per game */
+	double margin;     /* mean score margin over the games it did not forfeit (0: none) */
+	long forfeits;     /* games it forfeited (faulted in), left out of margin */
 	struct rating rating;
 	long faults;
+	/* progressive variants only: over the complete events the bot played */
+	long events;
+	double event_wins; /* 1 per event won alone, 1/m when m players share it */
+	double points;     /* sum of its event totals */
+	long event_forfeits; /* games of those events it forfeited */
+};
+
+/* One player's line in a progressive event. */
+struct event_row {
+	int bot;
+	long games;        /* games of the event it played */
+	double wins;       /* of those, games won (a shared first place: 1/2) */
+	long forfeits;     /* games it forfeited (faulted in) */
+	double points;     /* its individual total (forfeited games left out) */
+	int place;         /* 1 = best: without forfeits first, then by points; ties share */
+	double share;      /* of the event win: 1, 1/m for m co-winners, 0; 0 if incomplete */
+};
+
+/* One event (one "deal") of a progressive variant. */
+struct event {
+	char *id;          /* "progressive.d0001", the prefix of its game ids (owned) */
+	long number;       /* 1, 2, ... */
+	long games;        /* games read */
+	long expected;     /* games of a complete event (7x2x2 or 11x3x2); 0 if unknown */
+	int complete;      /* every game is there: the event has a winner */
+	int nwinners;      /* rows[0..nwinners-1] won it (0 when incomplete, or all forfeited) */
+	int n;
+	struct event_row *rows; /* by place, then name */
 };
 
 struct standings_table {
@@ -44,6 +88,10 @@ struct standings_table {
 	 */
 	double *score;
 	long *meetings;
+	/* a progressive variant: its events, by number (none elsewhere) */
+	int progressive;
+	int nevents;
+	struct event *events;
 };
 
 struct fault_row {

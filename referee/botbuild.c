@@ -17,64 +17,153 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Copies regular files, directories and symlinks of src into dest (which exists). */
-static int copy_tree(const char *src, const char *dest, struct strbuf *msg)
+#define COPY_MAX_DEPTH 64
+
+/*
+ * Opens name in the directory dirfd without following a symlink and
+ * without opening anything but a regular file or a directory: an O_PATH
+ * handle first, its type from fstat, then a real open through
+ * /proc/self/fd of that very inode. A swap of name between the steps
+ * changes nothing: what was checked is what is read. Returns the fd, or
+ * -1 (errno; EMLINK for a file we will not copy, with *why saying which).
+ */
+static int open_entry(int dirfd, const char *name, struct stat *st, const char **why)
 {
-	DIR *d = opendir(src);
+	char proc[64];
+	int p = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC), fd;
+
+	*why = NULL;
+	if (p < 0)
+		return -1;
+	if (fstat(p, st) < 0) {
+		close(p);
+		return -1;
+	}
+	if (S_ISLNK(st->st_mode))
+		*why = "a symbolic link";
+	else if (!S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode))
+		*why = "not a regular file or directory";
+	if (*why) {
+		close(p);
+		errno = EMLINK;
+		return -1;
+	}
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", p);
+	fd = open(proc, O_RDONLY | O_NOCTTY | O_CLOEXEC | (S_ISDIR(st->st_mode) ? O_DIRECTORY : 0));
+	close(p);
+	return fd;
+}
+
+static int copy_file(int in, int dstfd, const char *name, const struct stat *st)
+{
+	/* the owner's rights, never setuid, setgid or writable by others */
+	int out = openat(dstfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			 st->st_mode & 0700);
+	char buf[65536];
+	ssize_t n = 0;
+
+	if (out < 0)
+		return -1;
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n) {
+			n = -1;
+			break;
+		}
+	if (close(out) < 0)
+		n = -1;
+	return n < 0 ? -1 : 0;
+}
+
+/*
+ * Copies the directory srcfd into dstfd (both open), regular files and
+ * directories only; symbolic links and special files are left out with a
+ * note in msg, and so are hard links to files of a user other than owner
+ * (the submission's): they could be anybody's file. path names the
+ * directory in messages.
+ */
+static int copy_dir(int srcfd, int dstfd, const char *path, int depth, uid_t owner,
+		    struct strbuf *msg)
+{
+	int dup_fd = dup(srcfd), ret = 0;
+	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
 	struct dirent *e;
-	int ret = 0;
 
 	if (!d) {
-		strbuf_addf(msg, "cannot read '%s': %s\n", src, strerror(errno));
+		if (dup_fd >= 0)
+			close(dup_fd);
+		strbuf_addf(msg, "build: cannot read '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (depth > COPY_MAX_DEPTH) {
+		closedir(d);
+		strbuf_addf(msg, "build: '%s' is nested more than %d deep\n", path, COPY_MAX_DEPTH);
 		return -1;
 	}
 	while (!ret && (e = readdir(d))) {
-		struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
+		struct strbuf sub = STRBUF_INIT;
+		const char *why;
 		struct stat st;
+		int in;
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		strbuf_init(&from);
-		strbuf_init(&to);
-		strbuf_addf(&from, "%s/%s", src, e->d_name);
-		strbuf_addf(&to, "%s/%s", dest, e->d_name);
-		if (lstat(from.buf, &st) < 0) {
+		strbuf_init(&sub);
+		strbuf_addf(&sub, "%s/%s", path, e->d_name);
+		in = open_entry(srcfd, e->d_name, &st, &why);
+		if (in >= 0 && S_ISREG(st.st_mode) && st.st_nlink > 1 && st.st_uid != owner) {
+			close(in);
+			in = -1;
+			why = "a hard link to another user's file";
+		}
+		if (in < 0 && why) {
+			strbuf_addf(msg, "build: left out '%s': %s\n", sub.buf, why);
+		} else if (in < 0) {
+			strbuf_addf(msg, "build: cannot open '%s': %s\n", sub.buf, strerror(errno));
 			ret = -1;
 		} else if (S_ISDIR(st.st_mode)) {
-			ret = mkdir(to.buf, 0700) < 0 ? -1 : copy_tree(from.buf, to.buf, msg);
-		} else if (S_ISLNK(st.st_mode)) {
-			char target[PATH_MAX];
-			ssize_t n = readlink(from.buf, target, sizeof(target) - 1);
+			int out = -1;
 
-			if (n >= 0) {
-				target[n] = '\0';
-				ret = symlink(target, to.buf);
-			}
-		} else if (S_ISREG(st.st_mode)) {
-			int in = open(from.buf, O_RDONLY | O_CLOEXEC);
-			int out = in < 0 ? -1 : open(to.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-						     st.st_mode & 0700);
-			char buf[65536];
-			ssize_t n = 0;
-
-			while (out >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
-				if (write(out, buf, (size_t)n) != n) {
-					n = -1;
-					break;
-				}
-			ret = in < 0 || out < 0 || n < 0 ? -1 : 0;
-			if (in >= 0)
-				close(in);
-			if (out >= 0 && close(out) < 0)
+			if (mkdirat(dstfd, e->d_name, 0700) < 0 ||
+			    (out = openat(dstfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+					  O_CLOEXEC)) < 0) {
+				strbuf_addf(msg, "build: cannot make '%s': %s\n", sub.buf, strerror(errno));
 				ret = -1;
+			} else {
+				ret = copy_dir(in, out, sub.buf, depth + 1, owner, msg);
+			}
+			if (out >= 0)
+				close(out);
+		} else if (copy_file(in, dstfd, e->d_name, &st) < 0) {
+			strbuf_addf(msg, "build: cannot copy '%s': %s\n", sub.buf, strerror(errno));
+			ret = -1;
 		}
-		if (ret < 0 && !msg->len)
-			strbuf_addf(msg, "cannot copy '%s' to '%s': %s\n", from.buf, to.buf,
-				    strerror(errno));
-		strbuf_release(&from);
-		strbuf_release(&to);
+		if (in >= 0)
+			close(in);
+		strbuf_release(&sub);
 	}
 	closedir(d);
+	return ret;
+}
+
+/* Copies the directory src into the new directory dest. */
+static int copy_tree(const char *src, const char *dest, struct strbuf *msg)
+{
+	int in = open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int out = open(dest, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+	int ret;
+
+	if (in < 0 || out < 0 || fstat(in, &st) < 0) {
+		strbuf_addf(msg, "build: cannot open '%s': %s\n", in < 0 ? src : dest,
+			    strerror(errno));
+		ret = -1;
+	} else {
+		ret = copy_dir(in, out, src, 0, st.st_uid, msg);
+	}
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
 	return ret;
 }
 
@@ -152,11 +241,12 @@ int botbuild_run(const char *src, const char *dest, char *const *argv, long time
 		strbuf_addf(msg, "build: cannot remove the old '%s': %s\n", dest, strerror(errno));
 		return 2;
 	}
-	if (mkdir(dest, 0700) < 0 || copy_tree(src, dest, msg) < 0) {
-		if (!msg->len)
-			strbuf_addf(msg, "build: cannot make '%s': %s\n", dest, strerror(errno));
+	if (mkdir(dest, 0700) < 0) {
+		strbuf_addf(msg, "build: cannot make '%s': %s\n", dest, strerror(errno));
 		return 2;
 	}
+	if (copy_tree(src, dest, msg) < 0)
+		return 2;
 	slot = sandbox_slot_acquire(&lockfd, err, sizeof(err));
 	if (slot < 0) {
 		strbuf_addf(msg, "build: %s\n", err);

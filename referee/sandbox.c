@@ -955,6 +955,14 @@ void sandbox_info_format(const struct sandbox_info *in, struct strbuf *out)
 			    in->note[l]);
 	strbuf_addf(out, "bots isolated from each other: %s\n",
 		    sandbox_isolates(in) ? "yes" : "no (untrusted bots need --insecure)");
+	{
+		char dir[PATH_MAX], err[256];
+
+		if (sandbox_slot_dir(dir, sizeof(dir), err, sizeof(err)) == 0)
+			strbuf_addf(out, "slots: %s\n", dir);
+		else
+			strbuf_addf(out, "slots: unusable: %s\n", err);
+	}
 }
 
 int sandbox_isolates(const struct sandbox_info *in)

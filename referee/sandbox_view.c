@@ -209,30 +209,53 @@ static void plan_add(struct view_plan *vp, const char *path, int dir, int rw)
 	vp->nshow++;
 }
 
-/* Shows path (a directory, or a file's directory) unless the view has it anyway. */
-static void plan_show(struct view_plan *vp, const char *path, int rw, int file_dir)
+/*
+ * Directories that hold other people's things, never shown whole: the
+ * root, every top-level directory (/tmp, /home, /srv, ...), /var/tmp.
+ */
+static int shared_dir(const char *path)
+{
+	const char *second = strchr(path + 1, '/');
+
+	return !second || !second[1] || !strcmp(path, "/var/tmp") || !strcmp(path, "/dev/shm");
+}
+
+/*
+ * Shows path: a directory; a file, or with file_dir its directory unless
+ * that is a shared one. Nothing the view has anyway (the system
+ * directories), nothing that does not exist. -1 for a shared directory.
+ */
+static int plan_show(struct view_plan *vp, const char *path, int rw, int file_dir)
 {
 	char *real = realpath(path, NULL);
 	struct stat st;
+	int ret = 0;
 
 	if (!real)
-		return;
+		return 0;
 	if (stat(real, &st) == 0 && (rw || !view_is_system(real))) {
-		if (S_ISDIR(st.st_mode)) {
+		if (S_ISDIR(st.st_mode) && shared_dir(real)) {
+			ret = -1;
+		} else if (S_ISDIR(st.st_mode)) {
 			plan_add(vp, real, 1, rw);
 		} else if (S_ISREG(st.st_mode)) {
 			char *slash = strrchr(real, '/');
 
 			if (file_dir && slash && slash != real) {
 				*slash = '\0';
-				if (!view_is_system(real))
+				if (shared_dir(real)) {
+					*slash = '/';
+					plan_add(vp, real, 0, rw);
+				} else if (!view_is_system(real)) {
 					plan_add(vp, real, 1, rw);
+				}
 			} else {
 				plan_add(vp, real, 0, rw);
 			}
 		}
 	}
 	free(real);
+	return ret;
 }
 
 int view_plan_build(struct view_plan *vp, const char *program, char *const *argv,
@@ -243,16 +266,23 @@ int view_plan_build(struct view_plan *vp, const char *program, char *const *argv
 	memset(vp, 0, sizeof(*vp));
 	if (program)
 		plan_show(vp, program, 0, 1);
-	if (botdir)
-		plan_show(vp, botdir, 0, 0);
+	if (botdir && plan_show(vp, botdir, 0, 0) < 0) {
+		snprintf(err, len, "sandbox: will not show '%s' to a bot: others keep their files "
+			 "there; give the bot a directory of its own", botdir);
+		view_plan_release(vp);
+		return -1;
+	}
+	/* a shared directory named on the command line is left out */
 	for (int i = 1; argv && argv[i]; i++)
 		if (argv[i][0] == '/')
 			plan_show(vp, argv[i], 0, 1);
 	if (workdir) {
 		char *real = realpath(workdir, NULL);
 
-		if (!real) {
-			snprintf(err, len, "sandbox: cannot find '%s': %s", workdir, strerror(errno));
+		if (!real || shared_dir(real)) {
+			snprintf(err, len, real ? "sandbox: will not give a bot the shared directory '%s'"
+					       : "sandbox: cannot find '%s': %s", workdir, strerror(errno));
+			free(real);
 			view_plan_release(vp);
 			return -1;
 		}

@@ -13,7 +13,8 @@
  *   spy_bot fill                 at its first decision, writes files into its
  *                                scratch directory until it cannot, then plays on
  *
- * CHANNEL: flock, fcntl, ofd (file locks on files both bots can read),
+ * CHANNEL (a comma-separated list, or "all"): flock, fcntl, ofd (file
+ * locks on files both bots can read),
  * inotify, scratch (the partner's scratch directory, made world-readable),
  * shm (/dev/shm), sysv (System V shared memory), mq (POSIX message queues),
  * proc (the partner's /proc entries), signal, atime and mincore (on files in
@@ -46,6 +47,12 @@
 #define HOLD_MS 6000
 
 static const char *role, *channel, *dir;
+static const char *const all_channels[] = {
+	"flock", "fcntl", "ofd", "inotify", "scratch", "shm", "sysv", "mq", "proc", "signal",
+	"atime", "mincore", NULL,
+};
+static char *channels[32];
+static int nchannels;
 static char files[NBITS][512];
 static int nfiles;
 static int inotify_fd = -1, wd[NBITS];
@@ -239,13 +246,30 @@ static void send_proc(void)
 	sleep_ms(HOLD_MS);
 }
 
-/* Sends SIGUSR1 to every process it can reach but itself and its parent. */
+/* The parent of process pid, from /proc; -1 if unknown. */
+static long parent_of(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	long ppid = -1;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')')))
+		sscanf(p + 2, "%*c %ld", &ppid);
+	fclose(f);
+	return ppid;
+}
+
+/* Sends SIGUSR1 to every process it can reach but its own family. */
 static void send_signal(void)
 {
 	int reached = 0;
 
 	for (pid_t p = 1; p < 65536; p++) {
-		if (p == getpid() || p == getppid())
+		if (p == getpid() || p == getppid() || parent_of(p) == getppid())
 			continue;
 		if (kill(p, SIGUSR1) == 0)
 			reached++;
@@ -254,14 +278,13 @@ static void send_signal(void)
 	sleep_ms(HOLD_MS);
 }
 
-static void send_secret(void)
+static void send_one(void)
 {
-	pid_t pid;
+	pid_t pid = fork();
 
-	fprintf(stderr, "spy sent %u\n", secret);
-	pid = fork();
 	if (pid != 0)
 		return;
+	signal(SIGUSR1, SIG_IGN);
 	if (!strcmp(channel, "flock") || !strcmp(channel, "fcntl") || !strcmp(channel, "ofd"))
 		send_locks();
 	else if (!strcmp(channel, "inotify") || !strcmp(channel, "atime") ||
@@ -276,6 +299,15 @@ static void send_secret(void)
 	else
 		send_ipc();
 	_exit(0);
+}
+
+static void send_secret(void)
+{
+	fprintf(stderr, "spy sent %u\n", secret);
+	for (int i = 0; i < nchannels; i++) {
+		channel = channels[i];
+		send_one();
+	}
 }
 
 /* ---- receiving -------------------------------------------------------- */
@@ -527,7 +559,7 @@ static void recv_proc(void)
 	report("nothing");
 }
 
-static void recv_secret(void)
+static void recv_one(void)
 {
 	if (!strcmp(channel, "flock") || !strcmp(channel, "fcntl") || !strcmp(channel, "ofd"))
 		recv_locks();
@@ -543,6 +575,31 @@ static void recv_secret(void)
 		report_value((unsigned)signals_seen);
 	else
 		recv_ipc();
+}
+
+static void recv_secret(void)
+{
+	for (int i = 0; i < nchannels; i++) {
+		channel = channels[i];
+		recv_one();
+	}
+}
+
+static void split_channels(const char *list)
+{
+	char *copy = strdup(list), *p = copy;
+
+	if (!strcmp(list, "all")) {
+		for (int i = 0; all_channels[i]; i++)
+			channels[nchannels++] = (char *)all_channels[i];
+		return;
+	}
+	while (p && nchannels < 32) {
+		channels[nchannels++] = p;
+		p = strchr(p, ',');
+		if (p)
+			*p++ = '\0';
+	}
 }
 
 /* ---- probing for traces ----------------------------------------------- */
@@ -698,8 +755,12 @@ int main(int argc, char **argv)
 	setvbuf(stderr, NULL, _IOLBF, 0);
 	if (!strcmp(role, "send") || !strcmp(role, "recv"))
 		pick_files();
+	split_channels(channel);
 	if (!strcmp(role, "recv"))
-		recv_setup();
+		for (int i = 0; i < nchannels; i++) {
+			channel = channels[i];
+			recv_setup();
+		}
 	if (!strcmp(role, "probe"))
 		probe(argc - 2, argv + 2);
 	while (fgets(line, sizeof(line), stdin)) {
@@ -724,8 +785,9 @@ int main(int argc, char **argv)
 		if (decisions == 1 && !strcmp(role, "fill"))
 			fill();
 		if (!strcmp(role, "recv")) {
-			if (decisions > 1)
-				sleep_ms(100);
+			/* by the second decision the partner has sent: give it time to */
+			if (decisions == 2)
+				sleep_ms(500);
 			recv_secret();
 		}
 		comma = strchr(line + 6, ',');

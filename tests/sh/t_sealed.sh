@@ -1,0 +1,245 @@
+#!/bin/sh
+# t_sealed.sh - a bot learns its own seat and nothing else. Attack bots
+# (tests/bots/spy_bot.c) play real games while they look for the
+# referee's traces, try every channel to their partner, and fill their
+# scratch; a classroom submission tries to read its classmates' code,
+# builds and results at build time and at run time; a local user squats
+# the sandbox slots; a submission races 'referee --build' with symlink
+# swaps. Each case asserts what the attacker got: an errno, "nothing", or
+# a number that is not the secret. Needs root (as CI runs it): the slots,
+# the other user and the class directories under /srv and /home need it.
+set -u
+. "$(dirname "$0")/lib.sh"
+O=${O:-build/rel}
+S=$top/$O/tests/bots/spy_bot
+C=$top/sample-bots/c-random
+R=$top/$BINDIR/referee
+A=$top/$BINDIR/arena
+[ -x "$S" ] || { echo "FAIL: $S is not built"; exit 1; }
+if [ "$(id -u)" != 0 ]; then
+	echo "skip: t_sealed needs root"
+	exit 0
+fi
+class=/srv/euchre-class.$$
+home=/home/euchre-class.$$
+vartmp=/var/tmp/euchre-sealed.$$
+secret=/root/euchre-secret.$$
+trap 'rm -rf "$tmp" "$class" "$home" "$vartmp" "$secret"' EXIT
+
+# stderr_of DIR: the attack bot's stderr (seat 0 or 2) of a game with --bot-logs DIR
+seat_err() {
+	cat "$1/seat$2.stderr"
+}
+
+# ---- 1. no trace of the referee: its command line, environment, fds, records
+mkdir -p "$tmp/rec/bots"
+"$R" --variant hammerwalt --log "$tmp/rec/game.log" --bot-logs "$tmp/rec/bots" \
+	"$S probe =$tmp/rec =$tmp/rec/game.log =$top =/root =/srv =/home =/var =/run =/etc/shadow" \
+	"$C" "$C" "$C" >"$tmp/rec/result" 2>&1 || fail "probe game: $(cat "$tmp/rec/result")"
+seat_err "$tmp/rec/bots" 0 >"$tmp/probe"
+grep -q '^spy probe done$' "$tmp/probe" || fail "probe: it did not finish: $(cat "$tmp/probe")"
+[ "$(grep '^spy proc-entry' "$tmp/probe" | tr '\n' ' ')" = "spy proc-entry 2 " ] ||
+	fail "probe: /proc shows more than the bot: $(grep '^spy proc-entry' "$tmp/probe" | tr '\n' ' ')"
+for f in cmdline environ status; do
+	grep -q "^spy $f /proc/1/$f ENOENT$" "$tmp/probe" || fail "probe: /proc/1/$f: $(grep "/proc/1/$f" "$tmp/probe")"
+done
+grep '^spy fd ' "$tmp/probe" && fail "probe: inherited fds above 2"
+for p in "$tmp/rec" "$tmp/rec/game.log" /root /srv /home /var /run; do
+	grep -q "^spy path $p ENOENT$" "$tmp/probe" || fail "probe: $p: $(grep "^spy path $p " "$tmp/probe")"
+done
+# the project holds the bot's program: only the way to it exists, unreadable
+grep -q "^spy path $top EACCES$" "$tmp/probe" || fail "probe: $top: $(grep "^spy path $top " "$tmp/probe")"
+grep -q '^spy path /etc/shadow read 0 \[\]$' "$tmp/probe" || fail "probe: /etc/shadow: $(grep shadow "$tmp/probe")"
+# nothing but the bot's own arguments mentions the referee's
+grep -v '^spy path\|/proc/2/' "$tmp/probe" | grep -q 'referee\|--seed\|game\.log\|bots' &&
+	fail "probe: the referee's words reached the bot: $(cat "$tmp/probe")"
+[ "$failures" = 0 ] && echo "ok: no trace of the referee"
+
+# ---- 2. partners: every channel, with the private scratch and with a
+# scratch directory outside /tmp (--keep-scratch, TMPDIR): nothing arrives.
+# The files whose access times could carry bits are on the host's disk.
+atime=$class/atime
+mkdir -p "$atime" "$vartmp"
+for i in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do echo "file $i" >"$atime/f$i"; done
+touch -a -d 2001-01-01 "$atime"/f*
+expected="atime 0
+fcntl EPERM
+flock EPERM
+inotify no-inotify
+mincore EPERM
+mq ENOENT
+ofd EPERM
+proc nothing
+scratch nothing
+shm ENOENT
+signal 0
+sysv ENOENT"
+for how in private keep; do
+	mkdir -p "$tmp/ch-$how"
+	if [ "$how" = keep ]; then
+		TMPDIR=$vartmp "$R" --variant hammerwalt --move-ms 3000 --keep-scratch \
+			--bot-logs "$tmp/ch-$how" "$S send all $atime" "$C" \
+			"$S recv all $atime" "$C" >"$tmp/ch-$how/result" 2>&1
+	else
+		"$R" --variant hammerwalt --move-ms 3000 --bot-logs "$tmp/ch-$how" \
+			"$S send all $atime" "$C" "$S recv all $atime" "$C" \
+			>"$tmp/ch-$how/result" 2>&1
+	fi
+	grep -q '"faults":\[\]' "$tmp/ch-$how/result" || fail "channels ($how): $(cat "$tmp/ch-$how/result")"
+	sent=$(seat_err "$tmp/ch-$how" 0 | sed -n 's/^spy sent //p')
+	[ -n "$sent" ] || fail "channels ($how): the sender sent nothing"
+	got=$(seat_err "$tmp/ch-$how" 2 | sed -n 's/^spy got //p' | sort -u)
+	[ "$got" = "$expected" ] || fail "channels ($how): the receiver got:
+$got"
+	seat_err "$tmp/ch-$how" 2 | grep -q "^spy got .* $sent$" && fail "channels ($how): the secret $sent arrived"
+	seat_err "$tmp/ch-$how" 2 | grep -q '^spy setup inotify EPERM$' || fail "channels ($how): inotify was not refused"
+	seat_err "$tmp/ch-$how" 0 | grep -q '^spy send signal reached 0$' || fail "channels ($how): a signal reached someone"
+	[ "$failures" = 0 ] && echo "ok: channels ($how scratch): nothing arrives"
+done
+[ "$(stat -c %X "$atime/f0")" -lt 1000000000 ] || fail "channels: reading changed the files' atime"
+rm -rf "${vartmp:?}"/*
+
+# ---- 3. a scratch directory filled up: ENOSPC at its limits, the host untouched
+mkdir -p "$tmp/fill" "$tmp/fillroot"
+"$R" --variant hammerwalt --bot-logs "$tmp/fill" --scratch-dir "$tmp/fillroot" \
+	--limit 0:scratch_mb=8 --limit 0:scratch_files=200 "$S fill" "$C" "$C" "$C" >"$tmp/fill/result" 2>&1
+grep -q '"faults":\[\]' "$tmp/fill/result" || fail "fill: $(cat "$tmp/fill/result")"
+# 8 files of 1 MiB, the 9th fails; then 200 inodes less the root and those 9
+[ "$(seat_err "$tmp/fill" 0 | grep '^spy fill')" = "spy fill mb 8 ENOSPC
+spy fill files 190 ENOSPC" ] || fail "fill: $(seat_err "$tmp/fill" 0)"
+[ -z "$(ls -A "$tmp/fillroot")" ] || fail "fill: something reached the host: $(ls -A "$tmp/fillroot")"
+"$R" --variant hammerwalt --bot-logs "$tmp/fill" "$S fill" "$C" "$C" "$C" >/dev/null 2>&1
+[ "$(seat_err "$tmp/fill" 0 | grep '^spy fill')" = "spy fill mb 64 ENOSPC
+spy fill files 4030 ENOSPC" ] || fail "fill (defaults): $(seat_err "$tmp/fill" 0)"
+[ "$failures" = 0 ] && echo "ok: a full scratch is ENOSPC, nothing on the host"
+
+# ---- 4. a classroom: a submission that reads its classmates' work at build
+# and run time, with the class under /srv and the submissions under /home
+mkdir -p "$home/subs/alice" "$home/subs/bob"
+cp "$C/c-random" "$home/subs/alice/"
+cp "$C/c-random" "$home/subs/bob/"
+echo "BOB-SECRET-$$" >"$home/subs/bob/secret.txt"
+cat >"$home/subs/bob/bot.ini" <<'X'
+build = cp secret.txt built-secret.txt
+X
+printf '#!/bin/sh\nexec "$(dirname "$0")/c-random"\n' >"$home/subs/bob/run"
+cat >"$home/subs/alice/steal.sh" <<X
+# every place a classmate's work, the results or the referee could be
+for p in $home/subs/bob/secret.txt $home/subs/bob $home/subs $home \\
+	$class/results/builds/bob/built-secret.txt $class/results/builds/bob $class/results/builds \\
+	$class/results/results.jsonl $class/results/logs $class/results $class /proc/1/cmdline; do
+	if [ -d "\$p" ]; then
+		echo "steal \$p ls: \$(ls -A "\$p" 2>&1 | tr '\\n' ' ')"
+	else
+		echo "steal \$p cat: \$(cat "\$p" 2>&1 | tr '\\0\\n' '  ')"
+	fi
+done
+X
+cat >"$home/subs/alice/bot.ini" <<'X'
+build = sh steal.sh
+X
+printf '#!/bin/sh\nsh "$(dirname "$0")/steal.sh" >&2\nexec "$(dirname "$0")/c-random"\n' \
+	>"$home/subs/alice/run"
+chmod 755 "$home/subs/alice/run" "$home/subs/bob/run"
+cat >"$class/class.ini" <<X
+[arena]
+name = class
+variants = hammerwalt
+deals = 1
+submissions = $home/subs
+results = $class/results
+X
+"$A" -q "$class/class.ini" >"$tmp/class.out" 2>&1 || fail "class: $(cat "$tmp/class.out")"
+cat "$class/results/builds/alice.log" >"$tmp/stolen"
+[ -n "${SHOW:-}" ] && cat "$tmp/class.out"
+find "$class/results/logs" -name '*.stderr' -exec cat {} + >>"$tmp/stolen" 2>/dev/null
+# every attempt ran, at build time and in both games (alice in seat 0 or 1)
+[ "$(grep -c '^steal ' "$tmp/stolen")" -ge 24 ] ||
+	fail "class: the thief did not run: $(cat "$tmp/stolen" "$tmp/class.out")"
+grep -q "BOB-SECRET" "$tmp/stolen" "$class/results/builds/alice"/* && fail "class: a classmate's secret was read"
+grep '^steal ' "$tmp/stolen" | grep -v 'No such file or directory *$' | grep -v 'ls: *$' \
+	| grep -v 'Permission denied *$' >"$tmp/leaks"
+[ -s "$tmp/leaks" ] && fail "class: reads that did not fail: $(cat "$tmp/leaks")"
+[ "$failures" = 0 ] && echo "ok: a submission reads nothing of its classmates, builds or results"
+
+# ---- 5. --build races: swapping a file for a link to a root secret, thousands of times
+echo "TOPSECRET-$$" >"$secret"
+chmod 600 "$secret"
+mkdir -p "$tmp/race"
+echo "plain" >"$tmp/race/f"
+python3 - "$tmp/race" "$secret" <<'PY' >"$tmp/swaps" &
+import os, sys
+d, target = sys.argv[1], sys.argv[2]
+n = 0
+for i in range(5000):
+    link = os.path.join(d, ".l")
+    plain = os.path.join(d, ".p")
+    try:
+        os.symlink(target, link); os.rename(link, os.path.join(d, "f"))
+        with open(plain, "w") as f: f.write("plain\n")
+        os.rename(plain, os.path.join(d, "f"))
+        n += 2
+    except OSError:
+        pass
+print(n)
+PY
+swapper=$!
+builds=0
+while kill -0 "$swapper" 2>/dev/null; do
+	"$R" --build "$tmp/race" "$tmp/race-copy" -- true >/dev/null 2>&1
+	builds=$((builds + 1))
+	if grep -rq TOPSECRET "$tmp/race-copy" 2>/dev/null; then
+		fail "race: the copy holds the secret after $builds builds"
+		break
+	fi
+	[ -L "$tmp/race-copy/f" ] && fail "race: the copy holds a symbolic link"
+done
+wait "$swapper"
+[ "$(cat "$tmp/swaps")" = 10000 ] || fail "race: the swapper made $(cat "$tmp/swaps") swaps"
+[ "$builds" -ge 3 ] || fail "race: only $builds builds ran"
+[ "$failures" = 0 ] && echo "ok: $builds builds during $(cat "$tmp/swaps") swaps never copied the link"
+
+# ---- 6. a local user squatting every slot it can open causes no fault
+dir=$("$R" --sandbox-info | sed -n 's/^slots: //p')
+[ "$dir" = /run/euchre-arena ] || fail "slots: the slot directory is '$dir'"
+setpriv --reuid=nobody --regid=nogroup --clear-groups /usr/bin/python3 - "$dir" /tmp/euchre-arena-slots \
+	>"$tmp/squat" 2>&1 <<'PY' &
+import fcntl, os, sys, time
+held, tried = [], 0
+for d in sys.argv[1:]:
+    try:
+        os.makedirs(d, exist_ok=True)
+    except OSError:
+        pass
+    for i in range(64):
+        tried += 1
+        try:
+            fd = os.open(os.path.join(d, "slot%d.lock" % i), os.O_RDONLY | os.O_CREAT, 0o644)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held.append(d)
+        except OSError:
+            pass
+print("held %d in %s" % (sum(1 for h in held if h == sys.argv[1]), sys.argv[1]), flush=True)
+time.sleep(8)
+PY
+squatter=$!
+sleep 1
+"$R" --variant hammerwalt "$C" "$C" "$C" "$C" >"$tmp/squat.result" 2>&1 || fail "squat: referee failed: $(cat "$tmp/squat.result")"
+grep -q '"faults":\[\]' "$tmp/squat.result" || fail "squat: $(cat "$tmp/squat.result")"
+grep -q "^held 0 in $dir$" "$tmp/squat" || fail "squat: $(cat "$tmp/squat")"
+kill "$squatter" 2>/dev/null
+wait "$squatter" 2>/dev/null
+[ "$failures" = 0 ] && echo "ok: a squatting user holds no slot, the game has no fault"
+
+# ---- 7. a Perl bot and a static C binary pass --check in the sealed view
+# (in a directory of its own that others may enter: the bot runs as another uid)
+mkdir -m 755 "$tmp/static"
+cc -static -O2 -o "$tmp/static/c-static" "$top/sample-bots/c-random/c-random.c" 2>"$tmp/cc.err" ||
+	fail "static: cannot build: $(cat "$tmp/cc.err")"
+file "$tmp/static/c-static" | grep -q 'statically linked' || fail "static: $(file "$tmp/static/c-static")"
+for bot in "$top/tests/bots/perl-random" "$tmp/static/c-static"; do
+	"$R" --check "$bot" >"$tmp/check" 2>&1 || fail "--check $bot: $(tail -3 "$tmp/check")"
+done
+[ "$failures" = 0 ] && echo "ok: Perl and a static C binary pass --check"
+
+finish "ok: t_sealed"

@@ -135,6 +135,12 @@ $(O)/tests/bots/%: tests/bots/%.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O1 -D_GNU_SOURCE -w -o $@ $< -lpthread
 
+# seed_spy carries the rules engine (no sanitizers: it runs inside the sandbox's limits)
+SPY_ENGINE := referee/game.c referee/card.c referee/rules.c referee/rng.c referee/deal.c referee/util.c
+$(O)/tests/bots/seed_spy: tests/bots/seed_spy.c $(SPY_ENGINE) | deps
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 -D_GNU_SOURCE -Ireferee -w -o $@ $^
+
 $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(LIBREFEREE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)

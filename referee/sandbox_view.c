@@ -16,6 +16,7 @@
  * drop the host's tree from the namespace.
  */
 #include "sandbox_view.h"
+#include "sandbox_impl.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -465,16 +466,9 @@ static int seal(const char *path, int rw)
 /* Bind-mounts what fd refers to (opened before the stage hid it) on target. */
 static int bind_fd(int fd, const char *target)
 {
-	char src[32] = "/proc/self/fd/";
-	char *p = src + strlen(src), tmp[12];
-	int n = 0;
+	char src[40] = "/proc/self/fd/";
 
-	do
-		tmp[n++] = (char)('0' + fd % 10);
-	while ((fd /= 10));
-	while (n)
-		*p++ = tmp[--n];
-	*p = '\0';
+	sandbox_put_ulong(src + strlen(src), (unsigned long)fd);
 	return mount(src, target, NULL, MS_BIND | MS_REC, NULL);
 }
 

@@ -1,0 +1,145 @@
+/*
+ * sandbox_filter.c - the seccomp filter every bot runs under: allow all
+ * but a deny list, each denied call failing with EPERM (a runtime that
+ * probes for sockets carries on), a foreign ABI killing the process.
+ * Built once with libseccomp and kept as a BPF program, which the bot
+ * child loads with a raw system call (docs/sandbox.md lists the calls).
+ */
+#include "sandbox_impl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <seccomp.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static struct sock_fprog filter_prog;
+static char filter_err[128];
+
+const struct sock_fprog *sandbox_filter_get(void)
+{
+	return filter_prog.filter ? &filter_prog : NULL;
+}
+
+const char *sandbox_filter_error(void)
+{
+	return filter_err;
+}
+
+/* Denied with EPERM: escaping, spying on or disturbing anything outside. */
+static const char *const denied_calls[] = {
+	/* network (socketpair: see build_filter) */
+	"socket", "bind", "connect", "listen", "accept", "accept4",
+	/* other processes */
+	"ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
+	/* mounts and namespaces */
+	"mount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree", "fsopen",
+	"fsconfig", "fsmount", "fspick", "mount_setattr", "unshare", "setns",
+	/* kernel attack surface */
+	"keyctl", "add_key", "request_key", "bpf", "perf_event_open", "userfaultfd",
+	"io_uring_setup", "io_uring_enter", "io_uring_register",
+	/* the machine */
+	"init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load",
+	"reboot", "swapon", "swapoff", "clock_settime", "clock_adjtime", "settimeofday",
+	"adjtimex", "iopl", "ioperm", "open_by_handle_at", "name_to_handle_at",
+	"fanotify_init", "acct", "quotactl", "syslog", "vhangup", "lookup_dcookie",
+	"uselib", "sethostname", "setdomainname",
+	/*
+	 * watching what others do to shared files: locks (flock here, fcntl
+	 * below), change notification, page-cache residency
+	 */
+	"flock", "inotify_init", "inotify_init1", "inotify_add_watch", "fanotify_mark",
+	"mincore", "cachestat", "process_madvise",
+};
+
+/* fcntl commands that lock, lease or watch a file others can open too */
+static const unsigned long denied_fcntl[] = {
+	F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW,
+	F_SETLEASE, F_GETLEASE, F_NOTIFY,
+};
+
+static const unsigned long ns_clone_flags[] = {
+	CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC,
+	CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET,
+};
+
+void sandbox_filter_build(void)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+	int rc = 0, mfd = -1;
+	off_t size;
+
+	if (!ctx) {
+		snprintf(filter_err, sizeof(filter_err), "seccomp_init failed");
+		return;
+	}
+	/* 32-bit (int 0x80) and x32 calls could bypass the rules: kill */
+	rc |= seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+	rc |= seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0);
+	for (size_t i = 0; i < sizeof(denied_calls) / sizeof(denied_calls[0]); i++) {
+		int nr = seccomp_syscall_resolve_name(denied_calls[i]);
+
+#ifdef __x86_64__
+		/* cachestat (Linux 6.5) is newer than some libseccomp versions */
+		if (nr == __NR_SCMP_ERROR && !strcmp(denied_calls[i], "cachestat"))
+			nr = 451;
+#endif
+		if (nr != __NR_SCMP_ERROR)
+			rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
+	}
+	for (size_t i = 0; i < sizeof(denied_fcntl) / sizeof(denied_fcntl[0]); i++)
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(fcntl), 1,
+				       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, denied_fcntl[i]));
+	/*
+	 * socketpair(AF_UNIX, SOCK_STREAM) only: the JVM's file channels,
+	 * Python's asyncio and Node need it, and a connected stream pair can
+	 * reach nothing (sendto with an address fails with EISCONN).
+	 */
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socketpair), 1,
+			       SCMP_A0(SCMP_CMP_NE, AF_UNIX));
+	for (unsigned long t = 0; t < 16; t++)
+		if (t != SOCK_STREAM)
+			rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socketpair), 1,
+					       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xf, t));
+	/* clone3 passes flags in memory: ENOSYS makes libc fall back to clone */
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+	for (size_t i = 0; i < sizeof(ns_clone_flags) / sizeof(ns_clone_flags[0]); i++)
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
+				       SCMP_A0(SCMP_CMP_MASKED_EQ, ns_clone_flags[i],
+					       ns_clone_flags[i]));
+	/* pid -1 is "every process we may signal"; the kernel reads an int */
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(kill), 1,
+			       SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffULL, 0xffffffffULL));
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(tgkill), 1,
+			       SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffULL, 0xffffffffULL));
+	if (rc) {
+		snprintf(filter_err, sizeof(filter_err), "cannot build the seccomp filter");
+		goto out;
+	}
+	mfd = memfd_create("sandbox-seccomp", MFD_CLOEXEC);
+	if (mfd < 0 || seccomp_export_bpf(ctx, mfd) < 0 ||
+	    (size = lseek(mfd, 0, SEEK_END)) <= 0 || size % sizeof(struct sock_filter)) {
+		snprintf(filter_err, sizeof(filter_err), "cannot export the seccomp filter");
+		goto out;
+	}
+	filter_prog.filter = xmalloc((size_t)size);
+	if (pread(mfd, filter_prog.filter, (size_t)size, 0) != size) {
+		free(filter_prog.filter);
+		filter_prog.filter = NULL;
+		snprintf(filter_err, sizeof(filter_err), "cannot read the seccomp filter");
+		goto out;
+	}
+	filter_prog.len = (unsigned short)(size / sizeof(struct sock_filter));
+out:
+	if (mfd >= 0)
+		close(mfd);
+	seccomp_release(ctx);
+}
+

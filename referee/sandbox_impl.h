@@ -1,0 +1,148 @@
+/*
+ * sandbox_impl.h - what the parts of the sandbox share; internal: only
+ * referee/sandbox*.c include it. sandbox.h is the contract, split by
+ * mechanism (as redis splits ae.c into ae_epoll.c, ae_kqueue.c, ...):
+ *
+ *	sandbox.c          spawning, waiting, killing, limits
+ *	sandbox_child.c    the init and the bot child (raw system calls only)
+ *	sandbox_filter.c   the seccomp filter
+ *	sandbox_probe.c    which layers work here; --sandbox-info
+ *	sandbox_view.c     the sealed filesystem (sandbox_view.h)
+ *	sandbox_tree.c     the bot's process tree: CPU time, killing orphans
+ *	sandbox_scratch.c  scratch directories and slots
+ */
+#ifndef SANDBOX_IMPL_H
+#define SANDBOX_IMPL_H
+
+#include <stdint.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <linux/filter.h>
+
+#include "sandbox.h"
+#include "sandbox_view.h"
+
+/* The bot's PATH, also used to look argv[0] up. */
+#define CLEAN_PATH "/usr/local/bin:/usr/bin:/bin"
+
+/* Landlock constants newer than some installed headers (ABI 4 and 6). */
+#ifndef LANDLOCK_ACCESS_FS_TRUNCATE
+#define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)
+#endif
+#define LL_NET_BIND_TCP (1ULL << 0)
+#define LL_NET_CONNECT_TCP (1ULL << 1)
+#define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
+#define LL_SCOPE_SIGNAL (1ULL << 1)
+
+/* struct landlock_ruleset_attr as of ABI 6; older kernels take a prefix. */
+struct ll_ruleset_attr {
+	uint64_t handled_access_fs;
+	uint64_t handled_access_net;
+	uint64_t scoped;
+};
+
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
+
+/* Where a child failed; reported with errno. */
+enum stage {
+	ST_NONE,
+	ST_USERNS_MAP,
+	ST_LIFE,
+	ST_SETSID,
+	ST_VIEW,
+	ST_SETGROUPS,
+	ST_SETGID,
+	ST_SETUID,
+	ST_CAPS,
+	ST_FORK,
+	ST_USERNS,
+	ST_FDS,
+	ST_CHDIR,
+	ST_RLIMIT,
+	ST_NNP,
+	ST_LANDLOCK,
+	ST_CLOSE,
+	ST_SECCOMP,
+	ST_EXEC,
+};
+
+/* What each stage does, for messages (sandbox_child.c). */
+extern const char *const sandbox_stage_names[];
+
+
+struct report {
+	int stage;
+	int err;
+	char what[48]; /* ST_VIEW: the step */
+};
+
+/* Messages on the status socket, init -> referee. */
+#define MSG_PROCFD 'P'  /* with SCM_RIGHTS: the sandbox's own /proc */
+#define MSG_STATUS 'S'  /* followed by the bot's wait status */
+
+/* Everything the children need, prepared before clone(). */
+struct plan {
+	const struct sandbox_spec *s;
+	char *path;            /* the program, absolute */
+	char *host_scratch;    /* the caller's scratch directory, absolute, or NULL */
+	const char *cwd;       /* the bot's cwd, HOME and TMPDIR, as it sees them */
+	char **argv;           /* a copy: the init wipes what is the referee's own */
+	char **env;
+	int root;
+	int ns;                /* pid, net, ipc, mount namespaces */
+	int clone_userns;      /* non-root: the user namespace comes with clone() */
+	int bot_userns;        /* root: the bot makes its own user namespace */
+	int drop_ids;          /* root: run as the slot's uid/gid */
+	uid_t uid;             /* the bot's ids (slot ids as root) */
+	gid_t gid;
+	int landlock_fd;       /* -1 when Landlock is off */
+	int landlock_abi;
+	uint64_t ll_read;      /* the read rights the ruleset handles */
+	uint64_t ll_write;     /* the write rights the ruleset handles */
+	const struct sock_fprog *filter;
+	int errfd, statfd, lifefd;
+	struct view_plan view; /* the bot's filesystem (namespaces only) */
+	struct rlimit rl_as, rl_cpu, rl_fsize, rl_nofile, rl_nproc, rl_core;
+};
+
+/* ---- sandbox_child.c -------------------------------------------------- */
+
+/* Writes the decimal form of v at p; returns the end. Async-signal-safe. */
+char *sandbox_put_ulong(char *p, unsigned long v);
+/* fork() (or clone() into namespaces) without glibc's bookkeeping. */
+pid_t sandbox_raw_clone(unsigned long flags);
+/* In a new user namespace: maps our own uid and gid to themselves. */
+int sandbox_map_self(uid_t uid, gid_t gid);
+/* The sandbox's init: builds the view, forks the bot, reaps. Never returns. */
+void sandbox_init_main(const struct plan *pl) __attribute__((noreturn));
+/* Finds where the referee's command line and environment are (the init wipes them). */
+void sandbox_child_find_areas(void);
+
+/* ---- sandbox_filter.c ------------------------------------------------- */
+
+/* Builds the BPF program once (not thread-safe: from the probe's once). */
+void sandbox_filter_build(void);
+/* The program, or NULL with the reason in sandbox_filter_error(). */
+const struct sock_fprog *sandbox_filter_get(void);
+const char *sandbox_filter_error(void);
+
+/* ---- sandbox_probe.c -------------------------------------------------- */
+
+/* What works here, probed once. */
+const struct sandbox_info *sandbox_probed(void);
+/* The namespaces every bot gets (besides the user namespace). */
+unsigned long sandbox_ns_flags(void);
+
+/* ---- sandbox_tree.c --------------------------------------------------- */
+
+/* Sends SIGKILL to every child of parent (scanning /proc); how many. Async-signal-safe. */
+int sandbox_tree_kill_children(pid_t parent);
+/*
+ * CPU time (ms) of every process in procfd (a /proc) that is root or a
+ * descendant of it; root 0 means every process.
+ */
+double sandbox_tree_cpu_ms(int procfd, long root);
+
+#endif

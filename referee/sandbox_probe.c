@@ -1,0 +1,276 @@
+/*
+ * sandbox_probe.c - which layers of the sandbox work on this machine,
+ * found once per referee run by trying them in a short-lived child (the
+ * same view a bot gets, minus the bot), and how --sandbox-info shows them.
+ */
+#include "sandbox_impl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/landlock.h>
+
+static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+static struct sandbox_info probed;
+
+unsigned long sandbox_ns_flags(void)
+{
+	return CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWNS | CLONE_NEWUTS |
+	       CLONE_NEWCGROUP;
+}
+
+/*
+ * In a child: the namespace setup of a real spawn, minus the bot. Reports
+ * up to two (stage, errno) pairs through fd: the namespaces, and (as
+ * root) the user namespace the bot makes after dropping its uid.
+ */
+static void __attribute__((noreturn)) probe_child(int fd, int root)
+{
+	struct report r[2];
+	unsigned long flags = sandbox_ns_flags() | (root ? 0 : CLONE_NEWUSER);
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	struct view_plan empty;
+	const char *what = "";
+	pid_t pid;
+	int st;
+
+	memset(r, 0, sizeof(r));
+	memset(&empty, 0, sizeof(empty));
+	snprintf(empty.tmp_opts, sizeof(empty.tmp_opts), "size=1m");
+	empty.owner = uid;
+	empty.group = gid;
+	pid = sandbox_raw_clone(flags);
+	if (pid < 0) {
+		r[0].stage = ST_FORK;
+		r[0].err = errno;
+		if (write(fd, r, sizeof(r)) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	if (pid == 0) {
+		if (!root && sandbox_map_self(uid, gid) < 0) {
+			r[0].stage = ST_USERNS_MAP;
+		} else if (view_enter(&empty, &what) < 0) {
+			size_t n = strlen(what);
+
+			r[0].stage = ST_VIEW;
+			memcpy(r[0].what, what, n < sizeof(r[0].what) - 1 ? n : sizeof(r[0].what) - 1);
+		} else if (root) {
+			uid_t u = SANDBOX_UID_BASE + SANDBOX_MAX_SLOTS - 1;
+
+			if (syscall(SYS_setgroups, 0, NULL) < 0 ||
+			    syscall(SYS_setresgid, u, u, u) < 0 ||
+			    syscall(SYS_setresuid, u, u, u) < 0)
+				r[1].stage = ST_SETUID;
+			else if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) < 0 ||
+				 unshare(CLONE_NEWUSER) < 0)
+				r[1].stage = ST_USERNS;
+			else if (sandbox_map_self(u, u) < 0)
+				r[1].stage = ST_USERNS_MAP;
+			r[1].err = r[1].stage ? errno : 0;
+		}
+		r[0].err = r[0].stage ? errno : 0;
+		if (write(fd, r, sizeof(r)) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	_exit(0);
+}
+
+static void note(struct sandbox_info *in, int layer, int on, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void note(struct sandbox_info *in, int layer, int on, const char *fmt, ...)
+{
+	va_list ap;
+
+	in->active[layer] = on;
+	va_start(ap, fmt);
+	vsnprintf(in->note[layer], sizeof(in->note[layer]), fmt, ap);
+	va_end(ap);
+}
+
+static void describe_failure(char *buf, size_t len, const struct report *r)
+{
+	if (r->stage == ST_VIEW)
+		snprintf(buf, len, "%s: %.*s: %s", sandbox_stage_names[r->stage], (int)sizeof(r->what),
+			 r->what, strerror(r->err));
+	else
+		snprintf(buf, len, "%s: %s", sandbox_stage_names[r->stage], strerror(r->err));
+}
+
+static void probe_namespaces(struct sandbox_info *in)
+{
+	struct report r[2];
+	char why[96];
+	int p[2], st;
+	ssize_t n;
+	pid_t pid;
+
+	memset(r, 0, sizeof(r));
+	if (pipe2(p, O_CLOEXEC) < 0) {
+		snprintf(why, sizeof(why), "cannot probe: %s", strerror(errno));
+		goto off;
+	}
+	pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		probe_child(p[1], in->root);
+	}
+	close(p[1]);
+	n = pid < 0 ? -1 : read(p[0], r, sizeof(r));
+	close(p[0]);
+	if (pid > 0)
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+	if (n != (ssize_t)sizeof(r)) {
+		snprintf(why, sizeof(why), "cannot probe");
+		goto off;
+	}
+	if (r[0].stage) {
+		describe_failure(why, sizeof(why), &r[0]);
+		goto off;
+	}
+	if (in->root) {
+		if (r[1].stage) {
+			char w2[80];
+
+			describe_failure(w2, sizeof(w2), &r[1]);
+			note(in, SANDBOX_USERNS, 0, "off: %s", w2);
+		} else {
+			note(in, SANDBOX_USERNS, 1, "bot maps only its own uid, no capabilities");
+		}
+	} else {
+		note(in, SANDBOX_USERNS, 1, "own uid mapped to itself, no capabilities");
+	}
+	note(in, SANDBOX_PIDNS, 1, "init as PID 1 reaps; killing it kills the tree");
+	note(in, SANDBOX_NETNS, 1, "only lo, never brought up");
+	note(in, SANDBOX_IPCNS, 1, "own System V IPC and POSIX message queues");
+	note(in, SANDBOX_MNTNS, 1, "new root: system dirs read-only, own files, private /tmp");
+	return;
+off:
+	for (int l = SANDBOX_USERNS; l <= SANDBOX_MNTNS; l++)
+		note(in, l, 0, "off: %s", why);
+}
+
+static void probe_landlock(struct sandbox_info *in)
+{
+	long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+
+	if (abi < 1) {
+		const char *why = errno == EOPNOTSUPP ? "disabled at boot" : "not in this kernel";
+
+		in->landlock_abi = 0;
+		note(in, SANDBOX_LANDLOCK_FS, 0, "off: %s", why);
+		note(in, SANDBOX_LANDLOCK_NET, 0, "off: %s", why);
+		note(in, SANDBOX_LANDLOCK_SCOPE, 0, "off: %s", why);
+		return;
+	}
+	in->landlock_abi = (int)abi;
+	note(in, SANDBOX_LANDLOCK_FS, 1, "ABI %ld: reads only the view, writes only scratch, /dev/null",
+	     abi);
+	if (abi >= 4)
+		note(in, SANDBOX_LANDLOCK_NET, 1, "no TCP bind or connect");
+	else
+		note(in, SANDBOX_LANDLOCK_NET, 0, "off: needs ABI 4, have %ld", abi);
+	if (abi >= 6)
+		note(in, SANDBOX_LANDLOCK_SCOPE, 1, "no signals, abstract unix sockets outside");
+	else
+		note(in, SANDBOX_LANDLOCK_SCOPE, 0, "off: needs ABI 6, have %ld", abi);
+}
+
+static void probe_all(void)
+{
+	struct sandbox_info *in = &probed;
+
+	memset(in, 0, sizeof(*in));
+	in->root = geteuid() == 0;
+	sandbox_child_find_areas();
+	view_init();
+	sandbox_filter_build();
+	if (!sandbox_filter_get())
+		note(in, SANDBOX_BASE, 0, "off: %s", sandbox_filter_error());
+	else if (prctl(PR_GET_SECCOMP, 0, 0, 0, 0) < 0)
+		note(in, SANDBOX_BASE, 0, "off: seccomp unavailable: %s", strerror(errno));
+	else
+		note(in, SANDBOX_BASE, 1, "rlimits, clean env, fds, seccomp (%u instructions)",
+		     (unsigned)sandbox_filter_get()->len);
+	probe_namespaces(in);
+	probe_landlock(in);
+	if (in->root)
+		note(in, SANDBOX_UID, 1, "uid/gid %d + slot, no supplementary groups",
+		     SANDBOX_UID_BASE);
+	else
+		note(in, SANDBOX_UID, 0, "off: not root; bots run as uid %d", (int)getuid());
+}
+
+void sandbox_probe(struct sandbox_info *out)
+{
+	*out = *sandbox_probed();
+}
+
+const struct sandbox_info *sandbox_probed(void)
+{
+	pthread_once(&probe_once, probe_all);
+	return &probed;
+}
+
+void sandbox_info_format(const struct sandbox_info *in, struct strbuf *out)
+{
+	static const char *const names[SANDBOX_NLAYERS] = {
+		[SANDBOX_BASE] = "base (seccomp, rlimits)",
+		[SANDBOX_USERNS] = "user namespace",
+		[SANDBOX_PIDNS] = "pid namespace",
+		[SANDBOX_NETNS] = "network namespace",
+		[SANDBOX_IPCNS] = "ipc namespace",
+		[SANDBOX_MNTNS] = "mount namespace",
+		[SANDBOX_LANDLOCK_FS] = "landlock filesystem",
+		[SANDBOX_LANDLOCK_NET] = "landlock network",
+		[SANDBOX_LANDLOCK_SCOPE] = "landlock scopes",
+		[SANDBOX_UID] = "per-slot uid",
+	};
+
+	strbuf_addf(out, "%-24s %-6s %s\n", "layer", "active", "notes");
+	for (int l = 0; l < SANDBOX_NLAYERS; l++)
+		strbuf_addf(out, "%-24s %-6s %s\n", names[l], in->active[l] ? "yes" : "no",
+			    in->note[l]);
+	strbuf_addf(out, "bots isolated from each other: %s\n",
+		    sandbox_isolates(in) ? "yes" : "no (untrusted bots need --insecure)");
+	{
+		char dir[PATH_MAX], err[256];
+
+		if (sandbox_slot_dir(dir, sizeof(dir), err, sizeof(err)) == 0)
+			strbuf_addf(out, "slots: %s\n", dir);
+		else
+			strbuf_addf(out, "slots: unusable: %s\n", err);
+	}
+}
+
+int sandbox_isolates(const struct sandbox_info *in)
+{
+	if (!in->active[SANDBOX_BASE])
+		return 0;
+	/* distinct uids: no signals, no /proc/PID/{mem,fd}, scratch is 0700 */
+	if (in->active[SANDBOX_UID])
+		return 1;
+	/* same uid: Landlock keeps writes home, pid+mount namespaces hide the rest */
+	if (in->active[SANDBOX_LANDLOCK_FS] && in->active[SANDBOX_PIDNS] &&
+	    in->active[SANDBOX_MNTNS])
+		return 1;
+	/* Landlock alone: ptrace (and /proc access) and signals stay in the domain */
+	return in->active[SANDBOX_LANDLOCK_SCOPE];
+}
+

@@ -1,0 +1,233 @@
+/*
+ * sandbox_scratch.c - scratch directories on the host (where a bot cannot
+ * have a private one) and the slots that keep concurrent bots apart.
+ */
+#include "sandbox_impl.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- scratch directories ---------------------------------------------- */
+
+int sandbox_scratch_new(const char *parent, int slot, char *path_out, size_t len, char *err,
+			size_t elen)
+{
+	int n;
+
+	if (slot < 0 || slot >= SANDBOX_MAX_SLOTS) {
+		snprintf(err, elen, "slot %d out of range 0..%d", slot, SANDBOX_MAX_SLOTS - 1);
+		return -1;
+	}
+	n = snprintf(path_out, len, "%s/bot%d-XXXXXX", parent, slot);
+	if (n < 0 || (size_t)n >= len) {
+		snprintf(err, elen, "scratch path under '%s' too long", parent);
+		return -1;
+	}
+	if (!mkdtemp(path_out)) {
+		snprintf(err, elen, "cannot create a scratch directory in '%s': %s", parent,
+			 strerror(errno));
+		return -1;
+	}
+	if (geteuid() == 0 && chown(path_out, SANDBOX_UID_BASE + slot,
+				    SANDBOX_UID_BASE + slot) < 0) {
+		snprintf(err, elen, "cannot give '%s' to uid %d: %s", path_out,
+			 SANDBOX_UID_BASE + slot, strerror(errno));
+		rmdir(path_out);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Removes what it can of the directory dfd in one pass. Returns 1 if it
+ * is empty, 0 if it removed something or there is a subdirectory to
+ * enter (its fd in *sub), -1 on error.
+ */
+static int scratch_pass(int dfd, int *sub)
+{
+	int d2 = dup(dfd), progress = 0, nonempty = 0;
+	DIR *d;
+	struct dirent *e;
+
+	*sub = -1;
+	if (d2 < 0)
+		return -1;
+	d = fdopendir(d2);
+	if (!d) {
+		close(d2);
+		return -1;
+	}
+	rewinddir(d);
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(dfd, e->d_name, 0) == 0 ||
+		    (errno == EISDIR && unlinkat(dfd, e->d_name, AT_REMOVEDIR) == 0)) {
+			progress = 1;
+			continue;
+		}
+		nonempty = 1;
+		if (errno == ENOTEMPTY || errno == EEXIST) {
+			/* a real directory (rmdir refuses symlinks): enter it */
+			fchmodat(dfd, e->d_name, 0700, 0);
+			*sub = openat(dfd, e->d_name,
+				      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (*sub >= 0)
+				break;
+		} else if (errno == EACCES || errno == EPERM) {
+			/* a read-only directory (the referee is not root) */
+			if (fchmod(dfd, 0700) == 0)
+				progress = 1;
+		}
+	}
+	closedir(d);
+	if (*sub >= 0)
+		return 0;
+	if (!nonempty)
+		return 1;
+	return progress ? 0 : -1;
+}
+
+int sandbox_scratch_remove(const char *path)
+{
+	struct stat top, cur_st;
+	int cur, sub, rc;
+
+	cur = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (cur < 0)
+		return -1;
+	if (fstat(cur, &top) < 0) {
+		close(cur);
+		return -1;
+	}
+	fchmod(cur, 0700);
+	/* depth-first with one fd at a time, so any depth works */
+	for (;;) {
+		rc = scratch_pass(cur, &sub);
+		if (rc < 0) {
+			int e = errno;
+
+			close(cur);
+			errno = e;
+			return -1;
+		}
+		if (sub >= 0) {
+			fchmod(sub, 0700);
+			close(cur);
+			cur = sub;
+			continue;
+		}
+		if (rc == 0)
+			continue;
+		/* empty: go back up, or done at the top */
+		if (fstat(cur, &cur_st) < 0) {
+			close(cur);
+			return -1;
+		}
+		if (cur_st.st_dev == top.st_dev && cur_st.st_ino == top.st_ino)
+			break;
+		sub = openat(cur, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		close(cur);
+		if (sub < 0)
+			return -1;
+		cur = sub;
+	}
+	close(cur);
+	return rmdir(path);
+}
+
+/* ---- slots ------------------------------------------------------------ */
+
+/* Is dir a directory of ours that nobody else may enter? Creates it if missing. */
+static int private_dir(const char *dir, char *err, size_t len)
+{
+	struct stat st;
+
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+		snprintf(err, len, "cannot create '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	if (lstat(dir, &st) < 0) {
+		snprintf(err, len, "cannot use '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077)) {
+		snprintf(err, len, "'%s' is not a private directory of uid %d (owner %d, mode %04o):"
+			 " remove it", dir, (int)geteuid(), (int)st.st_uid,
+			 (unsigned)(st.st_mode & 07777));
+		return -1;
+	}
+	return 0;
+}
+
+int sandbox_slot_dir(char *buf, size_t len, char *err, size_t elen)
+{
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+	struct stat st;
+	int n;
+
+	if (geteuid() == 0 && stat("/run", &st) == 0 && S_ISDIR(st.st_mode))
+		n = snprintf(buf, len, "/run/euchre-arena");
+	else if (geteuid() != 0 && xdg && xdg[0] == '/' && stat(xdg, &st) == 0 &&
+		 S_ISDIR(st.st_mode) && st.st_uid == geteuid())
+		n = snprintf(buf, len, "%s/euchre-arena", xdg);
+	else
+		n = snprintf(buf, len, "/tmp/euchre-arena-%d", (int)geteuid());
+	if (n < 0 || (size_t)n >= len) {
+		snprintf(err, elen, "the slot directory's path is too long");
+		return -1;
+	}
+	return private_dir(buf, err, elen);
+}
+
+int sandbox_slot_acquire(int *lockfd, char *err, size_t len)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	int fds[SANDBOX_MAX_SLOTS];
+
+	if (sandbox_slot_dir(dir, sizeof(dir), err, len) < 0)
+		return -1;
+	for (int slot = 0; slot < SANDBOX_MAX_SLOTS; slot++) {
+		snprintf(path, sizeof(path), "%s/slot%d.lock", dir, slot);
+		fds[slot] = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+		if (fds[slot] < 0) {
+			snprintf(err, len, "cannot open '%s': %s", path, strerror(errno));
+			for (int k = 0; k < slot; k++)
+				close(fds[k]);
+			return -1;
+		}
+	}
+	/* every slot taken: bots end within their time limits, so wait a little */
+	for (int round = 0; round < SANDBOX_SLOT_WAIT_MS / 10; round++) {
+		for (int slot = 0; slot < SANDBOX_MAX_SLOTS; slot++) {
+			if (flock(fds[slot], LOCK_EX | LOCK_NB) < 0)
+				continue;
+			for (int k = 0; k < SANDBOX_MAX_SLOTS; k++)
+				if (k != slot)
+					close(fds[k]);
+			*lockfd = fds[slot];
+			return slot;
+		}
+		usleep(10000);
+	}
+	for (int k = 0; k < SANDBOX_MAX_SLOTS; k++)
+		close(fds[k]);
+	snprintf(err, len, "all %d sandbox slots in '%s' stayed taken by running bots for %d s",
+		 SANDBOX_MAX_SLOTS, dir, SANDBOX_SLOT_WAIT_MS / 1000);
+	return -1;
+}
+
+void sandbox_slot_release(int lockfd)
+{
+	if (lockfd >= 0)
+		close(lockfd); /* the lock goes with the file description */
+}
+

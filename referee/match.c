@@ -54,7 +54,7 @@ static void log_header(const struct match_config *mc, struct player **players, F
 	}
 	fputc('\n', log);
 	fprintf(log, "time startup=%ld move=%ld bank=%ld game=%ld clock=%s\n", t->startup_ms,
-		t->move_ms, t->bank_ms, time_game_budget(t), t->cpu ? "cpu" : "wall");
+		t->move_ms, t->bank_ms, time_limits_budget(t), t->cpu ? "cpu" : "wall");
 	for (int s = 0; s < r->players; s++)
 		fprintf(log, "seat %d %s\n", s, player_spec(players[s]));
 	for (int s = 0; s < r->players; s++)

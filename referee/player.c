@@ -7,7 +7,7 @@
  * (or on the bot's CPU clock with --cpu-time), charges time over the
  * per-move limit to the game's bank, and charges all of it (startup,
  * decisions, the writes of events) to the bot's game budget
- * (time_game_budget()). The wall clock bounds every wait in either clock
+ * (time_limits_budget()). The wall clock bounds every wait in either clock
  * mode: per move (with --cpu-time, ten times the limit plus a second) and
  * per game (the budget, plus TIME_WALL_MARGIN_MS with --cpu-time), so no
  * bot can stretch a game much past what its budget allows.
@@ -43,7 +43,7 @@ struct player {
 	char scratch[4096];
 	double launched;      /* bot_now_ms() at launch */
 	double bank_left;     /* ms; negative: no bank */
-	long budget;          /* ms for the whole game (time_game_budget()) */
+	long budget;          /* ms for the whole game (time_limits_budget()) */
 	double used_ms;       /* charged to the budget so far, in the game's clock */
 	double wall_ms;       /* wall-clock time the referee waited on the bot */
 	char file_err[320];   /* the bot's stderr file could not be written, or "" */
@@ -375,7 +375,7 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	}
 	p->launched = bot_now_ms();
 	p->bank_left = env->time.bank_ms > 0 ? (double)env->time.bank_ms : -1;
-	p->budget = time_game_budget(&env->time);
+	p->budget = time_limits_budget(&env->time);
 	p->used_ms = p->wall_ms = 0;
 	p->bot = bot_start(&bs, &why, f->detail, sizeof(f->detail));
 	if (!p->bot) {

@@ -21,7 +21,7 @@
  * that is an error, never a fault of the bot.
  *
  * Time: a bot program has a budget for the whole game
- * (time_game_budget()), charged with its start, its decisions and the
+ * (time_limits_budget()), charged with its start, its decisions and the
  * writes of its events, in the game's clock; the wall clock bounds every
  * wait in either clock mode (see player.c). A bot whose budget runs out
  * faults with FAULT_TIMEOUT, the detail naming the budget.

@@ -12,28 +12,6 @@
 
 #include "view.h"
 
-void time_limits_default(struct time_limits *t)
-{
-	t->startup_ms = TIME_DEFAULT_STARTUP_MS;
-	t->move_ms = TIME_DEFAULT_MOVE_MS;
-	t->bank_ms = 0;
-	t->game_ms = 0;
-	t->cpu = 0;
-}
-
-long time_game_budget(const struct time_limits *t)
-{
-	if (t->game_ms > 0)
-		return t->game_ms;
-	return t->startup_ms + t->bank_ms + TIME_BUDGET_MOVES * t->move_ms;
-}
-
-long time_game_wall_max(const struct time_limits *t, int nbots)
-{
-	return (long)nbots * (time_game_budget(t) + TIME_WALL_MARGIN_MS + TIME_STOP_MS_PER_BOT) +
-	       TIME_OVERHEAD_MS;
-}
-
 void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
 		    unsigned long long seed, struct strbuf *out)
 {
@@ -67,7 +45,7 @@ void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
 	strbuf_addf(out, "seed %llu\n", seed);
 	strbuf_addf(out, "time startup %ld move %ld bank %ld clock %s\n", t->startup_ms,
 		    t->move_ms, t->bank_ms, t->cpu ? "cpu" : "wall");
-	strbuf_addf(out, "budget %ld\n", time_game_budget(t));
+	strbuf_addf(out, "budget %ld\n", time_limits_budget(t));
 	strbuf_addstr(out, "request ready\n");
 	strbuf_addf(out, "time %ld -\n", t->startup_ms);
 	strbuf_addstr(out, "legal ready\n");

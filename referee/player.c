@@ -464,12 +464,15 @@ void player_queue(struct player *p, const struct game *g, int from, int to)
 
 int player_flush(struct player *p, struct fault *f)
 {
-	double t0 = bot_now_ms(), left = wall_left(p), cpu0;
-	double limit = (double)p->env->time.move_ms < left ? (double)p->env->time.move_ms : left;
+	double t0, left, limit, cpu0;
 	int ret;
 
 	if (p->kind != PLAYER_BOT || !p->bot || !p->queue.len)
 		return 0;
+	/* a bot that does not read its events uses its own time */
+	t0 = bot_now_ms();
+	left = wall_left(p);
+	limit = (double)p->env->time.move_ms < left ? (double)p->env->time.move_ms : left;
 	cpu0 = p->env->time.cpu ? bot_cpu_ms(p->bot) : 0;
 	ret = send_text(p, p->queue.buf, p->queue.len, t0 + (limit > 0 ? limit : 0), f);
 	charge(p, t0, cpu0);

@@ -46,6 +46,8 @@ struct bot {
 	int end;                 /* SANDBOX_EXITED or SANDBOX_KILLED once reaped */
 	char why[160];           /* how it ended */
 	int stopped;
+	int watch_out;           /* note when output first arrives (bot_watch_output()) */
+	double output_at;        /* then: bot_now_ms() of its arrival, or 0 */
 	struct bot *next;        /* the list of live bots */
 };
 
@@ -300,13 +302,15 @@ const char *bot_stderr_tail(struct bot *b, char *buf, size_t len)
 
 /*
  * Waits until fd has the events or the deadline passes, draining every live
- * bot's stderr meanwhile. 1: ready; 0: deadline; -1: interruptible, and a
- * stop was requested (bot_interrupt()).
+ * bot's stderr meanwhile and noting when a watched bot's output arrives.
+ * 1: ready; 0: deadline; -1: interruptible, and a stop was requested
+ * (bot_interrupt()).
  */
 static int wait_fd(int fd, short events, double deadline, int interruptible)
 {
-	struct pollfd pfd[66];
-	struct bot *owner[66];
+	struct pollfd pfd[2 + 2 * 64];
+	struct bot *owner[2 + 2 * 64];
+	int is_out[2 + 2 * 64];
 
 	for (;;) {
 		double left = deadline - bot_now_ms();
@@ -323,21 +327,36 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
 		pfd[n].fd = interruptible ? interrupt_pipe[0] : -1;
 		pfd[n].events = POLLIN;
 		owner[n++] = NULL;
-		for (struct bot *b = live_bots; b && n < 66; b = b->next) {
-			if (b->err < 0)
-				continue;
-			pfd[n].fd = b->err;
-			pfd[n].events = POLLIN;
-			owner[n++] = b;
+		for (struct bot *b = live_bots; b && n + 2 <= (int)(sizeof(pfd) / sizeof(pfd[0]));
+		     b = b->next) {
+			if (b->err >= 0) {
+				pfd[n].fd = b->err;
+				pfd[n].events = POLLIN;
+				is_out[n] = 0;
+				owner[n++] = b;
+			}
+			if (b->watch_out && b->out >= 0) {
+				pfd[n].fd = b->out;
+				pfd[n].events = POLLIN;
+				is_out[n] = 1;
+				owner[n++] = b;
+			}
 		}
 		if (poll(pfd, (nfds_t)n, timeout) < 0) {
 			if (errno == EINTR)
 				continue;
 			return 0;
 		}
-		for (int i = 2; i < n; i++)
-			if (pfd[i].revents)
+		for (int i = 2; i < n; i++) {
+			if (!pfd[i].revents)
+				continue;
+			if (!is_out[i]) {
 				drain_stderr(owner[i]);
+			} else if (owner[i]->watch_out) {
+				owner[i]->output_at = bot_now_ms();
+				owner[i]->watch_out = 0; /* it stays readable until read */
+			}
+		}
 		if (pfd[0].revents)
 			return 1;
 	}
@@ -492,6 +511,17 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 			break;
 		}
 	}
+}
+
+void bot_watch_output(struct bot *b)
+{
+	b->output_at = b->rlen ? bot_now_ms() : 0;
+	b->watch_out = !b->rlen;
+}
+
+double bot_output_time(const struct bot *b)
+{
+	return b->output_at;
 }
 
 int bot_has_output(struct bot *b)

@@ -68,6 +68,15 @@ int bot_write(struct bot *b, const char *data, size_t len, double deadline, stru
  */
 int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fault *f);
 
+/*
+ * Notes when the bot's next output arrives, while the referee waits on any
+ * bot (bot_output_time(): bot_now_ms() of its arrival, 0 while none came),
+ * so a bot that answered while the referee was busy with another is not
+ * charged the wait. The handshakes of all bots run side by side this way.
+ */
+void bot_watch_output(struct bot *b);
+double bot_output_time(const struct bot *b);
+
 /* Does the bot have output nobody asked for (already buffered or pending)? */
 int bot_has_output(struct bot *b);
 

@@ -342,7 +342,15 @@ int match_run(const struct match_config *mc, struct player **players,
 
 		memset(&f, 0, sizeof(f));
 		f.seat = s;
-		if (!r.fallback[s] && player_handshake(players[s], r.g, mc->bot_seed[s], &f) < 0)
+		if (!r.fallback[s] && player_hello(players[s], r.g, mc->bot_seed[s], &f) < 0)
+			fault_or_stop(&r, &f);
+	}
+	for (int s = 0; s < rules->players; s++) {
+		struct fault f;
+
+		memset(&f, 0, sizeof(f));
+		f.seat = s;
+		if (!r.fallback[s] && player_ready(players[s], &f) < 0)
 			fault_or_stop(&r, &f);
 	}
 	while (!game_over(r.g)) {

@@ -413,21 +413,40 @@ static double charge(struct player *p, double t0, double cpu0)
 	return used;
 }
 
-int player_handshake(struct player *p, const struct game *g, uint64_t bot_seed,
-		     struct fault *f)
+/* The startup limit, cut by the game budget when that is shorter. */
+static long startup_limit(const struct player *p)
+{
+	return p->env->time.startup_ms < p->budget ? p->env->time.startup_ms : p->budget;
+}
+
+int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, struct fault *f)
 {
 	struct strbuf hello = STRBUF_INIT;
-	long limit = p->env->time.startup_ms < p->budget ? p->env->time.startup_ms : p->budget;
-	double deadline = p->launched + (double)limit;
-	char why[128];
-	int ret = -1;
+	int ret;
 
 	if (p->kind != PLAYER_BOT)
 		return 0;
 	strbuf_init(&hello);
 	protocol_hello(g, p->seat, &p->env->time, (unsigned long long)bot_seed, &hello);
-	if (send_text(p, hello.buf, hello.len, deadline, f) < 0 ||
-	    bot_read_line(p->bot, deadline, &p->line, f) < 0) {
+	bot_watch_output(p->bot);
+	ret = send_text(p, hello.buf, hello.len, p->launched + (double)startup_limit(p), f);
+	if (ret < 0 && !bot_interrupted())
+		f->kind = FAULT_STARTUP;
+	strbuf_release(&hello);
+	return ret;
+}
+
+int player_ready(struct player *p, struct fault *f)
+{
+	long limit;
+	double arrived;
+	char why[128];
+	int ret = -1;
+
+	if (p->kind != PLAYER_BOT)
+		return 0;
+	limit = startup_limit(p);
+	if (bot_read_line(p->bot, p->launched + (double)limit, &p->line, f) < 0) {
 		if (f->no_answer)
 			snprintf(f->detail, sizeof(f->detail), "no 'ready' within %ld ms%s", limit,
 				 limit < p->env->time.startup_ms ? " (its game time budget)" : "");
@@ -447,10 +466,15 @@ int player_handshake(struct player *p, const struct game *g, uint64_t bot_seed,
 	}
 	ret = 0;
 out:
-	/* the start counts against the budget: all of it in wall-clock time */
-	p->wall_ms += bot_now_ms() - p->launched;
-	p->used_ms += p->env->time.cpu ? bot_cpu_ms(p->bot) : bot_now_ms() - p->launched;
-	strbuf_release(&hello);
+	/*
+	 * The start counts against the budget, up to the arrival of the answer
+	 * (the bots start side by side: waiting on another is not its time).
+	 */
+	arrived = bot_now_ms();
+	if (ret == 0 && bot_output_time(p->bot) > 0 && bot_output_time(p->bot) < arrived)
+		arrived = bot_output_time(p->bot);
+	p->wall_ms += arrived - p->launched;
+	p->used_ms += p->env->time.cpu ? bot_cpu_ms(p->bot) : arrived - p->launched;
 	return ret;
 }
 

@@ -7,7 +7,8 @@
  *
  *	p = player_new(spec, seed, err, len);
  *	player_launch(p, env, seat, &f, err, len); // bots: start the program
- *	player_handshake(p, &g, bot_seed, &f); // bots: hello, wait for "ready"
+ *	player_hello(p, &g, bot_seed, &f);   // bots: the handshake
+ *	player_ready(p, &f);                 // bots: wait for "ready"
  *	loop: player_queue(p, &g, from, to); // events the seat may see
  *	      player_decide(p, &g, &m, &f);  // when it is the seat's turn
  *	      player_flush(p, &f);           // at the end of a hand
@@ -103,9 +104,13 @@ int player_is_builtin(const char *spec);
  */
 int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f,
 		  char *err, size_t len);
-/* Sends the handshake (with bot_seed as its "seed" line) and waits for "ready". */
-int player_handshake(struct player *p, const struct game *g, uint64_t bot_seed,
-		     struct fault *f);
+/*
+ * Sends the handshake (with bot_seed as its "seed" line). Every bot gets
+ * its handshake before the referee waits for any "ready" (player_ready()),
+ * so bots start side by side and each is charged its own start only.
+ */
+int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, struct fault *f);
+int player_ready(struct player *p, struct fault *f);
 
 /* Queues the events g->ev[from..to) of the current hand for the seat. */
 void player_queue(struct player *p, const struct game *g, int from, int to);

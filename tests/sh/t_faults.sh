@@ -82,6 +82,12 @@ BOTARGS="90 100000" check slowpoke timeout \
 BOTARGS="90 100000" check slowpoke timeout \
 	'^no answer within [0-9]+ ms of wall-clock time: its game time budget of 1500 ms \(CPU time, and the budget \+ 1000 ms of wall-clock time\) is used up$' \
 	--move-ms 100 --game-ms 1500 --cpu-time
+# bots start side by side: waiting for a slow starter (seat 0: 1 s) is not
+# charged to the others (seat 2 uses 2 x 150 ms of its 1200 ms budget)
+"$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 3000 --move-ms 500 --game-ms 1200 \
+	"sh -c 'sleep 1; exec $top/sample-bots/c-random/run'" @greedy "$mis/slowpoke m 150 2" @greedy \
+	>"$tmp/start.json" || fail "side by side start: exit status"
+grep -q '"faults":\[\]' "$tmp/start.json" || fail "side by side start: $(cat "$tmp/start.json")"
 # the handshake announces the budget; the default is startup + bank + 250 x move
 "$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 2000 --move-ms 100 \
 	--bank-ms 300 --log "$tmp/budget.log" "$mis/stubborn m" @random @greedy @random \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t_arena_timeout.sh - a losing bot cannot void its games (issue 10). The
-# laggard (tests/misbehave/laggard) answers 90 ms late, just under a 100 ms
+# laggard (tests/misbehave/laggard) answers 200 ms late, under a 300 ms
 # move limit, whenever its team is not ahead: no move times out, but the
 # game drags on. Its games must be counted, with the time charged to it:
 # by the referee's game budget (game_ms) when the arena's game timeout is
@@ -16,16 +16,16 @@ config() {
 	f=$1
 	shift
 	{
-		printf '[arena]\nvariants = hammerwalt\nmove_ms = 100\nstartup_ms = 3000\n'
+		printf '[arena]\nvariants = hammerwalt\nmove_ms = 300\nstartup_ms = 3000\n'
 		for k in "$@"; do echo "$k"; done
 		printf '[bot greedy]\ncommand = @greedy\n'
-		printf '[bot laggard]\ncommand = %s/laggard marker-%s 90\n' "$mis" "$$"
+		printf '[bot laggard]\ncommand = %s/laggard marker-%s 200\n' "$mis" "$$"
 	} >"$f"
 }
 
 # check RESULTS DETAIL-REGEX: both games counted, every fault a timeout of
-# a laggard seat whose detail matches, at least one per game, and every
-# record replays
+# a laggard seat, in every game one whose detail matches, and every record
+# replays
 check() {
 	expect_eq "$1: games counted" "$(lines "$1/results.jsonl")" 2
 	[ -e "$1/failed.jsonl" ] && fail "$1: failed games: $(cat "$1/failed.jsonl")"
@@ -34,11 +34,10 @@ import json, re, sys
 path, detail = sys.argv[1:]
 for line in open(path):
     r = json.loads(line)
-    assert r["faults"], ("no fault", r["game"])
     for f in r["faults"]:
         assert r["bots"][f["seat"]] == "laggard", f
         assert f["kind"] == "timeout", f
-        assert re.search(detail, f["detail"]), (detail, f["detail"])
+    assert any(re.search(detail, f["detail"]) for f in r["faults"]), (detail, r["faults"])
 PY
 	for log in "$1"/logs/*.log; do
 		"$REFEREE" --replay "$log" >/dev/null 2>&1 || fail "$log does not replay"

@@ -73,19 +73,20 @@ BOTARGS="400" check spinner timeout 'used more than 100 ms of CPU time' --move-m
 check sleeper timeout 'wall-clock backstop of 2000 ms' --move-ms 100 --cpu-time
 BOTARGS=""
 
-# the game budget (--game-ms): 90 ms answers pass a 100 ms move limit, but
+# the game budget (--game-ms): 150 ms answers pass a 300 ms move limit, but
 # not for the whole game; under --cpu-time a sleeping bot is charged the
 # wall-clock time instead, up to the budget + 1 s
-BOTARGS="90 100000" check slowpoke timeout \
+BOTARGS="150 100000" check slowpoke timeout \
 	'^no answer within [0-9]+ ms: its game time budget of 1500 ms is used up$' \
-	--move-ms 100 --game-ms 1500
-BOTARGS="90 100000" check slowpoke timeout \
+	--move-ms 300 --game-ms 1500
+BOTARGS="150 100000" check slowpoke timeout \
 	'^no answer within [0-9]+ ms of wall-clock time: its game time budget of 1500 ms \(CPU time, and the budget \+ 1000 ms of wall-clock time\) is used up$' \
-	--move-ms 100 --game-ms 1500 --cpu-time
+	--move-ms 300 --game-ms 1500 --cpu-time
 # bots start side by side: waiting for a slow starter (seat 0: 1 s) is not
-# charged to the others (seat 2 uses 2 x 150 ms of its 1200 ms budget)
-"$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 3000 --move-ms 500 --game-ms 1200 \
-	"sh -c 'sleep 1; exec $top/sample-bots/c-random/run'" @greedy "$mis/slowpoke m 150 2" @greedy \
+# charged to the others (seat 2 uses 4 x 250 ms of its 1800 ms budget;
+# charged seat 0's start too, it would run out)
+"$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 3000 --move-ms 500 --game-ms 1800 \
+	"sh -c 'sleep 1; exec $top/sample-bots/c-random/run'" @greedy "$mis/slowpoke m 250 4" @greedy \
 	>"$tmp/start.json" || fail "side by side start: exit status"
 grep -q '"faults":\[\]' "$tmp/start.json" || fail "side by side start: $(cat "$tmp/start.json")"
 # the handshake announces the budget; the default is startup + bank + 250 x move

@@ -421,6 +421,7 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 		{ "startup_ms", 1, 3600000, offsetof(struct config, startup_ms) },
 		{ "move_ms", 1, 3600000, offsetof(struct config, move_ms) },
 		{ "bank_ms", 1, 86400000, offsetof(struct config, bank_ms) },
+		{ "game_ms", 1, 1000000000, offsetof(struct config, game_ms) },
 		{ "game_timeout_s", 0, 604800, offsetof(struct config, game_timeout_s) },
 		{ "build_timeout_s", 1, 86400, offsetof(struct config, build_timeout_s) },
 	};
@@ -945,7 +946,7 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 	c->path = xstrdup(path);
 	c->seed = 1;
 	c->deals = 1;
-	c->game_timeout_s = 600;
+	c->game_timeout_s = -1;
 	c->build_timeout_s = 120;
 	dir = xstrdup(path);
 	slash = strrchr(dir, '/');

@@ -73,10 +73,11 @@ struct config {
 	long deals;
 	long jobs;       /* 0: one per core */
 	long startup_ms, move_ms, bank_ms; /* 0: referee default (flag not passed) */
+	long game_ms;                      /* each bot's game budget; 0: referee default */
 	int cpu_time, insecure, keep_scratch, bot_logs;
 	enum log_policy logs;
 	long limits[NLIMITS];              /* 0: not set */
-	long game_timeout_s;
+	long game_timeout_s; /* -1 (not set): derived from the limits, see play.c; 0: none */
 	long build_timeout_s;
 	char *submissions; /* absolute, or NULL */
 	int nvariants;

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,16 @@
 #include "interrupt.h"
 #include "refargv.h"
 #include "runner.h"
+#include "time_limits.h"
 #include "util.h"
+
+/* After SIGUSR1 at the game timeout, the referee has this long to finish the game. */
+#define REFEREE_STOP_GRACE_S 60
 
 struct job {
 	struct game *g;
 	int attempt;     /* 1 or 2 */
+	long timeout_s;  /* the game timeout (0: none) */
 	struct strvec argv;
 	char *log, *errlog;
 };
@@ -65,6 +71,31 @@ static void job_free(struct job *j)
 	free(j);
 }
 
+/*
+ * The game timeout: game_timeout_s when the config sets it, else derived
+ * from the time limits so that the referee's own budgets always end a
+ * slow game first: time_limits_wall_max() for the game's bot programs.
+ */
+static long game_timeout_s(const struct config *c, const struct game *g)
+{
+	struct time_limits t;
+	int nbots = 0;
+
+	if (c->game_timeout_s >= 0)
+		return c->game_timeout_s;
+	time_limits_default(&t);
+	if (c->startup_ms)
+		t.startup_ms = c->startup_ms;
+	if (c->move_ms)
+		t.move_ms = c->move_ms;
+	t.bank_ms = c->bank_ms;
+	t.game_ms = c->game_ms;
+	t.cpu = c->cpu_time;
+	for (int s = 0; s < g->nseats; s++)
+		nbots += !c->bots[g->bot[s]].builtin;
+	return (time_limits_wall_max(&t, nbots) + 999) / 1000;
+}
+
 static int start(struct runner *r, const struct config *c, struct results *res,
 		 const struct play_opts *o, struct game *g, int attempt, char *err, size_t len)
 {
@@ -91,7 +122,11 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	memset(&rj, 0, sizeof(rj));
 	rj.argv = j->argv.items;
 	rj.cwd = c->dir;
-	rj.timeout_ms = c->game_timeout_s * 1000;
+	j->timeout_s = game_timeout_s(c, g);
+	rj.timeout_ms = j->timeout_s * 1000;
+	/* at the timeout the referee is asked to stop the game and charge the slowest bot */
+	rj.stop_signal = SIGUSR1;
+	rj.stop_grace_ms = REFEREE_STOP_GRACE_S * 1000L;
 	rj.tag = j;
 	if (runner_start(r, &rj, err, len) < 0) {
 		job_free(j);
@@ -151,22 +186,27 @@ static void save_stderr(const struct job *j, const struct runner_done *d)
 static void judge(const struct config *c, const struct job *j, const struct runner_done *d,
 		  struct strbuf *line, int *nfaults, char *why, size_t len)
 {
-	char tail[300];
+	char tail[300], late[96] = "";
 
 	why[0] = '\0';
+	if (d->stop_sent)
+		snprintf(late, sizeof(late), "the referee ran longer than game_timeout_s (%ld s) and ",
+			 j->timeout_s);
 	if (d->timed_out) {
-		snprintf(why, len, "the referee ran longer than game_timeout_s (%ld s)",
-			 c->game_timeout_s);
+		snprintf(why, len, "%sdid not stop within %d s of SIGUSR1", late,
+			 REFEREE_STOP_GRACE_S);
 		return;
 	}
 	if (WIFSIGNALED(d->status) || WEXITSTATUS(d->status) != 0) {
 		stderr_tail(d, tail, sizeof(tail));
 		if (WIFSIGNALED(d->status))
-			snprintf(why, len, "the referee was killed by signal %d%s%s",
-				 WTERMSIG(d->status), tail[0] ? ": " : "", tail);
+			snprintf(why, len, "%s%s killed by signal %d%s%s", late,
+				 late[0] ? "was" : "the referee was", WTERMSIG(d->status),
+				 tail[0] ? ": " : "", tail);
 		else
-			snprintf(why, len, "the referee exited with status %d%s%s",
-				 WEXITSTATUS(d->status), tail[0] ? ": " : "", tail);
+			snprintf(why, len, "%s%s with status %d%s%s", late,
+				 late[0] ? "exited" : "the referee exited", WEXITSTATUS(d->status),
+				 tail[0] ? ": " : "", tail);
 		return;
 	}
 	if (d->truncated) {

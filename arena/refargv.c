@@ -44,6 +44,10 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
 		strvec_push(out, "--bank-ms");
 		strvec_pushf(out, "%ld", c->bank_ms);
 	}
+	if (c->game_ms) {
+		strvec_push(out, "--game-ms");
+		strvec_pushf(out, "%ld", c->game_ms);
+	}
 	if (c->cpu_time)
 		strvec_push(out, "--cpu-time");
 	if (c->insecure)

@@ -15,7 +15,7 @@
 /*
  * Appends to out the argv that plays game g of config c:
  *
- *   REFEREE --variant V --seed N [--option K=V]... [time and sandbox
+ *   REFEREE --variant V --seed N [--option K=V]... [time (--game-ms ...) and sandbox
  *   flags the config sets] [--log LOG] [--bot-logs DIR]
  *   [--limit SEAT:KEY=VALUE]... -- SEAT...
  *

@@ -29,6 +29,8 @@ struct slot {
 	struct strbuf buf[2];
 	int truncated;
 	double start, deadline; /* deadline 0: none */
+	int stop_signal, stop_sent;
+	double stop_grace;      /* seconds */
 	int exited, status, timed_out, killed;
 	void *tag;
 };
@@ -217,6 +219,8 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 #endif
 	s->start = now();
 	s->deadline = job->timeout_ms > 0 ? s->start + (double)job->timeout_ms / 1000 : 0;
+	s->stop_signal = job->stop_signal;
+	s->stop_grace = (double)job->stop_grace_ms / 1000;
 	s->tag = job->tag;
 	ret = 0;
 out:
@@ -314,6 +318,7 @@ static void hand_back(struct runner *r, int i, struct runner_done *done)
 	done->tag = s->tag;
 	done->status = s->status;
 	done->timed_out = s->timed_out;
+	done->stop_sent = s->stop_sent;
 	done->killed = s->killed;
 	done->truncated = s->truncated;
 	done->secs = now() - s->start;
@@ -338,8 +343,15 @@ int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_don
 			struct slot *s = &r->slots[i];
 
 			if (s->deadline && t >= s->deadline && !s->exited && !s->timed_out) {
-				kill(-s->pid, SIGKILL);
-				s->timed_out = 1;
+				if (s->stop_signal && !s->stop_sent) {
+					/* ask first; kill when the grace is over */
+					kill(s->pid, s->stop_signal);
+					s->stop_sent = 1;
+					s->deadline = t + s->stop_grace;
+				} else {
+					kill(-s->pid, SIGKILL);
+					s->timed_out = 1;
+				}
 			}
 			check_exit(s);
 			if (s->exited && !streams_open(s)) {

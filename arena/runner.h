@@ -28,6 +28,13 @@ struct runner_job {
 				  are written to this file (created or truncated) */
 	long timeout_ms;       /* the job is killed after this long; 0: never */
 	/*
+	 * When set, the deadline first sends this signal to the job's own
+	 * process (not its group), asking it to finish at once, and the job
+	 * is killed only stop_grace_ms later (the referee's SIGUSR1).
+	 */
+	int stop_signal;
+	long stop_grace_ms;
+	/*
 	 * Called in the child just before exec: must be async-signal-safe and
 	 * may not return on failure (it _exit()s). NULL: none. This is where a
 	 * sandbox attaches (see build.c).
@@ -41,6 +48,7 @@ struct runner_done {
 	void *tag;
 	int status;     /* as from waitpid() */
 	int timed_out;  /* killed at its deadline */
+	int stop_sent;  /* its stop_signal was sent at the timeout */
 	int killed;     /* killed by runner_kill_all() */
 	char *out;      /* captured stdout, NUL-terminated (the caller frees it) */
 	size_t outlen;

@@ -36,6 +36,8 @@ struct bot {
 	char rbuf[PROTOCOL_MAX_LINE + 2];
 	size_t rlen;
 	int errfile;             /* capped copy of stderr, or -1 */
+	char *errpath;           /* its name, for messages */
+	char errfile_err[320];   /* the first failure to write it, or "" */
 	size_t err_cap, err_kept, err_dropped;
 	char tail[TAIL_SIZE];    /* the last bytes of stderr */
 	size_t tail_len;
@@ -44,10 +46,43 @@ struct bot {
 	int end;                 /* SANDBOX_EXITED or SANDBOX_KILLED once reaped */
 	char why[160];           /* how it ended */
 	int stopped;
+	int watch_out;           /* note when output first arrives (bot_watch_output()) */
+	double output_at;        /* then: bot_now_ms() of its arrival, or 0 */
 	struct bot *next;        /* the list of live bots */
 };
 
 static struct bot *live_bots;
+
+/* the stop request (SIGUSR1): a flag, and a pipe that wakes every poll() */
+static volatile sig_atomic_t interrupted;
+static int interrupt_pipe[2] = { -1, -1 };
+
+int bot_interrupt_init(char *err, size_t len)
+{
+	if (interrupt_pipe[0] >= 0)
+		return 0;
+	if (pipe2(interrupt_pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
+		snprintf(err, len, "cannot create a pipe: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+void bot_interrupt(void)
+{
+	int saved = errno;
+
+	interrupted = 1;
+	if (interrupt_pipe[1] >= 0 && write(interrupt_pipe[1], "x", 1) < 0) {
+		/* full: a wake-up is pending anyway */
+	}
+	errno = saved;
+}
+
+int bot_interrupted(void)
+{
+	return interrupted;
+}
 
 double bot_now_ms(void)
 {
@@ -64,13 +99,65 @@ static void set_nonblock(int fd)
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
-struct bot *bot_start(const struct bot_spec *s, char *err, size_t len)
+/* Writes all of data to fd; 0, or -1 with errno. */
+static int write_all(int fd, const char *data, size_t n)
+{
+	while (n) {
+		ssize_t k = write(fd, data, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			if (k == 0)
+				errno = EIO;
+			return -1;
+		}
+		data += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+/* Notes the first failure to write the stderr file; later writes are skipped. */
+static void errfile_failed(struct bot *b, int e)
+{
+	if (!b->errfile_err[0])
+		snprintf(b->errfile_err, sizeof(b->errfile_err), "cannot write '%s': %s",
+			 b->errpath, strerror(e));
+}
+
+/*
+ * Opens the file that keeps a bot's stderr: created 0600 (a bot's stderr
+ * is nobody else's business), an existing file made 0600 too.
+ */
+static int open_errfile(const struct bot_spec *s, char *err, size_t len)
+{
+	struct stat st;
+	int fd = open(s->stderr_path, O_WRONLY | O_CREAT | O_CLOEXEC |
+		      (s->stderr_append ? O_APPEND : O_TRUNC), 0600);
+
+	if (fd < 0 || fstat(fd, &st) < 0 || (S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0) ||
+	    (s->stderr_header && write_all(fd, s->stderr_header, strlen(s->stderr_header)) < 0)) {
+		snprintf(err, len, "cannot write '%s': %s", s->stderr_path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+struct bot *bot_start(const struct bot_spec *s, enum bot_start_failure *why, char *err,
+		      size_t len)
 {
 	struct sandbox_spec ss;
 	struct sandbox_proc *sp;
 	int pin[2] = { -1, -1 }, pout[2] = { -1, -1 }, perr[2] = { -1, -1 };
+	int errfile = -1;
 	struct bot *b = NULL;
 
+	*why = BOT_START_REFEREE;
+	if (s->stderr_path && (errfile = open_errfile(s, err, len)) < 0)
+		goto out;
 	if (pipe2(pin, O_CLOEXEC) < 0 || pipe2(pout, O_CLOEXEC) < 0 ||
 	    pipe2(perr, O_CLOEXEC) < 0) {
 		snprintf(err, len, "cannot create pipes: %s", strerror(errno));
@@ -88,8 +175,15 @@ struct bot *bot_start(const struct bot_spec *s, char *err, size_t len)
 	ss.slot = s->slot;
 	ss.insecure = s->insecure;
 	sp = sandbox_spawn(&ss, err, len);
-	if (!sp)
+	if (!sp) {
+		/*
+		 * The program does not exist or cannot run: the bot's fault. A
+		 * sandbox layer that fails to set up would be the referee's, but
+		 * sandbox_spawn() does not say which it was (yet).
+		 */
+		*why = BOT_START_PROGRAM;
 		goto out;
+	}
 	b = xcalloc(1, sizeof(*b));
 	b->sp = sp;
 	b->pid = sandbox_pid(sp);
@@ -101,19 +195,15 @@ struct bot *bot_start(const struct bot_spec *s, char *err, size_t len)
 	set_nonblock(b->in);
 	set_nonblock(b->out);
 	set_nonblock(b->err);
-	b->errfile = -1;
+	b->errfile = errfile;
+	errfile = -1;
+	b->errpath = s->stderr_path ? xstrdup(s->stderr_path) : NULL;
 	b->err_cap = s->stderr_cap;
-	if (s->stderr_path) {
-		b->errfile = open(s->stderr_path, O_WRONLY | O_CREAT | O_CLOEXEC |
-				  (s->stderr_append ? O_APPEND : O_TRUNC), 0644);
-		if (b->errfile >= 0 && s->stderr_header && write(b->errfile, s->stderr_header,
-								   strlen(s->stderr_header)) < 0) {
-			/* the log is best effort */
-		}
-	}
 	b->next = live_bots;
 	live_bots = b;
 out:
+	if (errfile >= 0)
+		close(errfile);
 	for (int i = 0; i < 2; i++) {
 		if (pin[i] >= 0)
 			close(pin[i]);
@@ -132,9 +222,15 @@ static void keep_stderr(struct bot *b, const char *data, size_t n)
 	if (b->errfile >= 0 && b->err_kept < b->err_cap) {
 		size_t k = n < b->err_cap - b->err_kept ? n : b->err_cap - b->err_kept;
 
-		if (write(b->errfile, data, k) > 0)
+		if (b->errfile_err[0]) {
+			b->err_dropped += n;
+		} else if (write_all(b->errfile, data, k) < 0) {
+			errfile_failed(b, errno);
+			b->err_dropped += n;
+		} else {
 			b->err_kept += k;
-		b->err_dropped += n - k;
+			b->err_dropped += n - k;
+		}
 	} else {
 		b->err_dropped += n;
 	}
@@ -172,23 +268,35 @@ static void drain_stderr(struct bot *b)
 
 const char *bot_stderr_tail(struct bot *b, char *buf, size_t len)
 {
-	size_t start = 0, n;
+	size_t end, start, used = 0;
+	struct strbuf sb = STRBUF_INIT;
 
+	if (!len)
+		return buf;
 	drain_stderr(b);
-	/* the last few lines, printable only */
-	if (b->tail_len > 300)
-		start = b->tail_len - 300;
-	n = b->tail_len - start;
-	if (n >= len)
-		n = len - 1;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)b->tail[start + i];
+	end = b->tail_len;
+	while (end && b->tail[end - 1] == '\n')
+		end--;
+	/* the last bytes (at most 300) whose escaped form fits in buf */
+	for (start = end; start > 0 && end - start < 300; start--) {
+		unsigned char c = (unsigned char)b->tail[start - 1];
+		size_t m = c == '\n' || (c >= 0x20 && c < 0x7f && c != '\\') ? 1
+			   : c == '\\' ? 2 : 4;
 
-		buf[i] = c == '\n' ? '|' : (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+		if (used + m >= len)
+			break;
+		used += m;
 	}
-	while (n && buf[n - 1] == '|')
-		n--;
-	buf[n] = '\0';
+	/* lines joined by '|', every other byte escaped */
+	strbuf_init(&sb);
+	for (size_t i = start; i < end; i++) {
+		if (b->tail[i] == '\n')
+			strbuf_addch(&sb, '|');
+		else
+			strbuf_add_escaped(&sb, b->tail + i, 1);
+	}
+	snprintf(buf, len, "%s", sb.buf);
+	strbuf_release(&sb);
 	return buf;
 }
 
@@ -196,38 +304,61 @@ const char *bot_stderr_tail(struct bot *b, char *buf, size_t len)
 
 /*
  * Waits until fd has the events or the deadline passes, draining every live
- * bot's stderr meanwhile. 1: ready; 0: deadline.
+ * bot's stderr meanwhile and noting when a watched bot's output arrives.
+ * 1: ready; 0: deadline; -1: interruptible, and a stop was requested
+ * (bot_interrupt()).
  */
-static int wait_fd(int fd, short events, double deadline)
+static int wait_fd(int fd, short events, double deadline, int interruptible)
 {
-	struct pollfd pfd[64];
-	struct bot *owner[64];
+	struct pollfd pfd[2 + 2 * 64];
+	struct bot *owner[2 + 2 * 64];
+	int is_out[2 + 2 * 64];
 
 	for (;;) {
 		double left = deadline - bot_now_ms();
 		int n = 0, timeout;
 
+		if (interruptible && interrupted)
+			return -1;
 		if (left <= 0)
 			return 0;
 		timeout = left > INT_MAX ? INT_MAX : (int)left + 1;
 		pfd[n].fd = fd;
 		pfd[n].events = events;
 		owner[n++] = NULL;
-		for (struct bot *b = live_bots; b && n < 64; b = b->next) {
-			if (b->err < 0)
-				continue;
-			pfd[n].fd = b->err;
-			pfd[n].events = POLLIN;
-			owner[n++] = b;
+		pfd[n].fd = interruptible ? interrupt_pipe[0] : -1;
+		pfd[n].events = POLLIN;
+		owner[n++] = NULL;
+		for (struct bot *b = live_bots; b && n + 2 <= (int)(sizeof(pfd) / sizeof(pfd[0]));
+		     b = b->next) {
+			if (b->err >= 0) {
+				pfd[n].fd = b->err;
+				pfd[n].events = POLLIN;
+				is_out[n] = 0;
+				owner[n++] = b;
+			}
+			if (b->watch_out && b->out >= 0) {
+				pfd[n].fd = b->out;
+				pfd[n].events = POLLIN;
+				is_out[n] = 1;
+				owner[n++] = b;
+			}
 		}
 		if (poll(pfd, (nfds_t)n, timeout) < 0) {
 			if (errno == EINTR)
 				continue;
 			return 0;
 		}
-		for (int i = 1; i < n; i++)
-			if (pfd[i].revents)
+		for (int i = 2; i < n; i++) {
+			if (!pfd[i].revents)
+				continue;
+			if (!is_out[i]) {
 				drain_stderr(owner[i]);
+			} else if (owner[i]->watch_out) {
+				owner[i]->output_at = bot_now_ms();
+				owner[i]->watch_out = 0; /* it stays readable until read */
+			}
+		}
 		if (pfd[0].revents)
 			return 1;
 	}
@@ -253,9 +384,9 @@ static int reap(struct bot *b, double grace_ms)
 		if (bot_now_ms() >= until)
 			return 0;
 		if (b->pidfd >= 0)
-			wait_fd(b->pidfd, POLLIN, until);
+			wait_fd(b->pidfd, POLLIN, until, 0);
 		else
-			wait_fd(-1, 0, bot_now_ms() + 1);
+			wait_fd(-1, 0, bot_now_ms() + 1, 0);
 	}
 	return 1;
 }
@@ -296,11 +427,16 @@ int bot_write(struct bot *b, const char *data, size_t len, double deadline, stru
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && errno == EAGAIN) {
-			if (!wait_fd(b->in, POLLOUT, deadline)) {
+			int w = wait_fd(b->in, POLLOUT, deadline, 1);
+
+			if (w <= 0) {
 				f->kind = FAULT_TIMEOUT;
-				snprintf(f->detail, sizeof(f->detail),
-					 "does not read its input: %zu of %zu bytes written in time",
-					 off, len);
+				if (w < 0)
+					snprintf(f->detail, sizeof(f->detail), "stopped (interrupted)");
+				else
+					snprintf(f->detail, sizeof(f->detail),
+						 "does not read its input: %zu of %zu bytes written in time",
+						 off, len);
 				return -1;
 			}
 			continue;
@@ -309,23 +445,6 @@ int bot_write(struct bot *b, const char *data, size_t len, double deadline, stru
 		b->in = -1; /* EPIPE: nobody reads any more */
 	}
 	return 0;
-}
-
-/* Shows a prefix of a line in a fault detail, control characters replaced. */
-static void quote(const char *s, size_t n, char *out, size_t len)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n && k + 4 < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		out[k++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-	}
-	if (n && k + 4 >= len && len >= 4) {
-		memcpy(out + len - 4, "...", 3);
-		k = len - 1;
-	}
-	out[k] = '\0';
 }
 
 /* Reads what the bot has written so far. 1: got bytes; 0: none yet; -1: end of output. */
@@ -364,9 +483,9 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 			return 0;
 		}
 		if (b->rlen >= sizeof(b->rbuf)) {
-			char q[64];
+			char q[200];
 
-			quote(b->rbuf, 40, q, sizeof(q));
+			escape_text(b->rbuf, b->rlen, 40, q, sizeof(q));
 			f->kind = FAULT_OVERFLOW;
 			snprintf(f->detail, sizeof(f->detail),
 				 "line too long: more than %d bytes without a newline, starting '%s'",
@@ -380,12 +499,31 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 		/* the answer is rarely there yet: sleep in poll() first, then read */
 		if (waited++ && fill(b) != 0)
 			continue;
-		if (!wait_fd(b->out, POLLIN, deadline)) {
+		switch (wait_fd(b->out, POLLIN, deadline, 1)) {
+		case 0:
 			f->kind = FAULT_TIMEOUT;
+			f->no_answer = 1; /* the caller says which limit */
 			snprintf(f->detail, sizeof(f->detail), "no answer in time");
 			return -1;
+		case -1:
+			f->kind = FAULT_TIMEOUT;
+			snprintf(f->detail, sizeof(f->detail), "stopped (interrupted)");
+			return -1;
+		default:
+			break;
 		}
 	}
+}
+
+void bot_watch_output(struct bot *b)
+{
+	b->output_at = b->rlen ? bot_now_ms() : 0;
+	b->watch_out = !b->rlen;
+}
+
+double bot_output_time(const struct bot *b)
+{
+	return b->output_at;
 }
 
 int bot_has_output(struct bot *b)
@@ -451,17 +589,17 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 		close(b->pidfd);
 	b->pidfd = -1;
 	if (b->errfile >= 0) {
-		if (b->err_dropped) {
+		if (b->err_dropped && !b->errfile_err[0]) {
 			char note[96];
 			int n = snprintf(note, sizeof(note),
 					 "\n[euchre-arena: %zu more bytes of stderr dropped]\n",
 					 b->err_dropped);
 
-			if (write(b->errfile, note, (size_t)n) < 0) {
-				/* the log is best effort */
-			}
+			if (write_all(b->errfile, note, (size_t)n) < 0)
+				errfile_failed(b, errno);
 		}
-		close(b->errfile);
+		if (close(b->errfile) < 0)
+			errfile_failed(b, errno);
 		b->errfile = -1;
 	}
 	unlink_live(b);
@@ -470,11 +608,17 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 	b->stopped = 1;
 }
 
+const char *bot_log_error(const struct bot *b)
+{
+	return b->errfile_err;
+}
+
 void bot_free(struct bot *b)
 {
 	if (!b)
 		return;
 	bot_stop(b, 0, 0);
+	free(b->errpath);
 	free(b);
 }
 

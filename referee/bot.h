@@ -40,21 +40,45 @@ struct bot_spec {
 /* Milliseconds on the monotonic clock (an arbitrary origin). */
 double bot_now_ms(void);
 
-/* Starts the program. NULL with err when it cannot be started at all. */
-struct bot *bot_start(const struct bot_spec *spec, char *err, size_t len);
+/* Why bot_start() failed: whose failure it is. */
+enum bot_start_failure {
+	BOT_START_PROGRAM, /* the program cannot be run: the bot's fault (startup) */
+	BOT_START_REFEREE, /* the referee's own: no pipes, the stderr file cannot be written */
+};
+
+/*
+ * Starts the program. NULL with err when it cannot be started at all, and
+ * *why saying whose failure that is. The stderr file (spec->stderr_path)
+ * is created 0600, or made 0600 when it exists.
+ */
+struct bot *bot_start(const struct bot_spec *spec, enum bot_start_failure *why, char *err,
+		      size_t len);
 
 /*
  * Writes data[0..len) to the bot's stdin before deadline (bot_now_ms
- * scale). 0, or -1 with the fault kind and a detail.
+ * scale). 0, or -1 with the fault kind and a detail. Every wait ends early
+ * with a FAULT_TIMEOUT once bot_interrupt() was called: the caller checks
+ * bot_interrupted() before blaming the bot.
  */
 int bot_write(struct bot *b, const char *data, size_t len, double deadline, struct fault *f);
 
 /*
  * Reads one line into line (without "\n" or "\r\n") before deadline. 0, or
- * -1 with the fault: timeout, eof (stdout closed), crash (the process
+ * -1 with the fault: timeout (f->no_answer set when the deadline passed:
+ * the caller words the detail), eof (stdout closed), crash (the process
  * ended), sandbox (killed by the sandbox), overflow (line too long).
+ * Interrupted like bot_write().
  */
 int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fault *f);
+
+/*
+ * Notes when the bot's next output arrives, while the referee waits on any
+ * bot (bot_output_time(): bot_now_ms() of its arrival, 0 while none came),
+ * so a bot that answered while the referee was busy with another is not
+ * charged the wait. The handshakes of all bots run side by side this way.
+ */
+void bot_watch_output(struct bot *b);
+double bot_output_time(const struct bot *b);
 
 /* Does the bot have output nobody asked for (already buffered or pending)? */
 int bot_has_output(struct bot *b);
@@ -62,7 +86,10 @@ int bot_has_output(struct bot *b);
 /* CPU time used so far by the bot (user + system), in milliseconds. */
 double bot_cpu_ms(struct bot *b);
 
-/* The last lines the bot wrote to stderr (for fault reports); "" if none. */
+/*
+ * The last lines the bot wrote to stderr (for fault reports), joined by
+ * '|' and escaped (strbuf_add_escaped()); "" if none.
+ */
 const char *bot_stderr_tail(struct bot *b, char *buf, size_t len);
 
 /*
@@ -72,8 +99,24 @@ const char *bot_stderr_tail(struct bot *b, char *buf, size_t len);
  */
 void bot_stop(struct bot *b, int polite, double grace_ms);
 
+/*
+ * Why keeping the bot's stderr file failed ("cannot write 'FILE': ..."),
+ * or "" when every write, and the close once stopped, worked.
+ */
+const char *bot_log_error(const struct bot *b);
+
 /* Stops (impolitely, if still running) and frees. NULL is a no-op. */
 void bot_free(struct bot *b);
+
+/*
+ * Stopping a game from a signal handler (the arena's game timeout sends
+ * SIGUSR1): bot_interrupt_init() makes the wake-up pipe (once, before the
+ * handler is installed); bot_interrupt() is async-signal-safe and makes
+ * every wait on a bot end at once, for good; bot_interrupted() tells.
+ */
+int bot_interrupt_init(char *err, size_t len);
+void bot_interrupt(void);
+int bot_interrupted(void);
 
 /* Stops every live bot at once (for the referee's signal handling). */
 void bot_kill_all(void);

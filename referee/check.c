@@ -103,10 +103,21 @@ static int check_one(const char *spec, const struct player_env *env, const struc
 	mc.seed = 7 + (uint64_t)seat;
 	mc.env = *env;
 	mc.env.t0 = bot_now_ms();
+	if (random_seed(&mc.bot_seed[seat], err, sizeof(err)) < 0) {
+		strbuf_addf(report, "referee: %s\n", err);
+		problems = -2;
+		goto out;
+	}
 	mc.log = open_memstream(&record, &record_len);
+	if (!mc.log) {
+		strbuf_addf(report, "referee: cannot record the game: out of memory\n");
+		problems = -2;
+		goto out;
+	}
+	mc.log_path = "(memory)";
 	if (match_run(&mc, players, &res, err, sizeof(err)) < 0) {
-		strbuf_addf(report, "error: %s\n", err);
-		problems = -1;
+		strbuf_addf(report, "referee: %s\n", err);
+		problems = -2;
 		goto out;
 	}
 	fflush(mc.log);
@@ -125,7 +136,8 @@ static int check_one(const char *spec, const struct player_env *env, const struc
 	}
 	match_result_release(&res);
 out:
-	fclose(mc.log);
+	if (mc.log)
+		fclose(mc.log);
 	free(record);
 	for (int s = 0; s < rules.players; s++)
 		player_free(players[s]);
@@ -150,7 +162,7 @@ int check_bot(const char *spec, const struct player_env *env, struct strbuf *rep
 			int p = check_one(spec, env, &games[i], seat, report);
 
 			if (p < 0)
-				return -1;
+				return p;
 			problems += p;
 			ngames++;
 		}

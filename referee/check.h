@@ -12,7 +12,11 @@
 #include "player.h"
 #include "util.h"
 
-/* Returns the number of problems found (0: compliant), or -1 if spec is unusable. */
+/*
+ * Returns the number of problems found (0: compliant), -1 if spec is
+ * unusable, -2 when the referee itself failed (no sandbox slot, ...): the
+ * report says why. Bytes from the bot reach the report escaped only.
+ */
 int check_bot(const char *spec, const struct player_env *env, struct strbuf *report);
 
 #endif

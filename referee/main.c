@@ -7,6 +7,7 @@
  * reports through return values and error buffers.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <getopt.h>
 #include <signal.h>
@@ -15,6 +16,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <jansson.h>
 
 #include "bot.h"
 #include "botbuild.h"
@@ -29,7 +32,8 @@
 #define EXIT_USAGE 2
 #define MAX_HIDE 64
 
-static const char usage_text[] =
+/* in parts: ISO C compilers need only take string literals of 4095 bytes */
+static const char *const usage_text[] = {
 	"usage: referee --variant NAME [options] SEAT...\n"
 	"       referee --check BOT [time options]\n"
 	"       referee --replay FILE\n"
@@ -47,22 +51,31 @@ static const char usage_text[] =
 	"  --variant NAME      hammerwalt, indiana, bloomington, fivehand or flip\n"
 	"  --option KEY=VALUE  a variant option, repeatable (see --list-variants);\n"
 	"                      flip's players defaults to the number of SEATs\n"
-	"  --seed N            seed of the first game, 0 to 2^63-1 (default 1)\n"
-	"  --games N           play N games with seeds N, N+1, ... (default 1) and\n"
-	"                      print a summary line on stderr\n"
+	"  --seed N            seed of the first game, 0 to 2^63-1 (default: drawn\n"
+	"                      at random, and shown in the result and the record)\n"
+	"  --games N           play N games (default 1) and print a summary line on\n"
+	"                      stderr; with --seed S the seeds are S, S+1, ..., else\n"
+	"                      each game's seed is drawn at random\n"
+	"  --bot-seed SEAT:N   the 'seed' line of the bot in SEAT, 0 to 2^63-1\n"
+	"                      (default: drawn at random for each bot and game, and\n"
+	"                      shown in the result's bot_seeds and the record)\n"
 	"  --deal FILE         start from an explicit deal (docs/deal-format.md)\n"
 	"  --log FILE          write the game record: every hand, every line each\n"
-	"                      way with timestamps, every move; replayable\n"
+	"                      way with timestamps, every move; replayable (created\n"
+	"                      0600, synced to disk before the result is printed)\n"
 	"time options (milliseconds):\n"
 	"  --startup-ms N      from start to the bot's 'ready' (default 10000)\n"
 	"  --move-ms N         per decision (default 1000)\n"
 	"  --bank-ms N         per game, drawn on when a decision takes longer than\n"
 	"                      --move-ms (default 0: no bank)\n"
+	"  --game-ms N         each bot's budget for the whole game: startup, every\n"
+	"                      decision (default: startup + bank + 250 x move)\n"
 	"  --cpu-time          count the bot's CPU time instead of wall-clock time\n"
-	"                      (a wall-clock backstop of 10x the limit + 1 s stays)\n"
+	"                      (wall-clock backstops stay: 10x the limit + 1 s per\n"
+	"                      decision, the game budget + 1 s per game)\n"
 	"bot options:\n"
 	"  --bot-logs DIR      save each bot's stderr as DIR/seatN.stderr (default:\n"
-	"                      next to the --log FILE, as FILE.seatN.stderr)\n"
+	"                      next to the --log FILE, as FILE.seatN.stderr; 0600)\n"
 	"  --stderr-cap BYTES  keep at most this much stderr per bot (default 1048576)\n"
 	"  --scratch-dir DIR   where bots' scratch directories go when they cannot have\n"
 	"                      a private /tmp (--insecure, no namespaces) and with\n"
@@ -72,11 +85,7 @@ static const char usage_text[] =
 	"  --seat-dir SEAT:DIR relative paths in that SEAT's command (and a SEAT that\n"
 	"                      names a directory) are looked up in DIR; the bot\n"
 	"                      still runs in its scratch directory\n"
-	;
-
-/* in two parts: C99 promises string literals of 4095 characters only */
-static const char usage_text2[] =
-	"sandbox options (docs/sandbox.md):\n"
+	"sandbox options (docs/sandbox.md):\n",
 	"  --limit SEAT:KEY=N  a limit for the bot in SEAT (a number, or 'all'):\n"
 	"                      mem_mb (address space, default 2048), nproc (processes\n"
 	"                      and threads, 64), cpu_s (CPU seconds, 600), fsize_mb\n"
@@ -102,10 +111,18 @@ static const char usage_text2[] =
 	"  --list-variants     list the variants, player counts and options\n"
 	"  -h, --help          show this text\n"
 	"\n"
+	"signals: SIGUSR1 stops the game at once: the bot that used the most time\n"
+	"faults (timeout), @greedy finishes every bot's seat, the result is printed\n"
+	"and no further game starts (the arena sends it at its game timeout).\n"
+	"\n"
 	"exit status: 0 when every game was played (bot faults are results, in the\n"
 	"JSON 'faults'), or --check found no problem, or --replay verified the game;\n"
-	"1 when something failed while playing, --check found problems, or --replay\n"
-	"found a mismatch; 2 for bad arguments or an unreadable file.\n";
+	"1 when something failed while playing (no sandbox slot or scratch directory,\n"
+	"the record, a bot's stderr file or the result could not be written: then no\n"
+	"result line is printed for that game), --check found problems, or --replay\n"
+	"found a mismatch; 2 for bad arguments or an unreadable file.\n",
+	NULL,
+};
 
 static void usage_error(const char *fmt, const char *arg)
 {
@@ -118,6 +135,9 @@ static void usage_error(const char *fmt, const char *arg)
 struct options {
 	const char *variant;
 	unsigned long long seed;
+	int seed_given;
+	uint64_t bot_seed[MAX_SEATS];
+	unsigned bot_seed_given; /* mask of seats */
 	long games;
 	const char *deal_file;
 	const char *log_file;
@@ -194,7 +214,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST,
 		OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
 		OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
-		OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_HIDE,
+		OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE,
 	};
 	static const struct option longopts[] = {
 		{ "variant", required_argument, NULL, OPT_VARIANT },
@@ -207,6 +227,8 @@ static void parse_args(int argc, char **argv, struct options *o)
 		{ "startup-ms", required_argument, NULL, OPT_STARTUP },
 		{ "move-ms", required_argument, NULL, OPT_MOVE },
 		{ "bank-ms", required_argument, NULL, OPT_BANK },
+		{ "game-ms", required_argument, NULL, OPT_GAME },
+		{ "bot-seed", required_argument, NULL, OPT_BOT_SEED },
 		{ "cpu-time", no_argument, NULL, OPT_CPU },
 		{ "bot-logs", required_argument, NULL, OPT_BOTLOGS },
 		{ "stderr-cap", required_argument, NULL, OPT_CAP },
@@ -228,10 +250,8 @@ static void parse_args(int argc, char **argv, struct options *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	o->seed = 1;
 	o->games = 1;
-	o->env.time.startup_ms = 10000;
-	o->env.time.move_ms = 1000;
+	time_limits_default(&o->env.time);
 	o->env.stderr_cap = 1 << 20;
 	o->env.scratch_root = tmp && *tmp ? tmp : "/tmp";
 	for (int s = 0; s < MAX_SEATS; s++)
@@ -257,7 +277,23 @@ static void parse_args(int argc, char **argv, struct options *o)
 		case OPT_SEED:
 			if (parse_u64(optarg, &o->seed) < 0 || o->seed > 0x7fffffffffffffffULL)
 				usage_error("--seed '%s' is not a number from 0 to 2^63-1", optarg);
+			o->seed_given = 1;
 			break;
+		case OPT_BOT_SEED: {
+			const char *colon = strchr(optarg, ':');
+			char num[8];
+			unsigned long long v;
+			long s;
+
+			snprintf(num, sizeof(num), "%.*s", colon ? (int)(colon - optarg) : 0, optarg);
+			if (!colon || parse_long(num, 0, MAX_SEATS - 1, &s) < 0 ||
+			    parse_u64(colon + 1, &v) < 0 || v > 0x7fffffffffffffffULL)
+				usage_error("--bot-seed '%s' is not SEAT:N with SEAT from 0 to 9 and N "
+					    "from 0 to 2^63-1", optarg);
+			o->bot_seed[s] = v;
+			o->bot_seed_given |= 1u << s;
+			break;
+		}
 		case OPT_GAMES:
 			o->games = number_arg("--games", optarg, 1, 100000000);
 			break;
@@ -275,6 +311,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 			break;
 		case OPT_BANK:
 			o->env.time.bank_ms = number_arg("--bank-ms", optarg, 0, 36000000);
+			break;
+		case OPT_GAME:
+			o->env.time.game_ms = number_arg("--game-ms", optarg, 1, 1000000000);
 			break;
 		case OPT_CPU:
 			o->env.time.cpu = 1;
@@ -353,8 +392,8 @@ static void parse_args(int argc, char **argv, struct options *o)
 			exit(0);
 		}
 		case 'h':
-			fputs(usage_text, stdout);
-			fputs(usage_text2, stdout);
+			for (int i = 0; usage_text[i]; i++)
+				fputs(usage_text[i], stdout);
 			exit(0);
 		default:
 			if (optopt >= OPT_VARIANT)
@@ -428,6 +467,55 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+/* SIGUSR1: stop the game now (match.h, the stop policy). */
+static void on_stop(int sig)
+{
+	(void)sig;
+	bot_interrupt();
+}
+
+/*
+ * Opens the game record: created 0600 (it holds every seat's cards), an
+ * existing regular file made 0600 too, whatever the umask.
+ */
+static FILE *open_record(const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	FILE *f;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || (S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0)) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (!(f = fdopen(fd, "w")))
+		close(fd);
+	return f;
+}
+
+/*
+ * The end of a game: the result goes into the record, which is flushed
+ * and synced to disk (the arena counts on the record once it sees the
+ * result), then to stdout. 0, or -1 with err when a write failed.
+ */
+static int write_result(FILE *log, const char *log_path, const char *line, char *err,
+			size_t len)
+{
+	if (log) {
+		fprintf(log, "result %s\n", line);
+		if (stream_check(log, log_path, err, len) < 0)
+			return -1;
+		if (fsync(fileno(log)) < 0 && errno != EINVAL && errno != EROFS &&
+		    errno != ENOTSUP) {
+			snprintf(err, len, "cannot write '%s': %s", log_path, strerror(errno));
+			return -1;
+		}
+	}
+	printf("%s\n", line);
+	return stream_check(stdout, "the standard output", err, len);
+}
+
 /*
  * Untrusted bots need isolation from each other: refuse them where the
  * sandbox cannot give it, unless the user said --insecure.
@@ -453,7 +541,7 @@ static int run_check(const struct options *o)
 	problems = check_bot(o->check, &o->env, &report);
 	fputs(report.buf, stdout);
 	strbuf_release(&report);
-	return problems < 0 ? EXIT_USAGE : problems ? 1 : 0;
+	return problems == -1 ? EXIT_USAGE : problems ? 1 : 0;
 }
 
 static int run_replay(const char *path)
@@ -478,6 +566,7 @@ int main(int argc, char **argv)
 	FILE *log = NULL;
 	char err[512];
 	int nseats, status = 0;
+	long played = 0;
 	long wins[MAX_SEATS] = { 0 };
 	double total[MAX_SEATS] = { 0 };
 
@@ -485,6 +574,19 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
+	if (bot_interrupt_init(err, sizeof(err)) < 0) {
+		fprintf(stderr, "referee: %s\n", err);
+		return 1;
+	}
+	{
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_stop;
+		sa.sa_flags = SA_RESTART;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGUSR1, &sa, NULL);
+	}
 	parse_args(argc, argv, &o);
 	if (o.replay)
 		return run_replay(o.replay);
@@ -518,15 +620,30 @@ int main(int argc, char **argv)
 	if (nseats > MAX_SEATS)
 		usage_error("too many SEATs (at most 10)%s", "");
 	make_rules(&o, nseats, &rules);
-	for (int s = 0; s < nseats; s++)
+	for (int s = 0; s < nseats; s++) {
+		json_t *utf8 = json_string(argv[optind + s]);
+
+		if (!utf8) {
+			char q[200];
+
+			escape_text(argv[optind + s], strlen(argv[optind + s]), 60, q, sizeof(q));
+			usage_error("SEAT '%s' is not valid UTF-8", q);
+		}
+		json_decref(utf8);
 		if (!player_is_builtin(argv[optind + s]))
 			require_isolation(&o);
+		else if (o.bot_seed_given & (1u << s))
+			usage_error("--bot-seed: seat %s is a built-in player (it gets no seed line)",
+				    (char[]){ (char)('0' + s), 0 });
+	}
+	if (o.bot_seed_given >> nseats)
+		usage_error("--bot-seed names a seat the game does not have%s", "");
 	if (o.deal_file) {
 		deal = xmalloc(sizeof(*deal));
 		if (deal_load(o.deal_file, &rules, deal, &deal_text, err, sizeof(err)) < 0)
 			usage_error("%s", err);
 	}
-	if (o.log_file && !(log = fopen(o.log_file, "w"))) {
+	if (o.log_file && !(log = open_record(o.log_file))) {
 		fprintf(stderr, "referee: cannot write log '%s': %s\n", o.log_file, strerror(errno));
 		return 1;
 	}
@@ -554,9 +671,23 @@ int main(int argc, char **argv)
 		memset(&mc, 0, sizeof(mc));
 		mc.rules = &rules;
 		mc.seed = o.seed + (unsigned long long)i;
+		/* secret unless given: a bot must not be able to guess the deal */
+		if (!o.seed_given && random_seed(&mc.seed, err, sizeof(err)) < 0) {
+			fprintf(stderr, "referee: %s\n", err);
+			return 1;
+		}
+		for (int s = 0; s < nseats; s++) {
+			mc.bot_seed[s] = o.bot_seed[s];
+			if (!(o.bot_seed_given & (1u << s)) && !player_is_builtin(argv[optind + s]) &&
+			    random_seed(&mc.bot_seed[s], err, sizeof(err)) < 0) {
+				fprintf(stderr, "referee: %s\n", err);
+				return 1;
+			}
+		}
 		mc.deal = deal;
 		mc.deal_text = deal_text;
 		mc.log = log;
+		mc.log_path = o.log_file;
 		mc.env = o.env;
 		mc.env.t0 = bot_now_ms();
 		mc.env.seed = mc.seed;
@@ -572,15 +703,14 @@ int main(int argc, char **argv)
 		}
 		if (match_run(&mc, players, &res, err, sizeof(err)) < 0) {
 			fprintf(stderr, "referee: %s\n", err);
-			return EXIT_USAGE;
+			return 1;
 		}
 		strbuf_init(&line);
-		match_result_json(&mc, (const char *const *)argv + optind, &res, &line);
-		puts(line.buf);
-		fflush(stdout);
-		if (log) {
-			fprintf(log, "result %s\n", line.buf);
-			fflush(log);
+		if (match_result_json(&mc, (const char *const *)argv + optind, &res, &line, err,
+				      sizeof(err)) < 0 ||
+		    write_result(log, o.log_file, line.buf, err, sizeof(err)) < 0) {
+			fprintf(stderr, "referee: %s\n", err);
+			return 1;
 		}
 		strbuf_release(&line);
 		for (int s = 0; s < nseats; s++) {
@@ -589,14 +719,17 @@ int main(int argc, char **argv)
 			player_free(players[s]);
 		}
 		match_result_release(&res);
+		played++;
+		if (bot_interrupted())
+			break; /* stopped: no further game */
 	}
 	if (o.games > 1) {
-		fprintf(stderr, "summary: %ld games, wins", o.games);
+		fprintf(stderr, "summary: %ld games, wins", played);
 		for (int s = 0; s < nseats; s++)
 			fprintf(stderr, " %ld", wins[s]);
 		fprintf(stderr, ", mean score");
 		for (int s = 0; s < nseats; s++)
-			fprintf(stderr, " %.1f", total[s] / (double)o.games);
+			fprintf(stderr, " %.1f", total[s] / (double)played);
 		fputc('\n', stderr);
 	}
 	if (log && fclose(log) != 0) {

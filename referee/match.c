@@ -9,10 +9,22 @@
  * player scores for himself it ranks last, tied with any other faulting
  * player, the others keeping their order.
  *
+ * Stop policy: when the game must end at once (bot_interrupt(), from
+ * SIGUSR1: the arena's game timeout), the bot program the referee waited
+ * on longest is charged a timeout, every bot still playing is stopped and
+ * @greedy finishes the game in its seat (the others without a fault), so
+ * a game is never lost to a bot that stretches it.
+ *
+ * A fault's hand is the hand being played when it happened: hand 1 from
+ * the first decision on (the engine deals hand 1 before it), 0 for a
+ * startup fault (before any hand).
+ *
  * The game record (--log) holds the omniscient event lines ("| ..."),
- * every line sent to and received from each bot with a timestamp, every
- * move applied ("move SEAT TEXT", "fallback SEAT TEXT"), every fault, and
- * the result; replay.c replays it without the bots.
+ * every line sent to and received from each bot with a timestamp (a bot's
+ * bytes escaped), every move applied ("move SEAT TEXT", "fallback SEAT
+ * TEXT"), every fault, and the result; replay.c replays it without the
+ * bots. Its header holds the seed, the options, the limits, the seats and
+ * each bot program's handshake seed ("botseed SEAT N").
  */
 #include "match.h"
 
@@ -41,10 +53,13 @@ static void log_header(const struct match_config *mc, struct player **players, F
 		fprintf(log, " %s=%s", name, value);
 	}
 	fputc('\n', log);
-	fprintf(log, "time startup=%ld move=%ld bank=%ld clock=%s\n", t->startup_ms, t->move_ms,
-		t->bank_ms, t->cpu ? "cpu" : "wall");
+	fprintf(log, "time startup=%ld move=%ld bank=%ld game=%ld clock=%s\n", t->startup_ms,
+		t->move_ms, t->bank_ms, time_limits_budget(t), t->cpu ? "cpu" : "wall");
 	for (int s = 0; s < r->players; s++)
 		fprintf(log, "seat %d %s\n", s, player_spec(players[s]));
+	for (int s = 0; s < r->players; s++)
+		if (!player_is_builtin(player_spec(players[s])))
+			fprintf(log, "botseed %d %llu\n", s, (unsigned long long)mc->bot_seed[s]);
 	if (mc->deal_text) {
 		const char *p = mc->deal_text;
 
@@ -114,8 +129,36 @@ struct run {
 	struct player **players;
 	struct player *fallback[MAX_SEATS];
 	unsigned faulted;
+	int stopped;               /* the stop policy has been applied */
 	struct game *g;
 };
+
+/*
+ * Keeps a fault's detail printable ASCII whatever it quotes: bots' bytes
+ * are escaped where they are quoted; this catches anything else (a
+ * program path from the command line) the same way.
+ */
+static void detail_printable(char *d, size_t size)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, n = strlen(d);
+
+	for (i = 0; i < n && (unsigned char)d[i] >= 0x20 && (unsigned char)d[i] < 0x7f; i++)
+		;
+	if (i == n)
+		return;
+	strbuf_init(&sb);
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)d[i];
+
+		if (c >= 0x20 && c < 0x7f)
+			strbuf_addch(&sb, c);
+		else
+			strbuf_addf(&sb, "\\x%02x", c);
+	}
+	snprintf(d, size, "%s", sb.buf);
+	strbuf_release(&sb);
+}
 
 /* Records a seat's first fault, stops its bot and seats @greedy instead. */
 static void fault(struct run *r, struct fault *f)
@@ -126,6 +169,7 @@ static void fault(struct run *r, struct fault *f)
 	if (r->faulted & (1u << s))
 		return;
 	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
+	detail_printable(f->detail, sizeof(f->detail));
 	r->res->faults[r->res->nfaults++] = *f;
 	r->faulted |= 1u << s;
 	if (r->mc->log)
@@ -149,6 +193,54 @@ static void queue_events(struct run *r, int from, int to)
 			player_queue(r->players[s], r->g, from, to);
 }
 
+/*
+ * The stop policy (see the top of the file): charges the bot the referee
+ * waited on longest, then replaces every bot still playing by @greedy.
+ */
+static void stop_game(struct run *r)
+{
+	int worst = -1;
+	char err[64];
+
+	r->stopped = 1;
+	for (int s = 0; s < r->g->rules.players; s++)
+		if (!r->fallback[s] && player_is_running(r->players[s]) &&
+		    (worst < 0 ||
+		     player_time_used(r->players[s]) > player_time_used(r->players[worst])))
+			worst = s;
+	if (r->mc->log)
+		fprintf(r->mc->log, "# stopped (SIGUSR1): @greedy finishes every bot's seat\n");
+	if (worst >= 0) {
+		struct fault f;
+
+		memset(&f, 0, sizeof(f));
+		f.seat = worst;
+		f.kind = FAULT_TIMEOUT;
+		snprintf(f.detail, sizeof(f.detail),
+			 "the game was stopped for running too long (SIGUSR1: the arena's "
+			 "game_timeout_s) and this bot had used the most time: %.0f ms",
+			 player_time_used(r->players[worst]));
+		fault(r, &f);
+	}
+	for (int s = 0; s < r->g->rules.players; s++) {
+		if (r->fallback[s] || !player_is_running(r->players[s]))
+			continue;
+		player_stop(r->players[s]);
+		r->fallback[s] = player_new("@greedy", 0, err, sizeof(err));
+	}
+}
+
+/* A fault, or the stop policy when the failure was the wait's interruption. */
+static void fault_or_stop(struct run *r, struct fault *f)
+{
+	if (bot_interrupted()) {
+		if (!r->stopped)
+			stop_game(r);
+		return;
+	}
+	fault(r, f);
+}
+
 static void flush_all(struct run *r)
 {
 	for (int s = 0; s < r->g->rules.players; s++) {
@@ -157,7 +249,7 @@ static void flush_all(struct run *r)
 		memset(&f, 0, sizeof(f));
 		f.seat = s;
 		if (!r->fallback[s] && player_flush(r->players[s], &f) < 0)
-			fault(r, &f);
+			fault_or_stop(r, &f);
 	}
 }
 
@@ -170,7 +262,7 @@ static void decide(struct run *r)
 	struct seat_record *rec = &r->res->seat[seat];
 	struct fault f;
 	struct move m;
-	char why[256], text[64];
+	char why[256], text[64], q[360];
 	double ms;
 
 	memset(&f, 0, sizeof(f));
@@ -189,11 +281,31 @@ static void decide(struct run *r)
 					seat, text);
 			return;
 		}
+		escape_text(player_last_line(p), strlen(player_last_line(p)), 80, q, sizeof(q));
 		f.kind = FAULT_ILLEGAL;
-		snprintf(f.detail, sizeof(f.detail), "'%s': %s", player_last_line(p)[0]
-			 ? player_last_line(p) : text, why);
+		snprintf(f.detail, sizeof(f.detail), "'%s': %.140s", q[0] ? q : text, why);
 	}
-	fault(r, &f); /* the next turn of the loop asks the fallback */
+	fault_or_stop(r, &f); /* the next turn of the loop asks the fallback */
+}
+
+/*
+ * The referee's own writes so far: every bot's stderr file and the record.
+ * 0, or -1 with err.
+ */
+static int check_files(struct run *r, char *err, size_t len)
+{
+	for (int s = 0; s < r->g->rules.players; s++) {
+		const char *e = player_file_error(r->players[s]);
+
+		if (*e) {
+			snprintf(err, len, "%s", e);
+			return -1;
+		}
+	}
+	if (r->mc->log && ferror(r->mc->log))
+		return stream_check(r->mc->log, r->mc->log_path ? r->mc->log_path : "the record",
+				    err, len);
+	return 0;
 }
 
 int match_run(const struct match_config *mc, struct player **players,
@@ -201,7 +313,7 @@ int match_run(const struct match_config *mc, struct player **players,
 {
 	const struct rules *rules = mc->rules;
 	struct run r;
-	int sent = 0;
+	int sent = 0, ret = -1;
 
 	memset(res, 0, sizeof(*res));
 	memset(&r, 0, sizeof(r));
@@ -211,11 +323,8 @@ int match_run(const struct match_config *mc, struct player **players,
 	r.env = mc->env;
 	r.env.transcript = mc->log;
 	r.g = res->game = xmalloc(sizeof(*r.g));
-	if (game_init(r.g, rules, mc->seed, mc->deal, err, len) < 0) {
-		free(r.g);
-		res->game = NULL;
-		return -1;
-	}
+	if (game_init(r.g, rules, mc->seed, mc->deal, err, len) < 0)
+		goto out;
 	if (mc->log)
 		log_header(mc, players, mc->log);
 	/* start every bot first, so slow starters (JVMs) start in parallel */
@@ -223,7 +332,9 @@ int match_run(const struct match_config *mc, struct player **players,
 		struct fault f;
 
 		memset(&f, 0, sizeof(f));
-		if (player_launch(players[s], &r.env, s, &f) < 0)
+		if (player_launch(players[s], &r.env, s, &f, err, len) < 0)
+			goto out;
+		if (f.kind != FAULT_NONE)
 			fault(&r, &f);
 	}
 	for (int s = 0; s < rules->players; s++) {
@@ -231,16 +342,28 @@ int match_run(const struct match_config *mc, struct player **players,
 
 		memset(&f, 0, sizeof(f));
 		f.seat = s;
-		if (!r.fallback[s] && player_handshake(players[s], r.g, &f) < 0)
-			fault(&r, &f);
+		if (!r.fallback[s] && player_hello(players[s], r.g, mc->bot_seed[s], &f) < 0)
+			fault_or_stop(&r, &f);
+	}
+	for (int s = 0; s < rules->players; s++) {
+		struct fault f;
+
+		memset(&f, 0, sizeof(f));
+		f.seat = s;
+		if (!r.fallback[s] && player_ready(players[s], &f) < 0)
+			fault_or_stop(&r, &f);
 	}
 	while (!game_over(r.g)) {
+		if (bot_interrupted() && !r.stopped)
+			stop_game(&r);
 		if (sent < r.g->nev) {
 			queue_events(&r, sent, r.g->nev);
 			sent = r.g->nev;
 		}
 		if (game_hand_over(r.g)) {
 			flush_all(&r);
+			if (check_files(&r, err, len) < 0)
+				goto out;
 			game_next_hand(r.g);
 			sent = 0;
 			continue;
@@ -251,10 +374,21 @@ int match_run(const struct match_config *mc, struct player **players,
 	for (int s = 0; s < rules->players; s++)
 		if (!r.fallback[s])
 			player_finish(players[s]);
+	if (check_files(&r, err, len) < 0)
+		goto out;
 	match_forfeit_ranks(r.g, r.faulted, res->ranks);
+	ret = 0;
+out:
 	for (int s = 0; s < MAX_SEATS; s++)
 		player_free(r.fallback[s]);
-	return 0;
+	if (ret < 0) {
+		/* no result: stop what runs, forget the game */
+		for (int s = 0; s < rules->players; s++)
+			player_stop(players[s]);
+		free(r.g);
+		res->game = NULL;
+	}
+	return ret;
 }
 
 void match_result_release(struct match_result *res)
@@ -266,62 +400,93 @@ void match_result_release(struct match_result *res)
 static json_t *int_array(const int *v, int n)
 {
 	json_t *a = json_array();
+	int bad = !a;
 
-	for (int i = 0; i < n; i++)
-		json_array_append_new(a, json_integer(v[i]));
+	for (int i = 0; i < n && !bad; i++)
+		bad |= json_array_append_new(a, json_integer(v[i])) < 0;
+	if (bad) {
+		json_decref(a);
+		return NULL;
+	}
 	return a;
 }
 
-void match_result_json(const struct match_config *mc, const char *const *specs,
-		       const struct match_result *res, struct strbuf *out)
+/*
+ * Every jansson call is checked: a value that cannot be made (NULL) makes
+ * the *_new() call that takes it fail, and one failure fails the whole
+ * result, never a silently shorter array.
+ */
+int match_result_json(const struct match_config *mc, const char *const *specs,
+		      const struct match_result *res, struct strbuf *out, char *err, size_t len)
 {
 	const struct rules *r = mc->rules;
 	const struct game *g = res->game;
 	json_t *o = json_object(), *opts = json_object(), *seats = json_array();
 	json_t *faults = json_array(), *dec = json_array(), *tms = json_array();
-	int scores[MAX_SEATS];
-	char value[64], *text;
+	json_t *seeds = json_array();
+	int scores[MAX_SEATS], bad = !o || !opts || !seats || !faults || !dec || !tms || !seeds;
+	char value[64], *text = NULL;
 
-	for (int i = 0; i < rules_option_count(r->variant); i++) {
+	for (int i = 0; i < rules_option_count(r->variant) && !bad; i++) {
 		const char *name, *help;
 		enum option_kind kind;
 		long n;
 
 		rules_option_describe(r, i, &name, value, sizeof(value), &help, &kind);
 		if (kind == OPT_INT && parse_long(value, -1000000, 1000000, &n) == 0)
-			json_object_set_new(opts, name, json_integer(n));
+			bad |= json_object_set_new(opts, name, json_integer(n)) < 0;
 		else if (kind == OPT_BOOL)
-			json_object_set_new(opts, name, json_boolean(!strcmp(value, "true")));
+			bad |= json_object_set_new(opts, name, json_boolean(!strcmp(value, "true"))) < 0;
 		else
-			json_object_set_new(opts, name, json_string(value));
+			bad |= json_object_set_new(opts, name, json_string(value)) < 0;
 	}
-	for (int p = 0; p < r->players; p++) {
+	for (int p = 0; p < r->players && !bad; p++) {
 		scores[p] = game_seat_score(g, p);
-		json_array_append_new(seats, json_string(specs[p]));
-		json_array_append_new(dec, json_integer(res->seat[p].decisions));
-		json_array_append_new(tms, json_real(round(res->seat[p].time_ms * 1000) / 1000));
+		bad |= json_array_append_new(seats, json_string(specs[p])) < 0;
+		bad |= json_array_append_new(seeds, player_is_builtin(specs[p]) ? json_null() :
+					     json_integer((json_int_t)mc->bot_seed[p])) < 0;
+		bad |= json_array_append_new(dec, json_integer(res->seat[p].decisions)) < 0;
+		bad |= json_array_append_new(tms, json_real(round(res->seat[p].time_ms * 1000) /
+							    1000)) < 0;
 	}
-	for (int i = 0; i < res->nfaults; i++)
-		json_array_append_new(faults, json_pack("{s:i, s:s, s:i, s:s}",
-							"seat", res->faults[i].seat,
-							"kind", fault_kind_name(res->faults[i].kind),
-							"hand", res->faults[i].hand,
-							"detail", res->faults[i].detail));
-	json_object_set_new(o, "variant", json_string(variant_name(r->variant)));
-	json_object_set_new(o, "seed", json_integer((json_int_t)mc->seed));
-	json_object_set_new(o, "options", opts);
-	json_object_set_new(o, "seats", seats);
-	json_object_set_new(o, "hands", json_integer(g->hand_no));
-	json_object_set_new(o, "seat_scores", int_array(scores, r->players));
-	json_object_set_new(o, "team_scores", r->teams ? int_array(g->score, 2) : json_null());
-	json_object_set_new(o, "ranks", int_array(res->ranks, r->players));
-	json_object_set_new(o, "faults", faults);
-	json_object_set_new(o, "decisions", dec);
-	json_object_set_new(o, "time_ms", tms);
-	if (r->variant == VAR_FLIP)
-		json_object_set_new(o, "euchred", int_array(g->euchred, r->players));
-	text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12));
-	strbuf_addstr(out, text);
+	for (int i = 0; i < res->nfaults && !bad; i++)
+		bad |= json_array_append_new(faults, json_pack("{s:i, s:s, s:i, s:s}",
+							       "seat", res->faults[i].seat,
+							       "kind", fault_kind_name(res->faults[i].kind),
+							       "hand", res->faults[i].hand,
+							       "detail", res->faults[i].detail)) < 0;
+	if (!bad) {
+		bad |= json_object_set_new(o, "variant", json_string(variant_name(r->variant))) < 0;
+		bad |= json_object_set_new(o, "seed", json_integer((json_int_t)mc->seed)) < 0;
+		bad |= json_object_set_new(o, "bot_seeds", seeds) < 0;
+		bad |= json_object_set_new(o, "options", opts) < 0;
+		bad |= json_object_set_new(o, "seats", seats) < 0;
+		bad |= json_object_set_new(o, "hands", json_integer(g->hand_no)) < 0;
+		bad |= json_object_set_new(o, "seat_scores", int_array(scores, r->players)) < 0;
+		bad |= json_object_set_new(o, "team_scores", r->teams ? int_array(g->score, 2)
+					   : json_null()) < 0;
+		bad |= json_object_set_new(o, "ranks", int_array(res->ranks, r->players)) < 0;
+		bad |= json_object_set_new(o, "faults", faults) < 0;
+		bad |= json_object_set_new(o, "decisions", dec) < 0;
+		bad |= json_object_set_new(o, "time_ms", tms) < 0;
+		if (r->variant == VAR_FLIP)
+			bad |= json_object_set_new(o, "euchred",
+						   int_array(g->euchred, r->players)) < 0;
+		seeds = opts = seats = faults = dec = tms = NULL; /* o owns them now */
+	}
+	if (!bad && !(text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12))))
+		bad = 1;
+	if (!bad)
+		strbuf_addstr(out, text);
+	else
+		snprintf(err, len, "cannot encode the result as JSON (is every SEAT UTF-8?)");
 	free(text);
 	json_decref(o);
+	json_decref(opts);
+	json_decref(seats);
+	json_decref(faults);
+	json_decref(dec);
+	json_decref(tms);
+	json_decref(seeds);
+	return bad ? -1 : 0;
 }

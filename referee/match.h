@@ -6,6 +6,9 @@
  * per-seat decisions, time and faults, and writes the human-readable game
  * record. It owns the penalty policy: a faulting player forfeits (see
  * match.c) and a fallback finishes its seat so the others' results stand.
+ * It also owns the stop policy: once bot_interrupt() is called (SIGUSR1,
+ * the arena's game timeout) the bot that used the most time is charged a
+ * timeout, every bot is replaced by @greedy, and the game is finished.
  */
 #ifndef MATCH_H
 #define MATCH_H
@@ -21,6 +24,8 @@ struct match_config {
 	const struct deal *deal;   /* NULL: every hand from the seed */
 	const char *deal_text;     /* its text, copied into the game record */
 	FILE *log;                 /* game record (replayable), or NULL */
+	const char *log_path;      /* its name, for messages */
+	uint64_t bot_seed[MAX_SEATS]; /* each bot program's handshake seed */
 	struct player_env env;     /* time limits, scratch and log places for bots */
 };
 
@@ -40,9 +45,11 @@ struct match_result {
 
 /*
  * Plays one game. players[i] plays seat i (rules->players of them; the
- * caller keeps ownership). Returns 0, or -1 with err when the game could
- * not start (a bad explicit deal); faults of players are results, not
- * errors.
+ * caller keeps ownership). Returns 0, or -1 with err when the referee
+ * itself failed: the game could not start (a bad explicit deal, no
+ * sandbox slot, no scratch directory, no pipes), or the record or a bot's
+ * stderr file could not be written; then every bot is stopped and there
+ * is no result. Faults of players are results, not errors.
  */
 int match_run(const struct match_config *mc, struct player **players,
 	      struct match_result *res, char *err, size_t len);
@@ -50,10 +57,12 @@ void match_result_release(struct match_result *res);
 
 /*
  * Appends the result as one line of JSON (no newline): variant, seed,
- * options, seats, hands, seat_scores, team_scores, ranks, faults, ...
+ * bot_seeds, options, seats, hands, seat_scores, team_scores, ranks,
+ * faults, ... 0, or -1 with err when it cannot be encoded (a SEAT that is
+ * not UTF-8).
  */
-void match_result_json(const struct match_config *mc, const char *const *specs,
-		       const struct match_result *res, struct strbuf *out);
+int match_result_json(const struct match_config *mc, const char *const *specs,
+		      const struct match_result *res, struct strbuf *out, char *err, size_t len);
 
 /* Ranks after the forfeit policy: faulted is a mask of faulting players. */
 void match_forfeit_ranks(const struct game *g, unsigned faulted, int *ranks);

@@ -4,9 +4,13 @@
  * A bot player keeps a queue of event lines for its seat and writes it
  * together with the next request, so the bot wakes once per decision and
  * not once per event. It measures every decision on the monotonic clock
- * (or on the bot's CPU clock with --cpu-time, with a wall-clock backstop
- * so a sleeping bot still times out) and charges time over the per-move
- * limit to the game's bank.
+ * (or on the bot's CPU clock with --cpu-time), charges time over the
+ * per-move limit to the game's bank, and charges all of it (startup,
+ * decisions, the writes of events) to the bot's game budget
+ * (time_limits_budget()). The wall clock bounds every wait in either clock
+ * mode: per move (with --cpu-time, ten times the limit plus a second) and
+ * per game (the budget, plus TIME_WALL_MARGIN_MS with --cpu-time), so no
+ * bot can stretch a game much past what its budget allows.
  */
 #include "player.h"
 
@@ -28,7 +32,6 @@ struct player {
 	enum player_kind kind;
 	char *spec;
 	struct rng rng;
-	uint64_t seed;        /* given to bots in the handshake */
 
 	/* bot programs */
 	char **argv;
@@ -41,6 +44,10 @@ struct player {
 	char scratch[4096];
 	double launched;      /* bot_now_ms() at launch */
 	double bank_left;     /* ms; negative: no bank */
+	long budget;          /* ms for the whole game (time_limits_budget()) */
+	double used_ms;       /* charged to the budget so far, in the game's clock */
+	double wall_ms;       /* wall-clock time the referee waited on the bot */
+	char file_err[320];   /* the bot's stderr file could not be written, or "" */
 	struct strbuf queue;  /* event lines not yet sent */
 	struct strbuf line;   /* the last answer */
 	char name[64];
@@ -208,7 +215,6 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 	strbuf_init(&p->queue);
 	strbuf_init(&p->line);
 	rng_seed(&p->rng, seed);
-	p->seed = seed & 0x7fffffffffffffffULL;
 	if (!strcmp(spec, "@random")) {
 		p->kind = PLAYER_RANDOM;
 	} else if (!strcmp(spec, "@greedy")) {
@@ -231,6 +237,11 @@ void player_stop(struct player *p)
 {
 	if (!p)
 		return;
+	if (p->bot) {
+		bot_stop(p->bot, 0, 0);
+		if (!p->file_err[0])
+			snprintf(p->file_err, sizeof(p->file_err), "%s", bot_log_error(p->bot));
+	}
 	bot_free(p->bot);
 	p->bot = NULL;
 	if (p->scratch[0] && !p->env->keep_scratch)
@@ -270,6 +281,23 @@ const char *player_last_line(const struct player *p)
 	return p->line.buf;
 }
 
+double player_time_used(const struct player *p)
+{
+	return p->wall_ms;
+}
+
+int player_is_running(const struct player *p)
+{
+	return p->bot != NULL;
+}
+
+const char *player_file_error(const struct player *p)
+{
+	if (!p->file_err[0] && p->bot)
+		return bot_log_error(p->bot);
+	return p->file_err;
+}
+
 /* ---- transcript ------------------------------------------------------- */
 
 /* Logs every line of text sent (dir '<') or received ('>') for the seat. */
@@ -286,7 +314,17 @@ static void log_lines(const struct player *p, char dir, const char *text, size_t
 
 		while (j < len && text[j] != '\n')
 			j++;
-		fprintf(t, "%.3f %d%c %.*s\n", at, p->seat, dir, (int)(j - i), text + i);
+		if (dir == '>') {
+			/* a bot's bytes are kept, escaped: the record stays printable text */
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_init(&sb);
+			strbuf_add_escaped(&sb, text + i, j - i);
+			fprintf(t, "%.3f %d%c %s\n", at, p->seat, dir, sb.buf);
+			strbuf_release(&sb);
+		} else {
+			fprintf(t, "%.3f %d%c %.*s\n", at, p->seat, dir, (int)(j - i), text + i);
+		}
 		i = j + 1;
 	}
 }
@@ -300,24 +338,26 @@ static int send_text(struct player *p, const char *text, size_t len, double dead
 
 /* ---- life cycle ------------------------------------------------------- */
 
-int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f)
+int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f,
+		  char *err, size_t len)
 {
 	struct bot_spec bs;
-	char path[4096], header[64], err[400];
+	enum bot_start_failure why;
+	char path[4096], header[64];
 
 	p->env = env;
 	p->seat = seat;
 	f->seat = seat;
+	f->kind = FAULT_NONE;
 	if (p->kind != PLAYER_BOT)
 		return 0;
-	f->kind = FAULT_STARTUP;
-	p->slot = sandbox_slot_acquire(&p->slot_lock, err, sizeof(err));
+	/* no slot, no scratch directory: the referee's failure, never the bot's */
+	p->slot = sandbox_slot_acquire(&p->slot_lock, err, len);
 	/* a directory on the host only where the sandbox cannot give a private one */
 	if (p->slot < 0 ||
 	    ((env->keep_scratch || !sandbox_private_scratch(env->insecure)) &&
 	     sandbox_scratch_new(env->scratch_root, p->slot, p->scratch, sizeof(p->scratch), err,
-				 sizeof(err)) < 0)) {
-		snprintf(f->detail, sizeof(f->detail), "%s", err);
+				 len) < 0)) {
 		p->scratch[0] = '\0';
 		player_stop(p);
 		return -1;
@@ -344,48 +384,106 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	}
 	p->launched = bot_now_ms();
 	p->bank_left = env->time.bank_ms > 0 ? (double)env->time.bank_ms : -1;
-	p->bot = bot_start(&bs, err, sizeof(err));
+	p->budget = time_limits_budget(&env->time);
+	p->used_ms = p->wall_ms = 0;
+	p->bot = bot_start(&bs, &why, f->detail, sizeof(f->detail));
 	if (!p->bot) {
-		snprintf(f->detail, sizeof(f->detail), "%s", err);
 		player_stop(p);
-		return -1;
+		if (why == BOT_START_REFEREE) {
+			snprintf(err, len, "%s", f->detail);
+			f->detail[0] = '\0';
+			return -1;
+		}
+		f->kind = FAULT_STARTUP;
 	}
-	f->kind = FAULT_NONE;
 	return 0;
 }
 
-int player_handshake(struct player *p, const struct game *g, struct fault *f)
+/* What is left of the bot's game budget, in the game's clock. */
+static double budget_left(const struct player *p)
+{
+	return (double)p->budget - p->used_ms;
+}
+
+/* What is left of the wall-clock time the bot may keep the referee waiting. */
+static double wall_left(const struct player *p)
+{
+	return (double)p->budget + (p->env->time.cpu ? TIME_WALL_MARGIN_MS : 0) - p->wall_ms;
+}
+
+/* Charges what a wait since t0 (cpu0 on the bot's CPU clock) cost. */
+static double charge(struct player *p, double t0, double cpu0)
+{
+	double wall = bot_now_ms() - t0;
+	double used = p->env->time.cpu && p->bot ? bot_cpu_ms(p->bot) - cpu0 : wall;
+
+	p->wall_ms += wall;
+	p->used_ms += used;
+	return used;
+}
+
+/* The startup limit, cut by the game budget when that is shorter. */
+static long startup_limit(const struct player *p)
+{
+	return p->env->time.startup_ms < p->budget ? p->env->time.startup_ms : p->budget;
+}
+
+int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, struct fault *f)
 {
 	struct strbuf hello = STRBUF_INIT;
-	double deadline = p->launched + (double)p->env->time.startup_ms;
+	int ret;
+
+	if (p->kind != PLAYER_BOT)
+		return 0;
+	strbuf_init(&hello);
+	protocol_hello(g, p->seat, &p->env->time, (unsigned long long)bot_seed, &hello);
+	bot_watch_output(p->bot);
+	ret = send_text(p, hello.buf, hello.len, p->launched + (double)startup_limit(p), f);
+	if (ret < 0 && !bot_interrupted())
+		f->kind = FAULT_STARTUP;
+	strbuf_release(&hello);
+	return ret;
+}
+
+int player_ready(struct player *p, struct fault *f)
+{
+	long limit;
+	double arrived;
 	char why[128];
 	int ret = -1;
 
 	if (p->kind != PLAYER_BOT)
 		return 0;
-	strbuf_init(&hello);
-	protocol_hello(g, p->seat, &p->env->time, p->seed, &hello);
-	if (send_text(p, hello.buf, hello.len, deadline, f) < 0 ||
-	    bot_read_line(p->bot, deadline, &p->line, f) < 0) {
-		if (f->kind == FAULT_TIMEOUT)
-			snprintf(f->detail, sizeof(f->detail), "no 'ready' within %ld ms",
-				 p->env->time.startup_ms);
-		f->kind = FAULT_STARTUP;
+	limit = startup_limit(p);
+	if (bot_read_line(p->bot, p->launched + (double)limit, &p->line, f) < 0) {
+		if (f->no_answer)
+			snprintf(f->detail, sizeof(f->detail), "no 'ready' within %ld ms%s", limit,
+				 limit < p->env->time.startup_ms ? " (its game time budget)" : "");
+		if (!bot_interrupted())
+			f->kind = FAULT_STARTUP;
 		goto out;
 	}
 	log_lines(p, '>', p->line.buf, p->line.len);
 	if (protocol_parse_ready(p->line.buf, p->line.len, p->name, sizeof(p->name), why,
 				 sizeof(why)) < 0) {
-		char q[80];
+		char q[260];
 
-		snprintf(q, sizeof(q), "%.60s%s", p->line.buf, p->line.len > 60 ? "..." : "");
+		escape_text(p->line.buf, p->line.len, 60, q, sizeof(q));
 		f->kind = FAULT_STARTUP;
 		snprintf(f->detail, sizeof(f->detail), "answered '%s' to the handshake: %s", q, why);
 		goto out;
 	}
 	ret = 0;
 out:
-	strbuf_release(&hello);
+	/*
+	 * The start counts against the budget, up to the arrival of the answer
+	 * (the bots start side by side: waiting on another is not its time).
+	 */
+	arrived = bot_now_ms();
+	if (ret == 0 && bot_output_time(p->bot) > 0 && bot_output_time(p->bot) < arrived)
+		arrived = bot_output_time(p->bot);
+	p->wall_ms += arrived - p->launched;
+	p->used_ms += p->env->time.cpu ? bot_cpu_ms(p->bot) : arrived - p->launched;
 	return ret;
 }
 
@@ -399,42 +497,91 @@ void player_queue(struct player *p, const struct game *g, int from, int to)
 
 int player_flush(struct player *p, struct fault *f)
 {
+	double t0, left, limit, cpu0;
 	int ret;
 
 	if (p->kind != PLAYER_BOT || !p->bot || !p->queue.len)
 		return 0;
-	ret = send_text(p, p->queue.buf, p->queue.len,
-			bot_now_ms() + (double)p->env->time.move_ms, f);
+	/* a bot that does not read its events uses its own time */
+	t0 = bot_now_ms();
+	left = wall_left(p);
+	limit = (double)p->env->time.move_ms < left ? (double)p->env->time.move_ms : left;
+	cpu0 = p->env->time.cpu ? bot_cpu_ms(p->bot) : 0;
+	ret = send_text(p, p->queue.buf, p->queue.len, t0 + (limit > 0 ? limit : 0), f);
+	charge(p, t0, cpu0);
 	strbuf_reset(&p->queue);
 	return ret;
 }
 
-/* Reads the answer, enforcing the limit on the wall clock or the CPU clock. */
+/* A FAULT_TIMEOUT with the budget's words: "WHAT: its game time budget of N ms is used up". */
+static void budget_fault(const struct player *p, struct fault *f, const char *what)
+{
+	f->kind = FAULT_TIMEOUT;
+	if (p->env->time.cpu)
+		snprintf(f->detail, sizeof(f->detail), "%s: its game time budget of %ld ms (CPU "
+			 "time, and the budget + %d ms of wall-clock time) is used up", what,
+			 p->budget, TIME_WALL_MARGIN_MS);
+	else
+		snprintf(f->detail, sizeof(f->detail), "%s: its game time budget of %ld ms is used up",
+			 what, p->budget);
+}
+
+/*
+ * Reads the answer to a request sent at t0. limit is what the decision
+ * may take by its move limit and the bank; the game budget may cut it
+ * shorter. Enforced on the wall clock, or on the bot's CPU clock with a
+ * wall-clock backstop per move and per game.
+ */
 static int read_answer(struct player *p, double t0, double cpu0, double limit, struct fault *f)
 {
-	if (!p->env->time.cpu)
-		return bot_read_line(p->bot, t0 + limit, &p->line, f);
-	/* CPU time: wait in slices; a bot that sleeps still meets the wall backstop */
-	double backstop = t0 + 10 * limit + 1000;
+	double left = budget_left(p), wleft = wall_left(p);
+	int budget_binds = left < limit;
+	double eff = budget_binds ? left : limit;
+	char what[96];
+
+	if (!p->env->time.cpu) {
+		if (bot_read_line(p->bot, t0 + eff, &p->line, f) == 0)
+			return 0;
+		if (f->no_answer && budget_binds) {
+			snprintf(what, sizeof(what), "no answer within %.0f ms", eff);
+			budget_fault(p, f, what);
+		} else if (f->no_answer) {
+			snprintf(f->detail, sizeof(f->detail), "no answer within %.0f ms", eff);
+		}
+		return -1;
+	}
+	/* CPU time: wait in slices; a bot that sleeps still meets a wall backstop */
+	double move_backstop = t0 + 10 * limit + 1000, game_backstop = t0 + wleft;
+	double backstop = move_backstop < game_backstop ? move_backstop : game_backstop;
 
 	for (;;) {
 		double used = bot_cpu_ms(p->bot) - cpu0;
-		double slice = bot_now_ms() + (limit - used > 5 ? limit - used : 5);
+		double slice = bot_now_ms() + (eff - used > 5 ? eff - used : 5);
 
 		if (bot_read_line(p->bot, slice < backstop ? slice : backstop, &p->line, f) == 0)
 			return 0;
-		if (f->kind != FAULT_TIMEOUT)
+		if (!f->no_answer)
 			return -1;
-		if (bot_cpu_ms(p->bot) - cpu0 > limit) {
-			snprintf(f->detail, sizeof(f->detail), "used more than %.0f ms of CPU time",
-				 limit);
+		if (bot_cpu_ms(p->bot) - cpu0 > eff) {
+			snprintf(what, sizeof(what), "used more than %.0f ms of CPU time", eff);
+			if (budget_binds)
+				budget_fault(p, f, what);
+			else
+				snprintf(f->detail, sizeof(f->detail), "%s", what);
 			return -1;
 		}
 		if (bot_now_ms() >= backstop) {
-			snprintf(f->detail, sizeof(f->detail),
-				 "no answer within the wall-clock backstop of %.0f ms", backstop - t0);
+			snprintf(what, sizeof(what), "no answer within %.0f ms of wall-clock time",
+				 backstop - t0);
+			if (backstop == game_backstop)
+				budget_fault(p, f, what);
+			else
+				snprintf(f->detail, sizeof(f->detail),
+					 "no answer within the wall-clock backstop of %.0f ms",
+					 backstop - t0);
 			return -1;
 		}
+		f->no_answer = 0;
 	}
 }
 
@@ -443,46 +590,57 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 {
 	const struct time_limits *t = &p->env->time;
 	double limit = (double)t->move_ms + (p->bank_left > 0 ? p->bank_left : 0);
-	double t0, cpu0, used;
-	char q[120];
+	double left = budget_left(p), t0, cpu0, used;
+	long show_move, show_bank;
+	int ret;
+	char q[360];
 
 	strbuf_reset(&p->line);
 	if (bot_has_output(p->bot) && bot_read_line(p->bot, bot_now_ms(), &p->line, f) == 0) {
-		snprintf(q, sizeof(q), "%.80s%s", p->line.buf, p->line.len > 80 ? "..." : "");
+		escape_text(p->line.buf, p->line.len, 80, q, sizeof(q));
 		f->kind = FAULT_OVERFLOW;
 		snprintf(f->detail, sizeof(f->detail),
 			 "output flood: '%s' arrived with no request pending "
 			 "(answer each request with exactly one line; debug output goes to stderr)", q);
 		return -1;
 	}
-	protocol_request(g, t->move_ms, p->bank_left >= 0 ? (long)p->bank_left : -1, &p->queue);
+	if (left < 1 || wall_left(p) < 1) {
+		strbuf_reset(&p->queue);
+		budget_fault(p, f, "no time left for a decision");
+		return -1;
+	}
+	/* the request shows what the bot may really use: the budget may cut it */
+	show_move = (double)t->move_ms < left ? t->move_ms : (long)left;
+	show_bank = p->bank_left < 0 ? -1 : p->bank_left < left - (double)show_move
+		    ? (long)p->bank_left : (long)(left - (double)show_move);
+	protocol_request(g, show_move, show_bank, &p->queue);
 	t0 = bot_now_ms();
 	cpu0 = t->cpu ? bot_cpu_ms(p->bot) : 0;
-	if (send_text(p, p->queue.buf, p->queue.len, t0 + limit, f) < 0) {
-		strbuf_reset(&p->queue);
-		return -1;
-	}
+	ret = send_text(p, p->queue.buf, p->queue.len,
+			t0 + (limit < wall_left(p) ? limit : wall_left(p)), f);
 	strbuf_reset(&p->queue);
-	if (read_answer(p, t0, cpu0, limit, f) < 0) {
-		if (f->kind == FAULT_TIMEOUT && !strcmp(f->detail, "no answer in time"))
-			snprintf(f->detail, sizeof(f->detail), "no answer within %.0f ms", limit);
+	if (ret == 0)
+		ret = read_answer(p, t0, cpu0, limit, f);
+	used = charge(p, t0, cpu0);
+	if (ret < 0)
 		return -1;
-	}
-	used = t->cpu ? bot_cpu_ms(p->bot) - cpu0 : bot_now_ms() - t0;
 	*ms = used;
 	log_lines(p, '>', p->line.buf, p->line.len);
 	if (p->bank_left >= 0 && used > (double)t->move_ms)
 		p->bank_left -= used - (double)t->move_ms;
 	if (move_parse(p->line.buf, p->line.len, out) < 0) {
-		struct strbuf legal = STRBUF_INIT;
+		struct strbuf legal = STRBUF_INIT, d = STRBUF_INIT;
 
 		strbuf_init(&legal);
+		strbuf_init(&d);
 		protocol_legal(g, &legal);
-		snprintf(q, sizeof(q), "%.80s%s", p->line.buf, p->line.len > 80 ? "..." : "");
+		escape_text(p->line.buf, p->line.len, 80, q, sizeof(q));
 		f->kind = FAULT_MALFORMED;
-		snprintf(f->detail, sizeof(f->detail), "'%s' is not a move; legal: %.300s%s", q,
-			 legal.buf, legal.len > 300 ? "..." : "");
+		strbuf_addf(&d, "'%s' is not a move; legal: %.300s%s", q, legal.buf,
+			    legal.len > 300 ? "..." : "");
+		snprintf(f->detail, sizeof(f->detail), "%s", d.buf);
 		strbuf_release(&legal);
+		strbuf_release(&d);
 		return -1;
 	}
 	return 0;

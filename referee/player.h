@@ -6,8 +6,9 @@
  * interchangeable. The life of a player in a game:
  *
  *	p = player_new(spec, seed, err, len);
- *	player_launch(p, env, seat, &f);     // bots: start the program
- *	player_handshake(p, &g, &f);         // bots: hello, wait for "ready"
+ *	player_launch(p, env, seat, &f, err, len); // bots: start the program
+ *	player_hello(p, &g, bot_seed, &f);   // bots: the handshake
+ *	player_ready(p, &f);                 // bots: wait for "ready"
  *	loop: player_queue(p, &g, from, to); // events the seat may see
  *	      player_decide(p, &g, &m, &f);  // when it is the seat's turn
  *	      player_flush(p, &f);           // at the end of a hand
@@ -15,7 +16,16 @@
  *	player_free(p);
  *
  * For built-ins every step but decide is a no-op. A step that fails fills
- * a struct fault; the caller records it and seats a fallback.
+ * a struct fault; the caller records it and seats a fallback. Only
+ * player_launch() can fail for the referee's own reasons (no sandbox
+ * slot, no scratch directory, no pipes, a stderr file it cannot write):
+ * that is an error, never a fault of the bot.
+ *
+ * Time: a bot program has a budget for the whole game
+ * (time_limits_budget()), charged with its start, its decisions and the
+ * writes of its events, in the game's clock; the wall clock bounds every
+ * wait in either clock mode (see player.c). A bot whose budget runs out
+ * faults with FAULT_TIMEOUT, the detail naming the budget.
  */
 #ifndef PLAYER_H
 #define PLAYER_H
@@ -45,7 +55,8 @@ struct fault {
 	int seat;
 	enum fault_kind kind;
 	int hand;          /* hand number when it happened (0: before the first) */
-	char detail[512];
+	int no_answer;     /* a FAULT_TIMEOUT because a read's deadline passed */
+	char detail[512];  /* printable ASCII: a bot's bytes are escaped */
 };
 
 /* What the players of one match share. */
@@ -79,13 +90,28 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 			     size_t len);
 void player_free(struct player *p);
 
-/* The SEAT text the player was made from, and the name a bot gave ("" if none). */
+/*
+ * The SEAT text the player was made from, and the name a bot gave ("" if
+ * none; escaped like every byte from a bot, strbuf_add_escaped()).
+ */
 const char *player_spec(const struct player *p);
 const char *player_name(const struct player *p);
 int player_is_builtin(const char *spec);
 
-int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f);
-int player_handshake(struct player *p, const struct game *g, struct fault *f);
+/*
+ * Starts a bot program in seat. -1 with err when the referee itself
+ * fails; else 0, with f->kind FAULT_STARTUP when the program cannot be
+ * run (the bot's fault), FAULT_NONE when it runs.
+ */
+int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f,
+		  char *err, size_t len);
+/*
+ * Sends the handshake (with bot_seed as its "seed" line). Every bot gets
+ * its handshake before the referee waits for any "ready" (player_ready()),
+ * so bots start side by side and each is charged its own start only.
+ */
+int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, struct fault *f);
+int player_ready(struct player *p, struct fault *f);
 
 /* Queues the events g->ev[from..to) of the current hand for the seat. */
 void player_queue(struct player *p, const struct game *g, int from, int to);
@@ -98,8 +124,17 @@ int player_flush(struct player *p, struct fault *f);
  */
 int player_decide(struct player *p, const struct game *g, struct move *out, double *ms,
 		  struct fault *f);
-/* The last answer line a bot sent ("" for built-ins). */
+/* The last answer line a bot sent, raw ("" for built-ins). */
 const char *player_last_line(const struct player *p);
+/* Wall-clock time the referee has waited on the bot so far in this game (ms). */
+double player_time_used(const struct player *p);
+/* Is a bot program running for the player? */
+int player_is_running(const struct player *p);
+/*
+ * Why the bot's stderr file could not be written ("cannot write 'FILE':
+ * ..."), or "": the referee's failure, checked by the caller.
+ */
+const char *player_file_error(const struct player *p);
 
 /* Sends the remaining events and "quit", then stops the program. */
 void player_finish(struct player *p);

@@ -45,6 +45,7 @@ void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
 	strbuf_addf(out, "seed %llu\n", seed);
 	strbuf_addf(out, "time startup %ld move %ld bank %ld clock %s\n", t->startup_ms,
 		    t->move_ms, t->bank_ms, t->cpu ? "cpu" : "wall");
+	strbuf_addf(out, "budget %ld\n", time_limits_budget(t));
 	strbuf_addstr(out, "request ready\n");
 	strbuf_addf(out, "time %ld -\n", t->startup_ms);
 	strbuf_addstr(out, "legal ready\n");
@@ -163,17 +164,9 @@ int protocol_parse_ready(const char *line, size_t len, char *name, size_t nlen,
 		snprintf(err, elen, "expected 'ready' or 'ready NAME'");
 		return -1;
 	}
-	if (len > 6) {
-		size_t n = len - 6 < nlen - 1 ? len - 6 : nlen - 1;
-
-		for (size_t i = 0; i < n; i++) {
-			unsigned char c = (unsigned char)line[6 + i];
-
-			name[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-		}
-		name[n] = '\0';
-	} else {
+	if (len > 6)
+		escape_text(line + 6, len - 6, len - 6, name, nlen);
+	else
 		name[0] = '\0';
-	}
 	return 0;
 }

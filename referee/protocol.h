@@ -15,38 +15,34 @@
 #include <stddef.h>
 
 #include "game.h"
+#include "time_limits.h"
 #include "util.h"
 
 #define PROTOCOL_VERSION 1
 /* Longest answer line a bot may send, in bytes, newline excluded. */
 #define PROTOCOL_MAX_LINE 1024
 
-struct time_limits {
-	long startup_ms; /* from start to the "ready" answer */
-	long move_ms;    /* per decision */
-	long bank_ms;    /* per game, on top of move_ms; 0 = no bank */
-	int cpu;         /* count CPU time instead of wall-clock time */
-};
-
 /*
  * The handshake for a bot in seat (before the first deal): who the
  * referee is, the protocol version, the variant with all its options, the
- * seats, teams, time limits, a seed for the bot's own random choices
- * (fixed by the game seed and the seat, so games replay exactly), and a
- * "request ready" block.
+ * seats, teams, time limits and the game budget, a seed for the bot's own
+ * random choices (drawn at random for each bot and kept in the game
+ * record: nothing relates it to the deal), and a "request ready" block.
  */
 void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
 		    unsigned long long seed, struct strbuf *out);
 
 /*
  * A request block for the seat to act in g. move_ms is the time for this
- * decision, bank_ms what is left of the bank (negative: no bank).
+ * decision, bank_ms what is left of the bank (negative: no bank); both as
+ * the bot may use them, what is left of its game budget considered.
  */
 void protocol_request(const struct game *g, long move_ms, long bank_ms, struct strbuf *out);
 
 /*
  * Checks a handshake answer: "ready" or "ready NAME...". Returns 0 and
- * copies the name (possibly empty) into name, or -1 with a reason.
+ * copies the name (possibly empty; escaped, strbuf_add_escaped(), and cut
+ * to fit) into name, or -1 with a reason.
  */
 int protocol_parse_ready(const char *line, size_t len, char *name, size_t nlen,
 			 char *err, size_t elen);

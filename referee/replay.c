@@ -23,6 +23,8 @@ struct replay {
 	struct rules rules;
 	unsigned long long seed;
 	char *specs[MAX_SEATS];
+	uint64_t bot_seed[MAX_SEATS];
+	unsigned bot_seed_seen;  /* mask of seats with a "botseed" line */
 	struct strbuf deal_text;
 	struct deal deal;
 	struct game *g;
@@ -74,6 +76,8 @@ static void reset_game(struct replay *r)
 	free(r->g);
 	r->g = NULL;
 	memset(&r->res, 0, sizeof(r->res));
+	memset(r->bot_seed, 0, sizeof(r->bot_seed));
+	r->bot_seed_seen = 0;
 	r->faulted = 0;
 	r->sent = 0;
 	r->active = 0;
@@ -92,9 +96,11 @@ static int parse_game(struct replay *r, char *line)
 		return fail(r, 2, "unknown variant '%s'", tok ? tok : "");
 	rules_init(&r->rules, (enum variant)v);
 	tok = next_word(&rest);
-	if (!tok || strcmp(tok, "seed") || !(tok = next_word(&rest)) ||
-	    parse_u64(tok, &r->seed) < 0)
+	if (!tok || strcmp(tok, "seed") || !(tok = next_word(&rest)))
 		return fail(r, 2, "expected 'seed N' after the variant");
+	/* the range of --seed */
+	if (parse_u64(tok, &r->seed) < 0 || r->seed > 0x7fffffffffffffffULL)
+		return fail(r, 2, "seed '%s' is not a number from 0 to 2^63-1", tok);
 	while ((tok = next_word(&rest))) {
 		char *eq = strchr(tok, '=');
 
@@ -118,9 +124,12 @@ static int start(struct replay *r)
 
 	if (r->g)
 		return 0;
-	for (int s = 0; s < r->rules.players; s++)
+	for (int s = 0; s < r->rules.players; s++) {
 		if (!r->specs[s])
-			return fail(r, 2, "no 'seat %d' line before the first move", s);
+			return fail(r, 2, "no 'seat %d' line before the game starts", s);
+		if (r->specs[s][0] != '@' && !(r->bot_seed_seen & (1u << s)))
+			return fail(r, 2, "no 'botseed %d' line for the bot program in seat %d", s, s);
+	}
 	if (r->deal_text.len &&
 	    deal_parse(r->deal_text.buf, r->deal_text.len, &r->rules, &r->deal, err,
 		       sizeof(err)) < 0)
@@ -129,6 +138,76 @@ static int start(struct replay *r)
 	if (game_init(r->g, &r->rules, r->seed, r->deal_text.len ? &r->deal : NULL, err,
 		      sizeof(err)) < 0)
 		return fail(r, 2, "%s", err);
+	return 0;
+}
+
+/*
+ * "time startup=N move=N bank=N game=N clock=wall|cpu": the limits the
+ * game was played with, in the ranges the command line accepts (game=
+ * may be missing). Replay does not need them, but a record that is out of
+ * range is not one the referee wrote.
+ */
+static int parse_time(struct replay *r, char *line)
+{
+	static const struct {
+		const char *key;
+		long min, max;
+	} keys[] = {
+		{ "startup", 1, 3600000 }, { "move", 1, 3600000 }, { "bank", 0, 36000000 },
+		{ "game", 1, 1000000000 },
+	};
+	char *tok, *rest = line;
+	unsigned seen = 0;
+
+	next_word(&rest); /* "time" */
+	while ((tok = next_word(&rest))) {
+		char *eq = strchr(tok, '=');
+		size_t k;
+		long v;
+
+		if (!eq)
+			return fail(r, 2, "time limit '%s' is not KEY=VALUE", tok);
+		*eq = '\0';
+		if (!strcmp(tok, "clock")) {
+			if (strcmp(eq + 1, "wall") && strcmp(eq + 1, "cpu"))
+				return fail(r, 2, "clock '%s' is not wall or cpu", eq + 1);
+			continue;
+		}
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]) && strcmp(keys[k].key, tok); k++)
+			;
+		if (k == sizeof(keys) / sizeof(keys[0]))
+			return fail(r, 2, "unknown time limit '%s'", tok);
+		if (parse_long(eq + 1, keys[k].min, keys[k].max, &v) < 0)
+			return fail(r, 2, "time limit %s '%s' is not a number from %ld to %ld", tok,
+				    eq + 1, keys[k].min, keys[k].max);
+		seen |= 1u << k;
+	}
+	if ((seen & 7) != 7)
+		return fail(r, 2, "the time line lacks startup=, move= or bank=");
+	return 0;
+}
+
+/* "botseed SEAT N": the handshake seed of the bot program in SEAT. */
+static int parse_botseed(struct replay *r, char *line)
+{
+	char *rest = line, *tok;
+	unsigned long long v;
+	long s;
+
+	next_word(&rest); /* "botseed" */
+	tok = next_word(&rest);
+	if (!tok || parse_long(tok, 0, r->rules.players - 1, &s) < 0)
+		return fail(r, 2, "botseed: '%s' is not a seat from 0 to %d", tok ? tok : "",
+			    r->rules.players - 1);
+	tok = next_word(&rest);
+	if (!tok || next_word(&rest) || parse_u64(tok, &v) < 0 || v > 0x7fffffffffffffffULL)
+		return fail(r, 2, "botseed: '%s' is not a number from 0 to 2^63-1", tok ? tok : "");
+	if (!r->specs[s] || r->specs[s][0] == '@')
+		return fail(r, 2, "botseed for seat %ld, which is not a bot program", s);
+	if (r->bot_seed_seen & (1u << s))
+		return fail(r, 2, "a second botseed for seat %ld", s);
+	r->bot_seed[s] = v;
+	r->bot_seed_seen |= 1u << s;
 	return 0;
 }
 
@@ -148,11 +227,24 @@ static int match_events(struct replay *r)
 	strbuf_init(&mine);
 	new_events(r, &mine);
 	if (mine.len > r->expect.len || memcmp(mine.buf, r->expect.buf, mine.len)) {
-		char want[200], got[200];
+		const char *a = r->expect.buf, *b = mine.buf;
+		size_t na, nb;
 
-		snprintf(want, sizeof(want), "%.*s", (int)strcspn(r->expect.buf, "\n"), r->expect.buf);
-		snprintf(got, sizeof(got), "%.*s", (int)strcspn(mine.buf, "\n"), mine.buf);
-		ret = fail(r, 1, "recorded event '%s' but the engine says '%s'", want, got);
+		/* the first line that differs, not the first of the block */
+		for (;;) {
+			na = strcspn(a, "\n");
+			nb = strcspn(b, "\n");
+			if (na != nb || memcmp(a, b, na) || !a[na] || !b[nb])
+				break;
+			a += na + 1;
+			b += nb + 1;
+		}
+		if (!*a)
+			ret = fail(r, 1, "the record has no more events but the engine says '%.*s'",
+				   (int)(nb < 200 ? nb : 200), b);
+		else
+			ret = fail(r, 1, "recorded event '%.*s' but the engine says '%.*s'",
+				   (int)(na < 200 ? na : 200), a, (int)(nb < 200 ? nb : 200), b);
 	} else {
 		memmove(r->expect.buf, r->expect.buf + mine.len, r->expect.len - mine.len + 1);
 		r->expect.len -= mine.len;
@@ -195,23 +287,33 @@ static int apply_move(struct replay *r, char *line, int fallback)
 	return 0;
 }
 
-/* "fault S KIND DETAIL" */
+/*
+ * "fault S KIND DETAIL". Its hand is match.c's: the hand being played (the
+ * engine deals hand 1 before the first decision), 0 for a startup fault.
+ */
 static int add_fault(struct replay *r, char *line)
 {
 	char kind[32], *detail;
-	int seat, n = 0;
+	int seat, n = 0, ret;
 	struct fault *f;
 
 	if (sscanf(line, "fault %d %31s %n", &seat, kind, &n) < 2 || seat < 0 ||
 	    seat >= r->rules.players || r->res.nfaults >= MAX_SEATS)
 		return fail(r, 2, "malformed fault line");
+	if (r->faulted & (1u << seat))
+		return fail(r, 1, "a second fault for seat %d (only the first is recorded)", seat);
+	if ((ret = start(r)) != 0)
+		return ret;
 	detail = line + n;
 	f = &r->res.faults[r->res.nfaults++];
 	f->seat = seat;
-	f->hand = r->g ? r->g->hand_no : 0;
+	f->kind = FAULT_NONE;
 	for (int k = FAULT_TIMEOUT; k <= FAULT_STARTUP; k++)
 		if (!strcmp(kind, fault_kind_name(k)))
 			f->kind = k;
+	if (f->kind == FAULT_NONE)
+		return fail(r, 2, "unknown fault kind '%s'", kind);
+	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
 	snprintf(f->detail, sizeof(f->detail), "%s", detail);
 	r->faulted |= 1u << seat;
 	return 0;
@@ -233,6 +335,7 @@ static int check_result(struct replay *r, const char *json)
 	struct strbuf mine = STRBUF_INIT;
 	json_t *want, *got, *a, *b;
 	json_error_t jerr;
+	char err[256];
 	int ret = 0;
 
 	if ((ret = start(r)) != 0)
@@ -248,10 +351,16 @@ static int check_result(struct replay *r, const char *json)
 	memset(&mc, 0, sizeof(mc));
 	mc.rules = &r->rules;
 	mc.seed = r->seed;
+	memcpy(mc.bot_seed, r->bot_seed, sizeof(mc.bot_seed));
 	r->res.game = r->g;
 	match_forfeit_ranks(r->g, r->faulted, r->res.ranks);
 	strbuf_init(&mine);
-	match_result_json(&mc, (const char *const *)r->specs, &r->res, &mine);
+	if (match_result_json(&mc, (const char *const *)r->specs, &r->res, &mine, err,
+			      sizeof(err)) < 0) {
+		strbuf_release(&mine);
+		r->res.game = NULL;
+		return fail(r, 2, "%s", err);
+	}
 	want = json_loads(json, 0, &jerr);
 	got = json_loads(mine.buf, 0, &jerr);
 	if (!want) {
@@ -292,10 +401,16 @@ static int replay_line(struct replay *r, char *line)
 
 		if (end == line + 5 || *end != ' ' || s < 0 || s >= r->rules.players)
 			return fail(r, 2, "malformed seat line");
-		free(r->specs[s]);
+		if (r->g || r->specs[s])
+			return fail(r, 2, "a second 'seat %ld' line, or one after the game started", s);
 		r->specs[s] = xstrdup(end + 1);
 		return 0;
 	}
+	if (!strncmp(line, "botseed ", 8))
+		return r->g ? fail(r, 2, "a botseed line after the game started")
+			    : parse_botseed(r, line);
+	if (!strncmp(line, "time ", 5))
+		return parse_time(r, line);
 	if (!strncmp(line, "deal ", 5) || !strcmp(line, "deal")) {
 		strbuf_addstr(&r->deal_text, line[4] ? line + 5 : "");
 		strbuf_addch(&r->deal_text, '\n');
@@ -309,8 +424,8 @@ static int replay_line(struct replay *r, char *line)
 		return add_fault(r, line);
 	if (!strncmp(line, "result ", 7))
 		return check_result(r, line + 7);
-	if (!strncmp(line, "time ", 5) || (line[0] >= '0' && line[0] <= '9'))
-		return 0; /* limits and the bots' transcript: not needed to replay */
+	if (line[0] >= '0' && line[0] <= '9')
+		return 0; /* the bots' transcript: not needed to replay */
 	return fail(r, 2, "unknown record line '%.40s'", line);
 }
 

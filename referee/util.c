@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 static void oom(size_t n)
 {
@@ -208,4 +209,81 @@ uint64_t fnv1a64(const char *s)
 		h *= 0x100000001b3ULL;
 	}
 	return h;
+}
+
+/* The escape of byte c into out (at least 5 bytes); returns its length. */
+static size_t escape_byte(unsigned char c, char *out)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	if (c == '\\') {
+		out[0] = out[1] = '\\';
+		return 2;
+	}
+	if (c >= 0x20 && c < 0x7f) {
+		out[0] = (char)c;
+		return 1;
+	}
+	out[0] = '\\';
+	out[1] = 'x';
+	out[2] = hex[c >> 4];
+	out[3] = hex[c & 15];
+	return 4;
+}
+
+void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t n)
+{
+	char e[5];
+
+	strbuf_grow(sb, n);
+	for (size_t i = 0; i < n; i++)
+		strbuf_add(sb, e, escape_byte((unsigned char)s[i], e));
+}
+
+void escape_text(const char *s, size_t n, size_t max, char *out, size_t outlen)
+{
+	size_t k = 0, i;
+	char e[5];
+
+	if (!outlen)
+		return;
+	for (i = 0; i < n && i < max; i++) {
+		size_t m = escape_byte((unsigned char)s[i], e);
+
+		if (k + m + 4 > outlen) /* room for "..." and the NUL */
+			break;
+		memcpy(out + k, e, m);
+		k += m;
+	}
+	if (i < n && k + 4 <= outlen) {
+		memcpy(out + k, "...", 3);
+		k += 3;
+	}
+	out[k] = '\0';
+}
+
+int random_seed(uint64_t *out, char *err, size_t len)
+{
+	uint64_t v;
+	ssize_t n;
+
+	while ((n = getrandom(&v, sizeof(v), 0)) < 0 && errno == EINTR)
+		;
+	if (n != (ssize_t)sizeof(v)) {
+		snprintf(err, len, "cannot get random bytes: %s",
+			 n < 0 ? strerror(errno) : "short read");
+		return -1;
+	}
+	*out = v >> 1;
+	return 0;
+}
+
+int stream_check(FILE *f, const char *path, char *err, size_t len)
+{
+	errno = 0;
+	if (fflush(f) == 0 && !ferror(f))
+		return 0;
+	/* a failed flush has just set errno; an earlier failure may need the retry's */
+	snprintf(err, len, "cannot write '%s': %s", path, errno ? strerror(errno) : "write error");
+	return -1;
 }

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
@@ -56,7 +57,34 @@ int parse_u64(const char *s, unsigned long long *out);
 /* The 64-bit FNV-1a hash of a string (stable: results files and seeds use it). */
 uint64_t fnv1a64(const char *s);
 
-/* The 64-bit FNV-1a hash of a string (stable: results files and seeds use it). */
-uint64_t fnv1a64(const char *s);
+/*
+ * Appends n bytes of untrusted text (a bot's line, its stderr) as
+ * printable ASCII: bytes 0x20 to 0x7e stay, except the backslash, which
+ * becomes "\\"; every other byte becomes "\xHH" (lowercase hex), so
+ * "\xff", "\x1b", "\x0a". Nothing is lost and nothing reaches a
+ * terminal, a JSON string or a record line raw.
+ */
+void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t n);
+
+/*
+ * The same into a fixed buffer: escapes at most max bytes of s (adding
+ * "..." when s is longer) and stops before an escape would not fit, so
+ * out never ends in half an escape. out is always NUL-terminated.
+ */
+void escape_text(const char *s, size_t n, size_t max, char *out, size_t outlen);
+
+/*
+ * A seed nobody can predict: 63 random bits from getrandom() (0 to
+ * 2^63-1, the range of --seed). 0, or -1 with err.
+ */
+int random_seed(uint64_t *out, char *err, size_t len);
+
+/*
+ * Flushes f and reports whether every write to it so far worked (the
+ * stream's error indicator, which a failed write sets for good). 0, or -1
+ * with err naming the file (path) and the error: "cannot write 'game.log':
+ * No space left on device".
+ */
+int stream_check(FILE *f, const char *path, char *err, size_t len);
 
 #endif

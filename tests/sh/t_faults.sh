@@ -73,6 +73,73 @@ BOTARGS="400" check spinner timeout 'used more than 100 ms of CPU time' --move-m
 check sleeper timeout 'wall-clock backstop of 2000 ms' --move-ms 100 --cpu-time
 BOTARGS=""
 
+# the game budget (--game-ms): 150 ms answers pass a 300 ms move limit, but
+# not for the whole game; under --cpu-time a sleeping bot is charged the
+# wall-clock time instead, up to the budget + 1 s
+BOTARGS="150 100000" check slowpoke timeout \
+	'^no answer within [0-9]+ ms: its game time budget of 1500 ms is used up$' \
+	--move-ms 300 --game-ms 1500
+BOTARGS="150 100000" check slowpoke timeout \
+	'^no answer within [0-9]+ ms of wall-clock time: its game time budget of 1500 ms \(CPU time, and the budget \+ 1000 ms of wall-clock time\) is used up$' \
+	--move-ms 300 --game-ms 1500 --cpu-time
+# bots start side by side: waiting for a slow starter (seat 0: 1 s) is not
+# charged to the others (seat 2 uses 4 x 250 ms of its 1800 ms budget;
+# charged seat 0's start too, it would run out)
+"$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 3000 --move-ms 500 --game-ms 1800 \
+	"sh -c 'sleep 1; exec $top/sample-bots/c-random/run'" @greedy "$mis/slowpoke m 250 4" @greedy \
+	>"$tmp/start.json" || fail "side by side start: exit status"
+grep -q '"faults":\[\]' "$tmp/start.json" || fail "side by side start: $(cat "$tmp/start.json")"
+# the handshake announces the budget; the default is startup + bank + 250 x move
+"$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 2000 --move-ms 100 \
+	--bank-ms 300 --log "$tmp/budget.log" "$mis/stubborn m" @random @greedy @random \
+	>/dev/null || fail "budget line: exit status"
+grep -q '^[0-9.]* 0< budget 27300$' "$tmp/budget.log" || fail "no 'budget 27300' line sent"
+grep -q '^time startup=2000 move=100 bank=300 game=27300 clock=wall$' "$tmp/budget.log" ||
+	fail "the record's time line lacks game=27300"
+BOTARGS=""
+
+# SIGUSR1 (the arena's game timeout) stops the game: the bot that used the
+# most time is charged a timeout, @greedy finishes every bot's seat, the
+# result is printed and the record replays
+"$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 5000 --log "$tmp/stop.log" \
+	"$mis/slowpoke stop-$$ 300 100000" "$top/sample-bots/c-random" @greedy @random \
+	>"$tmp/stop.json" 2>"$tmp/stop.err" &
+pid=$!
+sleep 1.5
+kill -USR1 $pid
+wait $pid || fail "stopped game: exit status $?: $(cat "$tmp/stop.err")"
+python3 - "$tmp/stop.json" <<'PY' || fail "stopped game: result"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert len(r["faults"]) == 1, r["faults"]
+f = r["faults"][0]
+assert f["seat"] == 0 and f["kind"] == "timeout", f
+assert f["detail"].startswith("the game was stopped for running too long (SIGUSR1"), f
+assert r["ranks"] == [2, 1, 2, 1], r["ranks"]
+PY
+grep -q '^# stopped (SIGUSR1)' "$tmp/stop.log" || fail "the record does not say the game was stopped"
+"$BINDIR/referee" --replay "$tmp/stop.log" >/dev/null 2>&1 || fail "a stopped game does not replay"
+gone "stop-$$" || fail "stopped game: a process survived"
+
+# bytes that are not text (0xff, ESC sequences, a backslash) are kept,
+# escaped, in the result, the record and --check's report; nothing raw
+check binary malformed "^'\\\\xff\\\\x1b\\[31m\\\\\\\\red\\\\x1b\\[0m' is not a move" --log "$tmp/binary.log"
+grep -q "^fault 0 malformed '\\\\xff\\\\x1b\\[31m\\\\\\\\red\\\\x1b\\[0m' is not a move" "$tmp/binary.log" ||
+	fail "binary: the record's fault line: $(grep -a '^fault' "$tmp/binary.log")"
+grep -q '^[0-9.]* 0> ready \\x1b\[2Jevil\\xfe$' "$tmp/binary.log" ||
+	fail "binary: the record's transcript does not escape the name"
+"$BINDIR/referee" --replay "$tmp/binary.log" >/dev/null 2>&1 || fail "binary: the record does not replay"
+LC_ALL=C grep -q "$(printf '[\033\377\376]')" "$tmp/binary.log" && fail "binary: raw bytes in the record"
+BOTARGS=crash check binary crash \
+	"^exited with status 5; stderr: last words \\\\xff\\\\x1b\\[31m\\\\\\\\red\\\\x1b\\[0m$"
+BOTARGS=""
+"$BINDIR/referee" --check "$mis/binary m" --move-ms 500 >"$tmp/check.out" 2>&1
+[ $? = 1 ] || fail "--check of the binary bot: exit status"
+grep -q "is not a move" "$tmp/check.out" || fail "--check found no problem: $(head -5 "$tmp/check.out")"
+LC_ALL=C grep -q "$(printf '[\033\377\376]')" "$tmp/check.out" && fail "--check printed a bot's raw bytes"
+grep -q 'the bot answered: \\xff\\x1b\[31m\\\\red' "$tmp/check.out" ||
+	fail "--check does not show the escaped answer: $(grep -m1 'answered' "$tmp/check.out")"
+
 # a chatty bot keeps playing; its stderr is capped on disk
 mkdir -p "$tmp/logs"
 check chatty none '' --bot-logs "$tmp/logs" --stderr-cap 20000 --move-ms 2000

@@ -78,6 +78,91 @@ grep -q "bad.log:[0-9]*: move by seat [0-9], but seat [0-9] is to move" "$tmp/re
 "$R" --replay "$tmp/nothing.log" 2>/dev/null
 [ $? = 2 ] || fail "replay of a missing file: exit status not 2"
 
+# a tampered event shows the line that differs, not the first of its block:
+# change the winner of the first trick (a block's second-to-last line)
+awk '!done && /^\| trick 1 winner / { $NF = ($NF + 1) % 6; done = 1 } { print }' \
+	"$tmp/rec1.log" >"$tmp/bad.log"
+"$R" --replay "$tmp/bad.log" 2>"$tmp/replay.err"
+[ $? = 1 ] || fail "a record with a tampered event replayed"
+want=$(grep -m1 '^| trick 1 winner ' "$tmp/bad.log" | cut -c3-)
+grep -q "recorded event '$want' but the engine says 'trick 1 winner [0-5]'$" "$tmp/replay.err" ||
+	fail "replay mismatch message: $(cat "$tmp/replay.err")"
+# the header is range-checked like the command line
+sed '0,/^game bloomington seed 42 /s//game bloomington seed 18446744073709551615 /' \
+	"$tmp/rec1.log" >"$tmp/bad.log"
+"$R" --replay "$tmp/bad.log" 2>"$tmp/replay.err"
+[ $? = 2 ] || fail "a record with seed 2^64-1 replayed"
+grep -q "bad.log:2: seed '18446744073709551615' is not a number from 0 to 2^63-1$" "$tmp/replay.err" ||
+	fail "replay of seed 2^64-1: $(cat "$tmp/replay.err")"
+sed '0,/^time startup=10000 /s//time startup=0 /' "$tmp/rec1.log" >"$tmp/bad.log"
+"$R" --replay "$tmp/bad.log" 2>"$tmp/replay.err"
+[ $? = 2 ] || fail "a record with startup=0 replayed"
+grep -q "time limit startup '0' is not a number from 1 to 3600000$" "$tmp/replay.err" ||
+	fail "replay of startup=0: $(cat "$tmp/replay.err")"
+
+# seeds: without --seed the deal's seed is drawn at random (each game of
+# --games its own), and shown in the result and the record
+for i in 1 2; do
+	"$R" --variant hammerwalt --games 2 --log "$tmp/rand$i.log" @greedy @random @greedy @random \
+		>"$tmp/rand$i.json" 2>/dev/null || fail "random seed: exit status"
+done
+python3 - "$tmp/rand1.json" "$tmp/rand2.json" "$tmp/rand1.log" <<'PY' || fail "random seeds"
+import json, re, sys
+seeds = [json.loads(l)["seed"] for f in sys.argv[1:3] for l in open(f)]
+assert len(set(seeds)) == 4, seeds                    # four games, four seeds
+assert all(0 <= s < 2**63 for s in seeds), seeds
+logged = [int(m) for m in re.findall(r"^game hammerwalt seed (\d+) ", open(sys.argv[3]).read(), re.M)]
+assert logged == seeds[:2], (logged, seeds)
+PY
+"$R" --replay "$tmp/rand1.log" >/dev/null || fail "a record with random seeds does not replay"
+
+# bot seeds: each bot's handshake seed is drawn at random, kept in the
+# record (botseed) and the result (bot_seeds); --bot-seed fixes it, and
+# with --seed reproduces a game of a seeded bot exactly
+bot=$top/sample-bots/c-random
+for i in 1 2 3; do
+	case $i in 3) fix="--bot-seed 2:123456789" ;; *) fix="--bot-seed 0:77 --bot-seed 2:5" ;; esac
+	# shellcheck disable=SC2086
+	"$R" --variant hammerwalt --seed 5 $fix --log "$tmp/bs$i.log" "$bot" @greedy "$bot" @random \
+		>"$tmp/bs$i.json" || fail "bot seeds: exit status"
+done
+grep -q '^[0-9.]* 0< seed 77$' "$tmp/bs1.log" || fail "--bot-seed 0:77 was not sent"
+grep -q '^botseed 0 77$' "$tmp/bs1.log" && grep -q '^botseed 2 5$' "$tmp/bs1.log" ||
+	fail "the record lacks the botseed lines"
+python3 - "$tmp"/bs1.json "$tmp"/bs2.json "$tmp"/bs3.json "$tmp"/bs3.log <<'PY' || fail "bot seeds"
+import json, re, sys
+a, b, c = (json.load(open(f)) for f in sys.argv[1:4])
+assert a["bot_seeds"] == [77, None, 5, None], a["bot_seeds"]
+for r in (a, b):
+    del r["time_ms"]
+assert a == b, "the same seeds played differently"
+drawn = c["bot_seeds"][0]
+assert c["bot_seeds"][2] == 123456789 and 0 <= drawn < 2**63, c["bot_seeds"]
+assert "seed %d\n" % drawn in open(sys.argv[4]).read(), "seat 0's seed line"
+PY
+"$R" --replay "$tmp/bs3.log" >/dev/null || fail "a record with bot seeds does not replay"
+sed 's/^botseed 2 123456789$/botseed 2 123456780/' "$tmp/bs3.log" >"$tmp/bad.log"
+"$R" --replay "$tmp/bad.log" 2>"$tmp/replay.err"
+[ $? = 1 ] || fail "a record with a tampered botseed replayed"
+grep -q "recorded result differs from the replay" "$tmp/replay.err" || fail "botseed: $(cat "$tmp/replay.err")"
+usage_error "--bot-seed '0:x' is not SEAT:N" --variant hammerwalt --bot-seed 0:x @random @random @random @random
+usage_error "--bot-seed: seat 1 is a built-in player" --variant hammerwalt --bot-seed 1:5 "$bot" @random @random @random
+usage_error "--bot-seed names a seat the game does not have" --variant hammerwalt --bot-seed 7:5 "$bot" @random @random @random
+usage_error "--game-ms '0' is not a number from 1" --variant hammerwalt --game-ms 0 @random @random @random @random
+
+# records and bots' stderr files are 0600 whatever the umask, even when
+# they existed before
+mkdir -p "$tmp/modes"
+: >"$tmp/modes/old.log"
+chmod 644 "$tmp/modes/old.log"
+(umask 0 && "$R" --variant hammerwalt --log "$tmp/modes/new.log" "$bot" @random @random @random >/dev/null &&
+	"$R" --variant hammerwalt --log "$tmp/modes/old.log" "$bot" @random @random @random >/dev/null &&
+	"$R" --variant hammerwalt --bot-logs "$tmp/modes" "$bot" @random @random @random >/dev/null) ||
+	fail "modes: exit status"
+for f in new.log new.seat0.stderr old.log old.seat0.stderr seat0.stderr; do
+	[ "$(stat -c %a "$tmp/modes/$f")" = 600 ] || fail "$f is mode $(stat -c %a "$tmp/modes/$f"), not 600"
+done
+
 # flip with every player count, with and without zilch, with two jokers
 for n in 2 3 4 5 6 7 8 9 10; do
 	seats=""

@@ -205,7 +205,8 @@ static void test_valid_config_values(void)
 	CHECK_STR(c.results, "results/c");
 	CHECK_INT(c.deals, 1);
 	CHECK(c.seed == 1);
-	CHECK_INT(c.game_timeout_s, 600);
+	CHECK_INT(c.game_timeout_s, -1); /* derived from the time limits (play.c) */
+	CHECK_INT(c.game_ms, 0);
 	CHECK_INT(c.variants[0].seats, 4);
 	config_release(&c);
 }

@@ -112,6 +112,41 @@ static void test_deadline_kills_the_job(void)
 	runner_free(r);
 }
 
+/* With a stop signal the deadline asks first: a job that stops in its grace counts. */
+static void test_deadline_sends_the_stop_signal_first(void)
+{
+	char *stops[] = { "/bin/sh", "-c", "trap 'echo stopped; exit 0' USR1; sleep 5 & wait",
+			  NULL };
+	char *deaf[] = { "/bin/sh", "-c", "trap '' USR1; sleep 5", NULL };
+	struct runner *r = runner_new();
+	struct runner_job job;
+	struct runner_done d;
+	char err[256];
+
+	memset(&job, 0, sizeof(job));
+	job.argv = stops;
+	job.timeout_ms = 200;
+	job.stop_signal = SIGUSR1;
+	job.stop_grace_ms = 5000;
+	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(d.stop_sent && !d.timed_out);
+	CHECK(WIFEXITED(d.status) && WEXITSTATUS(d.status) == 0);
+	CHECK_STR(d.out, "stopped\n");
+	free(d.out);
+	free(d.err);
+	/* one that ignores it is killed when the grace is over */
+	job.argv = deaf;
+	job.stop_grace_ms = 200;
+	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(d.stop_sent && d.timed_out);
+	CHECK(WIFSIGNALED(d.status) && WTERMSIG(d.status) == SIGKILL);
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+}
+
 static void test_leftover_grandchild_does_not_hold_the_job(void)
 {
 	struct runner *r = runner_new();
@@ -172,6 +207,7 @@ int main(void)
 	RUN(test_output_and_status);
 	RUN(test_program_that_cannot_start);
 	RUN(test_deadline_kills_the_job);
+	RUN(test_deadline_sends_the_stop_signal_first);
 	RUN(test_leftover_grandchild_does_not_hold_the_job);
 	RUN(test_jobs_run_side_by_side_and_can_be_killed);
 	return TEST_REPORT();

@@ -1,0 +1,124 @@
+/*
+ * test_util.c - the helpers the referee's results rest on: escaping a
+ * bot's bytes to printable ASCII (kept, never dropped or passed raw),
+ * cutting an escaped text without splitting an escape, the time budget
+ * derived from the limits, and the write check of a stream.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "testhelp.h"
+#include "time_limits.h"
+#include "util.h"
+
+/* Every kind of byte: kept, backslash doubled, the rest as \xHH. */
+static void test_escaping_keeps_every_byte_as_printable_ascii(void)
+{
+	static const struct {
+		const char *in;
+		size_t n;
+		const char *out;
+	} cases[] = {
+		{ "JH", 2, "JH" },
+		{ "7 H", 3, "7 H" },
+		{ "a\\b", 3, "a\\\\b" },
+		{ "\xff", 1, "\\xff" },
+		{ "\x1b[31mred\x1b[0m", 12, "\\x1b[31mred\\x1b[0m" },
+		{ "tab\there", 8, "tab\\x09here" },
+		{ "nul\0x", 5, "nul\\x00x" },
+		{ "\x7f~ ", 3, "\\x7f~ " },
+		{ "line\n", 5, "line\\x0a" },
+		{ "", 0, "" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		strbuf_add_escaped(&sb, cases[i].in, cases[i].n);
+		CHECK_STR(sb.buf, cases[i].out);
+		strbuf_release(&sb);
+	}
+}
+
+/* escape_text: at most max source bytes, "..." when cut, never half an escape. */
+static void test_escape_text_cuts_between_escapes(void)
+{
+	static const struct {
+		const char *in;
+		size_t max, outlen;
+		const char *out;
+	} cases[] = {
+		{ "hello", 80, 64, "hello" },
+		{ "hello", 3, 64, "hel..." },
+		{ "\xff\xfe\xfd", 80, 64, "\\xff\\xfe\\xfd" },
+		/* 10 bytes of room: "\xff" (4) fits, the next (4) would leave no room for "..." */
+		{ "\xff\xfe\xfd", 80, 10, "\\xff..." },
+		{ "ab\\cd", 80, 7, "ab..." },
+		{ "ab", 80, 1, "" },
+	};
+	char out[64];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		escape_text(cases[i].in, strlen(cases[i].in), cases[i].max, out, cases[i].outlen);
+		CHECK_STR(out, cases[i].out);
+	}
+}
+
+/* The default budget is startup + bank + 250 moves; the arena's bound covers it. */
+static void test_game_budget_and_the_longest_game(void)
+{
+	struct time_limits t;
+
+	time_limits_default(&t);
+	CHECK_INT(time_limits_budget(&t), 10000 + 250 * 1000);
+	t.bank_ms = 5000;
+	t.move_ms = 100;
+	CHECK_INT(time_limits_budget(&t), 10000 + 5000 + 250 * 100);
+	t.game_ms = 1500;
+	CHECK_INT(time_limits_budget(&t), 1500);
+	/* 4 bot programs: (budget + 1 s margin + 6 s start/stop) x 4 + 30 s */
+	CHECK_INT(time_limits_wall_max(&t, 4), (1500 + 1000 + 6000) * 4 + 30000);
+	CHECK_INT(time_limits_wall_max(&t, 0), 30000);
+}
+
+/* A failed write is reported with the file's name and the error. */
+static void test_stream_check_reports_a_full_disk(void)
+{
+	FILE *f = fopen("/dev/full", "w");
+	char err[128];
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	fputs("a game record\n", f);
+	CHECK_INT(stream_check(f, "/dev/full", err, sizeof(err)), -1);
+	CHECK_STR(err, "cannot write '/dev/full': No space left on device");
+	fclose(f);
+	f = fopen("/dev/null", "w");
+	fputs("fine\n", f);
+	CHECK_INT(stream_check(f, "/dev/null", err, sizeof(err)), 0);
+	fclose(f);
+}
+
+/* Random seeds are below 2^63 (the range of --seed) and differ. */
+static void test_random_seeds(void)
+{
+	uint64_t a, b;
+	char err[128];
+
+	CHECK_INT(random_seed(&a, err, sizeof(err)), 0);
+	CHECK_INT(random_seed(&b, err, sizeof(err)), 0);
+	CHECK(a < (1ULL << 63) && b < (1ULL << 63));
+	CHECK(a != b); /* equal with probability 2^-63 */
+}
+
+int main(void)
+{
+	RUN(test_escaping_keeps_every_byte_as_printable_ascii);
+	RUN(test_escape_text_cuts_between_escapes);
+	RUN(test_game_budget_and_the_longest_game);
+	RUN(test_stream_check_reports_a_full_disk);
+	RUN(test_random_seeds);
+	return TEST_REPORT();
+}

@@ -86,7 +86,7 @@ BOTARGS="150 100000" check slowpoke timeout \
 # charged to the others (seat 2 uses 4 x 250 ms of its 1800 ms budget;
 # charged seat 0's start too, it would run out)
 "$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 3000 --move-ms 500 --game-ms 1800 \
-	"sh -c 'sleep 1; exec $top/sample-bots/c-random/run'" @greedy "$mis/slowpoke m 250 4" @greedy \
+	"sh -c 'sleep 1; exec \"\$0\"' $top/sample-bots/c-random/run" @greedy "$mis/slowpoke m 250 4" @greedy \
 	>"$tmp/start.json" || fail "side by side start: exit status"
 grep -q '"faults":\[\]' "$tmp/start.json" || fail "side by side start: $(cat "$tmp/start.json")"
 # the handshake announces the budget; the default is startup + bank + 250 x move

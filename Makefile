@@ -15,8 +15,11 @@
 CC ?= cc
 CFLAGS ?= -O2 -g
 PKGS := libseccomp inih jansson
+# the arena alone also links libsodium (keyed hashes for secret deal seeds)
+ARENA_PKGS := libsodium
 # pkg-config module : Debian package
-DEB_DEPS := libseccomp:libseccomp-dev inih:libinih-dev jansson:libjansson-dev
+DEB_DEPS := libseccomp:libseccomp-dev inih:libinih-dev jansson:libjansson-dev \
+	libsodium:libsodium-dev
 
 WARN := -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ifeq ($(DEV),1)
@@ -34,11 +37,13 @@ BINDIR := bin
 endif
 
 # recursive (=) so that pkg-config runs after 'deps' has installed it
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) $(ARENA_PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
+ARENA_PKG_LIBS = $(shell pkg-config --libs $(ARENA_PKGS))
 ALL_CFLAGS = $(WARN) -D_GNU_SOURCE -Ireferee -Iarena $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LIBS = $(PKG_LIBS) -lm
+ARENA_LIBS = $(ARENA_PKG_LIBS) $(LIBS)
 
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
 ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c))
@@ -125,11 +130,11 @@ $(BINDIR)/referee: $(O)/referee/main.o $(LIBREFEREE)
 
 $(BINDIR)/arena: $(O)/arena/main.o $(LIBARENA) $(LIBREFEREE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
 $(O)/tests/%: $(O)/tests/unit/%.o $(LIBARENA) $(LIBREFEREE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
 $(O)/tests/bots/%: tests/bots/%.c | deps
 	@mkdir -p $(dir $@)
@@ -137,7 +142,7 @@ $(O)/tests/bots/%: tests/bots/%.c | deps
 
 $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(LIBREFEREE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
 # sample bots are plain C with no dependency on the project
 sample-bots/%: sample-bots/%.c

@@ -442,7 +442,11 @@ static int print_games(const struct options *o, const struct config *c, const st
 		strbuf_release(&cmd);
 	}
 	results_played_free(played);
-	if (!have_key)
+	if (!have_key && o->shard_n)
+		fprintf(stderr, "arena: the deals are secret and no key is given (shards deal from "
+			"--key FILE; make one with: arena key FILE): the commands that replay each "
+			"game are listed with it\n");
+	else if (!have_key)
 		fprintf(stderr, "arena: the deals are secret and there is no key yet (%s/%s is made "
 			"at the first run, or give --key FILE): the commands that replay each game "
 			"are listed once it exists\n", dir, RESULTS_KEY);

@@ -65,6 +65,11 @@ BOT_BIN += sample-bots/java-random/Bot.class
 endif
 TEST_HELPER_SRC := $(wildcard tests/bots/*.c)
 TEST_HELPER_BIN := $(TEST_HELPER_SRC:tests/bots/%.c=$(O)/tests/bots/%)
+# a bot that deals with the engine's own code (tests/sh/t_arena_run.sh):
+# built from the sources without sanitizers, so that it runs in the sandbox
+SEARCH_BOT := $(O)/tests/arena/seedsearch
+SEARCH_BOT_SRC := tests/arena/seedsearch.c referee/game.c referee/rules.c referee/card.c \
+	referee/rng.c referee/util.c arena/key.c
 
 PROGRAMS := $(BINDIR)/referee
 ifneq ($(wildcard arena/main.c),)
@@ -140,6 +145,10 @@ $(O)/tests/bots/%: tests/bots/%.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O1 -D_GNU_SOURCE -w -o $@ $< -lpthread
 
+$(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard referee/*.h arena/key.h) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -D_GNU_SOURCE -Ireferee -Iarena -o $@ $(SEARCH_BOT_SRC) $(ARENA_PKG_LIBS)
+
 $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(LIBREFEREE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
@@ -151,7 +160,7 @@ sample-bots/%: sample-bots/%.c
 sample-bots/java-random/Bot.class: sample-bots/java-random/Bot.java
 	javac -d sample-bots/java-random $<
 
-test: test-deps all $(UNIT_BIN) $(TEST_HELPER_BIN)
+test: test-deps all $(UNIT_BIN) $(TEST_HELPER_BIN) $(SEARCH_BOT)
 	@O=$(O) BINDIR=$(BINDIR) SAN=$(SAN) sh tests/run.sh
 
 asan:

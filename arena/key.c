@@ -203,8 +203,7 @@ int key_write(const struct key *k, const char *path, char *err, size_t len)
 	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd < 0 || fchmod(fd, 0600) < 0 || write_all(fd, hex, strlen(hex)) < 0 ||
 	    fsync(fd) < 0) {
-		snprintf(err, len, "cannot write tournament key '%s': %s", tmp.buf,
-			 strerror(errno));
+		snprintf(err, len, "cannot write tournament key '%s': %s", path, strerror(errno));
 		goto out;
 	}
 	if (link(tmp.buf, path) < 0) {

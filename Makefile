@@ -15,8 +15,11 @@
 CC ?= cc
 CFLAGS ?= -O2 -g
 PKGS := libseccomp inih jansson
+# the arena alone also links libsodium (keyed hashes for secret deal seeds)
+ARENA_PKGS := libsodium
 # pkg-config module : Debian package
-DEB_DEPS := libseccomp:libseccomp-dev inih:libinih-dev jansson:libjansson-dev
+DEB_DEPS := libseccomp:libseccomp-dev inih:libinih-dev jansson:libjansson-dev \
+	libsodium:libsodium-dev
 
 WARN := -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ifeq ($(DEV),1)
@@ -34,11 +37,13 @@ BINDIR := bin
 endif
 
 # recursive (=) so that pkg-config runs after 'deps' has installed it
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) $(ARENA_PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
+ARENA_PKG_LIBS = $(shell pkg-config --libs $(ARENA_PKGS))
 ALL_CFLAGS = $(WARN) -D_GNU_SOURCE -Ireferee -Iarena $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LIBS = $(PKG_LIBS) -lm
+ARENA_LIBS = $(ARENA_PKG_LIBS) $(LIBS)
 
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
 ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c))
@@ -60,6 +65,11 @@ BOT_BIN += sample-bots/java-random/Bot.class
 endif
 TEST_HELPER_SRC := $(wildcard tests/bots/*.c)
 TEST_HELPER_BIN := $(TEST_HELPER_SRC:tests/bots/%.c=$(O)/tests/bots/%)
+# a bot that deals with the engine's own code (tests/sh/t_arena_run.sh):
+# built from the sources without sanitizers, so that it runs in the sandbox
+SEARCH_BOT := $(O)/tests/arena/seedsearch
+SEARCH_BOT_SRC := tests/arena/seedsearch.c referee/game.c referee/rules.c referee/card.c \
+	referee/rng.c referee/util.c arena/key.c
 
 PROGRAMS := $(BINDIR)/referee
 ifneq ($(wildcard arena/main.c),)
@@ -125,11 +135,11 @@ $(BINDIR)/referee: $(O)/referee/main.o $(LIBREFEREE)
 
 $(BINDIR)/arena: $(O)/arena/main.o $(LIBARENA) $(LIBREFEREE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
 $(O)/tests/%: $(O)/tests/unit/%.o $(LIBARENA) $(LIBREFEREE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
 $(O)/tests/bots/%: tests/bots/%.c | deps
 	@mkdir -p $(dir $@)
@@ -141,9 +151,13 @@ $(O)/tests/bots/seed_spy: tests/bots/seed_spy.c $(SPY_ENGINE) | deps
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 -D_GNU_SOURCE -Ireferee -w -o $@ $^
 
+$(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard referee/*.h arena/key.h) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -D_GNU_SOURCE -Ireferee -Iarena -o $@ $(SEARCH_BOT_SRC) $(ARENA_PKG_LIBS)
+
 $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(LIBREFEREE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
 # sample bots are plain C with no dependency on the project
 sample-bots/%: sample-bots/%.c
@@ -152,7 +166,7 @@ sample-bots/%: sample-bots/%.c
 sample-bots/java-random/Bot.class: sample-bots/java-random/Bot.java
 	javac -d sample-bots/java-random $<
 
-test: test-deps all $(UNIT_BIN) $(TEST_HELPER_BIN)
+test: test-deps all $(UNIT_BIN) $(TEST_HELPER_BIN) $(SEARCH_BOT)
 	@O=$(O) BINDIR=$(BINDIR) SAN=$(SAN) sh tests/run.sh
 
 asan:

@@ -28,6 +28,8 @@
 #include "util.h"
 
 #define MAX_ERRORS 30
+/* The PATH the referee's sandbox gives bots (CLEAN_PATH in referee/sandbox.c). */
+#define BOT_PATH "/usr/local/bin:/usr/bin:/bin"
 
 static const char *const limit_names[NLIMITS] = {
 	"mem_mb", "nproc", "cpu_s", "fsize_mb", "nofile", "scratch_mb", "scratch_files",
@@ -484,8 +486,10 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 			fail(p, kv->line,
 			     "bad value '%s' for 'seed' in [arena] (expected a number from 0 to "
 			     "2^63-1)", kv->value);
-		else
+		else {
 			c->seed = s;
+			c->seed_line = kv->line;
+		}
 	} else if (!strcmp(k, "variants")) {
 		*variants = kv;
 	} else if (!strcmp(k, "submissions")) {
@@ -544,18 +548,107 @@ static void bot_key(struct parse *p, struct config *c, struct bot *b, const stru
 	}
 }
 
-/* Asks the referee's own parser whether it can make a bot of the seat text. */
+/*
+ * Can prog (a bot's argv[0]) be started? A path must be an executable
+ * regular file; a bare name must be found in the PATH the referee gives
+ * bots. 0, or -1 with why.
+ */
+static int program_problem(const char *prog, char *why, size_t len)
+{
+	struct stat st;
+
+	if (!strchr(prog, '/')) {
+		const char *d = BOT_PATH;
+
+		while (*d) {
+			size_t n = strcspn(d, ":");
+			char path[PATH_MAX];
+
+			snprintf(path, sizeof(path), "%.*s/%s", (int)n, d, prog);
+			if (is_executable_file(path))
+				return 0;
+			d += n + (d[n] == ':');
+		}
+		snprintf(why, len, "no program '%s' in the bots' PATH, %s", prog, BOT_PATH);
+		return -1;
+	}
+	if (stat(prog, &st) < 0) {
+		snprintf(why, len, "cannot run '%s': %s", prog, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "'%s' is a directory, not a program", prog);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, len, "'%s' is not a regular file", prog);
+		return -1;
+	}
+	if (!(st.st_mode & 0111) || access(prog, X_OK) < 0) {
+		snprintf(why, len, "'%s' is not executable (fix: chmod +x %s)", prog, prog);
+		return -1;
+	}
+	return 0;
+}
+
+int config_bot_runnable(const struct bot *b, char *why, size_t len)
+{
+	struct player *pl;
+	int ret = 0;
+
+	if (b->builtin)
+		return 0;
+	pl = player_new_in(b->seat, b->dir, 0, why, len);
+	if (!pl)
+		return -1;
+	if (player_program(pl))
+		ret = program_problem(player_program(pl), why, len);
+	player_free(pl);
+	return ret;
+}
+
+/*
+ * Asks the referee's own parser whether it can make a bot of the seat
+ * text, and whether its program is there and executable; a bot with a
+ * build command may make its program in the build, so its program is
+ * checked after the build instead (arena/main.c).
+ */
 static void check_seat(struct parse *p, const struct bot *b, const struct kv *kv)
 {
-	char why[512];
+	char why[PATH_MAX + 512];
 	struct player *pl = player_new_in(b->seat, b->dir, 0, why, sizeof(why));
+	int bad = !pl;
 
-	if (!pl && kv)
+	if (pl && !b->build && player_program(pl))
+		bad = program_problem(player_program(pl), why, sizeof(why)) < 0;
+	player_free(pl);
+	if (!bad)
+		return;
+	if (kv)
 		fail(p, kv->line, "bad value '%s' for 'command' in %s (%s)", kv->value, kv->label,
 		     why);
-	else if (!pl)
+	else
 		fail(p, 0, "bot %s: %s", b->name, why);
-	player_free(pl);
+}
+
+enum run_state { RUN_OK, RUN_MISSING, RUN_NOT_EXECUTABLE };
+
+/* Is dir/run an executable file? With RUN_NOT_EXECUTABLE, why says how to fix it. */
+static enum run_state run_problem(const char *dir, char *why, size_t len)
+{
+	char *run = path_join(dir, "run");
+	struct stat st;
+	enum run_state ret = RUN_OK;
+
+	why[0] = '\0';
+	if (stat(run, &st) < 0 || !S_ISREG(st.st_mode)) {
+		ret = RUN_MISSING;
+	} else if (!is_executable_file(run)) {
+		snprintf(why, len, "its 'run' file is not executable (fix: chmod +x %s)", run);
+		ret = RUN_NOT_EXECUTABLE;
+	}
+	free(run);
+	return ret;
 }
 
 static struct bot *add_bot(struct config *c, const char *name, const char *origin)
@@ -609,15 +702,19 @@ static void load_bots(struct parse *p, struct config *c)
 		if (!b->seat && !b->dir && !find_kv(p, p->hdr[h].text, "dir")) {
 			fail(p, p->hdr[h].line, "missing 'command' or 'dir' in [bot %s]", name);
 		} else if (!b->seat && b->dir) {
-			char *run = path_join(b->dir, "run");
+			char why[PATH_MAX + 64];
+			enum run_state rs = run_problem(b->dir, why, sizeof(why));
+			int line = find_kv(p, p->hdr[h].text, "dir")->line;
 
-			if (!is_executable_file(run))
-				fail(p, find_kv(p, p->hdr[h].text, "dir")->line,
-				     "bad value '%s' for 'dir' in [bot %s] (no executable 'run' file "
-				     "in it; give 'command' too)", dir_rel, name);
+			/* with a build, 'run' may come out of it: checked after the build */
+			if (rs == RUN_MISSING && !b->build)
+				fail(p, line, "bad value '%s' for 'dir' in [bot %s] (no executable "
+				     "'run' file in it; give 'command' too)", dir_rel, name);
+			else if (rs == RUN_NOT_EXECUTABLE && !b->build)
+				fail(p, line, "bad value '%s' for 'dir' in [bot %s] (%s)", dir_rel,
+				     name, why);
 			else
 				b->seat = xstrdup(b->dir);
-			free(run);
 		}
 	}
 }
@@ -629,8 +726,7 @@ static void load_bots(struct parse *p, struct config *c)
 static void load_submission(struct config *c, const char *subdir, const char *name)
 {
 	char *manifest = path_join(subdir, "bot.ini");
-	char *run = path_join(subdir, "run");
-	char why[1024];
+	char why[PATH_MAX + 512];
 	struct bot *b = NULL;
 
 	why[0] = '\0';
@@ -666,12 +762,19 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 				mp.kv[i].label = xstrdup("bot.ini");
 				bot_key(&mp, &mc, &nb, &mp.kv[i], NULL);
 			}
-			if (!nb.seat && !is_executable_file(run))
-				fail(&mp, 0, "no 'command' and no executable 'run' file");
+			if (!nb.seat && !nb.build) {
+				char rw[PATH_MAX + 64];
+
+				if (run_problem(subdir, rw, sizeof(rw)) == RUN_MISSING)
+					fail(&mp, 0, "no 'command' and no 'run' file");
+				else if (rw[0])
+					fail(&mp, 0, "no 'command' and %s", rw);
+			}
 			if (nb.seat && !nb.builtin) {
 				struct bot tmp = nb;
 
 				tmp.name = (char *)name;
+				tmp.dir = (char *)subdir; /* where its relative paths start */
 				check_seat(&mp, &tmp, NULL);
 			}
 			if (mp.nerrs) {
@@ -692,12 +795,17 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 		}
 		parse_release(&mp);
 	} else if (!why[0]) {
-		if (is_executable_file(run)) {
+		char rw[PATH_MAX + 64];
+		enum run_state rs = run_problem(subdir, rw, sizeof(rw));
+
+		if (rs == RUN_OK) {
 			b = add_bot(c, name, subdir);
 			b->seat = xstrdup(subdir);
 			b->dir = xstrdup(subdir);
-		} else {
+		} else if (rs == RUN_MISSING) {
 			snprintf(why, sizeof(why), "no executable 'run' file and no bot.ini");
+		} else {
+			snprintf(why, sizeof(why), "%s", rw);
 		}
 	}
 	if (!b) {
@@ -706,7 +814,6 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 		c->rejected[c->nrejected++].reason = xstrdup(why);
 	}
 	free(manifest);
-	free(run);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -944,7 +1051,6 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 	memset(&p, 0, sizeof(p));
 	p.path = path;
 	c->path = xstrdup(path);
-	c->seed = 1;
 	c->deals = 1;
 	c->game_timeout_s = -1;
 	c->build_timeout_s = 120;

@@ -69,7 +69,8 @@ struct config {
 	char *name;
 	char *results;   /* results directory (relative to the current directory) */
 	char *referee;   /* referee program, or NULL: next to bin/arena */
-	uint64_t seed;
+	uint64_t seed;   /* 'seed', when seed_line is set */
+	int seed_line;   /* the line of 'seed', or 0: deals come from a secret key (key.h) */
 	long deals;
 	long jobs;       /* 0: one per core */
 	long startup_ms, move_ms, bank_ms; /* 0: referee default (flag not passed) */
@@ -98,6 +99,15 @@ void config_release(struct config *c);
 
 /* The value of limit key for bot b: the bot's own, else the [arena] one; 0 when unset. */
 long config_bot_limit(const struct config *c, const struct bot *b, int key);
+
+/*
+ * Can bot b be started: for a bot program, is its SEAT well formed and its
+ * program (argv[0]) an executable file, or a name in the bots' PATH? 0,
+ * or -1 with why ("'/x/run' is not executable (fix: chmod +x /x/run)").
+ * config_load() checks every bot without a build command; a built bot is
+ * checked on its built copy, after the build.
+ */
+int config_bot_runnable(const struct bot *b, char *why, size_t len);
 
 /* Is name a valid bot name (1-32 of A-Z a-z 0-9 _ . -, starting with a letter or digit)? */
 int config_valid_bot_name(const char *name);

@@ -4,10 +4,12 @@
  *   arena [options] CONFIG          play (or resume) a tournament
  *   arena --check [-v] CONFIG       check the config, print the schedule
  *   arena report [--csv|--json] RESULTS...   standings from results files
+ *   arena key FILE                  a new tournament key, for shards
  *
  * This file parses the command line, prints, and decides exit codes; the
  * work is done by the modules it calls, in the order the data flows:
- * config, schedule, play (runner, refargv, results), standings, report.
+ * config, key, schedule, play (runner, refargv, results), standings,
+ * report.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -22,6 +24,7 @@
 #include "build.h"
 #include "config.h"
 #include "interrupt.h"
+#include "key.h"
 #include "play.h"
 #include "refargv.h"
 #include "report.h"
@@ -37,20 +40,25 @@
 
 static const char usage_text[] =
 	"usage: arena [options] CONFIG\n"
-	"       arena --check [-v] [--game ID] CONFIG\n"
+	"       arena --check [-v] [--game ID] [--key FILE] CONFIG\n"
 	"       arena report [--csv | --json] RESULTS...\n"
+	"       arena key FILE\n"
 	"\n"
 	"Runs a tournament of euchre bots described by CONFIG (an INI file, see\n"
 	"docs/arena.md): every game in its own referee process, 'jobs' at a time,\n"
 	"each finished game appended to RESULTS/results.jsonl. Running the same\n"
 	"command again resumes: finished games are kept, the others are played.\n"
-	"At the end the standings are printed.\n"
+	"At the end the standings are printed. Unless CONFIG sets 'seed', every\n"
+	"deal comes from a secret key made at the first run (RESULTS/key).\n"
 	"\n"
 	"options:\n"
 	"  --results DIR   results directory (default: 'results' in [arena], else\n"
 	"                  results/NAME; with --shard K/N: that plus /shard-K-of-N)\n"
 	"  --fresh         start over: move the existing results aside to DIR.old-N\n"
-	"  --shard K/N     play only the K-th of N slices of the schedule\n"
+	"  --shard K/N     play only the K-th of N slices of the schedule (needs\n"
+	"                  --key FILE unless CONFIG sets 'seed')\n"
+	"  --key FILE      deal from the tournament key in FILE (made by 'arena key\n"
+	"                  FILE'), so that shards deal the same cards\n"
 	"  --jobs N        games at once (default: 'jobs', else one per core)\n"
 	"  --referee PATH  the referee program (default: 'referee', else the\n"
 	"                  referee next to this program)\n"
@@ -62,12 +70,18 @@ static const char usage_text[] =
 	"\n"
 	"report: prints the standings of one or more results files or directories\n"
 	"(shards are merged, a game id is counted once); --csv or --json change\n"
-	"the format.\n"
+	"the format. Every result line is checked against the schedule stored\n"
+	"with it; a line that differs is an error.\n"
+	"\n"
+	"key: writes a new random tournament key to FILE (mode 0600; never\n"
+	"overwrites); give it to every shard of a tournament with --key FILE.\n"
 	"\n"
 	"exit status:\n"
 	"  0    done: every game played (--check: the config is valid)\n"
-	"  1    runtime error (results cannot be written, the referee cannot run)\n"
+	"  1    runtime error (results cannot be written, the referee cannot run,\n"
+	"       a results or key file is damaged or does not match the schedule)\n"
 	"  2    bad arguments or config, or results that belong to another schedule\n"
+	"       or key\n"
 	"  3    finished, but some games failed twice (see failed.jsonl; run the\n"
 	"       same command again to retry them)\n"
 	"  130  stopped by Ctrl-C (143: SIGTERM, 129: SIGHUP); run the same command\n"
@@ -78,6 +92,7 @@ struct options {
 	const char *results;
 	const char *referee;
 	const char *game;
+	const char *key;
 	int fresh, check, verbose, quiet;
 	long jobs;
 	int shard_k, shard_n;
@@ -111,7 +126,7 @@ static void parse_shard(const char *arg, struct options *o)
 static void parse_args(int argc, char **argv, struct options *o)
 {
 	enum { OPT_RESULTS = 256, OPT_FRESH, OPT_SHARD, OPT_JOBS, OPT_REFEREE, OPT_CHECK,
-	       OPT_GAME };
+	       OPT_GAME, OPT_KEY };
 	static const struct option longopts[] = {
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "fresh", no_argument, NULL, OPT_FRESH },
@@ -120,6 +135,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		{ "referee", required_argument, NULL, OPT_REFEREE },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "game", required_argument, NULL, OPT_GAME },
+		{ "key", required_argument, NULL, OPT_KEY },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -151,6 +167,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 			break;
 		case OPT_GAME:
 			o->game = optarg;
+			break;
+		case OPT_KEY:
+			o->key = optarg;
 			break;
 		case 'v':
 			o->verbose = 1;
@@ -282,15 +301,211 @@ static void print_schedule(const struct config *c, const struct schedule *s)
 	printf("  total %d games\n", s->ngames);
 }
 
+static char *join_path(const char *dir, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s/%s", dir, name);
+	return strbuf_detach(&sb);
+}
+
+/* dir as an absolute path: resolved when it exists, else below the current directory. */
+static char *absolute_dir(const char *dir)
+{
+	char *real = realpath(dir, NULL), cwd[PATH_MAX];
+
+	if (real)
+		return real;
+	if (dir[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(dir);
+	return join_path(cwd, dir);
+}
+
+/*
+ * The tournament key of a config without 'seed': --key FILE and DIR/key
+ * (the results directory's copy), which must agree. Returns 1 with k
+ * filled (*in_dir: DIR/key exists), 0 when there is no key yet, or -1
+ * after a message with the exit status in *status.
+ */
+static int find_key(const struct options *o, const char *dir, struct key *k, int *in_dir,
+		    int *status)
+{
+	struct key dk, fk;
+	char err[PATH_MAX + 256], *path = join_path(dir, RESULTS_KEY);
+	int hd, hf = 0, ret = -1;
+
+	*in_dir = 0;
+	hd = key_read(&dk, path, err, sizeof(err));
+	if (hd < 0) {
+		fprintf(stderr, "arena: %s (put the key back, or start over with --fresh)\n", err);
+		*status = EXIT_RUNTIME;
+		goto out;
+	}
+	if (o->key) {
+		hf = key_read(&fk, o->key, err, sizeof(err));
+		if (hf == 0)
+			fprintf(stderr, "arena: cannot read tournament key '%s': %s (make one with: "
+				"arena key %s)\n", o->key, strerror(ENOENT), o->key);
+		else if (hf < 0)
+			fprintf(stderr, "arena: %s\n", err);
+		if (hf <= 0) {
+			*status = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (hd && hf && !key_equal(&dk, &fk)) {
+		fprintf(stderr, "arena: --key '%s' is not the key of %s (%s differs): its games "
+			"were dealt from another key. Use that key, another --results directory, "
+			"or --fresh\n", o->key, dir, path);
+		*status = EXIT_USAGE;
+		goto out;
+	}
+	*in_dir = hd;
+	if (hf || hd)
+		*k = hf ? fk : dk;
+	ret = hf || hd;
+out:
+	free(path);
+	return ret;
+}
+
+/* Marks inactive the bots that earlier builds excluded (recorded in arena.json). */
+static void apply_excluded(const struct config *c, const struct strvec *excluded, int *active)
+{
+	for (int i = 0; i < c->nbots; i++)
+		for (size_t k = 0; k < excluded->nr; k++) {
+			size_t n = strlen(c->bots[i].name);
+
+			if (!strncmp(excluded->items[k], c->bots[i].name, n) &&
+			    excluded->items[k][n] == '\t')
+				active[i] = 0;
+		}
+}
+
+/*
+ * Points every active bot that has a build at its built copy,
+ * ABS_RESULTS/builds/NAME (where the run builds it, before it exists
+ * too): the seats --check prints are the seats the run plays.
+ */
+static void use_builds(struct config *c, const char *abs_results, const int *active)
+{
+	for (int i = 0; i < c->nbots; i++) {
+		char path[PATH_MAX];
+
+		if (!active[i] || !c->bots[i].build)
+			continue;
+		snprintf(path, sizeof(path), "%s/builds/%s", abs_results, c->bots[i].name);
+		config_use_build(&c->bots[i], path);
+	}
+}
+
+/* Prints every game (of the shard, or game o->game) with the command that replays it. */
+static int print_games(const struct options *o, const struct config *c, const struct schedule *s,
+		       const char *referee, const char *dir, int have_key)
+{
+	struct results_played *played = NULL;
+	char err[PATH_MAX + 256];
+	int found = 0;
+
+	if (have_key && !(played = results_played_read(dir, o->game, err, sizeof(err)))) {
+		fprintf(stderr, "arena: %s\n", err);
+		return EXIT_RUNTIME;
+	}
+	for (int i = 0; i < s->ngames; i++) {
+		const struct game *g = &s->games[i];
+		const char *stored;
+		struct strvec argv;
+		struct strbuf cmd = STRBUF_INIT;
+
+		if (o->shard_n && !schedule_in_shard(g, o->shard_k, o->shard_n))
+			continue;
+		if (o->game && strcmp(o->game, g->id))
+			continue;
+		found = 1;
+		if (!have_key) {
+			printf("%s\n", g->id);
+			continue;
+		}
+		/* a played game: the command it was played with */
+		stored = results_played_command(played, g->id);
+		strbuf_init(&cmd);
+		if (stored) {
+			strbuf_addstr(&cmd, stored);
+		} else {
+			strvec_init(&argv);
+			refargv_build(&argv, c, g, referee, NULL, NULL);
+			refargv_command_line(&cmd, c, g, &argv);
+			strvec_release(&argv);
+		}
+		printf("%s  %s\n", g->id, cmd.buf);
+		strbuf_release(&cmd);
+	}
+	results_played_free(played);
+	if (!have_key && o->shard_n)
+		fprintf(stderr, "arena: the deals are secret and no key is given (shards deal from "
+			"--key FILE; make one with: arena key FILE): the commands that replay each "
+			"game are listed with it\n");
+	else if (!have_key)
+		fprintf(stderr, "arena: the deals are secret and there is no key yet (%s/%s is made "
+			"at the first run, or give --key FILE): the commands that replay each game "
+			"are listed once it exists\n", dir, RESULTS_KEY);
+	if (o->game && !found) {
+		fprintf(stderr, "arena: no game '%s' in the schedule\n", o->game);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/*
+ * arena --check: the config, the schedule as the run plays it (with the
+ * results directory's key, excluded bots and built copies when a run has
+ * begun), and with -v every game's replay command. Reads, never writes.
+ */
 static int cmd_check(const struct options *o, struct config *c)
 {
 	struct schedule s;
-	char err[1024], *referee, *results;
-	int nbuild = 0, skipped = 0, ret = 0;
+	struct results_meta meta;
+	struct key key;
+	char err[PATH_MAX + 1024], *referee, *results, *abs_results, kid[KEY_ID_LEN + 1];
+	int *active = xcalloc((size_t)c->nbots + 1, sizeof(int));
+	int nbuild = 0, skipped = 0, ret = 0, have_key = 1, in_dir = 0, have_meta;
 
-	if (schedule_build(&s, c, NULL, err, sizeof(err)) < 0) {
+	results = results_dir_for(o, c);
+	results_meta_init(&meta);
+	if (c->seed_line) {
+		key_from_seed(&key, c->seed);
+		fprintf(stderr, "%s:%d: warning: 'seed' makes every deal predictable to anyone "
+			"who knows it (without it, the deals come from a secret key)\n", c->path,
+			c->seed_line);
+	} else {
+		have_key = find_key(o, results, &key, &in_dir, &ret);
+		if (have_key < 0)
+			goto out_early;
+		if (!have_key && key_generate(&key, err, sizeof(err)) < 0) {
+			/* only to count the games: nothing is shown or kept of it */
+			fprintf(stderr, "arena: %s\n", err);
+			ret = EXIT_RUNTIME;
+			goto out_early;
+		}
+	}
+	have_meta = results_read_meta_dir(results, &meta, err, sizeof(err));
+	if (have_meta < 0) {
+		fprintf(stderr, "arena: %s\n", err);
+		ret = EXIT_RUNTIME;
+		goto out_early;
+	}
+	for (int i = 0; i < c->nbots; i++)
+		active[i] = 1;
+	if (have_meta)
+		apply_excluded(c, &meta.excluded, active);
+	abs_results = absolute_dir(results);
+	use_builds(c, abs_results, active);
+	free(abs_results);
+	if (schedule_build(&s, c, active, &key, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", c->path, err);
-		return EXIT_USAGE;
+		ret = EXIT_USAGE;
+		goto out_early;
 	}
 	referee = o->referee ? xstrdup(o->referee) : c->referee ? xstrdup(c->referee)
 								 : default_referee();
@@ -302,19 +517,38 @@ static int cmd_check(const struct options *o, struct config *c)
 			referee = abs;
 		}
 	}
-	results = results_dir_for(o, c);
 	printf("%s: ok\n", c->path);
-	printf("arena %s: seed %llu, %ld jobs, results in %s\n", c->name,
-	       (unsigned long long)c->seed, default_jobs(o, c), results);
-	printf("bots: %d (", c->nbots);
-	for (int i = 0; i < c->nbots; i++) {
-		printf("%s%s", i ? ", " : "", c->bots[i].name);
+	if (c->seed_line)
+		printf("arena %s: seed %llu, %ld jobs, results in %s\n", c->name,
+		       (unsigned long long)c->seed, default_jobs(o, c), results);
+	else if (have_key) {
+		key_id(&key, kid);
+		printf("arena %s: secret deals (key %s), %ld jobs, results in %s\n", c->name, kid,
+		       default_jobs(o, c), results);
+	} else
+		printf("arena %s: secret deals (the key is made at the first run), %ld jobs, "
+		       "results in %s\n", c->name, default_jobs(o, c), results);
+	printf("bots: %d (", s.nactive);
+	for (int i = 0, n = 0; i < c->nbots; i++) {
+		if (!active[i])
+			continue;
+		printf("%s%s", n++ ? ", " : "", c->bots[i].name);
 		nbuild += c->bots[i].build != NULL;
 	}
 	printf(")\n");
 	for (int i = 0; i < c->nrejected; i++)
 		printf("rejected submission %s: %s\n", c->rejected[i].name, c->rejected[i].reason);
-	if (nbuild)
+	for (size_t i = 0; i < meta.excluded.nr; i++) {
+		const char *item = meta.excluded.items[i], *tab = strchr(item, '\t');
+		int rejected = 0;
+
+		for (int r = 0; tab && r < c->nrejected; r++)
+			rejected |= strlen(c->rejected[r].name) == (size_t)(tab - item) &&
+				    !strncmp(c->rejected[r].name, item, (size_t)(tab - item));
+		if (tab && !rejected) /* rejected submissions are listed above */
+			printf("excluded bot %.*s: %s\n", (int)(tab - item), item, tab + 1);
+	}
+	if (nbuild && !have_meta)
 		printf("builds: %d bot%s %s a build command (run without --check to build; a "
 		       "failed build excludes that bot)\n", nbuild, nbuild == 1 ? "" : "s",
 		       nbuild == 1 ? "has" : "have");
@@ -329,41 +563,48 @@ static int cmd_check(const struct options *o, struct config *c)
 			n += schedule_in_shard(&s.games[i], o->shard_k, o->shard_n);
 		printf("shard %d/%d: %d games\n", o->shard_k, o->shard_n, n);
 	}
-	if (o->verbose) {
-		int found = 0;
-
-		for (int i = 0; i < s.ngames; i++) {
-			const struct game *g = &s.games[i];
-			struct strvec argv;
-			struct strbuf cmd = STRBUF_INIT;
-
-			if (o->shard_n && !schedule_in_shard(g, o->shard_k, o->shard_n))
-				continue;
-			if (o->game && strcmp(o->game, g->id))
-				continue;
-			found = 1;
-			strvec_init(&argv);
-			strbuf_init(&cmd);
-			refargv_build(&argv, c, g, referee, NULL, NULL);
-			refargv_command_line(&cmd, c, g, &argv);
-			printf("%s  %s\n", g->id, cmd.buf);
-			strvec_release(&argv);
-			strbuf_release(&cmd);
-		}
-		if (o->game && !found) {
-			fprintf(stderr, "arena: no game '%s' in the schedule\n", o->game);
-			ret = EXIT_USAGE;
-		}
-	}
+	if (o->verbose)
+		ret = print_games(o, c, &s, referee, results, have_key);
 	if (skipped) {
 		fprintf(stderr, "%s: some variants cannot be played by these bots (see above)\n",
 			c->path);
 		ret = EXIT_USAGE;
 	}
 	free(referee);
-	free(results);
 	schedule_release(&s);
+out_early:
+	results_meta_release(&meta);
+	free(results);
+	free(active);
 	return ret;
+}
+
+/* arena key FILE: a new random tournament key in FILE. */
+static int cmd_key(int argc, char **argv)
+{
+	struct key k;
+	char err[PATH_MAX + 256];
+	int got;
+
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (argc != 2 || (argv[1][0] == '-' && argv[1][1]))
+		die_usage("%s", "key needs one FILE to write the new key to");
+	if (key_generate(&k, err, sizeof(err)) < 0 ||
+	    (got = key_write(&k, argv[1], err, sizeof(err))) < 0) {
+		fprintf(stderr, "arena: %s\n", err);
+		return EXIT_RUNTIME;
+	}
+	if (got == 1) {
+		fprintf(stderr, "arena: '%s' exists; a key is never overwritten (remove it first, "
+			"if no tournament uses it)\n", argv[1]);
+		return EXIT_USAGE;
+	}
+	fprintf(stderr, "arena: wrote a new tournament key to %s; give every shard --key %s\n",
+		argv[1], argv[1]);
+	return 0;
 }
 
 /* ---- runs ---- */
@@ -432,19 +673,6 @@ static void on_progress(void *arg, const struct play_status *st, int final)
 	}
 }
 
-/* Marks inactive the bots that earlier builds excluded (recorded in arena.json). */
-static void apply_excluded(const struct config *c, const struct strvec *excluded, int *active)
-{
-	for (int i = 0; i < c->nbots; i++)
-		for (size_t k = 0; k < excluded->nr; k++) {
-			size_t n = strlen(c->bots[i].name);
-
-			if (!strncmp(excluded->items[k], c->bots[i].name, n) &&
-			    excluded->items[k][n] == '\t')
-				active[i] = 0;
-		}
-}
-
 static int print_final_report(const char *dir)
 {
 	struct result_set set;
@@ -494,38 +722,26 @@ static char *find_referee(const struct options *o, const struct config *c)
 	return referee;
 }
 
-/* Points every active bot that was built at its built copy (builds/NAME). */
-static void use_builds(struct config *c, const char *builds, const int *active)
-{
-	for (int i = 0; i < c->nbots; i++) {
-		char path[PATH_MAX], real[PATH_MAX];
-
-		if (!active[i] || !c->bots[i].build)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", builds, c->bots[i].name);
-		if (realpath(path, real))
-			config_use_build(&c->bots[i], real);
-	}
-}
-
 /*
  * Which bots play (active[]). A resumed run keeps the first run's verdict
  * (meta, from arena.json); a first run builds the bots now and records
- * failures and rejected submissions in now->excluded. 0, or an exit status.
+ * failures and rejected submissions in now->excluded. A built bot whose
+ * program is not in its built copy is excluded like a failed build. 0,
+ * or an exit status.
  */
-static int choose_bots(struct config *c, const char *referee, const char *dir, long jobs,
+static int choose_bots(struct config *c, const char *referee, struct results *res, long jobs,
 		       int have_meta, const struct results_meta *meta, struct results_meta *now,
 		       int *active, struct ui *ui)
 {
-	char builds[PATH_MAX], err[1024];
+	char builds[PATH_MAX], err[PATH_MAX + 1024];
 	int *excluded;
 
 	for (int i = 0; i < c->nbots; i++)
 		active[i] = 1;
-	snprintf(builds, sizeof(builds), "%s/builds", dir);
+	snprintf(builds, sizeof(builds), "%s/builds", results_dir(res));
 	if (have_meta) {
 		apply_excluded(c, &meta->excluded, active);
-		use_builds(c, builds, active);
+		use_builds(c, results_abs_dir(res), active);
 		return 0;
 	}
 	excluded = xcalloc((size_t)c->nbots + 1, sizeof(int));
@@ -538,7 +754,19 @@ static int choose_bots(struct config *c, const char *referee, const char *dir, l
 	for (int i = 0; i < c->nbots; i++)
 		active[i] = !excluded[i];
 	free(excluded);
-	use_builds(c, builds, active);
+	use_builds(c, results_abs_dir(res), active);
+	for (int i = 0; i < c->nbots; i++) {
+		struct bot *b = &c->bots[i];
+
+		if (!active[i] || !b->build || config_bot_runnable(b, err, sizeof(err)) == 0)
+			continue;
+		active[i] = 0;
+		strvec_pushf(&now->excluded, "%s\tthe build did not make the bot's program: %s",
+			     b->name, err);
+		clear_line(ui);
+		fprintf(stderr, "arena: excluding %s: the build did not make the bot's program: %s\n",
+			b->name, err);
+	}
 	for (int i = 0; i < c->nrejected; i++)
 		strvec_pushf(&now->excluded, "%s\trejected: %s", c->rejected[i].name,
 			     c->rejected[i].reason);
@@ -546,16 +774,63 @@ static int choose_bots(struct config *c, const char *referee, const char *dir, l
 }
 
 /*
- * A results directory belongs to one schedule and one shard: checks that
- * against arena.json, or writes arena.json on a first run. 0, or an exit
- * status after a message.
+ * The key of a run: the config seed's public key, or the tournament key
+ * (from --key FILE or RESULTS/key; a new one on a first run). *in_dir
+ * tells whether RESULTS/key holds it already. 0, or an exit status after
+ * a message.
+ */
+static int run_key(const struct options *o, const struct config *c, const char *dir,
+		   int have_meta, const struct results_meta *meta, struct key *k, int *in_dir)
+{
+	char err[PATH_MAX + 256];
+	int status = 0, got;
+
+	*in_dir = 0;
+	if (c->seed_line) {
+		key_from_seed(k, c->seed);
+		return 0;
+	}
+	got = find_key(o, dir, k, in_dir, &status);
+	if (got < 0)
+		return status;
+	if (got)
+		return 0;
+	if (have_meta && meta->key_id[0]) {
+		fprintf(stderr, "arena: cannot read tournament key '%s/%s': %s (the games in %s were "
+			"dealt from it: put it back, give it with --key FILE, or start over with "
+			"--fresh)\n", dir, RESULTS_KEY, strerror(ENOENT), dir);
+		return EXIT_USAGE;
+	}
+	if (key_generate(k, err, sizeof(err)) < 0) {
+		fprintf(stderr, "arena: %s\n", err);
+		return EXIT_RUNTIME;
+	}
+	return 0;
+}
+
+/*
+ * A results directory belongs to one schedule, one key and one shard:
+ * checks that against arena.json, or, on a first run, writes the key (when
+ * it is not there yet), the schedule and arena.json, in that order. 0, or
+ * an exit status after a message.
  */
 static int claim_results(const struct config *c, struct results *res, const char *dir,
 			 int have_meta, const struct results_meta *meta, struct results_meta *now,
-			 const char *fp, const char *shard, long games)
+			 const struct schedule *s, const struct options *o, const struct key *k,
+			 int key_in_dir, const char *shard, long games)
 {
-	char err[1024];
+	char err[PATH_MAX + 1024], fp[17], kid[KEY_ID_LEN + 1], *path;
+	int got;
 
+	schedule_fingerprint(s, c, fp);
+	key_id(k, kid);
+	if (have_meta && meta->key_id[0] && !c->seed_line && strcmp(meta->key_id, kid)) {
+		fprintf(stderr,
+			"arena: %s holds games dealt from another tournament key (key %s; this one "
+			"is %s). Use that key, another --results directory, or --fresh to start over "
+			"(the old results are moved aside)\n", dir, meta->key_id, kid);
+		return EXIT_USAGE;
+	}
 	if (have_meta && strcmp(meta->fingerprint, fp)) {
 		fprintf(stderr,
 			"arena: %s holds results of a different schedule (%ld games; now %ld): "
@@ -569,9 +844,31 @@ static int claim_results(const struct config *c, struct results *res, const char
 			"directory\n", dir, meta->shard, shard);
 		return EXIT_USAGE;
 	}
+	if (!c->seed_line && !key_in_dir) {
+		/* a first run, or a directory whose copy of the --key key went missing */
+		path = join_path(dir, RESULTS_KEY);
+		got = key_write(k, path, err, sizeof(err));
+		free(path);
+		if (got != 0) {
+			if (got > 0)
+				snprintf(err, sizeof(err), "%s/%s appeared while the arena started",
+					 dir, RESULTS_KEY);
+			fprintf(stderr, "arena: %s\n", err);
+			return EXIT_RUNTIME;
+		}
+	}
+	path = join_path(dir, RESULTS_SCHEDULE);
+	got = !have_meta || access(path, F_OK) < 0;
+	free(path);
+	if (got && results_write_schedule(res, s, c, o->shard_k, o->shard_n, err, sizeof(err)) < 0) {
+		fprintf(stderr, "arena: %s\n", err);
+		return EXIT_RUNTIME;
+	}
 	if (have_meta)
 		return 0;
 	snprintf(now->fingerprint, sizeof(now->fingerprint), "%s", fp);
+	if (!c->seed_line)
+		snprintf(now->key_id, sizeof(now->key_id), "%s", kid);
 	snprintf(now->shard, sizeof(now->shard), "%s", shard);
 	now->games = games;
 	if (results_write_meta(res, now, c->name, c->path, err, sizeof(err)) < 0) {
@@ -638,9 +935,10 @@ static int cmd_run(const struct options *o, struct config *c)
 	struct play_status st;
 	struct ui ui;
 	struct game **todo = NULL;
-	char err[2048], fp[17], shard[32], *moved = NULL, *referee, *dir;
+	struct key key;
+	char err[PATH_MAX + 2048], shard[32], *moved = NULL, *referee = NULL, *dir, *kpath;
 	int *active = xcalloc((size_t)c->nbots + 1, sizeof(int));
-	int have_meta, ret = EXIT_RUNTIME, schedule_ok = 0;
+	int have_meta, ret = EXIT_RUNTIME, schedule_ok = 0, key_in_dir = 0;
 	long ntodo = 0, repaired = 0, jobs = default_jobs(o, c);
 
 	results_meta_init(&meta);
@@ -654,6 +952,17 @@ static int cmd_run(const struct options *o, struct config *c)
 	dir = results_dir_for(o, c);
 	snprintf(shard, sizeof(shard), "%d/%d", o->shard_n ? o->shard_k : 1,
 		 o->shard_n ? o->shard_n : 1);
+	kpath = join_path(dir, RESULTS_KEY);
+	if (o->shard_n && !c->seed_line && !o->key && access(kpath, F_OK) < 0) {
+		/* each shard would draw its own key: the same deal would differ between shards */
+		fprintf(stderr, "arena: --shard needs --key FILE when the config sets no 'seed': "
+			"every shard must deal from the same key (make one with: arena key FILE; "
+			"copy it to every machine)\n");
+		free(kpath);
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	free(kpath);
 	if (!(referee = find_referee(o, c)))
 		goto out;
 	if (interrupt_install(err, sizeof(err)) < 0 ||
@@ -664,9 +973,10 @@ static int cmd_run(const struct options *o, struct config *c)
 	}
 	if (moved)
 		fprintf(stderr, "arena: moved the earlier results aside to %s\n", moved);
-	if ((ret = choose_bots(c, referee, dir, jobs, have_meta, &meta, &now, active, &ui)) != 0)
+	if ((ret = run_key(o, c, dir, have_meta, &meta, &key, &key_in_dir)) != 0 ||
+	    (ret = choose_bots(c, referee, res, jobs, have_meta, &meta, &now, active, &ui)) != 0)
 		goto out;
-	if (schedule_build(&s, c, active, err, sizeof(err)) < 0) {
+	if (schedule_build(&s, c, active, &key, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", c->path, err);
 		ret = EXIT_USAGE;
 		goto out;
@@ -676,14 +986,15 @@ static int cmd_run(const struct options *o, struct config *c)
 		if (s.variants[v].skipped[0])
 			fprintf(stderr, "arena: warning: skipping %s: %s\n", c->variants[v].name,
 				s.variants[v].skipped);
-	schedule_fingerprint(&s, c, fp);
 	for (int i = 0; i < s.ngames; i++)
 		st.total += !o->shard_n || schedule_in_shard(&s.games[i], o->shard_k, o->shard_n);
-	ret = claim_results(c, res, dir, have_meta, &meta, &now, fp, shard, st.total);
+	ret = claim_results(c, res, dir, have_meta, &meta, &now, &s, o, &key, key_in_dir, shard,
+			    st.total);
 	if (ret)
 		goto out;
 	ret = EXIT_RUNTIME;
-	if (results_load(res, &done, &st.faults, &repaired, err, sizeof(err)) < 0) {
+	if (results_load(res, &s, c, o->shard_k, o->shard_n, &done, &st.faults, &repaired, err,
+			 sizeof(err)) < 0) {
 		fprintf(stderr, "arena: %s\n", err);
 		goto out;
 	}
@@ -726,12 +1037,20 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "report"))
 		return cmd_report(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "key"))
+		return cmd_key(argc - 1, argv + 1);
 	memset(&o, 0, sizeof(o));
 	parse_args(argc, argv, &o);
 	if (!o.check && (o.verbose || o.game))
 		die_usage("%s", "-v and --game go with --check");
 	if (config_load(&c, o.config, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s\n", err);
+		config_release(&c);
+		return EXIT_USAGE;
+	}
+	if (o.key && c.seed_line) {
+		fprintf(stderr, "%s:%d: 'seed' decides every deal, so --key '%s' would not be used "
+			"(leave one of them out)\n", c.path, c.seed_line, o.key);
 		config_release(&c);
 		return EXIT_USAGE;
 	}

@@ -4,6 +4,7 @@
 #include "play.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@ struct job {
 	int attempt;     /* 1 or 2 */
 	long timeout_s;  /* the game timeout (0: none) */
 	struct strvec argv;
+	struct strvec replay; /* argv less --log and --bot-logs: what replays the game */
 	char *log, *errlog;
 };
 
@@ -66,6 +68,7 @@ static char *path_of(const char *dir, const char *sub, const char *id, const cha
 static void job_free(struct job *j)
 {
 	strvec_release(&j->argv);
+	strvec_release(&j->replay);
 	free(j->log);
 	free(j->errlog);
 	free(j);
@@ -111,13 +114,15 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	if (c->bot_logs) {
 		char *parent = path_of(results_abs_dir(res), "bot-logs", "", "");
 
-		mkdir(parent, 0755);
+		mkdir(parent, 0700);
 		free(parent);
 		botlogs = path_of(results_abs_dir(res), "bot-logs", g->id, "/");
-		mkdir(botlogs, 0755);
+		mkdir(botlogs, 0700);
 	}
 	strvec_init(&j->argv);
 	refargv_build(&j->argv, c, g, o->referee, c->logs == LOGS_NONE ? NULL : j->log, botlogs);
+	strvec_init(&j->replay);
+	refargv_build(&j->replay, c, g, o->referee, NULL, NULL);
 	free(botlogs);
 	memset(&rj, 0, sizeof(rj));
 	rj.argv = j->argv.items;
@@ -174,17 +179,85 @@ static void drop_clean_logs(const struct job *j)
  */
 static void save_stderr(const struct job *j, const struct runner_done *d)
 {
-	FILE *f;
+	int fd;
+	size_t off = 0;
 
-	if (!d->errlen || !(f = fopen(j->errlog, "w")))
+	if (!d->errlen)
 		return;
-	fwrite(d->err, 1, d->errlen, f);
-	fclose(f);
+	fd = open(j->errlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return; /* a diagnostic only: the game's fate is decided */
+	while (off < d->errlen) {
+		ssize_t w = write(fd, d->err + off, d->errlen - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		off += (size_t)w;
+	}
+	close(fd);
 }
 
-/* Why a finished referee did not produce a result, or "" when it did (line filled). */
+/*
+ * Is the game's record complete? It must end with "result " and the very
+ * result the referee printed (a record cut short by a full disk does
+ * not), and is synced to disk before the game counts. "" or why not.
+ */
+static void check_record(const struct job *j, const struct runner_done *d, int logs_fd,
+			 char *why, size_t len)
+{
+	struct stat st;
+	size_t want = d->outlen + 4096, n;
+	char *tail, *end, *start;
+	json_t *printed, *recorded = NULL;
+	int fd = open(j->log, O_RDONLY | O_CLOEXEC);
+
+	why[0] = '\0';
+	if (fd < 0) {
+		snprintf(why, len, "the game record %s is missing (%s)", j->log, strerror(errno));
+		return;
+	}
+	if (fstat(fd, &st) < 0) {
+		snprintf(why, len, "cannot read the game record %s: %s", j->log, strerror(errno));
+		close(fd);
+		return;
+	}
+	n = (size_t)st.st_size < want ? (size_t)st.st_size : want;
+	tail = xmalloc(n + 1);
+	if (pread(fd, tail, n, st.st_size - (off_t)n) != (ssize_t)n) {
+		snprintf(why, len, "cannot read the game record %s: %s", j->log, strerror(errno));
+		goto out;
+	}
+	tail[n] = '\0';
+	end = n && tail[n - 1] == '\n' ? tail + n - 1 : NULL;
+	if (end) {
+		*end = '\0';
+		start = strrchr(tail, '\n');
+		start = start ? start + 1 : tail;
+		if (!strncmp(start, "result ", 7))
+			recorded = json_loadb(start + 7, (size_t)(end - start - 7), 0, NULL);
+	}
+	printed = json_loadb(d->out, d->outlen, 0, NULL);
+	if (!recorded || !printed || !json_equal(recorded, printed))
+		snprintf(why, len, "the game record %s is incomplete (%lld bytes; it does not end "
+			 "with the game's result)", j->log, (long long)st.st_size);
+	else if (fdatasync(fd) < 0 || (logs_fd >= 0 && fsync(logs_fd) < 0))
+		snprintf(why, len, "cannot sync the game record %s: %s", j->log, strerror(errno));
+	json_decref(printed);
+	json_decref(recorded);
+out:
+	free(tail);
+	close(fd);
+}
+
+/*
+ * Why a finished referee did not produce a result, or "" when it did (line
+ * filled): it must exit 0 with one valid result line and, when its record
+ * is to be kept, a complete record.
+ */
 static void judge(const struct config *c, const struct job *j, const struct runner_done *d,
-		  struct strbuf *line, int *nfaults, char *why, size_t len)
+		  int logs_fd, struct strbuf *line, int *nfaults, char *why, size_t len)
 {
 	char tail[300], late[96] = "";
 
@@ -213,8 +286,12 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 		snprintf(why, len, "the referee printed more than 4 MiB");
 		return;
 	}
-	if (result_make_line(d->out, d->outlen, j->g, c, line, nfaults, why, len) < 0)
+	if (result_make_line(d->out, d->outlen, j->g, c, &j->replay, line, nfaults, why, len) < 0)
 		return;
+	if (c->logs == LOGS_ALL || (c->logs == LOGS_FAULTS && *nfaults))
+		check_record(j, d, logs_fd, why, len);
+	if (why[0])
+		strbuf_reset(line);
 }
 
 static int record_failure(const struct config *c, struct results *res, const struct job *j,
@@ -226,14 +303,20 @@ static int record_failure(const struct config *c, struct results *res, const str
 	int ret;
 
 	strbuf_init(&cmd);
-	refargv_command_line(&cmd, c, j->g, &j->argv);
+	refargv_command_line(&cmd, c, j->g, &j->replay);
 	json_object_set_new(o, "game", json_string(j->g->id));
 	json_object_set_new(o, "index", json_integer(j->g->index));
 	json_object_set_new(o, "attempts", json_integer(j->attempt));
 	json_object_set_new(o, "reason", json_string(why));
 	json_object_set_new(o, "command", json_string(cmd.buf));
 	text = json_dumps(o, JSON_COMPACT);
-	ret = results_append_failed(res, text, err, len);
+	if (!text) {
+		snprintf(err, len, "cannot write 'failed.jsonl': game %s's line is not valid JSON",
+			 j->g->id);
+		ret = -1;
+	} else {
+		ret = results_append_failed(res, text, err, len);
+	}
 	free(text);
 	json_decref(o);
 	strbuf_release(&cmd);
@@ -249,6 +332,8 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 	long next = 0, nretry = 0, retry_next = 0;
 	int seen_signals = 0, ret = -1; /* a signal before the first game counts too */
 	double t0 = now(), last_tick = 0;
+	char *logs = path_of(results_abs_dir(res), "logs", "", "");
+	int logs_fd = open(logs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	st->done_now = st->failed = st->retried = 0;
 	st->running = st->stopping = 0;
@@ -303,7 +388,7 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 			if (d.killed) {
 				/* stopped by the second signal: simply not played */
 			} else {
-				judge(c, j, &d, &line, &nfaults, why, sizeof(why));
+				judge(c, j, &d, logs_fd, &line, &nfaults, why, sizeof(why));
 				if (!why[0]) {
 					if (results_append(res, line.buf, err, len) < 0) {
 						strbuf_release(&line);
@@ -368,5 +453,8 @@ out:
 		o->progress(o->arg, st, 1);
 	runner_free(r);
 	free(retry);
+	if (logs_fd >= 0)
+		close(logs_fd);
+	free(logs);
 	return ret;
 }

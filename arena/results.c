@@ -116,8 +116,8 @@ static int number_array_ok(json_t *a, int n)
 }
 
 int result_make_line(const char *out, size_t outlen, const struct game *g,
-		     const struct config *c, struct strbuf *line, int *nfaults, char *err,
-		     size_t len)
+		     const struct config *c, const struct strvec *argv, struct strbuf *line,
+		     int *nfaults, char *err, size_t len)
 {
 	const struct variant_cfg *v = &c->variants[g->variant];
 	json_error_t jerr;
@@ -169,9 +169,22 @@ int result_make_line(const char *out, size_t outlen, const struct game *g,
 		json_array_append_new(bots, json_string(c->bots[g->bot[s]].name));
 	json_object_set_new(obj, "bots", bots);
 	json_object_foreach(ref, key, x)
-		if (strcmp(key, "game") && strcmp(key, "index") && strcmp(key, "bots"))
+		if (strcmp(key, "game") && strcmp(key, "index") && strcmp(key, "bots") &&
+		    strcmp(key, "cwd") && strcmp(key, "argv"))
 			json_object_set(obj, key, x);
+	if (argv) {
+		json_t *a = json_array();
+
+		for (size_t i = 0; i < argv->nr; i++)
+			json_array_append_new(a, json_string(argv->items[i]));
+		json_object_set_new(obj, "cwd", json_string(c->dir));
+		json_object_set_new(obj, "argv", a);
+	}
 	text = json_dumps(obj, JSON_COMPACT | JSON_REAL_PRECISION(12));
+	if (!text) {
+		snprintf(err, len, "the result line cannot be written as JSON (not valid UTF-8?)");
+		goto out;
+	}
 	strbuf_addstr(line, text);
 	free(text);
 	ret = 0;
@@ -183,7 +196,11 @@ out:
 
 /* ---- the writer ---- */
 
-static int make_dirs(const char *path, char *err, size_t len)
+/*
+ * Makes path and its missing parents: the parents 0755, path itself with
+ * mode (whatever the umask: an existing path is set to mode too).
+ */
+static int make_dirs(const char *path, mode_t mode, char *err, size_t len)
 {
 	char *p = xstrdup(path);
 
@@ -198,13 +215,36 @@ static int make_dirs(const char *path, char *err, size_t len)
 		}
 		*s = '/';
 	}
-	if (mkdir(p, 0755) < 0 && errno != EEXIST) {
+	if ((mkdir(p, mode) < 0 && errno != EEXIST) || chmod(p, mode) < 0) {
 		snprintf(err, len, "cannot make directory '%s': %s", p, strerror(errno));
 		free(p);
 		return -1;
 	}
 	free(p);
 	return 0;
+}
+
+/* fsync()s the directory that holds path, so that path's entry lasts. */
+static int sync_parent(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int fd, ret;
+
+	if (slash == dir)
+		dir[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	else {
+		free(dir);
+		dir = xstrdup(".");
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd < 0)
+		return -1;
+	ret = fsync(fd);
+	close(fd);
+	return ret;
 }
 
 static int lock_dir(const char *dir, char *err, size_t len)
@@ -230,7 +270,7 @@ static int lock_dir(const char *dir, char *err, size_t len)
 static int dir_is_empty(const char *dir)
 {
 	static const char *const files[] = { "results.jsonl", "failed.jsonl", "arena.json",
-					     "logs", "builds", "schedule.txt" };
+					     "logs", "builds", RESULTS_SCHEDULE, RESULTS_KEY };
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char *p = join(dir, files[i]);
@@ -247,14 +287,14 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 {
 	struct results *r;
 	char *path, *logs;
-	int fd;
+	int fd, ok = 1;
 
 	*moved = NULL;
 	while (strlen(dir) > 1 && dir[strlen(dir) - 1] == '/') {
 		snprintf(err, len, "results directory '%s' must not end in '/'", dir);
 		return NULL;
 	}
-	if (make_dirs(dir, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
+	if (make_dirs(dir, 0700, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
 		return NULL;
 	if (fresh && !dir_is_empty(dir)) {
 		struct strbuf aside = STRBUF_INIT;
@@ -275,7 +315,7 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 		}
 		close(fd);
 		*moved = strbuf_detach(&aside);
-		if (make_dirs(dir, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
+		if (make_dirs(dir, 0700, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
 			return NULL;
 	}
 	r = xcalloc(1, sizeof(*r));
@@ -286,17 +326,21 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 	r->dir_fd = fd;
 	r->failed_fd = -1;
 	path = join(dir, "results.jsonl");
-	r->out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (r->out_fd < 0)
-		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
-	free(path);
 	logs = join(dir, "logs");
-	if (r->out_fd >= 0 && make_dirs(logs, err, len) < 0) {
-		close(r->out_fd);
-		r->out_fd = -1;
+	r->out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	if (r->out_fd < 0 || fchmod(r->out_fd, 0600) < 0) {
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+		ok = 0;
+	} else if (make_dirs(logs, 0700, err, len) < 0) {
+		ok = 0;
+	} else if (fsync(fd) < 0 || sync_parent(dir) < 0) {
+		/* the new entries (results.jsonl, logs/, the directory itself) last too */
+		snprintf(err, len, "cannot sync results directory '%s': %s", dir, strerror(errno));
+		ok = 0;
 	}
+	free(path);
 	free(logs);
-	if (r->out_fd < 0) {
+	if (!ok) {
 		results_free(r);
 		return NULL;
 	}
@@ -329,7 +373,12 @@ const char *results_abs_dir(const struct results *r)
 
 int results_read_meta(struct results *r, struct results_meta *m, char *err, size_t len)
 {
-	char *path = join(r->dir, "arena.json");
+	return results_read_meta_dir(r->dir, m, err, len);
+}
+
+int results_read_meta_dir(const char *dir, struct results_meta *m, char *err, size_t len)
+{
+	char *path = join(dir, "arena.json");
 	json_error_t jerr;
 	json_t *o, *x, *ex;
 	size_t i;
@@ -354,6 +403,9 @@ int results_read_meta(struct results *r, struct results_meta *m, char *err, size
 	snprintf(m->fingerprint, sizeof(m->fingerprint), "%s", json_string_value(x));
 	snprintf(m->shard, sizeof(m->shard), "%s", json_string_value(json_object_get(o, "shard")));
 	m->games = (long)json_integer_value(json_object_get(o, "games"));
+	x = json_object_get(o, "key_id");
+	if (json_is_string(x))
+		snprintf(m->key_id, sizeof(m->key_id), "%s", json_string_value(x));
 	json_array_foreach(json_object_get(o, "excluded"), i, ex) {
 		const char *name = json_string_value(json_object_get(ex, "bot"));
 		const char *why = json_string_value(json_object_get(ex, "reason"));
@@ -388,9 +440,15 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 	json_object_set_new(o, "fingerprint", json_string(m->fingerprint));
 	json_object_set_new(o, "shard", json_string(m->shard));
 	json_object_set_new(o, "games", json_integer(m->games));
+	if (m->key_id[0])
+		json_object_set_new(o, "key_id", json_string(m->key_id));
 	json_object_set_new(o, "excluded", ex);
 	text = json_dumps(o, JSON_INDENT(2));
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (!text) {
+		snprintf(err, len, "cannot write '%s': the text is not valid UTF-8", path);
+		goto out;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || write_all(fd, text, strlen(text)) < 0 || write_all(fd, "\n", 1) < 0 ||
 	    fsync(fd) < 0) {
 		snprintf(err, len, "cannot write '%s': %s", tmp, strerror(errno));
@@ -400,11 +458,17 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 		snprintf(err, len, "cannot rename '%s': %s", tmp, strerror(errno));
 		goto out;
 	}
-	fsync(r->dir_fd);
+	if (fsync(r->dir_fd) < 0) {
+		snprintf(err, len, "cannot sync results directory '%s': %s", r->dir,
+			 strerror(errno));
+		goto out;
+	}
 	ret = 0;
 out:
 	if (fd >= 0)
 		close(fd);
+	if (ret < 0)
+		unlink(tmp);
 	free(text);
 	json_decref(o);
 	free(path);
@@ -412,13 +476,131 @@ out:
 	return ret;
 }
 
-int results_load(struct results *r, struct strset *done, long *faults, long *repaired,
-		 char *err, size_t len)
+/* The schedule's line for game g: what a result line of g must hold. */
+static json_t *results_schedule_line(const struct game *g, const struct config *c)
+{
+	json_t *o = json_object(), *bots = json_array(), *seats = json_array();
+
+	for (int s = 0; s < g->nseats; s++) {
+		json_array_append_new(bots, json_string(c->bots[g->bot[s]].name));
+		json_array_append_new(seats, json_string(c->bots[g->bot[s]].seat));
+	}
+	json_object_set_new(o, "game", json_string(g->id));
+	json_object_set_new(o, "index", json_integer(g->index));
+	json_object_set_new(o, "bots", bots);
+	json_object_set_new(o, "variant", json_string(variant_name(c->variants[g->variant].base)));
+	json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
+	json_object_set_new(o, "seats", seats);
+	return o;
+}
+
+int results_write_schedule(struct results *r, const struct schedule *s, const struct config *c,
+			   int k, int n, char *err, size_t len)
+{
+	char *path = join(r->dir, RESULTS_SCHEDULE), *tmp = join(r->dir, RESULTS_SCHEDULE ".tmp");
+	struct strbuf sb = STRBUF_INIT;
+	int fd = -1, ret = -1;
+
+	strbuf_init(&sb);
+	for (int i = 0; i < s->ngames; i++) {
+		json_t *o;
+		char *text;
+
+		if (n && !schedule_in_shard(&s->games[i], k, n))
+			continue;
+		o = results_schedule_line(&s->games[i], c);
+		text = json_dumps(o, JSON_COMPACT);
+		json_decref(o);
+		if (!text) {
+			snprintf(err, len, "cannot write '%s': game '%s' is not valid UTF-8", path,
+				 s->games[i].id);
+			goto out;
+		}
+		strbuf_addstr(&sb, text);
+		strbuf_addch(&sb, '\n');
+		free(text);
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || write_all(fd, sb.buf, sb.len) < 0 || fsync(fd) < 0) {
+		snprintf(err, len, "cannot write '%s': %s", tmp, strerror(errno));
+		goto out;
+	}
+	if (rename(tmp, path) < 0 || fsync(r->dir_fd) < 0) {
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	if (ret < 0)
+		unlink(tmp);
+	strbuf_release(&sb);
+	free(path);
+	free(tmp);
+	return ret;
+}
+
+/* The fields of a result line that must be the schedule's, in the order they are checked. */
+static const char *const checked_fields[] = { "game", "index", "bots", "variant", "seed", "seats" };
+
+/*
+ * Is the stored result line o the game the schedule (map: id -> schedule
+ * line) has under its id? 0, or -1 with "FILE:LINE: what differs" in err.
+ */
+static int check_line(json_t *o, json_t *map, const char *file, int lineno, char *err,
+		      size_t len)
+{
+	json_t *id = json_object_get(o, "game"), *want;
+
+	if (!json_is_string(id))
+		return 0; /* not a result line at all: the callers say so */
+	want = json_object_get(map, json_string_value(id));
+	if (!want) {
+		snprintf(err, len, "%s:%d: game '%s' is not in the schedule of these results "
+			 "(the line does not belong here: move the file aside, or start over with "
+			 "--fresh)", file, lineno, json_string_value(id));
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(checked_fields) / sizeof(checked_fields[0]); i++) {
+		json_t *got = json_object_get(o, checked_fields[i]);
+		json_t *exp = json_object_get(want, checked_fields[i]);
+		char *g, *e;
+
+		if (got && json_equal(got, exp))
+			continue;
+		g = got ? json_dumps(got, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+		e = json_dumps(exp, JSON_COMPACT | JSON_ENCODE_ANY);
+		snprintf(err, len, "%s:%d: game '%s': '%s' is %.200s, the schedule says %.200s "
+			 "(the line was changed: move the file aside, or start over with --fresh)",
+			 file, lineno, json_string_value(id), checked_fields[i],
+			 g ? g : "missing", e ? e : "?");
+		free(g);
+		free(e);
+		return -1;
+	}
+	return 0;
+}
+
+/* Every game of the schedule (of shard k of n; n = 0: all) by id, as its schedule line. */
+static json_t *schedule_map(const struct schedule *s, const struct config *c, int k, int n)
+{
+	json_t *map = json_object();
+
+	for (int i = 0; i < s->ngames; i++)
+		if (!n || schedule_in_shard(&s->games[i], k, n))
+			json_object_set_new(map, s->games[i].id, results_schedule_line(&s->games[i], c));
+	return map;
+}
+
+int results_load(struct results *r, const struct schedule *s, const struct config *c, int k,
+		 int n, struct strset *done, long *faults, long *repaired, char *err, size_t len)
 {
 	char *path = join(r->dir, "results.jsonl");
 	struct strbuf sb = STRBUF_INIT;
 	size_t pos = 0, good_end = 0;
 	int lineno = 0, ret = -1;
+	json_t *map = schedule_map(s, c, k, n);
 
 	*repaired = 0;
 	strbuf_init(&sb);
@@ -443,6 +625,10 @@ int results_load(struct results *r, struct strset *done, long *faults, long *rep
 				 "or start over with --fresh)", path, lineno);
 			goto out;
 		}
+		if (check_line(o, map, path, lineno, err, len) < 0) {
+			json_decref(o);
+			goto out;
+		}
 		strset_add(done, json_string_value(id));
 		*faults += (long)json_array_size(json_object_get(o, "faults"));
 		json_decref(o);
@@ -457,6 +643,7 @@ int results_load(struct results *r, struct strset *done, long *faults, long *rep
 	}
 	ret = 0;
 out:
+	json_decref(map);
 	strbuf_release(&sb);
 	free(path);
 	return ret;
@@ -487,14 +674,128 @@ int results_append_failed(struct results *r, const char *line, char *err, size_t
 	if (r->failed_fd < 0) {
 		char *path = join(r->dir, "failed.jsonl");
 
-		r->failed_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+		r->failed_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 		free(path);
-		if (r->failed_fd < 0) {
+		if (r->failed_fd < 0 || fchmod(r->failed_fd, 0600) < 0 || fsync(r->dir_fd) < 0) {
 			snprintf(err, len, "cannot write 'failed.jsonl': %s", strerror(errno));
 			return -1;
 		}
 	}
 	return append_synced(r->failed_fd, line, "failed.jsonl", err, len);
+}
+
+/* ---- replay commands of played games ---- */
+
+struct results_played {
+	json_t *commands; /* game id -> command line */
+};
+
+/*
+ * The command that replays a stored result line: "cd CWD && " and its
+ * argv, with "--bot-seed SEAT:N" before the "--" for each handshake seed
+ * the result records (so the bots get the seeds they were given). NULL
+ * when the line holds no argv (written by an older arena).
+ */
+static char *replay_command(json_t *o)
+{
+	json_t *argv = json_object_get(o, "argv"), *seeds = json_object_get(o, "bot_seeds");
+	json_t *cwd = json_object_get(o, "cwd"), *x;
+	struct strvec v;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int programs = 0, added = 0;
+
+	if (!json_is_array(argv) || !json_array_size(argv))
+		return NULL;
+	strvec_init(&v);
+	json_array_foreach(argv, i, x) {
+		const char *w = json_string_value(x);
+
+		if (!w) {
+			strvec_release(&v);
+			return NULL;
+		}
+		if (!strcmp(w, "--") && !added) {
+			json_t *seed;
+			size_t seat;
+
+			json_array_foreach(seeds, seat, seed)
+				if (json_is_integer(seed)) {
+					strvec_push(&v, "--bot-seed");
+					strvec_pushf(&v, "%zu:%lld", seat,
+						     (long long)json_integer_value(seed));
+				}
+			added = 1;
+		} else if (added && w[0] != '@') {
+			programs = 1;
+		}
+		strvec_push(&v, w);
+	}
+	strbuf_init(&sb);
+	if (programs && json_is_string(cwd)) {
+		strbuf_addstr(&sb, "cd ");
+		strvec_quote_word(json_string_value(cwd), &sb);
+		strbuf_addstr(&sb, " && ");
+	}
+	strvec_quote(&v, &sb);
+	strvec_release(&v);
+	return strbuf_detach(&sb);
+}
+
+struct results_played *results_played_read(const char *dir, const char *only, char *err,
+					   size_t len)
+{
+	char *path = join(dir, "results.jsonl");
+	struct results_played *p = xcalloc(1, sizeof(*p));
+	struct strbuf sb = STRBUF_INIT;
+	size_t pos = 0;
+
+	p->commands = json_object();
+	strbuf_init(&sb);
+	if (slurp(path, &sb) < 0 && errno != ENOENT) {
+		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
+		results_played_free(p);
+		p = NULL;
+		goto out;
+	}
+	while (pos < sb.len) {
+		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
+		size_t end = nl ? (size_t)(nl - sb.buf) : sb.len;
+		json_t *o;
+		const char *id;
+		char *cmd;
+
+		/* cheap filter before parsing: the id is the line's first field */
+		if (only && !memmem(sb.buf + pos, end - pos, only, strlen(only))) {
+			pos = end + 1;
+			continue;
+		}
+		o = json_loadb(sb.buf + pos, end - pos, 0, NULL);
+		id = json_string_value(json_object_get(o, "game"));
+		if (id && (!only || !strcmp(id, only)) && (cmd = replay_command(o))) {
+			json_object_set_new(p->commands, id, json_string(cmd));
+			free(cmd);
+		}
+		json_decref(o);
+		pos = end + 1;
+	}
+out:
+	strbuf_release(&sb);
+	free(path);
+	return p;
+}
+
+const char *results_played_command(const struct results_played *p, const char *id)
+{
+	return json_string_value(json_object_get(p->commands, id));
+}
+
+void results_played_free(struct results_played *p)
+{
+	if (!p)
+		return;
+	json_decref(p->commands);
+	free(p);
 }
 
 /* ---- the reader ---- */
@@ -644,11 +945,63 @@ static void read_side_files(struct result_set *s, const char *dir)
 	free(meta);
 }
 
+/*
+ * The schedule stored beside a results file (DIR/schedule.jsonl) as a map
+ * from game id to its schedule line, in *map. A directory the arena made
+ * (it has arena.json) must have one; without either, *map is NULL and the
+ * lines go unchecked (results.jsonl written by hand, or by an arena
+ * before schedules were stored). 0, or -1 with err.
+ */
+static int load_schedule(const char *dir, json_t **map, char *err, size_t len)
+{
+	char *path = join(dir, RESULTS_SCHEDULE), *meta = join(dir, "arena.json");
+	struct strbuf sb = STRBUF_INIT;
+	size_t pos = 0;
+	int lineno = 0, ret = -1;
+
+	*map = NULL;
+	strbuf_init(&sb);
+	if (slurp(path, &sb) < 0) {
+		if (errno == ENOENT && access(meta, F_OK) < 0)
+			ret = 0;
+		else
+			snprintf(err, len, "cannot check the results in '%s' against their schedule: "
+				 "cannot read '%s': %s", dir, path, strerror(errno));
+		goto out;
+	}
+	*map = json_object();
+	while (pos < sb.len) {
+		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
+		size_t end = nl ? (size_t)(nl - sb.buf) : sb.len;
+		json_t *o = json_loadb(sb.buf + pos, end - pos, 0, NULL);
+		json_t *id = json_object_get(o, "game");
+
+		lineno++;
+		if (!json_is_string(id)) {
+			json_decref(o);
+			snprintf(err, len, "%s:%d: not a schedule line (the file is damaged)", path,
+				 lineno);
+			json_decref(*map);
+			*map = NULL;
+			goto out;
+		}
+		json_object_set_new(*map, json_string_value(id), o);
+		pos = end + 1;
+	}
+	ret = 0;
+out:
+	strbuf_release(&sb);
+	free(path);
+	free(meta);
+	return ret;
+}
+
 int result_set_read(struct result_set *s, const char *path, char *err, size_t len)
 {
 	struct stat st;
 	struct strbuf sb = STRBUF_INIT;
 	char *file, *dir, *slash;
+	json_t *map = NULL;
 	size_t pos = 0;
 	int lineno = 0, ret = -1, src;
 
@@ -677,6 +1030,8 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 			goto out;
 		}
 	}
+	if (load_schedule(dir, &map, err, len) < 0)
+		goto out;
 	src = intern(&s->sources, dir);
 	while (pos < sb.len) {
 		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
@@ -693,6 +1048,13 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 				break;
 			}
 			snprintf(err, len, "%s:%d: not a result line", file, lineno);
+			goto out;
+		}
+		if (map && check_line(o, map, file, lineno, err, len) < 0) {
+			json_decref(o);
+			free(res.id);
+			free(res.variant);
+			free(res.faults);
 			goto out;
 		}
 		json_decref(o);
@@ -714,6 +1076,7 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 	read_side_files(s, dir);
 	ret = 0;
 out:
+	json_decref(map);
 	strbuf_release(&sb);
 	free(file);
 	free(dir);

@@ -1,17 +1,21 @@
 /*
  * results.h - the results directory and the result lines in it.
  *
- * A results directory holds:
+ * A results directory (mode 0700; every file in it 0600) holds:
  *   results.jsonl  one line per finished game: the referee's JSON line with
  *                  "game" (the id), "index" (its place in the schedule) and
- *                  "bots" (bot name per seat) added; written with one
- *                  write() and fdatasync() before the game counts as done;
+ *                  "bots" (bot name per seat) put first, and "cwd" and
+ *                  "argv" (the command that played it, less --log) last;
+ *                  written with one write() and fdatasync() before the game
+ *                  counts as done;
  *   failed.jsonl   one line per game given up after its retry;
  *   arena.json     what the results belong to: the schedule's fingerprint,
- *                  the shard, bots excluded by failed builds;
+ *                  the shard, the key's id, bots excluded by failed builds;
+ *   schedule.jsonl this shard's games: id, index, bots, variant, seed and
+ *                  seats, which every result line must match;
+ *   key            the tournament key (key.h), unless the config sets seed;
  *   logs/          the referee's game record (ID.log) and stderr (ID.err);
- *   builds/        build output per bot (NAME.log);
- *   schedule.txt   every game id with the command that replays it.
+ *   builds/        build output per bot (NAME.log).
  *
  * struct results (opaque: it owns the directory lock and the open file)
  * is the writer's side, used by a run. struct result_set is the reader's
@@ -30,15 +34,20 @@
 
 struct strbuf;
 
+#define RESULTS_SCHEDULE "schedule.jsonl"
+#define RESULTS_KEY "key"
+
 /*
  * Turns a referee's output for game g into the line stored in
- * results.jsonl (no newline). Returns 0 and sets *nfaults, or -1 with err
- * when the output is not one JSON object of the expected shape (variant,
- * seed, one rank and score per seat).
+ * results.jsonl (no newline), with argv (the referee's command line less
+ * --log and --bot-logs; may be NULL) and the directory it ran in (the
+ * config's) recorded. Returns 0 and sets *nfaults, or -1 with err when
+ * the output is not one JSON object of the expected shape (variant, seed,
+ * one rank and score per seat).
  */
 int result_make_line(const char *out, size_t outlen, const struct game *g,
-		     const struct config *c, struct strbuf *line, int *nfaults, char *err,
-		     size_t len);
+		     const struct config *c, const struct strvec *argv, struct strbuf *line,
+		     int *nfaults, char *err, size_t len);
 
 /* ---- the writer ---- */
 
@@ -47,6 +56,7 @@ struct results;
 /* What arena.json records. */
 struct results_meta {
 	char fingerprint[17];
+	char key_id[17];       /* key_id() of the tournament key, "" with a config seed */
 	char shard[32];        /* "K/N" */
 	long games;            /* games in this shard's schedule */
 	struct strvec excluded;/* "NAME\tREASON" per bot excluded by its build */
@@ -55,7 +65,9 @@ void results_meta_init(struct results_meta *m);
 void results_meta_release(struct results_meta *m);
 
 /*
- * Opens (creating it and its parents) and locks a results directory. With
+ * Opens (creating it and its parents) and locks a results directory, made
+ * (or set to) mode 0700; results.jsonl is 0600 and logs/ 0700, and the new
+ * entries are synced. With
  * fresh, existing results are first moved aside to DIR.old-N and *moved
  * is set to that name (the caller frees it). Returns NULL with err when
  * the directory cannot be made, or another arena holds it.
@@ -69,21 +81,55 @@ const char *results_abs_dir(const struct results *r);
 
 /* Reads arena.json. Returns 1 if it exists and was read, 0 if absent, -1 with err. */
 int results_read_meta(struct results *r, struct results_meta *m, char *err, size_t len);
-/* Writes arena.json atomically (temporary file, fsync, rename). */
+/* The same for the directory dir, without opening or locking it (arena --check). */
+int results_read_meta_dir(const char *dir, struct results_meta *m, char *err, size_t len);
+/* Writes arena.json atomically (temporary file, fsync, rename, directory fsync). */
 int results_write_meta(struct results *r, const struct results_meta *m, const char *arena_name,
 		       const char *config_path, char *err, size_t len);
 
 /*
+ * Writes schedule.jsonl (atomically, like arena.json): one line per game
+ * of shard k of n (n = 0: every game) with what a result line of it must
+ * hold. The report checks result lines against it.
+ */
+int results_write_schedule(struct results *r, const struct schedule *s, const struct config *c,
+			   int k, int n, char *err, size_t len);
+
+/*
  * Reads results.jsonl, adding every game id to done and counting faults.
  * A torn last line (a crash in mid-write) is cut off the file and *repaired
- * is set to its length in bytes. Any other bad line is an error naming it.
+ * is set to its length in bytes. Any other bad line is an error naming it
+ * (FILE:LINE), and so is a line that is not a game of schedule s (shard k
+ * of n; n = 0: all) or whose index, bots, variant, seed or seats are not
+ * that game's.
  */
-int results_load(struct results *r, struct strset *done, long *faults, long *repaired,
-		 char *err, size_t len);
+int results_load(struct results *r, const struct schedule *s, const struct config *c, int k,
+		 int n, struct strset *done, long *faults, long *repaired, char *err, size_t len);
 /* Appends line and a newline to results.jsonl and syncs it to disk. */
 int results_append(struct results *r, const char *line, char *err, size_t len);
 /* Appends a line to failed.jsonl (synced too). */
 int results_append_failed(struct results *r, const char *line, char *err, size_t len);
+
+/* ---- replay commands of played games (arena --check -v) ---- */
+
+struct results_played;
+
+/*
+ * Reads the replay commands of the games stored in DIR/results.jsonl (only
+ * game 'only' when it is not NULL); a directory without results is empty.
+ * NULL with err when the file cannot be read.
+ */
+struct results_played *results_played_read(const char *dir, const char *only, char *err,
+					   size_t len);
+/*
+ * The command that replays game id exactly as it was played: "cd CWD && "
+ * and the stored argv, with --bot-seed SEAT:N for each handshake seed the
+ * result records (bot_seeds). NULL when the game is not there (or was
+ * stored without its argv). Valid until results_played_free().
+ */
+const char *results_played_command(const struct results_played *p, const char *id);
+/* results_played_free(NULL) is a no-op. */
+void results_played_free(struct results_played *p);
 
 /* ---- the reader ---- */
 
@@ -126,6 +172,9 @@ void result_set_release(struct result_set *s);
  * Reads a results file, or DIR/results.jsonl when path is a directory,
  * plus failed.jsonl and arena.json beside it when they exist. A torn last
  * line is ignored (and counted), never repaired: the report is read-only.
+ * Every line is checked against the schedule.jsonl beside it (required
+ * when arena.json is there): a line that is not a game of it, or differs
+ * from it, is an error (FILE:LINE: what differs) and nothing is counted.
  */
 int result_set_read(struct result_set *s, const char *path, char *err, size_t len);
 /* Sorts by schedule index, then id, and drops failures that later succeeded. */

@@ -3,8 +3,9 @@
  *
  * Games are listed deal by deal, and within a deal variant by variant, so
  * that a run (and every shard) plays a mix of variants from the start and
- * the progress rate is representative. Only the config seed, the variant
- * names and the bot order feed the random choices, through splitmix64.
+ * the progress rate is representative. Only the tournament key (key.h),
+ * the variant names and the bot order feed the random choices: the deal
+ * seeds and the seeds of the table draws are keyed hashes of the names.
  */
 #include "schedule.h"
 
@@ -15,16 +16,6 @@
 
 #include "rng.h"
 #include "util.h"
-
-#define GOLDEN 0x9e3779b97f4a7c15ULL
-
-
-uint64_t schedule_deal_seed(uint64_t seed, const char *name, long d)
-{
-	uint64_t x = (seed ^ fnv1a64(name)) + (uint64_t)d * GOLDEN;
-
-	return splitmix64(&x) >> 1;
-}
 
 static long gcd(long a, long b)
 {
@@ -335,6 +326,8 @@ void schedule_progressive_round(int n, int r, int *out)
 struct builder {
 	struct schedule *s;
 	const struct config *c;
+	const struct key *key;
+	const int *active; /* per bot of the config: does it play? */
 	int alloc;
 };
 
@@ -360,6 +353,7 @@ static struct game *add_game(struct builder *b, int v, uint64_t seed, int nseats
 struct plan {
 	int ntables;
 	int *tables; /* individual: ntables*k; team: pairs as 2 ints */
+	int *number; /* team: the pairing number in game ids (see plan_variant) */
 };
 
 static void plan_variant(struct builder *b, int v, const int *bots, int n, struct plan *p)
@@ -380,23 +374,34 @@ static void plan_variant(struct builder *b, int v, const int *bots, int n, struc
 		sv->pairings = (n - 1) * (n / 4);
 		sv->rotations = 2;
 	} else if (vc->teams) {
+		int nall = b->c->nbots, num = 0;
+
+		/*
+		 * Pairings are numbered over every bot of the config, excluded
+		 * or not, so a bot left out after a failed build takes its own
+		 * pairings out and leaves the other ids as they were.
+		 */
 		sv->unit = "pairing";
-		p->ntables = n * (n - 1) / 2;
-		p->tables = xmalloc((size_t)p->ntables * 2 * sizeof(int));
-		for (int i = 0, t = 0; i < n; i++)
-			for (int j = i + 1; j < n; j++, t++) {
-				p->tables[2 * t] = bots[i];
-				p->tables[2 * t + 1] = bots[j];
+		p->ntables = 0;
+		p->tables = xmalloc(((size_t)n * (size_t)n + 1) * sizeof(int));
+		p->number = xmalloc(((size_t)n * (size_t)n + 1) * sizeof(int));
+		for (int i = 0; i < nall; i++)
+			for (int j = i + 1; j < nall; j++) {
+				num++;
+				if (!b->active[i] || !b->active[j])
+					continue;
+				p->tables[2 * p->ntables] = i;
+				p->tables[2 * p->ntables + 1] = j;
+				p->number[p->ntables++] = num;
 			}
 		sv->pairings = p->ntables;
 		sv->rotations = 2;
 	} else {
-		uint64_t x = b->c->seed ^ fnv1a64(vc->name) ^ 0x7461626c6573ULL; /* "tables" */
-
 		sv->unit = "table";
 		p->ntables = vc->tables ? (int)vc->tables : schedule_default_tables(n, k);
 		p->tables = xmalloc((size_t)p->ntables * (size_t)k * sizeof(int));
-		schedule_draw_tables(n, k, p->ntables, splitmix64(&x), p->tables);
+		schedule_draw_tables(n, k, p->ntables, key_tables_seed(b->key, vc->name),
+				     p->tables);
 		for (int i = 0; i < p->ntables * k; i++)
 			p->tables[i] = bots[p->tables[i]];
 		sv->pairings = p->ntables;
@@ -422,7 +427,7 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 		int n = b->s->nactive, rounds = n - 1, tab[12];
 
 		for (int r = 0; r < rounds; r++) {
-			uint64_t seed = schedule_deal_seed(b->c->seed, vc->name, d * rounds + r);
+			uint64_t seed = key_deal_seed(b->key, vc->name, d * rounds + r);
 
 			schedule_progressive_round(n, r, tab);
 			for (int t = 0; t < n / 4; t++)
@@ -439,7 +444,7 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 		return;
 	}
 	for (int t = 0; t < p->ntables; t++) {
-		uint64_t seed = schedule_deal_seed(b->c->seed, vc->name, d);
+		uint64_t seed = key_deal_seed(b->key, vc->name, d);
 
 		for (int rot = 0; rot < sv->rotations; rot++) {
 			struct game *g = add_game(b, v, seed, k);
@@ -448,25 +453,29 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 				g->bot[s] = vc->teams ? p->tables[2 * t + (s + rot) % 2]
 						      : p->tables[t * k + (s + rot) % k];
 			snprintf(g->id, sizeof(g->id), "%s.d%04ld.%c%04d.r%d", vc->name, d + 1,
-				 vc->teams ? 'p' : 't', t + 1, rot);
+				 vc->teams ? 'p' : 't', vc->teams ? p->number[t] : t + 1, rot);
 			sv->games++;
 		}
 	}
 }
 
-int schedule_build(struct schedule *s, const struct config *c, const int *active, char *err,
-		   size_t len)
+int schedule_build(struct schedule *s, const struct config *c, const int *active,
+		   const struct key *key, char *err, size_t len)
 {
-	struct builder b = { s, c, 0 };
+	struct builder b = { s, c, key, NULL, 0 };
 	struct plan *plans;
 	int *bots = xmalloc((size_t)(c->nbots ? c->nbots : 1) * sizeof(int));
+	int *on = xmalloc((size_t)(c->nbots ? c->nbots : 1) * sizeof(int));
 	long maxdeals = 0;
 	int n = 0, ret = 0;
 
 	memset(s, 0, sizeof(*s));
-	for (int i = 0; i < c->nbots; i++)
-		if (!active || active[i])
+	for (int i = 0; i < c->nbots; i++) {
+		on[i] = !active || active[i];
+		if (on[i])
 			bots[n++] = i;
+	}
+	b.active = on;
 	s->nactive = n;
 	s->nvariants = c->nvariants;
 	s->variants = xcalloc((size_t)(c->nvariants ? c->nvariants : 1), sizeof(*s->variants));
@@ -504,10 +513,13 @@ int schedule_build(struct schedule *s, const struct config *c, const int *active
 		ret = -1;
 	}
 out:
-	for (int v = 0; v < c->nvariants; v++)
+	for (int v = 0; v < c->nvariants; v++) {
 		free(plans[v].tables);
+		free(plans[v].number);
+	}
 	free(plans);
 	free(bots);
+	free(on);
 	if (ret < 0)
 		schedule_release(s);
 	return ret;

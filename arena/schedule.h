@@ -1,10 +1,11 @@
 /*
  * schedule.h - every game of a tournament, decided before any is played.
  *
- * The schedule is a pure function of the config and the set of bots that
- * take part: the same config always gives the same games, in the same
- * order, with the same ids and seeds, on every machine. That is what makes
- * resuming, sharding and replaying a single game possible.
+ * The schedule is a pure function of the config, the set of bots that
+ * take part and the tournament key (key.h): the same config and key always
+ * give the same games, in the same order, with the same ids and seeds, on
+ * every machine. That is what makes resuming, sharding and replaying a
+ * single game possible; the key keeps the seeds secret.
  *
  * Formats (docs/arena.md has the details and the reasons):
  *  - team variants (hammerwalt, indiana, bloomington): every pair of bots
@@ -18,7 +19,7 @@
  *    robin of RULINGS.md; every game is replayed with the teams swapped.
  *
  * Every deal of a variant has one seed, shared by all pairings and tables
- * (duplicate style), from schedule_deal_seed().
+ * (duplicate style), from key_deal_seed().
  */
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
@@ -27,6 +28,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "key.h"
 
 #define GAME_ID_MAX 64
 
@@ -59,14 +61,14 @@ struct schedule {
 
 /*
  * Builds the schedule of c for the bots whose active[i] is non-zero (NULL:
- * all). A variant that cannot be played by these bots (progressive without
+ * all), with every seed derived from key (never NULL). A variant that cannot be played by these bots (progressive without
  * exactly 8 or 12, fewer bots than needed) gets no games and a reason in
  * variants[v].skipped. Returns 0, or -1 with err (no games at all, or a
  * 'tables' value that cannot give every bot the same number of games);
  * after -1 there is nothing to release.
  */
-int schedule_build(struct schedule *s, const struct config *c, const int *active, char *err,
-		   size_t len);
+int schedule_build(struct schedule *s, const struct config *c, const int *active,
+		   const struct key *key, char *err, size_t len);
 void schedule_release(struct schedule *s);
 
 /*
@@ -81,13 +83,6 @@ int schedule_in_shard(const struct game *g, int k, int n);
  * options. Time limits and jobs are not part of it.
  */
 void schedule_fingerprint(const struct schedule *s, const struct config *c, char out[17]);
-
-/*
- * The seed of deal d (from 0) of a variant: the d-th output of splitmix64
- * started at seed XOR fnv1a64(name), shifted right one bit (the referee
- * takes seeds below 2^63).
- */
-uint64_t schedule_deal_seed(uint64_t seed, const char *name, long d);
 
 /*
  * Default number of tables for n bots at k-seat tables: the fewest that

@@ -271,6 +271,11 @@ const char *player_spec(const struct player *p)
 	return p->spec;
 }
 
+const char *player_program(const struct player *p)
+{
+	return p->kind == PLAYER_BOT && p->argc > 0 ? p->argv[0] : NULL;
+}
+
 const char *player_name(const struct player *p)
 {
 	return p->name;

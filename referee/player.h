@@ -95,6 +95,12 @@ void player_free(struct player *p);
  * none; escaped like every byte from a bot, strbuf_add_escaped()).
  */
 const char *player_spec(const struct player *p);
+/*
+ * The program a bot seat runs: its argv[0], a path (absolute when the SEAT
+ * gave a relative one) or a bare name for the bot's PATH; NULL for a
+ * built-in. Lets a caller check a SEAT before any game (bin/arena --check).
+ */
+const char *player_program(const struct player *p);
 const char *player_name(const struct player *p);
 int player_is_builtin(const char *spec);
 

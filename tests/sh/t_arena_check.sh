@@ -1,45 +1,125 @@
 #!/bin/sh
 # t_arena_check.sh - bin/arena --check on the shipped configs and on bad
 # ones: the documented messages (exact text, file:line) and exit codes;
-# --help, bad options and report usage.
+# secret deals (no seeds shown before the key exists, a warning for an
+# explicit seed, arena key); bot programs that are missing or not
+# executable; --help, bad options and report usage.
 . tests/arena/lib.sh
 cd "$W" || exit 1
 
-# the shipped configs are valid and print their schedule
+# the shipped configs are valid, print their schedule, and deal secretly
 for c in default classroom overnight; do
-	out=$("$ARENA" --check "$ROOT/configs/$c.ini") || fail "configs/$c.ini: --check failed"
+	out=$("$ARENA" --check "$ROOT/configs/$c.ini" 2>err) || fail "configs/$c.ini: --check failed"
 	echo "$out" | grep -q "^$ROOT/configs/$c.ini: ok$" || fail "configs/$c.ini: no 'ok' line"
 	[ -n "$(echo "$out" | sed -n 's/^  total \([0-9]*\) games$/\1/p')" ] ||
 		fail "configs/$c.ini: no total"
+	echo "$out" | grep -q "^arena $c: secret deals" || fail "configs/$c.ini: deals are not secret"
+	[ -s err ] && fail "configs/$c.ini: --check warns: $(cat err)"
 done
 
 # the schedule size, per variant and in total
 two_bots a.ini "variants = hammerwalt, fivehand" "deals = 3"
-"$ARENA" --check a.ini >out || fail "--check a.ini"
+"$ARENA" --check a.ini >out 2>err || fail "--check a.ini"
 cat >expect <<'X'
 a.ini: ok
-arena a: seed 1, 2 jobs, results in results/a
+arena a: secret deals (the key is made at the first run), 2 jobs, results in results/a
 bots: 2 (greedy, random)
 schedule:
   hammerwalt      1 pairing x 3 deals x 2 rotations = 6 games
   fivehand        2 tables x 3 deals x 5 rotations = 30 games
   total 36 games
 X
-sed -i "s/^arena a: seed 1, [0-9]* jobs/arena a: seed 1, 2 jobs/" out
+sed -i "s/, [0-9]* jobs, results/, 2 jobs, results/" out
 expect_file_eq "--check output" out expect
+[ -s err ] && fail "--check a.ini wrote on stderr: $(cat err)"
+[ -e results ] && fail "--check made a results directory"
+
+# before the first run the seeds are secret: -v lists the games, no seeds
+"$ARENA" --check -v --shard 2/4 a.ini >out 2>err || fail "--check -v before a run"
+expect_eq "games listed for shard 2/4" "$(grep -c '^hammerwalt\.\|^fivehand\.' out)" 9
+grep -q -- '--seed' out && fail "seeds shown before the key exists"
+expect_eq "no key for a shard" "$(cat err)" "arena: the deals are secret and no key is given (shards deal from --key FILE; make one with: arena key FILE): the commands that replay each game are listed with it"
+"$ARENA" --check -v a.ini >out 2>err || fail "--check -v before a run"
+expect_eq "games listed" "$(lines out)" $((7 + 36))
+expect_eq "no key yet" "$(cat err)" "arena: the deals are secret and there is no key yet (results/a/key is made at the first run, or give --key FILE): the commands that replay each game are listed once it exists"
+
+# an explicit seed: every deal is public, and --check says so (still exit 0)
+two_bots s.ini "variants = hammerwalt, fivehand" "deals = 3" "seed = 7"
+"$ARENA" --check s.ini >out 2>err || fail "--check with a seed"
+expect_eq "seed warning" "$(cat err)" "s.ini:4: warning: 'seed' makes every deal predictable to anyone who knows it (without it, the deals come from a secret key)"
+grep -q "^arena s: seed 7, " out || fail "no seed line: $(cat out)"
+"$ARENA" --check --key nokey s.ini >/dev/null 2>err
+expect_eq "--key with a seed exit" $? 2
+expect_eq "--key with a seed" "$(cat err)" "s.ini:4: 'seed' decides every deal, so --key 'nokey' would not be used (leave one of them out)"
 
 # -v lists every game with the command that replays it, and that command works
-"$ARENA" --check -v --shard 2/4 a.ini >out || fail "--check -v"
-expect_eq "games listed for shard 2/4" "$(grep -c '^hammerwalt\.\|^fivehand\.' out)" 9
+"$ARENA" --check -v --shard 2/4 s.ini >out 2>/dev/null || fail "--check -v"
+expect_eq "commands listed for shard 2/4" "$(grep -c '^[a-z]*\.d[0-9]*\.[pt][0-9]*\.r[0-9]  .*/referee --variant [a-z]* --seed [0-9]* ' out)" 9
 grep -q '^shard 2/4: 9 games$' out || fail "no shard line"
-"$ARENA" --check -v --game fivehand.d0002.t0001.r3 a.ini | tail -n 1 >one
+"$ARENA" --check -v --game fivehand.d0002.t0001.r3 s.ini 2>/dev/null | tail -n 1 >one
 expect_eq "one game listed" "$(lines one)" 1
 cmd=$(sed 's/^fivehand.d0002.t0001.r3  //' one)
 eval "$cmd" >replay.json || fail "replay command failed: $cmd"
 grep -q '"variant":"fivehand"' replay.json || fail "replay did not print a result"
-"$ARENA" --check -v --game nosuch.game a.ini >/dev/null 2>err
+"$ARENA" --check -v --game nosuch.game s.ini >/dev/null 2>err
 expect_eq "unknown --game exit" $? 2
-expect_eq "unknown --game message" "$(cat err)" "arena: no game 'nosuch.game' in the schedule"
+expect_eq "unknown --game message" "$(sed 1d err)" "arena: no game 'nosuch.game' in the schedule"
+
+# arena key FILE: a new key, 0600, never overwritten; --key reads it
+umask 022
+"$ARENA" key k1 2>err || fail "arena key: $(cat err)"
+expect_eq "key file mode" "$(stat -c %a k1)" 600
+grep -qx '[0-9a-f]\{64\}' k1 || fail "key file: $(cat k1)"
+expect_eq "arena key message" "$(cat err)" "arena: wrote a new tournament key to k1; give every shard --key k1"
+cp k1 k1.before
+"$ARENA" key k1 2>err
+expect_eq "arena key over a file exit" $? 2
+expect_eq "arena key over a file" "$(cat err)" "arena: 'k1' exists; a key is never overwritten (remove it first, if no tournament uses it)"
+cmp -s k1 k1.before || fail "arena key overwrote a key"
+"$ARENA" key 2>/dev/null
+expect_eq "arena key without FILE exit" $? 2
+"$ARENA" --check -v --key k1 --game hammerwalt.d0001.p0001.r0 a.ini >out 2>err || fail "--check --key"
+grep -q '^hammerwalt.d0001.p0001.r0  .*/referee --variant hammerwalt --seed [0-9]* -- @greedy @random @greedy @random$' out ||
+	fail "--check --key: $(cat out)"
+seed=$(sed -n 's/.* --seed \([0-9]*\) .*/\1/p' out)
+expect_eq "the seed is the key's" "$seed" "$(python3 -c "
+import hashlib
+k = bytes.fromhex(open('k1').read().strip())
+h = hashlib.blake2b(b'euchre-arena deal\0hammerwalt\0' + (0).to_bytes(8, 'little'), key=k, digest_size=16)
+print(int.from_bytes(h.digest()[:8], 'little') >> 1)")"
+"$ARENA" --check --key nokey a.ini >/dev/null 2>err
+expect_eq "missing --key exit" $? 2
+expect_eq "missing --key" "$(cat err)" "arena: cannot read tournament key 'nokey': No such file or directory (make one with: arena key nokey)"
+printf '0123\n' >short.key
+"$ARENA" --check --key short.key a.ini >/dev/null 2>err
+expect_eq "short --key exit" $? 2
+expect_eq "short --key" "$(cat err)" "arena: tournament key 'short.key' is damaged (4 hex digits, expected 64)"
+
+# a bot program that is missing or not executable is a config error
+mkdir -p bots/noexec
+printf '#!/bin/sh\n' >bots/noexec/run
+chmod 644 bots/noexec/run
+cat >badbots.ini <<'X'
+[arena]
+variants = hammerwalt
+[bot gone]
+command = /nowhere/run
+[bot noexec]
+dir = bots/noexec
+[bot g]
+command = @greedy
+X
+"$ARENA" --check badbots.ini >out 2>err
+expect_eq "bad bot paths exit" $? 2
+cat >expect <<X
+badbots.ini:4: bad value '/nowhere/run' for 'command' in [bot gone] (cannot run '/nowhere/run': No such file or directory)
+badbots.ini:6: bad value 'bots/noexec' for 'dir' in [bot noexec] (its 'run' file is not executable (fix: chmod +x $(pwd -P)/bots/noexec/run))
+X
+expect_file_eq "bad bot paths" err expect
+"$ARENA" -q badbots.ini >/dev/null 2>err
+expect_eq "bad bot paths: run exit" $? 2
+expect_file_eq "bad bot paths: run" err expect
+[ -e results/badbots ] && fail "a run with bad bot paths made its results directory"
 
 # bad configs: every problem, in line order, exit 2
 cat >bad.ini <<'X'
@@ -84,6 +164,7 @@ expect_eq "missing config message" "$(cat err)" \
 # usage
 "$ARENA" --help >out || fail "--help exit"
 grep -q '^exit status:' out || fail "--help lacks exit status"
+grep -q '^  --key FILE ' out || fail "--help lacks --key"
 "$ARENA" --jobs 0 a.ini 2>err
 expect_eq "--jobs 0 exit" $? 2
 expect_eq "--jobs 0 message" "$(cat err)" \

@@ -2,7 +2,10 @@
 # t_arena_run.sh - a whole tournament: the planned number of games, the
 # right number per bot, no duplicate ids, result lines with game, index and
 # bots; running again plays nothing; a changed config is refused unless
-# --fresh; report --csv/--json; the progressive format with 8 bots.
+# --fresh; report --csv/--json; the progressive format with 8 bots. Secret
+# deals: a bot that sees its own hand searches every seed an attacker
+# could guess and finds none of the arena's deals (and, as a control,
+# finds the deal of a config with a public seed).
 . tests/arena/lib.sh
 cd "$W" || exit 1
 
@@ -92,4 +95,52 @@ done
 grep -q '"options":{"target":100000,"hole":100000,"max_hands":2,' prog/results.jsonl ||
 	fail "progressive games are not max_hands games"
 expect_eq "hands per progressive game" "$(grep -c '"hands":2,' prog/results.jsonl)" 28
+
+# secret deals: tests/arena/seedsearch deals the first hand from the seeds
+# 0..100000 and from every public derivation of config seeds 0..1000
+# (deals 0..99) and looks for its own cards
+case "$O" in /*) search="$O/tests/arena/seedsearch" ;; *) search="$ROOT/$O/tests/arena/seedsearch" ;; esac
+[ -x "$search" ] || fail "no $search (make test builds it)"
+# check_search DIR WANT: every search bot's stderr in DIR reports its own
+# hand of the record; WANT=secret: it found nothing (and names no other
+# hand); WANT=public: the hands it found are the record's
+check_search() {
+	found=0
+	for id in $(sed 's/^{"game":"\([^"]*\)".*/\1/' "$1/results.jsonl"); do
+		log="$1/logs/$id.log"
+		for p in 0 1 2 3; do
+			err="$1/logs/$id.seat$p.stderr"
+			grep -q '^seedsearch: ' "$err" 2>/dev/null || continue
+			found=$((found + 1))
+			mine=$(grep -m 1 "^| cards $p " "$log" | sed "s/^| cards $p //")
+			grep -q "^seedsearch: seat $p holds $mine; searched [0-9]* seeds: " "$err" ||
+				fail "$id seat $p: $(cat "$err")"
+			if [ "$2" = secret ]; then
+				grep -q "searched 300201 seeds: not found$" "$err" ||
+					fail "$id seat $p found the deal: $(cat "$err")"
+				for q in 0 1 2 3; do
+					[ $q = $p ] && continue
+					other=$(grep -m 1 "^| cards $q " "$log" | sed "s/^| cards $q //")
+					grep -q -- "$other" "$err" && fail "$id seat $p names seat $q's hand"
+				done
+			else
+				grep -q "found seed $(sed -n 's/^game [a-z]* seed \([0-9]*\).*/\1/p' "$log") (the key of a config seed)$" "$err" ||
+					fail "$id seat $p did not find the public deal: $(cat "$err")"
+				grep -m 4 '^| cards ' "$log" | sed 's/^| /seedsearch: /' >want
+				grep '^seedsearch: cards ' "$err" >got
+				expect_file_eq "$id seat $p: the hands found" got want
+			fi
+		done
+	done
+	expect_eq "search bots in $1" "$found" 4
+}
+for how in secret public; do
+	{
+		printf '[arena]\nvariants = hammerwalt\nmove_ms = 10000\nresults = %s\n' "$how"
+		[ $how = public ] && printf 'seed = 5\n'
+		printf '[bot search]\ncommand = %s\n[bot greedy]\ncommand = @greedy\n' "$search"
+	} >$how.ini
+	"$ARENA" -q $how.ini >/dev/null 2>err || fail "$how deals: $(cat err)"
+	check_search $how $how
+done
 exit 0

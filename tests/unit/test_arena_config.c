@@ -1,8 +1,9 @@
 /*
  * test_arena_config.c - reading the tournament config: every documented
  * error message, exactly, with its file and line (docs/arena.md lists
- * them); the values of a valid file; submissions directories where a
- * broken submission rejects only itself.
+ * them); the values of a valid file; bot programs that are missing or not
+ * executable; submissions directories where a broken submission rejects
+ * only itself (a 'run' without its exec bit says how to fix it).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +91,7 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ndir = norun\n",
 		  "c.ini:8: bad value 'norun' for 'dir' in [bot c] (no executable 'run' file in it; "
 		  "give 'command' too)" },
-		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = x\nmem_mb = 0\n",
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = cat\nmem_mb = 0\n",
 		  "c.ini:9: bad value '0' for 'mem_mb' in [bot c] (expected a number from 1 to "
 		  "1048576)" },
 		{ "[arena]\nvariants = flip\n" BOTS "[bot bad name]\ncommand = x\n",
@@ -106,6 +107,28 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 		  "c.ini:3: bad value 'nothere' for 'submissions' in [arena] (no such directory)" },
 		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = python3 'bot.py\n",
 		  "c.ini:8: bad value 'python3 'bot.py' for 'command' in [bot c] (..." },
+		/* a bot program that cannot be started is a config error */
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = /nowhere/run\n",
+		  "c.ini:8: bad value '/nowhere/run' for 'command' in [bot c] (cannot run "
+		  "'/nowhere/run': No such file or directory)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = no-such-program-here -v\n",
+		  "c.ini:8: bad value 'no-such-program-here -v' for 'command' in [bot c] (no program "
+		  "'no-such-program-here' in the bots' PATH, /usr/local/bin:/usr/bin:/bin)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = ./plain --fast\n",
+		  "c.ini:8: bad value './plain --fast' for 'command' in [bot c] ('SCRATCH/plain' is "
+		  "not executable (fix: chmod +x SCRATCH/plain))" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = ./norun\n",
+		  "c.ini:8: bad value './norun' for 'command' in [bot c] ('./norun' is a directory "
+		  "without an executable 'run' file)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = bin/run\ndir = norun\n",
+		  "c.ini:8: bad value 'bin/run' for 'command' in [bot c] (cannot run "
+		  "'SCRATCH/norun/bin/run': No such file or directory)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ndir = noexec\n",
+		  "c.ini:8: bad value 'noexec' for 'dir' in [bot c] (its 'run' file is not "
+		  "executable (fix: chmod +x SCRATCH/noexec/run))" },
+		/* with a build, the program may come out of the build: checked after it */
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = ./made\nbuild = make\n",
+		  "ok" },
 		{ "[arena]\nvariants = flip\nreferee = nothere\n" BOTS,
 		  "c.ini:3: bad value 'nothere' for 'referee' in [arena] (no executable file "
 		  "'SCRATCH/nothere')" },
@@ -120,17 +143,25 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 
 	CHECK(getcwd(scratch, sizeof(scratch)) != NULL);
 	mkdir("norun", 0755);
+	write_file("plain", "#!/bin/sh\n");
+	chmod("plain", 0644);
+	mkdir("noexec", 0755);
+	write_file("noexec/run", "#!/bin/sh\n");
+	chmod("noexec/run", 0644);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct config c;
 		char expect[8192];
-		const char *at = strstr(cases[i].message, "SCRATCH"), *got;
-		size_t n;
+		const char *from = cases[i].message, *at, *got;
+		size_t n = 0;
 
-		if (at)
-			snprintf(expect, sizeof(expect), "%.*s%s%s", (int)(at - cases[i].message),
-				 cases[i].message, scratch, at + 7);
-		else
-			snprintf(expect, sizeof(expect), "%s", cases[i].message);
+		/* every SCRATCH stands for the scratch directory */
+		expect[0] = '\0';
+		while ((at = strstr(from, "SCRATCH"))) {
+			n += (size_t)snprintf(expect + n, sizeof(expect) - n, "%.*s%s",
+					      (int)(at - from), from, scratch);
+			from = at + 7;
+		}
+		snprintf(expect + n, sizeof(expect) - n, "%s", from);
 		got = load_text(&c, cases[i].ini);
 		n = strlen(expect);
 		if (n > 3 && !strcmp(expect + n - 3, "...")) {
@@ -180,6 +211,7 @@ static void test_valid_config_values(void)
 	CHECK_STR(c.results, "out/cup");
 	CHECK_INT(c.deals, 3);
 	CHECK(c.seed == 42);
+	CHECK_INT(c.seed_line, 7);
 	CHECK_INT(c.jobs, 2);
 	CHECK_INT(c.move_ms, 50);
 	CHECK_INT(c.startup_ms, 0);
@@ -204,7 +236,7 @@ static void test_valid_config_values(void)
 	CHECK_STR(c.name, "c");
 	CHECK_STR(c.results, "results/c");
 	CHECK_INT(c.deals, 1);
-	CHECK(c.seed == 1);
+	CHECK_INT(c.seed_line, 0); /* no seed: the deals come from a secret key */
 	CHECK_INT(c.game_timeout_s, -1); /* derived from the time limits (play.c) */
 	CHECK_INT(c.game_ms, 0);
 	CHECK_INT(c.variants[0].seats, 4);
@@ -231,6 +263,11 @@ static void test_submissions_reject_only_the_broken_ones(void)
 	write_file("subs/fay/bot.ini", "command = python3 main.py\n");
 	mkdir("subs/a", 0755); /* same name as [bot a] */
 	write_file("subs/a/bot.ini", "command = @random\n");
+	mkdir("subs/gus", 0755); /* unpacked from a zip: 'run' lost its exec bit */
+	write_file("subs/gus/run", "#!/bin/sh\n");
+	chmod("subs/gus/run", 0644);
+	mkdir("subs/hal", 0755);
+	write_file("subs/hal/bot.ini", "command = ./bot\n");
 	mkdir("subs/.hidden", 0755);
 	CHECK_STR(load_text(&c, "[arena]\nvariants = flip\nsubmissions = subs\n" BOTS), "ok");
 	CHECK_STR(c.bots[2].name, "alice");
@@ -248,7 +285,7 @@ static void test_submissions_reject_only_the_broken_ones(void)
 		snprintf(expect, sizeof(expect), "%s/subs/fay", c.dir);
 		CHECK_STR(c.bots[4].dir, expect);
 	}
-	CHECK_INT(c.nrejected, 4);
+	CHECK_INT(c.nrejected, 6);
 	CHECK_STR(c.rejected[0].name, "a");
 	CHECK_STR(c.rejected[0].reason, "a bot named 'a' is defined at c.ini:4");
 	CHECK_STR(c.rejected[1].name, "carol");
@@ -257,6 +294,18 @@ static void test_submissions_reject_only_the_broken_ones(void)
 	CHECK_STR(c.rejected[2].reason, "bot.ini:2: unknown key 'colour' in bot.ini");
 	CHECK_STR(c.rejected[3].name, "erin");
 	CHECK(!strncmp(c.rejected[3].reason, "bot.ini: bot erin: ", 19));
+	CHECK_STR(c.rejected[4].name, "gus");
+	{
+		char expect[4200];
+
+		snprintf(expect, sizeof(expect), "its 'run' file is not executable (fix: chmod +x "
+			 "%s/subs/gus/run)", c.dir);
+		CHECK_STR(c.rejected[4].reason, expect);
+		snprintf(expect, sizeof(expect), "bot.ini: bot hal: cannot run '%s/subs/hal/./bot': No "
+			 "such file or directory", c.dir);
+		CHECK_STR(c.rejected[5].name, "hal");
+		CHECK_STR(c.rejected[5].reason, expect);
+	}
 	config_release(&c);
 }
 

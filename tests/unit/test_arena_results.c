@@ -1,8 +1,10 @@
 /*
  * test_arena_results.c - result lines and results directories: checking a
  * referee's output, appending and reloading, cutting off a torn last
- * line, refusing a damaged file, the directory lock, moving old results
- * aside, and reading shards back with duplicates counted once.
+ * line, refusing a damaged file, refusing lines that are not the
+ * schedule's games (on resume and in the report), the directory lock and
+ * its modes, moving old results aside, replay commands of played games,
+ * and reading shards back with duplicates counted once.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "key.h"
 #include "results.h"
 #include "schedule.h"
 #include "strset.h"
@@ -47,12 +50,16 @@ static char *read_file(const char *path)
 /* A referee line for game g with the given ranks. */
 static void referee_line(const struct game *g, const char *ranks, struct strbuf *out)
 {
+	const char *seat[4];
+
+	for (int s = 0; s < 4; s++)
+		seat[s] = cfg.bots[g->bot[s]].seat;
 	strbuf_addf(out, "{\"variant\":\"hammerwalt\",\"seed\":%llu,\"options\":{},"
-		    "\"seats\":[\"@greedy\",\"@random\",\"@greedy\",\"@random\"],\"hands\":3,"
+		    "\"seats\":[\"%s\",\"%s\",\"%s\",\"%s\"],\"hands\":3,"
 		    "\"seat_scores\":[32,-5,32,-5],\"team_scores\":[32,-5],\"ranks\":%s,"
 		    "\"faults\":[{\"seat\":1,\"kind\":\"timeout\",\"detail\":\"slow\"}],"
 		    "\"decisions\":[1,1,1,1],\"time_ms\":[0.5,0.25,0.0,0.0]}\n",
-		    (unsigned long long)g->seed, ranks);
+		    (unsigned long long)g->seed, seat[0], seat[1], seat[2], seat[3], ranks);
 }
 
 static void test_result_line_adds_game_index_and_bots_first(void)
@@ -65,7 +72,22 @@ static void test_result_line_adds_game_index_and_bots_first(void)
 	strbuf_init(&ref);
 	strbuf_init(&line);
 	referee_line(g, "[1,2,1,2]", &ref);
-	CHECK(result_make_line(ref.buf, ref.len, g, &cfg, &line, &nfaults, err, sizeof(err)) == 0);
+	{
+		struct strvec argv;
+		char end[4300];
+
+		strvec_init(&argv);
+		strvec_push(&argv, "/bin/referee");
+		strvec_push(&argv, "--seed");
+		strvec_push(&argv, "5");
+		CHECK(result_make_line(ref.buf, ref.len, g, &cfg, &argv, &line, &nfaults, err,
+				       sizeof(err)) == 0);
+		strvec_release(&argv);
+		/* the command that played it, and where, come last */
+		snprintf(end, sizeof(end), "\"time_ms\":[0.5,0.25,0.0,0.0],\"cwd\":\"%s\","
+			 "\"argv\":[\"/bin/referee\",\"--seed\",\"5\"]}", cfg.dir);
+		CHECK(strstr(line.buf, end) != NULL);
+	}
 	CHECK_INT(nfaults, 1);
 	{
 		const char *start = "{\"game\":\"hammerwalt.d0001.p0001.r1\",\"index\":1,"
@@ -73,7 +95,6 @@ static void test_result_line_adds_game_index_and_bots_first(void)
 
 		CHECK(!strncmp(line.buf, start, strlen(start)));
 	}
-	CHECK(strstr(line.buf, "\"time_ms\":[0.5,0.25,0.0,0.0]}") != NULL);
 	CHECK(!strchr(line.buf, '\n'));
 	strbuf_release(&ref);
 	strbuf_release(&line);
@@ -87,21 +108,21 @@ static void test_bad_referee_output_is_refused(void)
 	int nf;
 
 	strbuf_init(&line);
-	CHECK(result_make_line("", 0, g, &cfg, &line, &nf, err, sizeof(err)) < 0);
+	CHECK(result_make_line("", 0, g, &cfg, NULL, &line, &nf, err, sizeof(err)) < 0);
 	CHECK_STR(err, "the referee printed nothing");
-	CHECK(result_make_line("oops\n", 5, g, &cfg, &line, &nf, err, sizeof(err)) < 0);
+	CHECK(result_make_line("oops\n", 5, g, &cfg, NULL, &line, &nf, err, sizeof(err)) < 0);
 	CHECK(!strncmp(err, "the referee's output is not one JSON line (", 43));
 	strbuf_init(&ref);
 	referee_line(g, "[1,2,1,2]", &ref);
 	snprintf(text, sizeof(text), "%s%s", ref.buf, ref.buf); /* two lines */
-	CHECK(result_make_line(text, strlen(text), g, &cfg, &line, &nf, err, sizeof(err)) < 0);
+	CHECK(result_make_line(text, strlen(text), g, &cfg, NULL, &line, &nf, err, sizeof(err)) < 0);
 	strbuf_reset(&ref);
 	referee_line(g, "[1,2,1]", &ref);
-	CHECK(result_make_line(ref.buf, ref.len, g, &cfg, &line, &nf, err, sizeof(err)) < 0);
+	CHECK(result_make_line(ref.buf, ref.len, g, &cfg, NULL, &line, &nf, err, sizeof(err)) < 0);
 	CHECK_STR(err, "the referee's output lacks 4 'ranks' and 'seat_scores'");
 	strbuf_reset(&ref);
 	referee_line(&sched.games[2], "[1,2,1,2]", &ref); /* another deal's seed */
-	CHECK(result_make_line(ref.buf, ref.len, g, &cfg, &line, &nf, err, sizeof(err)) < 0);
+	CHECK(result_make_line(ref.buf, ref.len, g, &cfg, NULL, &line, &nf, err, sizeof(err)) < 0);
 	CHECK_STR(err, "the referee's output has the wrong 'seed'");
 	CHECK_INT(line.len, 0);
 	strbuf_release(&ref);
@@ -119,8 +140,8 @@ static void append_games(struct results *r, int from, int to)
 		strbuf_init(&ref);
 		strbuf_init(&line);
 		referee_line(&sched.games[i], i % 2 ? "[2,1,2,1]" : "[1,2,1,2]", &ref);
-		CHECK(result_make_line(ref.buf, ref.len, &sched.games[i], &cfg, &line, &nf, err,
-				       sizeof(err)) == 0);
+		CHECK(result_make_line(ref.buf, ref.len, &sched.games[i], &cfg, NULL, &line, &nf,
+				       err, sizeof(err)) == 0);
 		CHECK(results_append(r, line.buf, err, sizeof(err)) == 0);
 		strbuf_release(&ref);
 		strbuf_release(&line);
@@ -146,7 +167,7 @@ static void test_reload_repairs_a_torn_last_line(void)
 	close(fd);
 	r = results_new("res/a", 0, &moved, err, sizeof(err));
 	strset_init(&done);
-	CHECK(results_load(r, &done, &faults, &repaired, err, sizeof(err)) == 0);
+	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, err, sizeof(err)) == 0);
 	CHECK_INT(done.nr, 3);
 	CHECK_INT(faults, 3);
 	CHECK_INT(repaired, 25);
@@ -168,7 +189,7 @@ static void test_reload_repairs_a_torn_last_line(void)
 	r = results_new("res/a", 0, &moved, err, sizeof(err));
 	strset_init(&done);
 	faults = 0;
-	CHECK(results_load(r, &done, &faults, &repaired, err, sizeof(err)) == 0);
+	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, err, sizeof(err)) == 0);
 	CHECK_INT(done.nr, 4);
 	CHECK_INT(repaired, 0);
 	results_free(r);
@@ -192,11 +213,260 @@ static void test_a_damaged_middle_line_is_an_error(void)
 	free(text);
 	r = results_new("res/b", 0, &moved, err, sizeof(err));
 	strset_init(&done);
-	CHECK(results_load(r, &done, &faults, &repaired, err, sizeof(err)) < 0);
+	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, err, sizeof(err)) < 0);
 	CHECK_STR(err, "res/b/results.jsonl:1: not a result line (the file is damaged: move it "
 		       "aside, or start over with --fresh)");
 	strset_release(&done);
 	results_free(r);
+}
+
+/* Line n (from 1) of the file, without its newline, into out. */
+static void nth_line(const char *text, int n, char *out, size_t len)
+{
+	const char *p = text;
+
+	while (--n > 0 && (p = strchr(p, '\n')))
+		p++;
+	snprintf(out, len, "%.*s", p ? (int)strcspn(p, "\n") : 0, p ? p : "");
+}
+
+/* Replaces the first occurrence of from in line by to. */
+static void edit(char *line, size_t len, const char *from, const char *to)
+{
+	char *at = strstr(line, from), rest[4096];
+
+	if (!at)
+		return;
+	snprintf(rest, sizeof(rest), "%s", at + strlen(from));
+	snprintf(at, len - (size_t)(at - line), "%s%s", to, rest);
+}
+
+/*
+ * A resumed run refuses a results line that is not the schedule's game:
+ * an id not in it (a 7th game of 6), or an index, bots, seats, variant or
+ * seed that differ; the message names the file, the line and the field.
+ */
+static void test_lines_that_are_not_the_schedules_stop_a_resume(void)
+{
+	static const struct {
+		const char *from, *to, *message;
+	} cases[] = {
+		{ "hammerwalt.d0001.p0001.r1", "hammerwalt.d0004.p0001.r1",
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0004.p0001.r1' is not in the schedule "
+		  "of these results (the line does not belong here: move the file aside, or start "
+		  "over with --fresh)" },
+		{ "\"index\":1", "\"index\":4",
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'index' is 4, the "
+		  "schedule says 1 (the line was changed: move the file aside, or start over with "
+		  "--fresh)" },
+		{ "\"bots\":[\"r\",\"g\",\"r\",\"g\"]", "\"bots\":[\"g\",\"r\",\"g\",\"r\"]",
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'bots' is "
+		  "[\"g\",\"r\",\"g\",\"r\"], the schedule says [\"r\",\"g\",\"r\",\"g\"] (the line "
+		  "was changed: move the file aside, or start over with --fresh)" },
+		{ "\"variant\":\"hammerwalt\"", "\"variant\":\"indiana\"",
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'variant' is "
+		  "\"indiana\", the schedule says \"hammerwalt\" (the line was changed: move the "
+		  "file aside, or start over with --fresh)" },
+		{ "\"seats\":[\"@random\"", "\"seats\":[\"@greedy\"",
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'seats' is "
+		  "[\"@greedy\",\"@greedy\",\"@random\",\"@greedy\"], the schedule says "
+		  "[\"@random\",\"@greedy\",\"@random\",\"@greedy\"] (the line was changed: move the "
+		  "file aside, or start over with --fresh)" },
+		{ ",\"index\":1", "",
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'index' is missing, the "
+		  "schedule says 1 (the line was changed: move the file aside, or start over with "
+		  "--fresh)" },
+	};
+	char err[1024], *moved, *text, good[4096], bad[4096], seed[64], other[64];
+	struct results *r;
+
+	r = results_new("res/v", 0, &moved, err, sizeof(err));
+	append_games(r, 0, 3);
+	results_free(r);
+	text = read_file("res/v/results.jsonl");
+	nth_line(text, 2, good, sizeof(good));
+	for (size_t i = 0; i <= sizeof(cases) / sizeof(cases[0]); i++) {
+		struct strset done;
+		struct strbuf sb = STRBUF_INIT;
+		long faults = 0, repaired;
+
+		snprintf(bad, sizeof(bad), "%s", good);
+		if (i < sizeof(cases) / sizeof(cases[0])) {
+			edit(bad, sizeof(bad), cases[i].from, cases[i].to);
+		} else {
+			/* the seed of another deal */
+			snprintf(seed, sizeof(seed), "\"seed\":%llu",
+				 (unsigned long long)sched.games[1].seed);
+			snprintf(other, sizeof(other), "\"seed\":%llu",
+				 (unsigned long long)sched.games[2].seed);
+			edit(bad, sizeof(bad), seed, other);
+		}
+		CHECK(strcmp(bad, good) != 0);
+		strbuf_init(&sb);
+		nth_line(text, 1, good, sizeof(good));
+		strbuf_addf(&sb, "%s\n%s\n", good, bad);
+		nth_line(text, 3, good, sizeof(good));
+		strbuf_addf(&sb, "%s\n", good);
+		write_file("res/v/results.jsonl", sb.buf);
+		nth_line(text, 2, good, sizeof(good));
+		strbuf_release(&sb);
+		r = results_new("res/v", 0, &moved, err, sizeof(err));
+		strset_init(&done);
+		err[0] = '\0';
+		CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, err,
+				   sizeof(err)) < 0);
+		if (i < sizeof(cases) / sizeof(cases[0])) {
+			CHECK_STR(err, cases[i].message);
+		} else {
+			char expect[1024];
+
+			snprintf(expect, sizeof(expect), "res/v/results.jsonl:2: game "
+				 "'hammerwalt.d0001.p0001.r1': 'seed' is %llu, the schedule says %llu "
+				 "(the line was changed: move the file aside, or start over with "
+				 "--fresh)", (unsigned long long)sched.games[2].seed,
+				 (unsigned long long)sched.games[1].seed);
+			CHECK_STR(err, expect);
+		}
+		strset_release(&done);
+		results_free(r);
+	}
+	/* a game of another shard is not this shard's */
+	{
+		struct strset done;
+		long faults = 0, repaired;
+
+		strset_init(&done);
+		r = results_new("res/v", 0, &moved, err, sizeof(err));
+		write_file("res/v/results.jsonl", "");
+		append_games(r, 1, 2);
+		CHECK(results_load(r, &sched, &cfg, 1, 2, &done, &faults, &repaired, err,
+				   sizeof(err)) < 0);
+		CHECK(strstr(err, "res/v/results.jsonl:1: game 'hammerwalt.d0001.p0001.r1' is not "
+				  "in the schedule") == err);
+		CHECK(results_load(r, &sched, &cfg, 2, 2, &done, &faults, &repaired, err,
+				   sizeof(err)) == 0);
+		strset_release(&done);
+		results_free(r);
+	}
+	free(text);
+}
+
+/*
+ * The report checks every line against the schedule stored beside it:
+ * an edited line is an error naming it, never counted; a directory the
+ * arena made must have its schedule.
+ */
+static void test_report_refuses_lines_that_are_not_the_schedules(void)
+{
+	struct results *r;
+	struct results_meta m;
+	struct result_set set;
+	char err[1024], *moved, *text;
+
+	r = results_new("res/w", 0, &moved, err, sizeof(err));
+	CHECK(results_write_schedule(r, &sched, &cfg, 1, 0, err, sizeof(err)) == 0);
+	results_meta_init(&m);
+	snprintf(m.fingerprint, sizeof(m.fingerprint), "0123456789abcdef");
+	snprintf(m.shard, sizeof(m.shard), "1/1");
+	CHECK(results_write_meta(r, &m, "cup", "c.ini", err, sizeof(err)) == 0);
+	results_meta_release(&m);
+	append_games(r, 0, 4);
+	results_free(r);
+	text = read_file("res/w/schedule.jsonl");
+	CHECK(!strncmp(text, "{\"game\":\"hammerwalt.d0001.p0001.r0\",\"index\":0,\"bots\":"
+			     "[\"g\",\"r\",\"g\",\"r\"],\"variant\":\"hammerwalt\",\"seed\":", 99));
+	free(text);
+	result_set_init(&set);
+	CHECK(result_set_read(&set, "res/w", err, sizeof(err)) == 0);
+	CHECK_INT(set.n, 4);
+	result_set_release(&set);
+	/* game 3's bots edited: the report refuses the file */
+	text = read_file("res/w/results.jsonl");
+	{
+		char *line3 = strstr(text, "\"index\":2,\"bots\":[\"g\",\"r\"");
+
+		CHECK(line3 != NULL);
+		if (line3)
+			memcpy(line3 + 18, "\"r\",\"g\"", 7);
+	}
+	write_file("res/w/results.jsonl", text);
+	free(text);
+	result_set_init(&set);
+	CHECK(result_set_read(&set, "res/w", err, sizeof(err)) < 0);
+	CHECK_STR(err, "res/w/results.jsonl:3: game 'hammerwalt.d0002.p0001.r0': 'bots' is "
+		       "[\"r\",\"g\",\"g\",\"r\"], the schedule says [\"g\",\"r\",\"g\",\"r\"] (the "
+		       "line was changed: move the file aside, or start over with --fresh)");
+	result_set_release(&set);
+	/* the schedule gone from a directory the arena made */
+	unlink("res/w/schedule.jsonl");
+	result_set_init(&set);
+	CHECK(result_set_read(&set, "res/w/results.jsonl", err, sizeof(err)) < 0);
+	CHECK_STR(err, "cannot check the results in 'res/w' against their schedule: cannot read "
+		       "'res/w/schedule.jsonl': No such file or directory");
+	result_set_release(&set);
+}
+
+/* The results directory and everything the arena writes in it are the user's alone. */
+static void test_results_files_are_private_whatever_the_umask(void)
+{
+	struct results *r;
+	struct results_meta m;
+	struct stat st;
+	char err[512], *moved;
+	mode_t old = umask(0);
+
+	mkdir("res/p", 0755); /* made by an older arena: tightened */
+	r = results_new("res/p", 0, &moved, err, sizeof(err));
+	CHECK(r != NULL);
+	append_games(r, 0, 1);
+	CHECK(results_append_failed(r, "{\"game\":\"x\"}", err, sizeof(err)) == 0);
+	CHECK(results_write_schedule(r, &sched, &cfg, 1, 0, err, sizeof(err)) == 0);
+	results_meta_init(&m);
+	snprintf(m.shard, sizeof(m.shard), "1/1");
+	CHECK(results_write_meta(r, &m, "cup", "c.ini", err, sizeof(err)) == 0);
+	results_meta_release(&m);
+	results_free(r);
+	CHECK(stat("res/p", &st) == 0 && (st.st_mode & 07777) == 0700);
+	CHECK(stat("res/p/logs", &st) == 0 && (st.st_mode & 07777) == 0700);
+	CHECK(stat("res/p/results.jsonl", &st) == 0 && (st.st_mode & 07777) == 0600);
+	CHECK(stat("res/p/failed.jsonl", &st) == 0 && (st.st_mode & 07777) == 0600);
+	CHECK(stat("res/p/schedule.jsonl", &st) == 0 && (st.st_mode & 07777) == 0600);
+	CHECK(stat("res/p/arena.json", &st) == 0 && (st.st_mode & 07777) == 0600);
+	umask(old);
+}
+
+/*
+ * The replay command of a played game is the one stored with it, with the
+ * bots' handshake seeds given back (--bot-seed) when the result has them.
+ */
+static void test_replay_command_of_a_played_game(void)
+{
+	struct results_played *p;
+	char err[512];
+
+	mkdir("res/q", 0700);
+	write_file("res/q/results.jsonl",
+		   "{\"game\":\"a.d0001.p0001.r0\",\"seed\":5,\"bot_seeds\":[11,22],"
+		   "\"cwd\":\"/c d\",\"argv\":[\"/ref\",\"--seed\",\"5\",\"--\",\"@greedy\","
+		   "\"./bot x\"]}\n"
+		   "{\"game\":\"a.d0001.p0001.r1\",\"seed\":5,\"cwd\":\"/c\","
+		   "\"argv\":[\"/ref\",\"--seed\",\"5\",\"--\",\"@greedy\",\"@random\"]}\n"
+		   "{\"game\":\"a.d0002.p0001.r0\",\"seed\":6}\n");
+	p = results_played_read("res/q", NULL, err, sizeof(err));
+	CHECK(p != NULL);
+	CHECK_STR(results_played_command(p, "a.d0001.p0001.r0"),
+		  "cd '/c d' && /ref --seed 5 --bot-seed 0:11 --bot-seed 1:22 -- @greedy './bot x'");
+	CHECK_STR(results_played_command(p, "a.d0001.p0001.r1"), "/ref --seed 5 -- @greedy @random");
+	CHECK(results_played_command(p, "a.d0002.p0001.r0") == NULL); /* no argv stored */
+	CHECK(results_played_command(p, "a.d0009.p0001.r0") == NULL);
+	results_played_free(p);
+	p = results_played_read("res/q", "a.d0001.p0001.r1", err, sizeof(err));
+	CHECK(results_played_command(p, "a.d0001.p0001.r0") == NULL);
+	CHECK(results_played_command(p, "a.d0001.p0001.r1") != NULL);
+	results_played_free(p);
+	p = results_played_read("res/none", NULL, err, sizeof(err));
+	CHECK(p != NULL && results_played_command(p, "a.d0001.p0001.r1") == NULL);
+	results_played_free(p);
 }
 
 static void test_directory_lock_and_fresh_start(void)
@@ -286,6 +556,7 @@ static void test_shards_merge_with_duplicates_once(void)
 int main(void)
 {
 	char dir[4096], err[512];
+	struct key key;
 	FILE *f;
 
 	snprintf(dir, sizeof(dir), "%s/results-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
@@ -297,8 +568,10 @@ int main(void)
 	fputs("[arena]\nvariants = hammerwalt\ndeals = 3\n[bot g]\ncommand = @greedy\n"
 	      "[bot r]\ncommand = @random\n", f);
 	fclose(f);
+	for (int i = 0; i < KEY_BYTES; i++)
+		key.bytes[i] = (unsigned char)i;
 	if (config_load(&cfg, "c.ini", err, sizeof(err)) < 0 ||
-	    schedule_build(&sched, &cfg, NULL, err, sizeof(err)) < 0) {
+	    schedule_build(&sched, &cfg, NULL, &key, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
@@ -306,6 +579,10 @@ int main(void)
 	RUN(test_bad_referee_output_is_refused);
 	RUN(test_reload_repairs_a_torn_last_line);
 	RUN(test_a_damaged_middle_line_is_an_error);
+	RUN(test_lines_that_are_not_the_schedules_stop_a_resume);
+	RUN(test_report_refuses_lines_that_are_not_the_schedules);
+	RUN(test_results_files_are_private_whatever_the_umask);
+	RUN(test_replay_command_of_a_played_game);
 	RUN(test_directory_lock_and_fresh_start);
 	RUN(test_shards_merge_with_duplicates_once);
 	schedule_release(&sched);

@@ -1,7 +1,9 @@
 /*
  * test_arena_schedule.c - the tournament schedule: game counts for each
  * kind of variant, duplicate rotations, balance of individual tables, the
- * progressive round robin, deterministic ids and seeds, and shards that
+ * progressive round robin, deterministic ids and seeds, seeds derived
+ * from the tournament key (values checked with Python's hashlib.blake2b),
+ * pairing ids that stay put when a bot is excluded, and shards that
  * partition the schedule exactly.
  */
 #include <stdio.h>
@@ -9,12 +11,13 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "rng.h"
+#include "key.h"
 #include "schedule.h"
 #include "strset.h"
 #include "testhelp.h"
 
 static char path[4096];
+static struct key key0; /* bytes 0, 1, ..., 31 */
 
 /* Writes text to a scratch INI file and loads it. */
 static int load(struct config *c, const char *text)
@@ -52,7 +55,7 @@ static void build(struct config *c, struct schedule *s, const char *arena, int n
 	snprintf(text, sizeof(text), "%s", arena);
 	add_bots(text, sizeof(text), nbots);
 	CHECK(load(c, text) == 0);
-	CHECK(schedule_build(s, c, NULL, err, sizeof(err)) == 0);
+	CHECK(schedule_build(s, c, NULL, &key0, err, sizeof(err)) == 0);
 }
 
 static void test_team_variants_play_every_pair_twice_per_deal(void)
@@ -91,30 +94,47 @@ static void test_every_pairing_plays_the_same_deals(void)
 	struct config c;
 	struct schedule s;
 
-	build(&c, &s, "[arena]\nvariants = indiana\ndeals = 2\nseed = 7\n", 4);
+	build(&c, &s, "[arena]\nvariants = indiana\ndeals = 2\n", 4);
 	for (int i = 0; i < s.ngames; i++) {
 		long d = s.games[i].id[12] - '1'; /* "indiana.d000D..." */
 
-		CHECK(s.games[i].seed == schedule_deal_seed(7, "indiana", d));
+		CHECK(s.games[i].seed == key_deal_seed(&key0, "indiana", d));
 	}
 	schedule_release(&s);
 	config_release(&c);
 }
 
-static void test_deal_seed_is_splitmix_of_seed_xor_name_hash(void)
+/*
+ * The values were computed independently in Python:
+ *   k = bytes(range(32))
+ *   h = hashlib.blake2b(b"euchre-arena deal\0flip\0" + (3).to_bytes(8, "little"),
+ *                       key=k, digest_size=16).digest()
+ *   int.from_bytes(h[:8], "little") >> 1
+ * and the same over b"euchre-arena tables\0fivehand\0", b"euchre-arena key id\0"
+ * (not shifted), and with the unkeyed key of seed 1,
+ *   hashlib.blake2b(b"euchre-arena seed\0" + (1).to_bytes(8, "little"), digest_size=32).
+ */
+static void test_deal_seeds_are_keyed_blake2b(void)
 {
-	uint64_t h = 0xcbf29ce484222325ULL, x;
-	const char *name = "flip";
+	struct key k;
+	char id[KEY_ID_LEN + 1];
 
-	for (const char *p = name; *p; p++) {
-		h ^= (unsigned char)*p;
-		h *= 0x100000001b3ULL;
-	}
-	x = (5 ^ h) + 3 * 0x9e3779b97f4a7c15ULL;
-	CHECK(schedule_deal_seed(5, "flip", 3) == splitmix64(&x) >> 1);
-	CHECK(schedule_deal_seed(5, "flip", 3) < (1ULL << 63));
-	CHECK(schedule_deal_seed(5, "flip", 3) != schedule_deal_seed(6, "flip", 3));
-	CHECK(schedule_deal_seed(5, "flip", 3) != schedule_deal_seed(5, "fivehand", 3));
+	CHECK(key_deal_seed(&key0, "flip", 3) == 1091888137873832717ULL);
+	CHECK(key_deal_seed(&key0, "hammerwalt", 0) == 6682941387535599608ULL);
+	CHECK(key_tables_seed(&key0, "fivehand") == 3240291689145284969ULL);
+	key_id(&key0, id);
+	CHECK_STR(id, "03b14e18535ccced");
+	/* an explicit config seed is a public key */
+	key_from_seed(&k, 1);
+	CHECK_INT(k.bytes[0], 0x6e);
+	CHECK_INT(k.bytes[31], 0xac);
+	CHECK(key_deal_seed(&k, "hammerwalt", 0) == 2928507075436704715ULL);
+	/* another key, variant or deal: another seed; always below 2^63 */
+	CHECK(key_deal_seed(&k, "flip", 3) != key_deal_seed(&key0, "flip", 3));
+	CHECK(key_deal_seed(&key0, "flip", 4) != key_deal_seed(&key0, "flip", 3));
+	CHECK(key_deal_seed(&key0, "fivehand", 3) != key_deal_seed(&key0, "flip", 3));
+	for (long d = 0; d < 1000; d++)
+		CHECK(key_deal_seed(&key0, "flip", d) < (1ULL << 63));
 }
 
 /* Counts seats per bot and meetings per pair over the tables of a variant. */
@@ -240,7 +260,7 @@ static void test_unbalanced_tables_value_is_refused(void)
 
 	add_bots(text, sizeof(text), 7);
 	CHECK(load(&c, text) == 0);
-	CHECK(schedule_build(&s, &c, NULL, err, sizeof(err)) < 0);
+	CHECK(schedule_build(&s, &c, NULL, &key0, err, sizeof(err)) < 0);
 	CHECK_STR(err, "tables = 3 in [variant fivehand] does not give each of the 7 bots the "
 		       "same number of games (try 7 or a multiple of it)");
 	config_release(&c);
@@ -322,8 +342,8 @@ static void test_schedule_is_deterministic_with_unique_ids(void)
 	struct strset ids;
 	char fa[17], fb[17], err[256];
 
-	build(&c, &a, "[arena]\nvariants = hammerwalt, fivehand, flip\ndeals = 3\nseed = 11\n", 6);
-	CHECK(schedule_build(&b, &c, NULL, err, sizeof(err)) == 0);
+	build(&c, &a, "[arena]\nvariants = hammerwalt, fivehand, flip\ndeals = 3\n", 6);
+	CHECK(schedule_build(&b, &c, NULL, &key0, err, sizeof(err)) == 0);
 	CHECK_INT(a.ngames, b.ngames);
 	strset_init(&ids);
 	for (int i = 0; i < a.ngames; i++) {
@@ -338,19 +358,27 @@ static void test_schedule_is_deterministic_with_unique_ids(void)
 	CHECK_STR(fa, fb);
 	strset_release(&ids);
 	schedule_release(&b);
-	/* another seed: other deals, another fingerprint */
-	c.seed = 12;
-	CHECK(schedule_build(&b, &c, NULL, err, sizeof(err)) == 0);
-	CHECK(a.games[0].seed != b.games[0].seed);
-	schedule_fingerprint(&b, &c, fb);
-	CHECK(strcmp(fa, fb) != 0);
-	schedule_release(&b);
+	/* another key: other deals, other tables, another fingerprint */
+	{
+		struct key k2 = key0;
+		int tables_differ = 0;
+
+		k2.bytes[0] ^= 1;
+		CHECK(schedule_build(&b, &c, NULL, &k2, err, sizeof(err)) == 0);
+		CHECK_INT(b.ngames, a.ngames);
+		CHECK(a.games[0].seed != b.games[0].seed);
+		for (int i = 0; i < a.ngames; i++)
+			tables_differ |= memcmp(a.games[i].bot, b.games[i].bot, sizeof(a.games[i].bot));
+		CHECK(tables_differ);
+		schedule_fingerprint(&b, &c, fb);
+		CHECK(strcmp(fa, fb) != 0);
+		schedule_release(&b);
+	}
 	/* a bot left out: another schedule */
 	{
 		int active[6] = { 1, 1, 1, 0, 1, 1 };
 
-		c.seed = 11;
-		CHECK(schedule_build(&b, &c, active, err, sizeof(err)) == 0);
+		CHECK(schedule_build(&b, &c, active, &key0, err, sizeof(err)) == 0);
 		for (int i = 0; i < b.ngames; i++)
 			for (int p = 0; p < b.games[i].nseats; p++)
 				CHECK(b.games[i].bot[p] != 3);
@@ -359,6 +387,41 @@ static void test_schedule_is_deterministic_with_unique_ids(void)
 		schedule_release(&b);
 	}
 	schedule_release(&a);
+	config_release(&c);
+}
+
+/*
+ * Pairing numbers count every pair of the config's bots, so excluding a
+ * bot (a failed build) removes its pairings and leaves every other game's
+ * id, seats and seed as they were: with b1..b4, pairs are 1 (b1,b2),
+ * 2 (b1,b3), 3 (b1,b4), 4 (b2,b3), 5 (b2,b4), 6 (b3,b4).
+ */
+static void test_pairing_ids_stay_when_a_bot_is_excluded(void)
+{
+	struct config c;
+	struct schedule all, some;
+	int active[4] = { 1, 0, 1, 1 };
+	char err[256];
+	int j = 0;
+
+	build(&c, &all, "[arena]\nvariants = hammerwalt\n", 4);
+	CHECK(schedule_build(&some, &c, active, &key0, err, sizeof(err)) == 0);
+	CHECK_INT(all.ngames, 12);
+	CHECK_INT(some.ngames, 6);
+	CHECK_STR(some.games[0].id, "hammerwalt.d0001.p0002.r0");
+	CHECK_STR(some.games[2].id, "hammerwalt.d0001.p0003.r0");
+	CHECK_STR(some.games[4].id, "hammerwalt.d0001.p0006.r0");
+	for (int i = 0; i < all.ngames; i++) {
+		if (j < some.ngames && !strcmp(all.games[i].id, some.games[j].id)) {
+			CHECK(all.games[i].seed == some.games[j].seed);
+			CHECK(!memcmp(all.games[i].bot, some.games[j].bot, sizeof(all.games[i].bot)));
+			j++;
+		}
+	}
+	CHECK_INT(j, some.ngames);
+	CHECK_INT(some.games[5].index, 5); /* indices count the games played */
+	schedule_release(&all);
+	schedule_release(&some);
 	config_release(&c);
 }
 
@@ -396,8 +459,10 @@ static void test_shards_partition_the_schedule(void)
 int main(void)
 {
 	RUN(test_team_variants_play_every_pair_twice_per_deal);
+	for (int i = 0; i < KEY_BYTES; i++)
+		key0.bytes[i] = (unsigned char)i;
 	RUN(test_every_pairing_plays_the_same_deals);
-	RUN(test_deal_seed_is_splitmix_of_seed_xor_name_hash);
+	RUN(test_deal_seeds_are_keyed_blake2b);
 	RUN(test_individual_tables_are_balanced);
 	RUN(test_fewer_bots_than_seats_share_tables_evenly);
 	RUN(test_individual_rotations_seat_every_bot_everywhere);
@@ -406,6 +471,7 @@ int main(void)
 	RUN(test_progressive_pairs_partner_once_and_oppose_twice);
 	RUN(test_progressive_schedule);
 	RUN(test_schedule_is_deterministic_with_unique_ids);
+	RUN(test_pairing_ids_stay_when_a_bot_is_excluded);
 	RUN(test_shards_partition_the_schedule);
 	return TEST_REPORT();
 }

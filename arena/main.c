@@ -434,7 +434,7 @@ static int print_games(const struct options *o, const struct config *c, const st
 			strbuf_addstr(&cmd, stored);
 		} else {
 			strvec_init(&argv);
-			refargv_build(&argv, c, g, referee, NULL, NULL);
+			refargv_build(&argv, c, g, referee, NULL, NULL, NULL);
 			refargv_command_line(&cmd, c, g, &argv);
 			strvec_release(&argv);
 		}

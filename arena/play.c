@@ -120,9 +120,10 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 		mkdir(botlogs, 0700);
 	}
 	strvec_init(&j->argv);
-	refargv_build(&j->argv, c, g, o->referee, c->logs == LOGS_NONE ? NULL : j->log, botlogs);
+	refargv_build(&j->argv, c, g, o->referee, c->logs == LOGS_NONE ? NULL : j->log, botlogs,
+		      results_abs_dir(res));
 	strvec_init(&j->replay);
-	refargv_build(&j->replay, c, g, o->referee, NULL, NULL);
+	refargv_build(&j->replay, c, g, o->referee, NULL, NULL, NULL);
 	free(botlogs);
 	memset(&rj, 0, sizeof(rj));
 	rj.argv = j->argv.items;

@@ -11,7 +11,7 @@
 #define OUT_OF_REACH 100000
 
 void refargv_build(struct strvec *out, const struct config *c, const struct game *g,
-		   const char *referee, const char *log, const char *bot_logs)
+		   const char *referee, const char *log, const char *bot_logs, const char *results)
 {
 	const struct variant_cfg *v = &c->variants[g->variant];
 
@@ -61,6 +61,14 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
 	if (bot_logs) {
 		strvec_push(out, "--bot-logs");
 		strvec_push(out, bot_logs);
+	}
+	if (results) {
+		strvec_push(out, "--hide");
+		strvec_push(out, results);
+	}
+	if (results && c->submissions) {
+		strvec_push(out, "--hide");
+		strvec_push(out, c->submissions);
 	}
 	for (int s = 0; s < g->nseats; s++) {
 		const struct bot *b = &c->bots[g->bot[s]];

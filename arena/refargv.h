@@ -16,19 +16,21 @@
  * Appends to out the argv that plays game g of config c:
  *
  *   REFEREE --variant V --seed N [--option K=V]... [time (--game-ms ...) and sandbox
- *   flags the config sets] [--log LOG] [--bot-logs DIR]
- *   [--limit SEAT:KEY=VALUE]... -- SEAT...
+ *   flags the config sets] [--log LOG] [--bot-logs DIR] [--hide RESULTS]
+ *   [--hide SUBMISSIONS] [--limit SEAT:KEY=VALUE]... -- SEAT...
  *
  * Time and sandbox flags appear only when the config sets them, so a
- * config without them runs with any referee version. log and bot_logs
- * may be NULL (no flag). The progressive format is an indiana game with
+ * config without them runs with any referee version. log, bot_logs and
+ * results may be NULL (no flag); the results directory and the
+ * submissions directory are hidden from every bot even where they would
+ * show through its view (docs/sandbox.md). The progressive format is an indiana game with
  * max_hands = hands_per_round and target and hole out of reach. The
  * referee runs in the config file's directory (see play.c), so relative
  * file names in a bot's command are relative to it, like every path in
  * the config.
  */
 void refargv_build(struct strvec *out, const struct config *c, const struct game *g,
-		   const char *referee, const char *log, const char *bot_logs);
+		   const char *referee, const char *log, const char *bot_logs, const char *results);
 
 /*
  * Appends argv (from refargv_build()) as one shell command line that

@@ -198,8 +198,9 @@ static void plan_add(struct view_plan *vp, const char *path, int dir, int rw)
 			e->rw |= rw;
 			return;
 		}
-		/* inside a directory already shown with the same rights */
-		if (e->dir && e->rw == rw && inside(path, e->path))
+		/* inside a directory already shown with the same rights (a system
+		 * one may be dropped again: keep what is inside it) */
+		if (e->dir && e->rw == rw && inside(path, e->path) && !view_is_system(e->path))
 			return;
 	}
 	for (i = vp->nshow; i > 0 && strlen(vp->show[i - 1].path) > strlen(path); i--)
@@ -223,8 +224,8 @@ static int shared_dir(const char *path)
 
 /*
  * Shows path: a directory; a file, or with file_dir its directory unless
- * that is a shared one. Nothing the view has anyway (the system
- * directories), nothing that does not exist. -1 for a shared directory.
+ * that is a shared one; nothing that does not exist. -1 for a shared
+ * directory.
  */
 static int plan_show(struct view_plan *vp, const char *path, int rw, int file_dir)
 {
@@ -234,7 +235,8 @@ static int plan_show(struct view_plan *vp, const char *path, int rw, int file_di
 
 	if (!real)
 		return 0;
-	if (stat(real, &st) == 0 && (rw || !view_is_system(real))) {
+	/* system paths too: they are dropped again unless a hidden path covers them */
+	if (stat(real, &st) == 0) {
 		if (S_ISDIR(st.st_mode) && shared_dir(real)) {
 			ret = -1;
 		} else if (S_ISDIR(st.st_mode)) {
@@ -247,7 +249,7 @@ static int plan_show(struct view_plan *vp, const char *path, int rw, int file_di
 				if (shared_dir(real)) {
 					*slash = '/';
 					plan_add(vp, real, 0, rw);
-				} else if (!view_is_system(real)) {
+				} else {
 					plan_add(vp, real, 1, rw);
 				}
 			} else {
@@ -307,6 +309,23 @@ int view_plan_build(struct view_plan *vp, const char *program, char *const *argv
 		} else {
 			free(real);
 		}
+	}
+	/*
+	 * What lies in a system directory is there anyway, unless a hidden
+	 * path covers it: then it must be shown on top of the cover.
+	 */
+	for (int k = 0; k < vp->nshow;) {
+		int covered = 0;
+
+		for (int h = 0; h < vp->nhide; h++)
+			covered |= inside(vp->show[k].path, vp->hide[h].path);
+		if (vp->show[k].rw || covered || !view_is_system(vp->show[k].path)) {
+			k++;
+			continue;
+		}
+		free(vp->show[k].path);
+		memmove(&vp->show[k], &vp->show[k + 1], (size_t)(vp->nshow - k - 1) * sizeof(vp->show[0]));
+		vp->nshow--;
 	}
 	snprintf(vp->tmp_opts, sizeof(vp->tmp_opts), "size=%ldm,nr_inodes=%ld,mode=0700",
 		 scratch_mb > 0 ? scratch_mb : 64, scratch_files > 0 ? scratch_files : 4096);

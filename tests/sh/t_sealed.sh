@@ -24,7 +24,7 @@ class=/srv/euchre-class.$$
 home=/home/euchre-class.$$
 vartmp=/var/tmp/euchre-sealed.$$
 secret=/root/euchre-secret.$$
-trap 'rm -rf "$tmp" "$class" "$home" "$vartmp" "$secret"' EXIT
+trap 'rm -rf "$tmp" "$class" "$home" "$vartmp" "$secret" "/usr/local/lib/euchre-hide.$$"' EXIT
 
 # stderr_of DIR: the attack bot's stderr (seat 0 or 2) of a game with --bot-logs DIR
 seat_err() {
@@ -241,5 +241,46 @@ for bot in "$top/tests/bots/perl-random" "$tmp/static/c-static"; do
 	"$R" --check "$bot" >"$tmp/check" 2>&1 || fail "--check $bot: $(tail -3 "$tmp/check")"
 done
 [ "$failures" = 0 ] && echo "ok: Perl and a static C binary pass --check"
+
+# ---- 8. the deal: a bot with the rules engine inverts its handshake seed
+# and searches seeds 0-100000 for its own hand (tests/bots/seed_spy.c)
+SS=$top/$O/tests/bots/seed_spy
+# others_named LOG ERR: how many of the bot's guesses name another seat's real first hand
+others_named() {
+	grep '^| cards [1-3] ' "$1" | head -n 3 | sed 's/^| cards //' >"$tmp/real"
+	sed -n 's/^spy cards [a-z]* \([1-3] .*\)$/\1/p' "$2" | grep -cxFf "$tmp/real"
+}
+mkdir -p "$tmp/seed"
+"$R" --variant hammerwalt --log "$tmp/seed/game.log" "$SS" "$C" "$C" "$C" >/dev/null 2>&1 ||
+	fail "seed: the game failed"
+grep -q '^spy searched 100001 seeds, 0 matched$' "$tmp/seed/game.seat0.stderr" ||
+	fail "seed: $(grep '^spy searched' "$tmp/seed/game.seat0.stderr")"
+[ "$(others_named "$tmp/seed/game.log" "$tmp/seed/game.seat0.stderr")" = 0 ] ||
+	fail "seed: the bot named another seat's hand: $(cat "$tmp/seed/game.seat0.stderr")"
+# the control: with a small seed on the command line the same bot finds every hand
+"$R" --variant hammerwalt --seed 5 --log "$tmp/seed/pub.log" "$SS" "$C" "$C" "$C" >/dev/null 2>&1
+[ "$(others_named "$tmp/seed/pub.log" "$tmp/seed/pub.seat0.stderr")" = 3 ] ||
+	fail "seed: the control did not find the public deal: $(cat "$tmp/seed/pub.seat0.stderr")"
+[ "$failures" = 0 ] && echo "ok: no bot computes the others' cards (a public seed gives them away)"
+
+# ---- 9. --hide: a record inside a system directory, beside the bot's own
+# directory there, is covered (without --hide a bot could read it)
+sysdir=/usr/local/lib/euchre-hide.$$
+mkdir -p "$sysdir/bot" "$tmp/hide"
+cp "$S" "$sysdir/bot/spy_bot"
+echo "RESULT-$$" >"$sysdir/results.jsonl"
+for h in "" "--hide $sysdir"; do
+	# shellcheck disable=SC2086
+	"$R" --variant hammerwalt --bot-logs "$tmp/hide" $h "$sysdir/bot/spy_bot probe =$sysdir/results.jsonl" \
+		"$C" "$C" "$C" >/dev/null 2>&1 || fail "hide: the game failed ($h)"
+	seat_err "$tmp/hide" 0 | grep "^spy path $sysdir/results.jsonl" >"$tmp/hide.got"
+	case "$h:$(cat "$tmp/hide.got")" in
+	:*" [RESULT-$$ ]") ;;
+	--hide*:"spy path $sysdir/results.jsonl ENOENT") ;;
+	*) fail "hide ($h): $(cat "$tmp/hide.got")" ;;
+	esac
+done
+rm -rf "$sysdir"
+[ "$failures" = 0 ] && echo "ok: --hide covers a record that would show through /usr"
 
 finish "ok: t_sealed"

@@ -35,14 +35,14 @@ static int load(struct config *c, const char *text)
 
 /* The argv of game i joined with single spaces (no quoting), after the referee. */
 static char *argv_of(const struct config *c, const struct schedule *s, int i, const char *log,
-		     const char *botlogs)
+		     const char *botlogs, const char *results)
 {
 	struct strvec v;
 	struct strbuf sb = STRBUF_INIT;
 
 	strvec_init(&v);
 	strbuf_init(&sb);
-	refargv_build(&v, c, &s->games[i], "REF", log, botlogs);
+	refargv_build(&v, c, &s->games[i], "REF", log, botlogs, results);
 	for (size_t k = 0; k < v.nr; k++)
 		strbuf_addf(&sb, "%s%s", k ? " " : "", v.items[k]);
 	strvec_release(&v);
@@ -76,11 +76,11 @@ static void test_plain_config_passes_only_variant_seed_options_and_seats(void)
 		       "[variant hammerwalt]\ntarget = 32\n"
 		       "[bot g]\ncommand = @greedy\n[bot r]\ncommand = @random\n") == 0);
 	CHECK(build(&s, &c) == 0);
-	a = argv_of(&c, &s, 0, NULL, NULL);
+	a = argv_of(&c, &s, 0, NULL, NULL, NULL);
 	CHECK_STR(a, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 -- "
 		     "@greedy @random @greedy @random");
 	free(a);
-	a = argv_of(&c, &s, 1, "logs/x.log", NULL);
+	a = argv_of(&c, &s, 1, "logs/x.log", NULL, NULL);
 	CHECK_STR(a, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 "
 		     "--log logs/x.log -- @random @greedy @random @greedy");
 	free(a);
@@ -101,7 +101,7 @@ static void test_progressive_is_indiana_with_max_hands(void)
 			 "[bot p%d]\ncommand = %s\n", i, i % 2 ? "@random" : "@greedy");
 	CHECK(load(&c, text) == 0);
 	CHECK(build(&s, &c) == 0);
-	a = argv_of(&c, &s, 0, NULL, NULL);
+	a = argv_of(&c, &s, 0, NULL, NULL, NULL);
 	/* round 1, table 1: {inf, 0} v {1, 3}: seats p0 p2 p1 p4 */
 	CHECK_STR(a, "REF --variant indiana --seed 7410528737959513150 --option target=100000 "
 		     "--option hole=100000 --option max_hands=3 --option all_pass=redeal -- "
@@ -136,13 +136,13 @@ static void test_every_flag_the_config_can_set(void)
 		       "[bot p]\ncommand = python3 bot.py\ndir = botdir\n"
 		       "[bot g]\ncommand = @greedy\n") == 0);
 	CHECK(build(&s, &c) == 0);
-	a = argv_of(&c, &s, 0, "L", "B");
+	a = argv_of(&c, &s, 0, "L", "B", "R");
 	strbuf_init(&sb);
 	/* seat order of the one table is drawn: rebuild the expectation from it */
 	strbuf_addf(&sb, "REF --variant flip --seed %llu --option players=3 --startup-ms 2000 "
 		    "--move-ms 100 --bank-ms 5000 --game-ms 30000 --cpu-time --insecure "
 		    "--keep-scratch --log L "
-		    "--bot-logs B", (unsigned long long)s.games[0].seed);
+		    "--bot-logs B --hide R", (unsigned long long)s.games[0].seed);
 	for (int p = 0; p < 3; p++) {
 		const char *n = c.bots[s.games[0].bot[p]].name;
 

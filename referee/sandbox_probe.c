@@ -247,6 +247,15 @@ void sandbox_info_format(const struct sandbox_info *in, struct strbuf *out)
 	for (int l = 0; l < SANDBOX_NLAYERS; l++)
 		strbuf_addf(out, "%-24s %-6s %s\n", names[l], in->active[l] ? "yes" : "no",
 			    in->note[l]);
+	if (in->active[SANDBOX_MNTNS]) {
+		struct sandbox_limits lim;
+
+		sandbox_limits_default(&lim);
+		view_describe(&lim, out);
+	} else {
+		strbuf_addstr(out, "a bot sees: the host's files its uid may read"
+			      " (no mount namespace; Landlock where active)\n");
+	}
 	strbuf_addf(out, "bots isolated from each other: %s\n",
 		    sandbox_isolates(in) ? "yes" : "no (untrusted bots need --insecure)");
 	{

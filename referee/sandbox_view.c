@@ -175,6 +175,27 @@ static int inside(const char *path, const char *dir)
 	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
 }
 
+void view_describe(const struct sandbox_limits *lim, struct strbuf *out)
+{
+	strbuf_addstr(out, "a bot sees (in its own root):\n  system, read-only:");
+	for (size_t i = 0; i < NSYS; i++) {
+		if (!sys_dirs[i].present)
+			continue;
+		strbuf_addf(out, " %s", sys_dirs[i].path);
+		if (sys_dirs[i].link)
+			strbuf_addf(out, " -> %s", sys_dirs[i].target);
+	}
+	strbuf_addstr(out, "\n  covered in /etc:");
+	for (int i = 0; i < netc_secrets; i++)
+		strbuf_addf(out, " %s", etc_secrets[i].path + 5);
+	strbuf_addstr(out, "\n  /dev: null zero full random urandom (fd stdin stdout stderr: links)\n"
+			   "  /proc: its own processes only; counters of the machine covered\n");
+	strbuf_addf(out, "  /tmp: its scratch (cwd, HOME, TMPDIR), %ld MiB, %ld files, gone after the game\n",
+		    lim->scratch_mb, lim->scratch_files);
+	strbuf_addstr(out, "  its own directory, read-only: the SEAT directory, or its program's, or "
+			   "that of a file on its command line\n");
+}
+
 int view_is_system(const char *path)
 {
 	for (size_t i = 0; i < NSYS; i++)

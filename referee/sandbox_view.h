@@ -24,6 +24,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "sandbox.h"
+#include "util.h"
+
 #define VIEW_MAX_SHOW 16
 #define VIEW_MAX_HIDE 32
 /* Where the new root is assembled, in the init's mount namespace, before pivot_root. */
@@ -67,6 +70,12 @@ int view_plan_build(struct view_plan *vp, const char *program, char *const *argv
 		    long scratch_mb, long scratch_files, uid_t owner, gid_t group, char *err,
 		    size_t len);
 void view_plan_release(struct view_plan *vp);
+
+/*
+ * Appends what every bot sees, one line per kind: the system directories,
+ * the covered secrets, /dev, /proc, /tmp with lim's sizes, its own files.
+ */
+void view_describe(const struct sandbox_limits *lim, struct strbuf *out);
 
 /* Is path one of, or inside, the system directories every bot sees? */
 int view_is_system(const char *path);

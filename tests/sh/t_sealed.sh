@@ -55,6 +55,13 @@ grep -v '^spy path\|/proc/2/' "$tmp/probe" | grep -q 'referee\|--seed\|game\.log
 	fail "probe: the referee's words reached the bot: $(cat "$tmp/probe")"
 [ "$failures" = 0 ] && echo "ok: no trace of the referee"
 
+# --sandbox-info says what a bot sees
+"$R" --sandbox-info >"$tmp/info"
+grep -q '^  system, read-only: /usr .*/etc$' "$tmp/info" || fail "--sandbox-info: $(cat "$tmp/info")"
+grep -q '^  covered in /etc: shadow ' "$tmp/info" || fail "--sandbox-info: no covered secrets"
+grep -q '^  /tmp: its scratch (cwd, HOME, TMPDIR), 64 MiB, 4096 files' "$tmp/info" ||
+	fail "--sandbox-info: no scratch line"
+
 # ---- 2. partners: every channel, with the private scratch and with a
 # scratch directory outside /tmp (--keep-scratch, TMPDIR): nothing arrives.
 # The files whose access times could carry bits are on the host's disk.
@@ -81,7 +88,7 @@ for how in private keep; do
 			--bot-logs "$tmp/ch-$how" "$S send all $atime" "$C" \
 			"$S recv all $atime" "$C" >"$tmp/ch-$how/result" 2>&1
 	else
-		"$R" --variant hammerwalt --move-ms 3000 --bot-logs "$tmp/ch-$how" \
+		"$R" --variant hammerwalt --move-ms 3000 --scratch-dir "$vartmp" --bot-logs "$tmp/ch-$how" \
 			"$S send all $atime" "$C" "$S recv all $atime" "$C" \
 			>"$tmp/ch-$how/result" 2>&1
 	fi

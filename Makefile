@@ -40,22 +40,42 @@ endif
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) $(ARENA_PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
 ARENA_PKG_LIBS = $(shell pkg-config --libs $(ARENA_PKGS))
-ALL_CFLAGS = $(WARN) -D_GNU_SOURCE -Ireferee -Iarena $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS)
+# the layers, each its own folder and library (README, "Where things are"):
+#   common/           strings, vectors, sets, clock, paths, JSON lines, SEAT texts, faults
+#   engine/           the rules: cards, variants, game, deals, views, protocol text, built-in
+#                     players; pure (no I/O, no clock): its tests link it alone
+#   referee/sandbox/  starting a bot in the sandbox
+#   referee/          bot processes, players, matches, --check, --replay, builds, bin/referee
+#   arena/            tournaments: config, schedule, runner, results, ratings, report
+INCLUDES := -Icommon -Iengine -Ireferee -Ireferee/sandbox -Iarena
+ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(INCLUDES) $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LIBS = $(PKG_LIBS) -lm
 ARENA_LIBS = $(ARENA_PKG_LIBS) $(LIBS)
 
+COMMON_SRC := $(wildcard common/*.c)
+ENGINE_SRC := $(wildcard engine/*.c)
+SANDBOX_SRC := $(wildcard referee/sandbox/*.c)
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
 ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 BOT_SRC := $(wildcard sample-bots/*/*.c)
 
-REFEREE_OBJ := $(REFEREE_SRC:%.c=$(O)/%.o)
-ARENA_OBJ := $(ARENA_SRC:%.c=$(O)/%.o)
+LIBCOMMON := $(O)/libcommon.a
+LIBENGINE := $(O)/libengine.a
+LIBSANDBOX := $(O)/libsandbox.a
 LIBREFEREE := $(O)/libreferee.a
 LIBARENA := $(O)/libarena.a
+# what each program and test links, the layer above first
+REFEREE_LIBS := $(LIBREFEREE) $(LIBSANDBOX) $(LIBENGINE) $(LIBCOMMON)
+ARENA_ALL_LIBS := $(LIBARENA) $(LIBENGINE) $(LIBCOMMON)
+ENGINE_LIBS := $(LIBENGINE) $(LIBCOMMON)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(O)/tests/%)
+# the rules, self-play and information tests link the engine alone: the
+# linker proves it pure
+ENGINE_TESTS := $(addprefix $(O)/tests/,test_rules_team test_rules_fivehand test_rules_flip \
+	test_selfplay test_view test_rng)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
 # sample-bots/NAME/NAME.c -> sample-bots/NAME/NAME (the bot's run script execs it)
 BOT_BIN := $(BOT_SRC:%.c=%)
@@ -68,8 +88,8 @@ TEST_HELPER_BIN := $(TEST_HELPER_SRC:tests/bots/%.c=$(O)/tests/bots/%)
 # a bot that deals with the engine's own code (tests/sh/t_arena_run.sh):
 # built from the sources without sanitizers, so that it runs in the sandbox
 SEARCH_BOT := $(O)/tests/arena/seedsearch
-SEARCH_BOT_SRC := tests/arena/seedsearch.c referee/game.c referee/rules.c referee/card.c \
-	referee/rng.c referee/util.c arena/key.c
+SEARCH_BOT_SRC := tests/arena/seedsearch.c engine/game.c engine/rules.c engine/card.c \
+	engine/rng.c common/util.c arena/key.c
 
 PROGRAMS := $(BINDIR)/referee
 ifneq ($(wildcard arena/main.c),)
@@ -121,23 +141,29 @@ $(O)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIBREFEREE): $(REFEREE_OBJ)
+$(LIBCOMMON): $(COMMON_SRC:%.c=$(O)/%.o)
+$(LIBENGINE): $(ENGINE_SRC:%.c=$(O)/%.o)
+$(LIBSANDBOX): $(SANDBOX_SRC:%.c=$(O)/%.o)
+$(LIBREFEREE): $(REFEREE_SRC:%.c=$(O)/%.o)
+$(LIBARENA): $(ARENA_SRC:%.c=$(O)/%.o)
+$(LIBCOMMON) $(LIBENGINE) $(LIBSANDBOX) $(LIBREFEREE) $(LIBARENA):
 	@rm -f $@
 	ar rcs $@ $^
 
-$(LIBARENA): $(ARENA_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
-
-$(BINDIR)/referee: $(O)/referee/main.o $(LIBREFEREE)
+$(BINDIR)/referee: $(O)/referee/main.o $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BINDIR)/arena: $(O)/arena/main.o $(LIBARENA) $(LIBREFEREE)
+# the arena links no sandbox, bot or game code (tests/sh/t_structure.sh checks it)
+$(BINDIR)/arena: $(O)/arena/main.o $(ARENA_ALL_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
-$(O)/tests/%: $(O)/tests/unit/%.o $(LIBARENA) $(LIBREFEREE)
+$(ENGINE_TESTS): $(O)/tests/%: $(O)/tests/unit/%.o $(ENGINE_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm
+
+$(O)/tests/%: $(O)/tests/unit/%.o $(LIBARENA) $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
@@ -146,16 +172,16 @@ $(O)/tests/bots/%: tests/bots/%.c | deps
 	$(CC) -std=c11 -O1 -D_GNU_SOURCE -w -o $@ $< -lpthread
 
 # seed_spy carries the rules engine (no sanitizers: it runs inside the sandbox's limits)
-SPY_ENGINE := referee/game.c referee/card.c referee/rules.c referee/rng.c referee/deal.c referee/util.c
+SPY_ENGINE := engine/game.c engine/card.c engine/rules.c engine/rng.c engine/deal.c common/util.c
 $(O)/tests/bots/seed_spy: tests/bots/seed_spy.c $(SPY_ENGINE) | deps
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O2 -D_GNU_SOURCE -Ireferee -w -o $@ $^
+	$(CC) -std=c11 -O2 -D_GNU_SOURCE -Iengine -Icommon -w -o $@ $^
 
-$(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard referee/*.h arena/key.h) | deps
+$(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard engine/*.h common/*.h arena/key.h) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) -O2 -D_GNU_SOURCE -Ireferee -Iarena -o $@ $(SEARCH_BOT_SRC) $(ARENA_PKG_LIBS)
+	$(CC) $(WARN) -O2 -D_GNU_SOURCE $(INCLUDES) -o $@ $(SEARCH_BOT_SRC) $(ARENA_PKG_LIBS)
 
-$(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(LIBREFEREE)
+$(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 

@@ -93,7 +93,7 @@ int build_all(const struct config *c, const char *referee, const char *builds_di
 
 				if (lim) {
 					strvec_push(&argvs[i], "--limit");
-					strvec_pushf(&argvs[i], "all:%s=%ld", config_limit_name(k), lim);
+					strvec_pushf(&argvs[i], "all:%s=%ld", limit_def(k)->name, lim);
 				}
 			}
 			if (c->insecure)

@@ -12,6 +12,7 @@
  * relative to the current directory.
  */
 #include "config.h"
+#include "path.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -23,24 +24,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "player.h"
+#include "seat.h"
 #include "strvec.h"
 #include "util.h"
 
 #define MAX_ERRORS 30
 /* The PATH the referee's sandbox gives bots (CLEAN_PATH in referee/sandbox.c). */
-#define BOT_PATH "/usr/local/bin:/usr/bin:/bin"
 
-static const char *const limit_names[NLIMITS] = {
-	"mem_mb", "nproc", "cpu_s", "fsize_mb", "nofile", "scratch_mb", "scratch_files",
-};
-static const long limit_max[NLIMITS] = { 1048576, 100000, 86400, 1048576, 1048576, 65536,
-					  10000000 };
-
-const char *config_limit_name(int key)
-{
-	return key >= 0 && key < NLIMITS ? limit_names[key] : "?";
-}
 
 /* One name = value pair as inih gave it, with the line it came from. */
 struct kv {
@@ -263,32 +253,6 @@ static int valid_variant_name(const char *name)
 	       strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_-") == n;
 }
 
-static char *path_join(const char *base, const char *rel)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_init(&sb);
-	if (rel[0] == '/' || !base)
-		strbuf_addstr(&sb, rel);
-	else
-		strbuf_addf(&sb, "%s/%s", base, rel);
-	return strbuf_detach(&sb);
-}
-
-static int is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static int is_executable_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
 /* Value checkers: each reports "bad value" with what was expected and returns -1. */
 static int get_long(struct parse *p, const struct kv *kv, long min, long max, long *out)
 {
@@ -330,13 +294,6 @@ static int get_text(struct parse *p, const struct kv *kv, char **out)
 	return 0;
 }
 
-static int limit_key(const char *key)
-{
-	for (int i = 0; i < NLIMITS; i++)
-		if (!strcmp(key, limit_names[i]))
-			return i;
-	return -1;
-}
 
 /* Reports keys given twice in one section (inih would silently keep both). */
 static void check_duplicates(struct parse *p)
@@ -450,8 +407,8 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 			get_bool(p, kv, (int *)((char *)c + bools[i].offset));
 			return;
 		}
-	if ((lk = limit_key(k)) >= 0) {
-		get_long(p, kv, 1, limit_max[lk], &c->limits[lk]);
+	if ((lk = limit_find(k)) >= 0) {
+		get_long(p, kv, 1, limit_def(lk)->max, &c->limits[lk]);
 	} else if (!strcmp(k, "name")) {
 		if (get_text(p, kv, &c->name) == 0 && strchr(c->name, '/'))
 			fail(p, kv->line, "bad value '%s' for 'name' in [arena] (expected no '/')",
@@ -474,7 +431,7 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 
 			free(c->referee);
 			c->referee = abs;
-			if (!is_executable_file(abs))
+			if (!path_is_executable(abs))
 				fail(p, kv->line,
 				     "bad value '%s' for 'referee' in [arena] (no executable file "
 				     "'%s')", kv->value, abs);
@@ -495,7 +452,7 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 	} else if (!strcmp(k, "submissions")) {
 		char *abs = path_join(c->dir, kv->value);
 
-		if (!is_dir(abs)) {
+		if (!path_is_dir(abs)) {
 			fail(p, kv->line,
 			     "bad value '%s' for 'submissions' in [arena] (no such directory)",
 			     kv->value);
@@ -513,26 +470,26 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 static void bot_key(struct parse *p, struct config *c, struct bot *b, const struct kv *kv,
 		    const char **dir_rel)
 {
-	int lk = limit_key(kv->key);
+	int lk = limit_find(kv->key);
 
 	if (lk >= 0) {
-		get_long(p, kv, 1, limit_max[lk], &b->limits[lk]);
+		get_long(p, kv, 1, limit_def(lk)->max, &b->limits[lk]);
 	} else if (!strcmp(kv->key, "command")) {
-		if (get_text(p, kv, &b->seat) == 0 && kv->value[0] == '@') {
+		if (get_text(p, kv, &b->seat) == 0 && seat_is_builtin(kv->value)) {
+			struct seat st;
 			char why[256];
-			struct player *pl = player_new(kv->value, 0, why, sizeof(why));
 
-			if (!pl)
+			if (seat_parse(&st, kv->value, NULL, why, sizeof(why)) < 0)
 				fail(p, kv->line, "bad value '%s' for 'command' in %s (%s)",
 				     kv->value, kv->label, why);
-			player_free(pl);
+			seat_release(&st);
 			b->builtin = 1;
 		}
 	} else if (!strcmp(kv->key, "build")) {
 		get_text(p, kv, &b->build);
 	} else if (!strcmp(kv->key, "dir") && dir_rel) {
 		char *abs = path_join(c->dir, kv->value);
-		char *real = is_dir(abs) ? realpath(abs, NULL) : NULL;
+		char *real = path_is_dir(abs) ? realpath(abs, NULL) : NULL;
 
 		if (!real) {
 			fail(p, kv->line, "bad value '%s' for 'dir' in %s (no such directory)",
@@ -548,67 +505,22 @@ static void bot_key(struct parse *p, struct config *c, struct bot *b, const stru
 	}
 }
 
-/*
- * Can prog (a bot's argv[0]) be started? A path must be an executable
- * regular file; a bare name must be found in the PATH the referee gives
- * bots. 0, or -1 with why.
- */
-static int program_problem(const char *prog, char *why, size_t len)
-{
-	struct stat st;
-
-	if (!strchr(prog, '/')) {
-		const char *d = BOT_PATH;
-
-		while (*d) {
-			size_t n = strcspn(d, ":");
-			char path[PATH_MAX];
-
-			snprintf(path, sizeof(path), "%.*s/%s", (int)n, d, prog);
-			if (is_executable_file(path))
-				return 0;
-			d += n + (d[n] == ':');
-		}
-		snprintf(why, len, "no program '%s' in the bots' PATH, %s", prog, BOT_PATH);
-		return -1;
-	}
-	if (stat(prog, &st) < 0) {
-		snprintf(why, len, "cannot run '%s': %s", prog, strerror(errno));
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		snprintf(why, len, "'%s' is a directory, not a program", prog);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(why, len, "'%s' is not a regular file", prog);
-		return -1;
-	}
-	if (!(st.st_mode & 0111) || access(prog, X_OK) < 0) {
-		snprintf(why, len, "'%s' is not executable (fix: chmod +x %s)", prog, prog);
-		return -1;
-	}
-	return 0;
-}
-
 int config_bot_runnable(const struct bot *b, char *why, size_t len)
 {
-	struct player *pl;
-	int ret = 0;
+	struct seat st;
+	int ret;
 
 	if (b->builtin)
 		return 0;
-	pl = player_new_in(b->seat, b->dir, 0, why, len);
-	if (!pl)
-		return -1;
-	if (player_program(pl))
-		ret = program_problem(player_program(pl), why, len);
-	player_free(pl);
+	ret = seat_parse(&st, b->seat, b->dir, why, len);
+	if (ret == 0 && st.kind == SEAT_PROGRAM)
+		ret = seat_check_program(st.argv[0], why, len);
+	seat_release(&st);
 	return ret;
 }
 
 /*
- * Asks the referee's own parser whether it can make a bot of the seat
+ * Asks the referee's own SEAT parser (seat.h) whether it can make a bot of the seat
  * text, and whether its program is there and executable; a bot with a
  * build command may make its program in the build, so its program is
  * checked after the build instead (arena/main.c).
@@ -616,12 +528,12 @@ int config_bot_runnable(const struct bot *b, char *why, size_t len)
 static void check_seat(struct parse *p, const struct bot *b, const struct kv *kv)
 {
 	char why[PATH_MAX + 512];
-	struct player *pl = player_new_in(b->seat, b->dir, 0, why, sizeof(why));
-	int bad = !pl;
+	struct seat st;
+	int bad = seat_parse(&st, b->seat, b->dir, why, sizeof(why)) < 0;
 
-	if (pl && !b->build && player_program(pl))
-		bad = program_problem(player_program(pl), why, sizeof(why)) < 0;
-	player_free(pl);
+	if (!bad && !b->build && st.kind == SEAT_PROGRAM)
+		bad = seat_check_program(st.argv[0], why, sizeof(why)) < 0;
+	seat_release(&st);
 	if (!bad)
 		return;
 	if (kv)
@@ -643,7 +555,7 @@ static enum run_state run_problem(const char *dir, char *why, size_t len)
 	why[0] = '\0';
 	if (stat(run, &st) < 0 || !S_ISREG(st.st_mode)) {
 		ret = RUN_MISSING;
-	} else if (!is_executable_file(run)) {
+	} else if (!path_is_executable(run)) {
 		snprintf(why, len, "its 'run' file is not executable (fix: chmod +x %s)", run);
 		ret = RUN_NOT_EXECUTABLE;
 	}
@@ -841,7 +753,7 @@ static void load_submissions(struct parse *p, struct config *c, int line)
 	for (size_t i = 0; i < names.nr; i++) {
 		char *sub = path_join(c->submissions, names.items[i]);
 
-		if (is_dir(sub))
+		if (path_is_dir(sub))
 			load_submission(c, sub, names.items[i]);
 		free(sub);
 	}

@@ -18,14 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "botlimits.h"
 #include "rules.h"
 
-/* Per-seat sandbox limits, passed to the referee as --limit SEAT:KEY=VALUE. */
-enum limit_key {
-	LIMIT_MEM_MB, LIMIT_NPROC, LIMIT_CPU_S, LIMIT_FSIZE_MB, LIMIT_NOFILE, LIMIT_SCRATCH_MB,
-	LIMIT_SCRATCH_FILES, NLIMITS
-};
-const char *config_limit_name(int key);
+/* Per-seat sandbox limits (botlimits.h), passed to the referee as --limit SEAT:KEY=VALUE. */
 
 #define BOT_NAME_MAX 32
 #define VARIANT_OPTS_MAX 16

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "path.h"
 #include "config.h"
 #include "interrupt.h"
 #include "key.h"
@@ -301,15 +302,6 @@ static void print_schedule(const struct config *c, const struct schedule *s)
 	printf("  total %d games\n", s->ngames);
 }
 
-static char *join_path(const char *dir, const char *name)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_init(&sb);
-	strbuf_addf(&sb, "%s/%s", dir, name);
-	return strbuf_detach(&sb);
-}
-
 /* dir as an absolute path: resolved when it exists, else below the current directory. */
 static char *absolute_dir(const char *dir)
 {
@@ -319,7 +311,7 @@ static char *absolute_dir(const char *dir)
 		return real;
 	if (dir[0] == '/' || !getcwd(cwd, sizeof(cwd)))
 		return xstrdup(dir);
-	return join_path(cwd, dir);
+	return path_join(cwd, dir);
 }
 
 /*
@@ -332,7 +324,7 @@ static int find_key(const struct options *o, const char *dir, struct key *k, int
 		    int *status)
 {
 	struct key dk, fk;
-	char err[PATH_MAX + 256], *path = join_path(dir, RESULTS_KEY);
+	char err[PATH_MAX + 256], *path = path_join(dir, RESULTS_KEY);
 	int hd, hf = 0, ret = -1;
 
 	*in_dir = 0;
@@ -846,7 +838,7 @@ static int claim_results(const struct config *c, struct results *res, const char
 	}
 	if (!c->seed_line && !key_in_dir) {
 		/* a first run, or a directory whose copy of the --key key went missing */
-		path = join_path(dir, RESULTS_KEY);
+		path = path_join(dir, RESULTS_KEY);
 		got = key_write(k, path, err, sizeof(err));
 		free(path);
 		if (got != 0) {
@@ -857,7 +849,7 @@ static int claim_results(const struct config *c, struct results *res, const char
 			return EXIT_RUNTIME;
 		}
 	}
-	path = join_path(dir, RESULTS_SCHEDULE);
+	path = path_join(dir, RESULTS_SCHEDULE);
 	got = !have_meta || access(path, F_OK) < 0;
 	free(path);
 	if (got && results_write_schedule(res, s, c, o->shard_k, o->shard_n, err, sizeof(err)) < 0) {
@@ -952,7 +944,7 @@ static int cmd_run(const struct options *o, struct config *c)
 	dir = results_dir_for(o, c);
 	snprintf(shard, sizeof(shard), "%d/%d", o->shard_n ? o->shard_k : 1,
 		 o->shard_n ? o->shard_n : 1);
-	kpath = join_path(dir, RESULTS_KEY);
+	kpath = path_join(dir, RESULTS_KEY);
 	if (o->shard_n && !c->seed_line && !o->key && access(kpath, F_OK) < 0) {
 		/* each shard would draw its own key: the same deal would differ between shards */
 		fprintf(stderr, "arena: --shard needs --key FILE when the config sets no 'seed': "

@@ -81,7 +81,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
 			if (!lim)
 				continue;
 			strvec_push(out, "--limit");
-			strvec_pushf(out, "%d:%s=%ld", s, config_limit_name(k), lim);
+			strvec_pushf(out, "%d:%s=%ld", s, limit_def(k)->name, lim);
 		}
 	}
 	for (int s = 0; s < g->nseats; s++) {

@@ -307,7 +307,7 @@ static void text_report(struct strbuf *out, const struct standings *st,
 			for (int k = 0, first = 1; k < FAULT_KINDS; k++)
 				if (f->kind[k]) {
 					strbuf_addf(out, "%s%ld %s", first ? "" : ", ", f->kind[k],
-						    standings_fault_kinds[k]);
+						    standings_fault_kind(k));
 					first = 0;
 				}
 			strbuf_addf(out, "); first in ");
@@ -509,7 +509,7 @@ static void json_report(struct strbuf *out, const struct standings *st,
 		row = json_object();
 		json_object_set_new(row, "bot", json_string(name_of(set, b)));
 		for (int k = 0; k < FAULT_KINDS; k++)
-			json_object_set_new(row, standings_fault_kinds[k], json_integer(f->kind[k]));
+			json_object_set_new(row, standings_fault_kind(k), json_integer(f->kind[k]));
 		json_object_set_new(row, "total", json_integer(f->total));
 		{
 			struct strbuf sb = STRBUF_INIT;

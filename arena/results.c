@@ -9,6 +9,7 @@
  * same results.
  */
 #include "results.h"
+#include "path.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -39,15 +40,6 @@ void results_meta_init(struct results_meta *m)
 void results_meta_release(struct results_meta *m)
 {
 	strvec_release(&m->excluded);
-}
-
-static char *join(const char *dir, const char *name)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_init(&sb);
-	strbuf_addf(&sb, "%s/%s", dir, name);
-	return strbuf_detach(&sb);
 }
 
 /* Reads a whole file. Returns 0, or -1 with errno set. */
@@ -273,7 +265,7 @@ static int dir_is_empty(const char *dir)
 					     "logs", "builds", RESULTS_SCHEDULE, RESULTS_KEY };
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		char *p = join(dir, files[i]);
+		char *p = path_join(dir, files[i]);
 		int there = access(p, F_OK) == 0;
 
 		free(p);
@@ -325,8 +317,8 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 		r->abs = xstrdup(dir);
 	r->dir_fd = fd;
 	r->failed_fd = -1;
-	path = join(dir, "results.jsonl");
-	logs = join(dir, "logs");
+	path = path_join(dir, "results.jsonl");
+	logs = path_join(dir, "logs");
 	r->out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 	if (r->out_fd < 0 || fchmod(r->out_fd, 0600) < 0) {
 		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
@@ -378,7 +370,7 @@ int results_read_meta(struct results *r, struct results_meta *m, char *err, size
 
 int results_read_meta_dir(const char *dir, struct results_meta *m, char *err, size_t len)
 {
-	char *path = join(dir, "arena.json");
+	char *path = path_join(dir, "arena.json");
 	json_error_t jerr;
 	json_t *o, *x, *ex;
 	size_t i;
@@ -423,7 +415,7 @@ out:
 int results_write_meta(struct results *r, const struct results_meta *m, const char *arena_name,
 		       const char *config_path, char *err, size_t len)
 {
-	char *path = join(r->dir, "arena.json"), *tmp = join(r->dir, "arena.json.tmp");
+	char *path = path_join(r->dir, "arena.json"), *tmp = path_join(r->dir, "arena.json.tmp");
 	json_t *o = json_object(), *ex = json_array();
 	char *text = NULL;
 	int fd = -1, ret = -1;
@@ -497,7 +489,7 @@ static json_t *results_schedule_line(const struct game *g, const struct config *
 int results_write_schedule(struct results *r, const struct schedule *s, const struct config *c,
 			   int k, int n, char *err, size_t len)
 {
-	char *path = join(r->dir, RESULTS_SCHEDULE), *tmp = join(r->dir, RESULTS_SCHEDULE ".tmp");
+	char *path = path_join(r->dir, RESULTS_SCHEDULE), *tmp = path_join(r->dir, RESULTS_SCHEDULE ".tmp");
 	struct strbuf sb = STRBUF_INIT;
 	int fd = -1, ret = -1;
 
@@ -596,7 +588,7 @@ static json_t *schedule_map(const struct schedule *s, const struct config *c, in
 int results_load(struct results *r, const struct schedule *s, const struct config *c, int k,
 		 int n, struct strset *done, long *faults, long *repaired, char *err, size_t len)
 {
-	char *path = join(r->dir, "results.jsonl");
+	char *path = path_join(r->dir, "results.jsonl");
 	struct strbuf sb = STRBUF_INIT;
 	size_t pos = 0, good_end = 0;
 	int lineno = 0, ret = -1;
@@ -672,7 +664,7 @@ int results_append(struct results *r, const char *line, char *err, size_t len)
 int results_append_failed(struct results *r, const char *line, char *err, size_t len)
 {
 	if (r->failed_fd < 0) {
-		char *path = join(r->dir, "failed.jsonl");
+		char *path = path_join(r->dir, "failed.jsonl");
 
 		r->failed_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 		free(path);
@@ -745,7 +737,7 @@ static char *replay_command(json_t *o)
 struct results_played *results_played_read(const char *dir, const char *only, char *err,
 					   size_t len)
 {
-	char *path = join(dir, "results.jsonl");
+	char *path = path_join(dir, "results.jsonl");
 	struct results_played *p = xcalloc(1, sizeof(*p));
 	struct strbuf sb = STRBUF_INIT;
 	size_t pos = 0;
@@ -892,7 +884,7 @@ static int parse_result(struct result_set *s, json_t *o, struct result *res)
 
 static void read_side_files(struct result_set *s, const char *dir)
 {
-	char *failed = join(dir, "failed.jsonl"), *meta = join(dir, "arena.json");
+	char *failed = path_join(dir, "failed.jsonl"), *meta = path_join(dir, "arena.json");
 	struct strbuf sb = STRBUF_INIT;
 	json_t *o;
 
@@ -954,7 +946,7 @@ static void read_side_files(struct result_set *s, const char *dir)
  */
 static int load_schedule(const char *dir, json_t **map, char *err, size_t len)
 {
-	char *path = join(dir, RESULTS_SCHEDULE), *meta = join(dir, "arena.json");
+	char *path = path_join(dir, RESULTS_SCHEDULE), *meta = path_join(dir, "arena.json");
 	struct strbuf sb = STRBUF_INIT;
 	size_t pos = 0;
 	int lineno = 0, ret = -1;
@@ -1010,7 +1002,7 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		file = join(path, "results.jsonl");
+		file = path_join(path, "results.jsonl");
 		dir = xstrdup(path);
 	} else {
 		file = xstrdup(path);

@@ -8,9 +8,10 @@
 
 #include "util.h"
 
-const char *const standings_fault_kinds[FAULT_KINDS] = {
-	"timeout", "crash", "eof", "malformed", "illegal", "overflow", "sandbox", "startup", "other",
-};
+const char *standings_fault_kind(int k)
+{
+	return k >= 0 && k < FAULT_KINDS - 1 ? fault_kind_name((enum fault_kind)(k + 1)) : "other";
+}
 
 /* One entry of a game's ranking: a bot, or a team of bots. */
 struct entry {
@@ -432,12 +433,12 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 	w->ev = NULL;
 }
 
+/* Where a fault of that name is counted: its kind less one, or "other". */
 static int fault_kind(const char *k)
 {
-	for (int i = 0; i < FAULT_KINDS - 1; i++)
-		if (!strcmp(k, standings_fault_kinds[i]))
-			return i;
-	return FAULT_KINDS - 1;
+	int kind = fault_kind_parse(k);
+
+	return kind > FAULT_NONE ? kind - 1 : FAULT_KINDS - 1;
 }
 
 void standings_compute(struct standings *st, const struct result_set *set)

@@ -32,11 +32,14 @@
 #ifndef STANDINGS_H
 #define STANDINGS_H
 
+#include "fault.h"
 #include "rating.h"
 #include "results.h"
 
-#define FAULT_KINDS 9 /* the referee's eight kinds, then "other" */
-extern const char *const standings_fault_kinds[FAULT_KINDS];
+/* Faults counted per kind: the referee's kinds (fault.h) from 0, then "other". */
+#define FAULT_KINDS FAULT_NKINDS
+/* The name of counted kind k ("timeout", ..., "other"). */
+const char *standings_fault_kind(int k);
 
 struct standing {
 	int bot;           /* index into the result set's names */

@@ -61,7 +61,7 @@ static double sealed(char *const *argv, int slot, int insecure, const char *scra
 	s.argv = argv;
 	s.scratch = insecure ? scratch : NULL;
 	s.fd_in = s.fd_out = s.fd_err = devnull;
-	sandbox_limits_default(&s.lim);
+	limits_default(&s.lim);
 	s.slot = slot;
 	s.insecure = insecure;
 	p = sandbox_spawn(&s, err, sizeof(err));

@@ -22,10 +22,11 @@
 #include "bot.h"
 #include "botbuild.h"
 #include "check.h"
-#include "deal.h"
+#include "deal_file.h"
 #include "match.h"
 #include "replay.h"
 #include "rules.h"
+#include "seat.h"
 #include "sandbox.h"
 #include "util.h"
 
@@ -86,12 +87,9 @@ static const char *const usage_text[] = {
 	"                      names a directory) are looked up in DIR; the bot\n"
 	"                      still runs in its scratch directory\n"
 	"sandbox options (docs/sandbox.md):\n",
-	"  --limit SEAT:KEY=N  a limit for the bot in SEAT (a number, or 'all'):\n"
-	"                      mem_mb (address space, default 2048), nproc (processes\n"
-	"                      and threads, 64), cpu_s (CPU seconds, 600), fsize_mb\n"
-	"                      (largest file, 64), nofile (open files, 256),\n"
-	"                      scratch_mb (the private /tmp, 64), scratch_files (its\n"
-	"                      files, 4096); 0: no limit (scratch: the default)\n"
+	"  --limit SEAT:KEY=N  a limit for the bot in SEAT (a number, or 'all'); 0: no\n"
+	"                      limit (scratch_mb, scratch_files: the default); KEY:\n",
+	/* the keys, from the table (botlimits.h), go here */
 	"  --insecure          run bots without isolation (trusted bots only); needed\n"
 	"                      where the sandbox cannot isolate bots from each other\n"
 	"  --hide PATH         a path no bot may see even inside its own directory or\n"
@@ -123,6 +121,21 @@ static const char *const usage_text[] = {
 	"found a mismatch; 2 for bad arguments or an unreadable file.\n",
 	NULL,
 };
+
+/* The usage text, with the sandbox limits from their table where the second part starts. */
+static void print_usage(void)
+{
+	struct strbuf keys = STRBUF_INIT;
+
+	strbuf_init(&keys);
+	limits_help(&keys, 22, 78);
+	for (int i = 0; usage_text[i]; i++) {
+		if (i == 2)
+			fputs(keys.buf, stdout);
+		fputs(usage_text[i], stdout);
+	}
+	strbuf_release(&keys);
+}
 
 static void usage_error(const char *fmt, const char *arg)
 {
@@ -173,22 +186,10 @@ static long number_arg(const char *name, const char *arg, long min, long max)
 /* --limit SEAT:KEY=VALUE, SEAT a number or "all" */
 static void set_limit(struct options *o, const char *arg)
 {
-	static const struct {
-		const char *key;
-		size_t offset;
-	} keys[] = {
-		{ "mem_mb", offsetof(struct sandbox_limits, mem_mb) },
-		{ "nproc", offsetof(struct sandbox_limits, nproc) },
-		{ "cpu_s", offsetof(struct sandbox_limits, cpu_s) },
-		{ "fsize_mb", offsetof(struct sandbox_limits, fsize_mb) },
-		{ "nofile", offsetof(struct sandbox_limits, nofile) },
-		{ "scratch_mb", offsetof(struct sandbox_limits, scratch_mb) },
-		{ "scratch_files", offsetof(struct sandbox_limits, scratch_files) },
-	};
 	const char *colon = strchr(arg, ':'), *eq = colon ? strchr(colon, '=') : NULL;
 	char seat[16], key[32];
 	long s = -1, v;
-	size_t k;
+	int k;
 
 	if (!colon || !eq || colon - arg >= (long)sizeof(seat) || eq - colon - 1 >= (long)sizeof(key))
 		usage_error("--limit '%s' is not SEAT:KEY=VALUE", arg);
@@ -196,16 +197,22 @@ static void set_limit(struct options *o, const char *arg)
 	snprintf(key, sizeof(key), "%.*s", (int)(eq - colon - 1), colon + 1);
 	if (strcmp(seat, "all") && parse_long(seat, 0, MAX_SEATS - 1, &s) < 0)
 		usage_error("--limit '%s': the seat is a number from 0 to 9, or 'all'", arg);
-	for (k = 0; k < sizeof(keys) / sizeof(keys[0]) && strcmp(keys[k].key, key); k++)
-		;
-	if (k == sizeof(keys) / sizeof(keys[0]))
-		usage_error("--limit '%s': the key is mem_mb, nproc, cpu_s, fsize_mb, nofile, "
-			    "scratch_mb or scratch_files", arg);
-	if (parse_long(eq + 1, 0, 1L << 30, &v) < 0)
-		usage_error("--limit '%s': the value is a number (0: no limit)", arg);
+	k = limit_find(key);
+	if (k < 0) {
+		struct strbuf names = STRBUF_INIT;
+
+		strbuf_init(&names);
+		limits_names(&names);
+		fprintf(stderr, "referee: --limit '%s': the key is %s (see referee --help)\n", arg,
+			names.buf);
+		exit(EXIT_USAGE);
+	}
+	if (parse_long(eq + 1, 0, limit_def(k)->max, &v) < 0)
+		usage_error("--limit '%s': the value is a number in the key's range (0: no limit)",
+			    arg);
 	for (int i = 0; i < MAX_SEATS; i++)
 		if (s < 0 || i == s)
-			*(long *)((char *)&o->env.lim[i] + keys[k].offset) = v;
+			*limit_field(&o->env.lim[i], (enum limit_key)k) = v;
 }
 
 static void parse_args(int argc, char **argv, struct options *o)
@@ -255,7 +262,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 	o->env.stderr_cap = 1 << 20;
 	o->env.scratch_root = tmp && *tmp ? tmp : "/tmp";
 	for (int s = 0; s < MAX_SEATS; s++)
-		sandbox_limits_default(&o->env.lim[s]);
+		limits_default(&o->env.lim[s]);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		char *eq;
@@ -392,8 +399,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 			exit(0);
 		}
 		case 'h':
-			for (int i = 0; usage_text[i]; i++)
-				fputs(usage_text[i], stdout);
+			print_usage();
 			exit(0);
 		default:
 			if (optopt >= OPT_VARIANT)
@@ -630,7 +636,7 @@ int main(int argc, char **argv)
 			usage_error("SEAT '%s' is not valid UTF-8", q);
 		}
 		json_decref(utf8);
-		if (!player_is_builtin(argv[optind + s]))
+		if (!seat_is_builtin(argv[optind + s]))
 			require_isolation(&o);
 		else if (o.bot_seed_given & (1u << s))
 			usage_error("--bot-seed: seat %s is a built-in player (it gets no seed line)",
@@ -678,7 +684,7 @@ int main(int argc, char **argv)
 		}
 		for (int s = 0; s < nseats; s++) {
 			mc.bot_seed[s] = o.bot_seed[s];
-			if (!(o.bot_seed_given & (1u << s)) && !player_is_builtin(argv[optind + s]) &&
+			if (!(o.bot_seed_given & (1u << s)) && !seat_is_builtin(argv[optind + s]) &&
 			    random_seed(&mc.bot_seed[s], err, sizeof(err)) < 0) {
 				fprintf(stderr, "referee: %s\n", err);
 				return 1;

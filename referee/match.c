@@ -27,6 +27,7 @@
  * each bot program's handshake seed ("botseed SEAT N").
  */
 #include "match.h"
+#include "seat.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -58,7 +59,7 @@ static void log_header(const struct match_config *mc, struct player **players, F
 	for (int s = 0; s < r->players; s++)
 		fprintf(log, "seat %d %s\n", s, player_spec(players[s]));
 	for (int s = 0; s < r->players; s++)
-		if (!player_is_builtin(player_spec(players[s])))
+		if (!seat_is_builtin(player_spec(players[s])))
 			fprintf(log, "botseed %d %llu\n", s, (unsigned long long)mc->bot_seed[s]);
 	if (mc->deal_text) {
 		const char *p = mc->deal_text;
@@ -443,7 +444,7 @@ int match_result_json(const struct match_config *mc, const char *const *specs,
 	for (int p = 0; p < r->players && !bad; p++) {
 		scores[p] = game_seat_score(g, p);
 		bad |= json_array_append_new(seats, json_string(specs[p])) < 0;
-		bad |= json_array_append_new(seeds, player_is_builtin(specs[p]) ? json_null() :
+		bad |= json_array_append_new(seeds, seat_is_builtin(specs[p]) ? json_null() :
 					     json_integer((json_int_t)mc->bot_seed[p])) < 0;
 		bad |= json_array_append_new(dec, json_integer(res->seat[p].decisions)) < 0;
 		bad |= json_array_append_new(tms, json_real(round(res->seat[p].time_ms * 1000) /

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "seat.h"
 #include "builtin.h"
 #include "util.h"
 #include "view.h"
@@ -34,9 +35,7 @@ struct player {
 	struct rng rng;
 
 	/* bot programs */
-	char **argv;
-	int argc;
-	char *botdir;         /* the SEAT's directory, or its --seat-dir (absolute), or NULL */
+	struct seat prog;     /* argv, and the bot's own directory */
 	const struct player_env *env;
 	int seat;
 	struct bot *bot;
@@ -52,152 +51,6 @@ struct player {
 	struct strbuf line;   /* the last answer */
 	char name[64];
 };
-
-static const char *const fault_names[] = {
-	"none", "timeout", "crash", "eof", "malformed", "illegal", "overflow", "sandbox", "startup",
-};
-
-const char *fault_kind_name(enum fault_kind k)
-{
-	return (unsigned)k <= FAULT_STARTUP ? fault_names[k] : "?";
-}
-
-int player_is_builtin(const char *spec)
-{
-	return spec[0] == '@';
-}
-
-/* ---- building the command -------------------------------------------- */
-
-/*
- * Splits a command line into words: blanks separate words, single quotes
- * keep everything literally, double quotes keep blanks, a backslash
- * escapes the next character. No variables, globs or redirections.
- */
-static int split_words(const char *s, struct strbuf *words, int max, int *n,
-		       char *err, size_t len)
-{
-	*n = 0;
-	while (*s) {
-		struct strbuf *w;
-		char q = 0;
-
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (!*s)
-			break;
-		if (*n == max) {
-			snprintf(err, len, "command has more than %d words", max);
-			return -1;
-		}
-		w = &words[(*n)++];
-		strbuf_init(w);
-		for (; *s && (q || (*s != ' ' && *s != '\t')); s++) {
-			if (q == '\'' && *s == '\'') {
-				q = 0;
-			} else if (q == '\'') {
-				strbuf_addch(w, *s);
-			} else if (*s == '\\' && s[1]) {
-				strbuf_addch(w, *++s);
-			} else if (*s == '"') {
-				q = q ? 0 : '"';
-			} else if (*s == '\'' && !q) {
-				q = '\'';
-			} else {
-				strbuf_addch(w, *s);
-			}
-		}
-		if (q) {
-			snprintf(err, len, "unterminated %c quote in command", q);
-			return -1;
-		}
-	}
-	if (!*n) {
-		snprintf(err, len, "empty command");
-		return -1;
-	}
-	return 0;
-}
-
-/* path as seen from directory base (NULL: the current directory), in a strbuf. */
-static void in_dir(const char *base, const char *path, struct strbuf *out)
-{
-	strbuf_reset(out);
-	if (base && path[0] != '/')
-		strbuf_addf(out, "%s/", base);
-	strbuf_addstr(out, path);
-}
-
-/* An absolute version of a path that exists relative to base (or the current directory). */
-static char *absolute(const char *base, const char *path)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *r;
-
-	strbuf_init(&sb);
-	in_dir(base, path, &sb);
-	r = realpath(sb.buf, NULL);
-	if (!r)
-		r = strbuf_detach(&sb);
-	strbuf_release(&sb);
-	return r;
-}
-
-/*
- * The argv for a SEAT: a directory runs its "run"; otherwise the words of
- * the command, with the program and any argument naming an existing file
- * made absolute (the bot runs in its scratch directory).
- */
-static int make_argv(struct player *p, const char *base, char *err, size_t len)
-{
-	struct strbuf words[64], where = STRBUF_INIT;
-	struct stat st;
-	int n = 0;
-
-	strbuf_init(&where);
-	in_dir(base, p->spec, &where);
-	if (stat(where.buf, &st) == 0 && S_ISDIR(st.st_mode)) {
-		struct strbuf run = STRBUF_INIT;
-
-		strbuf_init(&run);
-		strbuf_addf(&run, "%s/run", where.buf);
-		strbuf_release(&where);
-		if (access(run.buf, X_OK) != 0) {
-			snprintf(err, len, "'%s' is a directory without an executable 'run' file",
-				 p->spec);
-			strbuf_release(&run);
-			return -1;
-		}
-		p->argv = xcalloc(2, sizeof(char *));
-		p->argv[0] = absolute(NULL, run.buf);
-		p->argc = 1;
-		p->botdir = absolute(base, p->spec);
-		strbuf_release(&run);
-		return 0;
-	}
-	if (split_words(p->spec, words, 64, &n, err, len) < 0) {
-		for (int i = 0; i < n; i++)
-			strbuf_release(&words[i]);
-		strbuf_release(&where);
-		return -1;
-	}
-	p->argv = xcalloc((size_t)n + 1, sizeof(char *));
-	p->argc = n;
-	if (base)
-		p->botdir = absolute(NULL, base);
-	for (int i = 0; i < n; i++) {
-		const char *w = words[i].buf;
-		int as_path;
-
-		in_dir(base, w, &where);
-		as_path = i == 0 ? strchr(w, '/') != NULL
-				 : w[0] != '-' && w[0] != '/' && access(where.buf, F_OK) == 0;
-		p->argv[i] = as_path && w[0] != '/' ? absolute(base, w) : xstrdup(w);
-		strbuf_release(&words[i]);
-	}
-	strbuf_release(&where);
-	return 0;
-}
 
 struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len)
 {
@@ -215,21 +68,12 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 	strbuf_init(&p->queue);
 	strbuf_init(&p->line);
 	rng_seed(&p->rng, seed);
-	if (!strcmp(spec, "@random")) {
-		p->kind = PLAYER_RANDOM;
-	} else if (!strcmp(spec, "@greedy")) {
-		p->kind = PLAYER_GREEDY;
-	} else if (player_is_builtin(spec)) {
-		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy)", spec);
+	if (seat_parse(&p->prog, spec, dir, err, len) < 0) {
 		player_free(p);
 		return NULL;
-	} else {
-		p->kind = PLAYER_BOT;
-		if (make_argv(p, dir, err, len) < 0) {
-			player_free(p);
-			return NULL;
-		}
 	}
+	p->kind = p->prog.kind == SEAT_RANDOM ? PLAYER_RANDOM :
+		  p->prog.kind == SEAT_GREEDY ? PLAYER_GREEDY : PLAYER_BOT;
 	return p;
 }
 
@@ -256,10 +100,7 @@ void player_free(struct player *p)
 	if (!p)
 		return;
 	player_stop(p);
-	for (int i = 0; i < p->argc; i++)
-		free(p->argv[i]);
-	free(p->argv);
-	free(p->botdir);
+	seat_release(&p->prog);
 	strbuf_release(&p->queue);
 	strbuf_release(&p->line);
 	free(p->spec);
@@ -273,7 +114,7 @@ const char *player_spec(const struct player *p)
 
 const char *player_program(const struct player *p)
 {
-	return p->kind == PLAYER_BOT && p->argc > 0 ? p->argv[0] : NULL;
+	return p->kind == PLAYER_BOT ? p->prog.argv[0] : NULL;
 }
 
 const char *player_name(const struct player *p)
@@ -368,9 +209,9 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 		return -1;
 	}
 	memset(&bs, 0, sizeof(bs));
-	bs.argv = p->argv;
+	bs.argv = p->prog.argv;
 	bs.scratch = p->scratch[0] ? p->scratch : NULL;
-	bs.botdir = p->botdir;
+	bs.botdir = p->prog.dir;
 	bs.hide = env->hide;
 	bs.lim = env->lim[seat];
 	bs.slot = p->slot;

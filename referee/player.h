@@ -34,30 +34,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "fault.h"
 #include "game.h"
 #include "protocol.h"
 #include "sandbox.h"
-
-enum fault_kind {
-	FAULT_NONE,
-	FAULT_TIMEOUT,
-	FAULT_CRASH,
-	FAULT_EOF,
-	FAULT_MALFORMED,
-	FAULT_ILLEGAL,
-	FAULT_OVERFLOW,
-	FAULT_SANDBOX,
-	FAULT_STARTUP,
-};
-const char *fault_kind_name(enum fault_kind k);
-
-struct fault {
-	int seat;
-	enum fault_kind kind;
-	int hand;          /* hand number when it happened (0: before the first) */
-	int no_answer;     /* a FAULT_TIMEOUT because a read's deadline passed */
-	char detail[512];  /* printable ASCII: a bot's bytes are escaped */
-};
 
 /* What the players of one match share. */
 struct player_env {
@@ -102,7 +82,6 @@ const char *player_spec(const struct player *p);
  */
 const char *player_program(const struct player *p);
 const char *player_name(const struct player *p);
-int player_is_builtin(const char *spec);
 
 /*
  * Starts a bot program in seat. -1 with err when the referee itself

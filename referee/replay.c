@@ -294,7 +294,7 @@ static int apply_move(struct replay *r, char *line, int fallback)
 static int add_fault(struct replay *r, char *line)
 {
 	char kind[32], *detail;
-	int seat, n = 0, ret;
+	int seat, n = 0, ret, k;
 	struct fault *f;
 
 	if (sscanf(line, "fault %d %31s %n", &seat, kind, &n) < 2 || seat < 0 ||
@@ -307,12 +307,10 @@ static int add_fault(struct replay *r, char *line)
 	detail = line + n;
 	f = &r->res.faults[r->res.nfaults++];
 	f->seat = seat;
-	f->kind = FAULT_NONE;
-	for (int k = FAULT_TIMEOUT; k <= FAULT_STARTUP; k++)
-		if (!strcmp(kind, fault_kind_name(k)))
-			f->kind = k;
-	if (f->kind == FAULT_NONE)
+	k = fault_kind_parse(kind);
+	if (k <= FAULT_NONE)
 		return fail(r, 2, "unknown fault kind '%s'", kind);
+	f->kind = (enum fault_kind)k;
 	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
 	snprintf(f->detail, sizeof(f->detail), "%s", detail);
 	r->faulted |= 1u << seat;

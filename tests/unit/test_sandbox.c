@@ -88,7 +88,7 @@ static int run_start(struct run *r, char *const *argv, const struct sandbox_limi
 	if (lim)
 		s.lim = *lim;
 	else
-		sandbox_limits_default(&s.lim);
+		limits_default(&s.lim);
 	s.slot = slot;
 	s.insecure = insecure;
 	r->p = sandbox_spawn(&s, err, sizeof(err));
@@ -354,7 +354,7 @@ static void test_exec_failure_is_reported(void)
 	s.fd_in = 0;
 	s.fd_out = 1;
 	s.fd_err = 2;
-	sandbox_limits_default(&s.lim);
+	limits_default(&s.lim);
 	s.argv = missing;
 	CHECK(sandbox_spawn(&s, err, sizeof(err)) == NULL);
 	CHECK_STR(err, "cannot run 'no-such-program-xyz': not found in /usr/local/bin:/usr/bin:/bin");
@@ -418,7 +418,7 @@ static void test_eight_spinning_threads_hit_the_cpu_backstop(void)
 	double t0 = now_ms();
 	struct run r;
 
-	sandbox_limits_default(&lim);
+	limits_default(&lim);
 	lim.cpu_s = 1;
 	if (run_start(&r, argv, &lim, 2, 0) == 0)
 		run_read(&r, NULL, 10000); /* EOF when the CPU limit kills it */
@@ -441,7 +441,7 @@ static void test_c_fork_bomb_is_held_to_nproc(void)
 	char buf[64];
 	long forks = -1;
 
-	sandbox_limits_default(&lim);
+	limits_default(&lim);
 	lim.nproc = 16;
 	if (run_start(&r, argv, &lim, 3, 0) == 0)
 		run_read(&r, "forks", 5000);
@@ -466,7 +466,7 @@ static void test_shell_fork_bomb_is_held_to_nproc(void)
 	int most = 0;
 
 	snprintf(script, sizeof(script), "%s/tests/bots/sbx_forkbomb.sh", srcdir);
-	sandbox_limits_default(&lim);
+	limits_default(&lim);
 	lim.nproc = 24;
 	if (run_start(&r, argv, &lim, 4, 0) == 0) {
 		/* sample often until dash gives up ("Cannot fork" is fatal to it) */
@@ -495,7 +495,7 @@ static void test_thread_bomb_is_held_to_nproc(void)
 	struct sandbox_limits lim;
 	struct run r;
 
-	sandbox_limits_default(&lim);
+	limits_default(&lim);
 	lim.nproc = 16;
 	if (run_start(&r, argv, &lim, 5, 0) == 0)
 		run_read(&r, "threads", 5000);
@@ -512,7 +512,7 @@ static void test_memory_hog_is_held_to_mem_mb(void)
 	char buf[64];
 	long mb = -1;
 
-	sandbox_limits_default(&lim);
+	limits_default(&lim);
 	lim.mem_mb = 64;
 	if (run_start(&r, argv, &lim, 6, 0) == 0)
 		run_read(&r, NULL, 10000);
@@ -533,7 +533,7 @@ static void test_huge_file_is_stopped_at_fsize(void)
 	struct stat st;
 	struct run r;
 
-	sandbox_limits_default(&lim);
+	limits_default(&lim);
 	lim.fsize_mb = 1;
 	if (run_start(&r, argv, &lim, 7, 0) == 0)
 		run_read(&r, NULL, 10000);

@@ -21,9 +21,10 @@
 
 #include "sandbox.h"
 #include "sandbox_view.h"
+#include "seat.h"
 
 /* The bot's PATH, also used to look argv[0] up. */
-#define CLEAN_PATH "/usr/local/bin:/usr/bin:/bin"
+#define CLEAN_PATH SEAT_PATH
 
 /* Landlock constants newer than some installed headers (ABI 4 and 6). */
 #ifndef LANDLOCK_ACCESS_FS_TRUNCATE

@@ -38,17 +38,6 @@ struct sandbox_proc {
 };
 
 
-void sandbox_limits_default(struct sandbox_limits *l)
-{
-	l->mem_mb = 2048;
-	l->cpu_s = 600;
-	l->fsize_mb = 64;
-	l->nofile = 256;
-	l->nproc = 64;
-	l->scratch_mb = 64;
-	l->scratch_files = 4096;
-}
-
 static void set_rl(struct rlimit *r, long v, long scale, int slack)
 {
 	if (v <= 0) {

@@ -250,7 +250,7 @@ void sandbox_info_format(const struct sandbox_info *in, struct strbuf *out)
 	if (in->active[SANDBOX_MNTNS]) {
 		struct sandbox_limits lim;
 
-		sandbox_limits_default(&lim);
+		limits_default(&lim);
 		view_describe(&lim, out);
 	} else {
 		strbuf_addstr(out, "a bot sees: the host's files its uid may read"

@@ -16,6 +16,7 @@
  * drop the host's tree from the namespace.
  */
 #include "sandbox_view.h"
+#include "path.h"
 #include "sandbox_impl.h"
 
 #include <dirent.h>
@@ -418,41 +419,6 @@ int view_landlock_rules(int ruleset, const struct view_plan *vp, uint64_t read_r
 #define EMPTY_FILE "/.empty"
 #define EMPTY_DIR "/.empty.d"
 
-/* out = a + b, or -1 (ENAMETOOLONG). */
-static int join(char *out, size_t len, const char *a, const char *b)
-{
-	size_t na = strlen(a), nb = strlen(b);
-
-	if (na + nb + 1 > len) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(out, a, na);
-	memcpy(out + na, b, nb + 1);
-	return 0;
-}
-
-static int mkdir_p(const char *path, mode_t mode)
-{
-	char buf[PATH_MAX];
-	size_t n = strlen(path);
-
-	if (n >= sizeof(buf)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(buf, path, n + 1);
-	for (size_t i = 1; i <= n; i++) {
-		if (buf[i] != '/' && buf[i] != '\0')
-			continue;
-		buf[i] = '\0';
-		if (mkdir(buf, mode) < 0 && errno != EEXIST)
-			return -1;
-		buf[i] = i == n ? '\0' : '/';
-	}
-	return 0;
-}
-
 /* A mount point for a file: its directories, then an empty file. */
 static int mount_point(const char *path, int dir)
 {
@@ -462,14 +428,14 @@ static int mount_point(const char *path, int dir)
 	int fd;
 
 	if (dir)
-		return mkdir_p(path, 0755);
+		return path_mkdir_p(path, 0755);
 	if (n >= sizeof(parent)) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
 	memcpy(parent, path, n);
 	parent[n] = '\0';
-	if (n && mkdir_p(parent, 0755) < 0)
+	if (n && path_mkdir_p(parent, 0755) < 0)
 		return -1;
 	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0444);
 	if (fd < 0)
@@ -546,7 +512,7 @@ static int hide_one(const struct view_plan *vp, int h, const char **what)
 	char t[PATH_MAX];
 
 	*what = "hiding a path";
-	if (join(t, sizeof(t), VIEW_STAGE, vp->hide[h].path) < 0)
+	if (path_cat(t, sizeof(t), VIEW_STAGE, vp->hide[h].path) < 0)
 		return -1;
 	if (hide_holds_shown(vp, h))
 		return mount("tmpfs", t, "tmpfs", MS_NOSUID | MS_NODEV,
@@ -599,7 +565,7 @@ int view_enter(const struct view_plan *vp, const char **what)
 
 		if (!s->present)
 			continue;
-		if (join(t, sizeof(t), VIEW_STAGE, s->path) < 0)
+		if (path_cat(t, sizeof(t), VIEW_STAGE, s->path) < 0)
 			return -1;
 		if (s->link) {
 			if (symlink(s->target, t) < 0)
@@ -612,7 +578,7 @@ int view_enter(const struct view_plan *vp, const char **what)
 	}
 	*what = "hiding the secrets of /etc";
 	for (int i = 0; i < netc_secrets; i++)
-		if (join(t, sizeof(t), VIEW_STAGE, etc_secrets[i].path) < 0 ||
+		if (path_cat(t, sizeof(t), VIEW_STAGE, etc_secrets[i].path) < 0 ||
 		    cover(t, etc_secrets[i].dir) < 0)
 			return -1;
 
@@ -622,7 +588,7 @@ int view_enter(const struct view_plan *vp, const char **what)
 		  "size=16k,nr_inodes=64,mode=0755") < 0)
 		return -1;
 	for (int i = 0; i < NDEV; i++) {
-		if (join(t, sizeof(t), VIEW_STAGE, dev_nodes[i]) < 0 || mount_point(t, 0) < 0 ||
+		if (path_cat(t, sizeof(t), VIEW_STAGE, dev_nodes[i]) < 0 || mount_point(t, 0) < 0 ||
 		    bind_fd(devfd[i], t) < 0 ||
 		    set_attr(t, 0, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC |
 				   (i >= 3 ? MOUNT_ATTR_RDONLY : 0), 0) < 0)
@@ -645,7 +611,7 @@ int view_enter(const struct view_plan *vp, const char **what)
 	for (size_t i = 0; i < NPROC_MASKS; i++) {
 		struct stat st;
 
-		if (join(t, sizeof(t), VIEW_STAGE "/proc/", proc_masks[i]) < 0)
+		if (path_cat(t, sizeof(t), VIEW_STAGE "/proc/", proc_masks[i]) < 0)
 			return -1;
 		if (lstat(t, &st) < 0 || S_ISLNK(st.st_mode))
 			continue;
@@ -665,7 +631,7 @@ int view_enter(const struct view_plan *vp, const char **what)
 			return -1;
 	*what = "showing the bot's files";
 	for (int i = 0; i < vp->nshow; i++) {
-		if (join(t, sizeof(t), VIEW_STAGE, vp->show[i].path) < 0 ||
+		if (path_cat(t, sizeof(t), VIEW_STAGE, vp->show[i].path) < 0 ||
 		    mount_point(t, vp->show[i].dir) < 0 || bind_fd(showfd[i], t) < 0 ||
 		    seal(t, vp->show[i].rw) < 0)
 			return -1;
@@ -677,7 +643,7 @@ int view_enter(const struct view_plan *vp, const char **what)
 	*what = "sealing the hidden paths";
 	for (int h = 0; h < vp->nhide; h++)
 		if (!hide_inside_shown(vp, h) && hide_holds_shown(vp, h) &&
-		    (join(t, sizeof(t), VIEW_STAGE, vp->hide[h].path) < 0 ||
+		    (path_cat(t, sizeof(t), VIEW_STAGE, vp->hide[h].path) < 0 ||
 		     set_attr(t, 0, MOUNT_ATTR_RDONLY, 0) < 0))
 			return -1;
 

@@ -33,12 +33,4 @@
 int deal_parse(const char *text, size_t len, const struct rules *r, struct deal *d,
 	       char *err, size_t errlen);
 
-/*
- * Reads and parses a deal file; -1 with "FILE:N: problem" in err. When
- * text is not NULL it gets the file's text (free() it), also on errors
- * after the file was read (else NULL).
- */
-int deal_load(const char *path, const struct rules *r, struct deal *d, char **text,
-	      char *err, size_t errlen);
-
 #endif

@@ -27,29 +27,13 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "botlimits.h"
 #include "util.h"
 
 /* As root, bot slot N runs as uid and gid SANDBOX_UID_BASE + N. */
 #define SANDBOX_UID_BASE 61000
 #define SANDBOX_MAX_SLOTS 64
 
-struct sandbox_limits {
-	long mem_mb;   /* RLIMIT_AS in MiB, 0 = no limit; default 2048 */
-	long cpu_s;    /* RLIMIT_CPU backstop in seconds (per process), 0 = none; default 600 */
-	long fsize_mb; /* RLIMIT_FSIZE in MiB, also the size of the private /tmp; default 64 */
-	long nofile;   /* RLIMIT_NOFILE; default 256 */
-	long nproc;    /* processes + threads of the bot (RLIMIT_NPROC); default 64 */
-	long scratch_mb;    /* size of the private /tmp (the scratch), MiB; default 64 */
-	long scratch_files; /* files and directories in it; default 4096 */
-};
-
-/*
- * The defaults: 2048 MiB of address space is what the runtimes we accept
- * need with room to spare (measured: Python ~256 MiB, Node > 512 MiB,
- * Java -Xmx64m ~1 GiB; see docs/sandbox.md). 64 processes + threads is
- * enough for a JVM on a small machine and stops a fork bomb early.
- */
-void sandbox_limits_default(struct sandbox_limits *l);
 
 struct sandbox_spec {
 	char *const *argv;   /* argv[0] is looked up like execvp in the bot's PATH */

@@ -1,0 +1,217 @@
+/*
+ * seat.c - SEAT texts (see seat.h).
+ */
+#include "seat.h"
+#include "path.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+int seat_is_builtin(const char *text)
+{
+	return text[0] == '@';
+}
+
+/*
+ * Splits a command line into words: blanks separate words, single quotes
+ * keep everything literally, double quotes keep blanks, a backslash
+ * escapes the next character. No variables, globs or redirections.
+ */
+static int split_words(const char *s, struct strbuf *words, int max, int *n,
+		       char *err, size_t len)
+{
+	*n = 0;
+	while (*s) {
+		struct strbuf *w;
+		char q = 0;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		if (*n == max) {
+			snprintf(err, len, "command has more than %d words", max);
+			return -1;
+		}
+		w = &words[(*n)++];
+		strbuf_init(w);
+		for (; *s && (q || (*s != ' ' && *s != '\t')); s++) {
+			if (q == '\'' && *s == '\'') {
+				q = 0;
+			} else if (q == '\'') {
+				strbuf_addch(w, *s);
+			} else if (*s == '\\' && s[1]) {
+				strbuf_addch(w, *++s);
+			} else if (*s == '"') {
+				q = q ? 0 : '"';
+			} else if (*s == '\'' && !q) {
+				q = '\'';
+			} else {
+				strbuf_addch(w, *s);
+			}
+		}
+		if (q) {
+			snprintf(err, len, "unterminated %c quote in command", q);
+			return -1;
+		}
+	}
+	if (!*n) {
+		snprintf(err, len, "empty command");
+		return -1;
+	}
+	return 0;
+}
+
+/* path as seen from directory base (NULL: the current directory), in a strbuf. */
+static void in_dir(const char *base, const char *path, struct strbuf *out)
+{
+	strbuf_reset(out);
+	if (base && path[0] != '/')
+		strbuf_addf(out, "%s/", base);
+	strbuf_addstr(out, path);
+}
+
+/* An absolute version of a path that exists relative to base (or the current directory). */
+static char *absolute(const char *base, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *r;
+
+	strbuf_init(&sb);
+	in_dir(base, path, &sb);
+	r = realpath(sb.buf, NULL);
+	if (!r)
+		r = strbuf_detach(&sb);
+	strbuf_release(&sb);
+	return r;
+}
+
+/*
+ * The argv for a SEAT: a directory runs its "run"; otherwise the words of
+ * the command, with the program and any argument naming an existing file
+ * made absolute (the bot runs in its scratch directory).
+ */
+static int make_argv(struct seat *p, const char *text, const char *base, char *err, size_t len)
+{
+	struct strbuf words[64], where = STRBUF_INIT;
+	struct stat st;
+	int n = 0;
+
+	strbuf_init(&where);
+	in_dir(base, text, &where);
+	if (stat(where.buf, &st) == 0 && S_ISDIR(st.st_mode)) {
+		struct strbuf run = STRBUF_INIT;
+
+		strbuf_init(&run);
+		strbuf_addf(&run, "%s/run", where.buf);
+		strbuf_release(&where);
+		if (access(run.buf, X_OK) != 0) {
+			snprintf(err, len, "'%s' is a directory without an executable 'run' file",
+				 text);
+			strbuf_release(&run);
+			return -1;
+		}
+		p->argv = xcalloc(2, sizeof(char *));
+		p->argv[0] = absolute(NULL, run.buf);
+		p->argc = 1;
+		p->dir = absolute(base, text);
+		strbuf_release(&run);
+		return 0;
+	}
+	if (split_words(text, words, 64, &n, err, len) < 0) {
+		for (int i = 0; i < n; i++)
+			strbuf_release(&words[i]);
+		strbuf_release(&where);
+		return -1;
+	}
+	p->argv = xcalloc((size_t)n + 1, sizeof(char *));
+	p->argc = n;
+	if (base)
+		p->dir = absolute(NULL, base);
+	for (int i = 0; i < n; i++) {
+		const char *w = words[i].buf;
+		int as_path;
+
+		in_dir(base, w, &where);
+		as_path = i == 0 ? strchr(w, '/') != NULL
+				 : w[0] != '-' && w[0] != '/' && access(where.buf, F_OK) == 0;
+		p->argv[i] = as_path && w[0] != '/' ? absolute(base, w) : xstrdup(w);
+		strbuf_release(&words[i]);
+	}
+	strbuf_release(&where);
+	return 0;
+}
+
+int seat_parse(struct seat *s, const char *text, const char *dir, char *err, size_t len)
+{
+	memset(s, 0, sizeof(*s));
+	if (!strcmp(text, "@random")) {
+		s->kind = SEAT_RANDOM;
+		return 0;
+	}
+	if (!strcmp(text, "@greedy")) {
+		s->kind = SEAT_GREEDY;
+		return 0;
+	}
+	if (seat_is_builtin(text)) {
+		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy)", text);
+		return -1;
+	}
+	s->kind = SEAT_PROGRAM;
+	return make_argv(s, text, dir, err, len);
+}
+
+void seat_release(struct seat *s)
+{
+	for (int i = 0; i < s->argc; i++)
+		free(s->argv[i]);
+	free(s->argv);
+	free(s->dir);
+	memset(s, 0, sizeof(*s));
+}
+
+int seat_check_program(const char *prog, char *why, size_t len)
+{
+	struct stat st;
+
+	if (!strchr(prog, '/')) {
+		const char *d = SEAT_PATH;
+
+		while (*d) {
+			size_t n = strcspn(d, ":");
+			char path[PATH_MAX];
+
+			snprintf(path, sizeof(path), "%.*s/%s", (int)n, d, prog);
+			if (path_is_executable(path))
+				return 0;
+			d += n + (d[n] == ':');
+		}
+		snprintf(why, len, "no program '%s' in the bots' PATH, %s", prog, SEAT_PATH);
+		return -1;
+	}
+	if (stat(prog, &st) < 0) {
+		snprintf(why, len, "cannot run '%s': %s", prog, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "'%s' is a directory, not a program", prog);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, len, "'%s' is not a regular file", prog);
+		return -1;
+	}
+	if (!(st.st_mode & 0111) || access(prog, X_OK) < 0) {
+		snprintf(why, len, "'%s' is not executable (fix: chmod +x %s)", prog, prog);
+		return -1;
+	}
+	return 0;
+}
+

@@ -1,0 +1,48 @@
+/*
+ * seat.h - what a SEAT text means, for the referee and the arena alike.
+ *
+ * A SEAT is a built-in player ("@random", "@greedy"), a directory holding
+ * an executable "run" file, or a command line split like a shell would,
+ * without variables, globs or redirections ("python3 bot.py --depth 2").
+ * seat_parse() turns it into the argv a bot is started with: a bot runs
+ * in a scratch directory of its own, so the program and every argument
+ * naming an existing file are made absolute. The arena checks its bots
+ * with the same code the referee starts them with.
+ */
+#ifndef SEAT_H
+#define SEAT_H
+
+#include <stddef.h>
+
+/* The PATH a bot gets, and where a bare program name is looked up. */
+#define SEAT_PATH "/usr/local/bin:/usr/bin:/bin"
+
+enum seat_kind { SEAT_RANDOM, SEAT_GREEDY, SEAT_PROGRAM };
+
+struct seat {
+	enum seat_kind kind;
+	char **argv; /* SEAT_PROGRAM: the bot's argv, NULL-terminated; else NULL */
+	int argc;
+	char *dir;   /* the bot's own directory (absolute): the SEAT directory, or dir; or NULL */
+};
+
+/* Does text name a built-in player (it starts with '@')? */
+int seat_is_builtin(const char *text);
+
+/*
+ * Parses text, with relative paths looked up in dir (NULL: the current
+ * directory). 0, or -1 with err: an unknown built-in, a directory without
+ * an executable 'run', a malformed command line. seat_release() after
+ * either.
+ */
+int seat_parse(struct seat *s, const char *text, const char *dir, char *err, size_t len);
+void seat_release(struct seat *s);
+
+/*
+ * Can prog (a bot's argv[0]) be started? A path must be an executable
+ * regular file; a bare name must be in SEAT_PATH. 0, or -1 with why
+ * ("'x/run' is not executable (fix: chmod +x x/run)").
+ */
+int seat_check_program(const char *prog, char *why, size_t len);
+
+#endif

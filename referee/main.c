@@ -167,7 +167,7 @@ struct options {
 	long build_timeout_s;
 	int nopts;
 	char *opt_key[64];
-	char *opt_value[64];
+	const char *opt_value[64];
 	struct player_env env;
 };
 
@@ -215,44 +215,187 @@ static void set_limit(struct options *o, const char *arg)
 			*limit_field(&o->env.lim[i], (enum limit_key)k) = v;
 }
 
+enum {
+	OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST,
+	OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
+	OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
+	OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE,
+};
+
+static const struct option longopts[] = {
+	{ "variant", required_argument, NULL, OPT_VARIANT },
+	{ "option", required_argument, NULL, OPT_OPTION },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "games", required_argument, NULL, OPT_GAMES },
+	{ "deal", required_argument, NULL, OPT_DEAL },
+	{ "log", required_argument, NULL, OPT_LOG },
+	{ "list-variants", no_argument, NULL, OPT_LIST },
+	{ "startup-ms", required_argument, NULL, OPT_STARTUP },
+	{ "move-ms", required_argument, NULL, OPT_MOVE },
+	{ "bank-ms", required_argument, NULL, OPT_BANK },
+	{ "game-ms", required_argument, NULL, OPT_GAME },
+	{ "bot-seed", required_argument, NULL, OPT_BOT_SEED },
+	{ "cpu-time", no_argument, NULL, OPT_CPU },
+	{ "bot-logs", required_argument, NULL, OPT_BOTLOGS },
+	{ "stderr-cap", required_argument, NULL, OPT_CAP },
+	{ "scratch-dir", required_argument, NULL, OPT_SCRATCH },
+	{ "keep-scratch", no_argument, NULL, OPT_KEEP },
+	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "replay", required_argument, NULL, OPT_REPLAY },
+	{ "limit", required_argument, NULL, OPT_LIMIT },
+	{ "insecure", no_argument, NULL, OPT_INSECURE },
+	{ "sandbox-info", no_argument, NULL, OPT_SANDBOX_INFO },
+	{ "seat-dir", required_argument, NULL, OPT_SEAT_DIR },
+	{ "build", required_argument, NULL, OPT_BUILD },
+	{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
+	{ "hide", required_argument, NULL, OPT_HIDE },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* "SEAT:REST": the seat (0-9) and where REST starts; -1 when arg is not so. */
+static int seat_prefix(const char *arg, const char **rest)
+{
+	const char *colon = strchr(arg, ':');
+	char num[8];
+	long s;
+
+	snprintf(num, sizeof(num), "%.*s", colon ? (int)(colon - arg) : 0, arg);
+	if (!colon || parse_long(num, 0, MAX_SEATS - 1, &s) < 0)
+		return -1;
+	*rest = colon + 1;
+	return (int)s;
+}
+
+static const char *dir_arg(const char *name, const char *arg)
+{
+	struct stat st;
+	char msg[64];
+
+	if (stat(arg, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(msg, sizeof(msg), "%s '%%s' is not a directory", name);
+		usage_error(msg, arg);
+	}
+	return arg;
+}
+
+/* What to play and what to do: 1 when c was one of these options. */
+static int game_option(struct options *o, int c, const char *arg)
+{
+	const char *eq, *rest;
+	unsigned long long v;
+	int s;
+
+	switch (c) {
+	case OPT_VARIANT: o->variant = arg; return 1;
+	case OPT_GAMES: o->games = number_arg("--games", arg, 1, 100000000); return 1;
+	case OPT_DEAL: o->deal_file = arg; return 1;
+	case OPT_LOG: o->log_file = arg; return 1;
+	case OPT_CHECK: o->check = arg; return 1;
+	case OPT_REPLAY: o->replay = arg; return 1;
+	case OPT_BUILD: o->build_src = arg; return 1;
+	case OPT_BUILD_TIMEOUT:
+		o->build_timeout_s = number_arg("--build-timeout", arg, 1, 86400);
+		return 1;
+	case OPT_OPTION:
+		eq = strchr(arg, '=');
+		if (!eq || eq == arg)
+			usage_error("--option '%s' is not KEY=VALUE", arg);
+		if (o->nopts == 64)
+			usage_error("too many --option%s", "");
+		o->opt_key[o->nopts] = xstrndup(arg, (size_t)(eq - arg));
+		o->opt_value[o->nopts++] = eq + 1;
+		return 1;
+	case OPT_SEED:
+		if (parse_u64(arg, &o->seed) < 0 || o->seed > 0x7fffffffffffffffULL)
+			usage_error("--seed '%s' is not a number from 0 to 2^63-1", arg);
+		o->seed_given = 1;
+		return 1;
+	case OPT_BOT_SEED:
+		s = seat_prefix(arg, &rest);
+		if (s < 0 || parse_u64(rest, &v) < 0 || v > 0x7fffffffffffffffULL)
+			usage_error("--bot-seed '%s' is not SEAT:N with SEAT from 0 to 9 and N "
+				    "from 0 to 2^63-1", arg);
+		o->bot_seed[s] = v;
+		o->bot_seed_given |= 1u << s;
+		return 1;
+	}
+	return 0;
+}
+
+/* Time limits: 1 when c was one of these options. */
+static int time_option(struct options *o, int c, const char *arg)
+{
+	struct time_limits *t = &o->env.time;
+
+	switch (c) {
+	case OPT_STARTUP: t->startup_ms = number_arg("--startup-ms", arg, 1, 3600000); return 1;
+	case OPT_MOVE: t->move_ms = number_arg("--move-ms", arg, 1, 3600000); return 1;
+	case OPT_BANK: t->bank_ms = number_arg("--bank-ms", arg, 0, 36000000); return 1;
+	case OPT_GAME: t->game_ms = number_arg("--game-ms", arg, 1, 1000000000); return 1;
+	case OPT_CPU: t->cpu = 1; return 1;
+	}
+	return 0;
+}
+
+/* Bots' logs, scratch and sandbox: 1 when c was one of these options. */
+static int bot_option(struct options *o, int c, const char *arg)
+{
+	const char *rest;
+	int s;
+
+	switch (c) {
+	case OPT_BOTLOGS: o->bot_logs = dir_arg("--bot-logs", arg); return 1;
+	case OPT_SCRATCH: o->env.scratch_root = dir_arg("--scratch-dir", arg); return 1;
+	case OPT_KEEP: o->env.keep_scratch = 1; return 1;
+	case OPT_LIMIT: set_limit(o, arg); return 1;
+	case OPT_INSECURE: o->env.insecure = 1; return 1;
+	case OPT_CAP:
+		o->env.stderr_cap = (size_t)number_arg("--stderr-cap", arg, 0, 1L << 40);
+		return 1;
+	case OPT_SEAT_DIR:
+		s = seat_prefix(arg, &rest);
+		if (s < 0)
+			usage_error("--seat-dir '%s' is not SEAT:DIR with SEAT from 0 to 9", arg);
+		o->seat_dir[s] = dir_arg("--seat-dir", rest);
+		return 1;
+	case OPT_HIDE:
+		if (o->nhide == MAX_HIDE - 4)
+			usage_error("too many --hide%s", "");
+		o->hide[o->nhide++] = arg;
+		return 1;
+	}
+	return 0;
+}
+
+/* Options that print something and exit. */
+static void info_option(int c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct sandbox_info info;
+
+	strbuf_init(&sb);
+	switch (c) {
+	case OPT_SANDBOX_INFO:
+		sandbox_probe(&info);
+		sandbox_info_format(&info, &sb);
+		break;
+	case OPT_LIST:
+		rules_list_variants(&sb);
+		break;
+	case 'h':
+		print_usage();
+		break;
+	default:
+		return;
+	}
+	fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+	exit(0);
+}
+
 static void parse_args(int argc, char **argv, struct options *o)
 {
-	enum {
-		OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST,
-		OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
-		OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
-		OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE,
-	};
-	static const struct option longopts[] = {
-		{ "variant", required_argument, NULL, OPT_VARIANT },
-		{ "option", required_argument, NULL, OPT_OPTION },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "games", required_argument, NULL, OPT_GAMES },
-		{ "deal", required_argument, NULL, OPT_DEAL },
-		{ "log", required_argument, NULL, OPT_LOG },
-		{ "list-variants", no_argument, NULL, OPT_LIST },
-		{ "startup-ms", required_argument, NULL, OPT_STARTUP },
-		{ "move-ms", required_argument, NULL, OPT_MOVE },
-		{ "bank-ms", required_argument, NULL, OPT_BANK },
-		{ "game-ms", required_argument, NULL, OPT_GAME },
-		{ "bot-seed", required_argument, NULL, OPT_BOT_SEED },
-		{ "cpu-time", no_argument, NULL, OPT_CPU },
-		{ "bot-logs", required_argument, NULL, OPT_BOTLOGS },
-		{ "stderr-cap", required_argument, NULL, OPT_CAP },
-		{ "scratch-dir", required_argument, NULL, OPT_SCRATCH },
-		{ "keep-scratch", no_argument, NULL, OPT_KEEP },
-		{ "check", required_argument, NULL, OPT_CHECK },
-		{ "replay", required_argument, NULL, OPT_REPLAY },
-		{ "limit", required_argument, NULL, OPT_LIMIT },
-		{ "insecure", no_argument, NULL, OPT_INSECURE },
-		{ "sandbox-info", no_argument, NULL, OPT_SANDBOX_INFO },
-		{ "seat-dir", required_argument, NULL, OPT_SEAT_DIR },
-		{ "build", required_argument, NULL, OPT_BUILD },
-		{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
-		{ "hide", required_argument, NULL, OPT_HIDE },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *tmp = getenv("TMPDIR");
 	int c;
 
@@ -265,149 +408,15 @@ static void parse_args(int argc, char **argv, struct options *o)
 		limits_default(&o->env.lim[s]);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
-		char *eq;
-		struct stat st;
-
-		switch (c) {
-		case OPT_VARIANT:
-			o->variant = optarg;
-			break;
-		case OPT_OPTION:
-			eq = strchr(optarg, '=');
-			if (!eq || eq == optarg)
-				usage_error("--option '%s' is not KEY=VALUE", optarg);
-			if (o->nopts == 64)
-				usage_error("too many --option%s", "");
-			o->opt_key[o->nopts] = xstrndup(optarg, (size_t)(eq - optarg));
-			o->opt_value[o->nopts++] = eq + 1;
-			break;
-		case OPT_SEED:
-			if (parse_u64(optarg, &o->seed) < 0 || o->seed > 0x7fffffffffffffffULL)
-				usage_error("--seed '%s' is not a number from 0 to 2^63-1", optarg);
-			o->seed_given = 1;
-			break;
-		case OPT_BOT_SEED: {
-			const char *colon = strchr(optarg, ':');
-			char num[8];
-			unsigned long long v;
-			long s;
-
-			snprintf(num, sizeof(num), "%.*s", colon ? (int)(colon - optarg) : 0, optarg);
-			if (!colon || parse_long(num, 0, MAX_SEATS - 1, &s) < 0 ||
-			    parse_u64(colon + 1, &v) < 0 || v > 0x7fffffffffffffffULL)
-				usage_error("--bot-seed '%s' is not SEAT:N with SEAT from 0 to 9 and N "
-					    "from 0 to 2^63-1", optarg);
-			o->bot_seed[s] = v;
-			o->bot_seed_given |= 1u << s;
-			break;
-		}
-		case OPT_GAMES:
-			o->games = number_arg("--games", optarg, 1, 100000000);
-			break;
-		case OPT_DEAL:
-			o->deal_file = optarg;
-			break;
-		case OPT_LOG:
-			o->log_file = optarg;
-			break;
-		case OPT_STARTUP:
-			o->env.time.startup_ms = number_arg("--startup-ms", optarg, 1, 3600000);
-			break;
-		case OPT_MOVE:
-			o->env.time.move_ms = number_arg("--move-ms", optarg, 1, 3600000);
-			break;
-		case OPT_BANK:
-			o->env.time.bank_ms = number_arg("--bank-ms", optarg, 0, 36000000);
-			break;
-		case OPT_GAME:
-			o->env.time.game_ms = number_arg("--game-ms", optarg, 1, 1000000000);
-			break;
-		case OPT_CPU:
-			o->env.time.cpu = 1;
-			break;
-		case OPT_BOTLOGS:
-			if (stat(optarg, &st) < 0 || !S_ISDIR(st.st_mode))
-				usage_error("--bot-logs '%s' is not a directory", optarg);
-			o->bot_logs = optarg;
-			break;
-		case OPT_CAP:
-			o->env.stderr_cap = (size_t)number_arg("--stderr-cap", optarg, 0, 1L << 40);
-			break;
-		case OPT_SCRATCH:
-			if (stat(optarg, &st) < 0 || !S_ISDIR(st.st_mode))
-				usage_error("--scratch-dir '%s' is not a directory", optarg);
-			o->env.scratch_root = optarg;
-			break;
-		case OPT_KEEP:
-			o->env.keep_scratch = 1;
-			break;
-		case OPT_CHECK:
-			o->check = optarg;
-			break;
-		case OPT_REPLAY:
-			o->replay = optarg;
-			break;
-		case OPT_LIMIT:
-			set_limit(o, optarg);
-			break;
-		case OPT_INSECURE:
-			o->env.insecure = 1;
-			break;
-		case OPT_SEAT_DIR: {
-			const char *colon = strchr(optarg, ':');
-			char num[8];
-			long s;
-			struct stat sd;
-
-			snprintf(num, sizeof(num), "%.*s", colon ? (int)(colon - optarg) : 0, optarg);
-			if (!colon || parse_long(num, 0, MAX_SEATS - 1, &s) < 0)
-				usage_error("--seat-dir '%s' is not SEAT:DIR with SEAT from 0 to 9", optarg);
-			if (stat(colon + 1, &sd) < 0 || !S_ISDIR(sd.st_mode))
-				usage_error("--seat-dir: '%s' is not a directory", colon + 1);
-			o->seat_dir[s] = colon + 1;
-			break;
-		}
-		case OPT_BUILD:
-			o->build_src = optarg;
-			break;
-		case OPT_HIDE:
-			if (o->nhide == MAX_HIDE - 4)
-				usage_error("too many --hide%s", "");
-			o->hide[o->nhide++] = optarg;
-			break;
-		case OPT_BUILD_TIMEOUT:
-			o->build_timeout_s = number_arg("--build-timeout", optarg, 1, 86400);
-			break;
-		case OPT_SANDBOX_INFO: {
-			struct sandbox_info info;
-			struct strbuf sb = STRBUF_INIT;
-
-			strbuf_init(&sb);
-			sandbox_probe(&info);
-			sandbox_info_format(&info, &sb);
-			fputs(sb.buf, stdout);
-			strbuf_release(&sb);
-			exit(0);
-		}
-		case OPT_LIST: {
-			struct strbuf sb = STRBUF_INIT;
-
-			strbuf_init(&sb);
-			rules_list_variants(&sb);
-			fputs(sb.buf, stdout);
-			strbuf_release(&sb);
-			exit(0);
-		}
-		case 'h':
-			print_usage();
-			exit(0);
-		default:
-			if (optopt >= OPT_VARIANT)
-				usage_error("option '%s' needs a value", argv[optind - 1]);
-			if (optopt)
-				usage_error("unknown option '-%s'", (char[]){ (char)optopt, 0 });
-			usage_error("unknown option '%s'", argv[optind - 1]);
-		}
+		if (game_option(o, c, optarg) || time_option(o, c, optarg) ||
+		    bot_option(o, c, optarg))
+			continue;
+		info_option(c);
+		if (optopt >= OPT_VARIANT)
+			usage_error("option '%s' needs a value", argv[optind - 1]);
+		if (optopt)
+			usage_error("unknown option '-%s'", (char[]){ (char)optopt, 0 });
+		usage_error("unknown option '%s'", argv[optind - 1]);
 	}
 }
 
@@ -562,19 +571,24 @@ static int run_replay(const char *path)
 	return ret;
 }
 
-int main(int argc, char **argv)
-{
+/* What the games of one run share. */
+struct session {
 	struct options o;
 	struct rules rules;
-	struct deal *deal = NULL;
-	char *deal_text = NULL;
-	struct player *players[MAX_SEATS] = { NULL };
-	FILE *log = NULL;
-	char err[512];
-	int nseats, status = 0;
-	long played = 0;
-	long wins[MAX_SEATS] = { 0 };
-	double total[MAX_SEATS] = { 0 };
+	struct deal *deal;
+	char *deal_text;
+	FILE *log;
+	char **seats;       /* the SEAT texts */
+	int nseats;
+	long played;
+	long wins[MAX_SEATS];
+	double total[MAX_SEATS];
+};
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+	char err[256];
 
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGINT, on_signal);
@@ -582,171 +596,213 @@ int main(int argc, char **argv)
 	signal(SIGHUP, on_signal);
 	if (bot_interrupt_init(err, sizeof(err)) < 0) {
 		fprintf(stderr, "referee: %s\n", err);
-		return 1;
+		exit(1);
 	}
-	{
-		struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
+}
 
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_stop;
-		sa.sa_flags = SA_RESTART;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGUSR1, &sa, NULL);
-	}
-	parse_args(argc, argv, &o);
-	if (o.replay)
-		return run_replay(o.replay);
-	if (o.check) {
-		require_isolation(&o);
-		return run_check(&o);
-	}
-	if (o.build_src) {
-		struct strbuf msg = STRBUF_INIT;
-		int ret;
+/* referee [options] --build SRC DEST [--] COMMAND...: argv[optind] is DEST. */
+static int run_build(struct options *o, int argc, char **argv)
+{
+	struct strbuf msg = STRBUF_INIT;
+	int cmd = optind + 1 + (optind + 1 < argc && !strcmp(argv[optind + 1], "--"));
+	int ret;
 
-		/* referee [options] --build SRC DEST [--] COMMAND...: argv[optind] is DEST */
-		int cmd = optind + 1 + (optind + 1 < argc && !strcmp(argv[optind + 1], "--"));
+	if (cmd >= argc)
+		usage_error("--build SRC needs DEST and a command: --build SRC DEST -- CMD...%s", "");
+	require_isolation(o);
+	strbuf_init(&msg);
+	ret = botbuild_run(o->build_src, argv[optind], argv + cmd,
+			   o->build_timeout_s ? o->build_timeout_s : 600, &o->env.lim[0],
+			   o->env.insecure, &msg);
+	fputs(msg.buf, ret == 0 ? stdout : stderr);
+	strbuf_release(&msg);
+	return ret;
+}
 
-		if (cmd >= argc)
-			usage_error("--build SRC needs DEST and a command: --build SRC DEST -- CMD...%s", "");
-		require_isolation(&o);
-		strbuf_init(&msg);
-		ret = botbuild_run(o.build_src, argv[optind], argv + cmd,
-				   o.build_timeout_s ? o.build_timeout_s : 600, &o.env.lim[0],
-				   o.env.insecure, &msg);
-		fputs(msg.buf, ret == 0 ? stdout : stderr);
-		strbuf_release(&msg);
-		return ret;
-	}
-	if (!o.variant)
-		usage_error("--variant is required%s", "");
-	nseats = argc - optind;
-	if (nseats < 1)
-		usage_error("no SEATs given%s", "");
-	if (nseats > MAX_SEATS)
-		usage_error("too many SEATs (at most 10)%s", "");
-	make_rules(&o, nseats, &rules);
-	for (int s = 0; s < nseats; s++) {
-		json_t *utf8 = json_string(argv[optind + s]);
+/* Every SEAT is UTF-8 (it goes into JSON); bot seeds name bots; programs need isolation. */
+static void check_seats(struct session *se)
+{
+	for (int s = 0; s < se->nseats; s++) {
+		json_t *utf8 = json_string(se->seats[s]);
 
 		if (!utf8) {
 			char q[200];
 
-			escape_text(argv[optind + s], strlen(argv[optind + s]), 60, q, sizeof(q));
+			escape_text(se->seats[s], strlen(se->seats[s]), 60, q, sizeof(q));
 			usage_error("SEAT '%s' is not valid UTF-8", q);
 		}
 		json_decref(utf8);
-		if (!seat_is_builtin(argv[optind + s]))
-			require_isolation(&o);
-		else if (o.bot_seed_given & (1u << s))
+		if (!seat_is_builtin(se->seats[s]))
+			require_isolation(&se->o);
+		else if (se->o.bot_seed_given & (1u << s))
 			usage_error("--bot-seed: seat %s is a built-in player (it gets no seed line)",
 				    (char[]){ (char)('0' + s), 0 });
 	}
-	if (o.bot_seed_given >> nseats)
+	if (se->o.bot_seed_given >> se->nseats)
 		usage_error("--bot-seed names a seat the game does not have%s", "");
-	if (o.deal_file) {
-		deal = xmalloc(sizeof(*deal));
-		if (deal_load(o.deal_file, &rules, deal, &deal_text, err, sizeof(err)) < 0)
+}
+
+/* The explicit deal, the record, where the bots' stderr goes, what bots must not see. */
+static void open_outputs(struct session *se)
+{
+	struct options *o = &se->o;
+	char err[512];
+
+	if (o->deal_file) {
+		se->deal = xmalloc(sizeof(*se->deal));
+		if (deal_load(o->deal_file, &se->rules, se->deal, &se->deal_text, err, sizeof(err)) < 0)
 			usage_error("%s", err);
 	}
-	if (o.log_file && !(log = open_record(o.log_file))) {
-		fprintf(stderr, "referee: cannot write log '%s': %s\n", o.log_file, strerror(errno));
-		return 1;
+	if (o->log_file && !(se->log = open_record(o->log_file))) {
+		fprintf(stderr, "referee: cannot write log '%s': %s\n", o->log_file, strerror(errno));
+		exit(1);
 	}
 	/* the bots' stderr: DIR/seatN.stderr, or beside the record as FILE.seatN.stderr */
-	if (o.bot_logs || o.log_file) {
+	if (o->bot_logs || o->log_file) {
 		struct strbuf sb = STRBUF_INIT;
+		size_t n = o->log_file ? strlen(o->log_file) : 0;
 
 		strbuf_init(&sb);
-		if (o.bot_logs)
-			strbuf_addf(&sb, "%s/", o.bot_logs);
+		if (o->bot_logs)
+			strbuf_addf(&sb, "%s/", o->bot_logs);
 		else
-			strbuf_add(&sb, o.log_file, strlen(o.log_file) -
-				   (strlen(o.log_file) > 4 &&
-				    !strcmp(o.log_file + strlen(o.log_file) - 4, ".log") ? 4 : 0));
-		o.stderr_prefix = strbuf_detach(&sb);
-		o.env.stderr_prefix = o.stderr_prefix;
+			strbuf_add(&sb, o->log_file,
+				   n - (n > 4 && !strcmp(o->log_file + n - 4, ".log") ? 4 : 0));
+		o->stderr_prefix = strbuf_detach(&sb);
+		o->env.stderr_prefix = o->stderr_prefix;
 	}
-	hide_records(&o);
+	hide_records(o);
+}
 
-	for (long i = 0; i < o.games; i++) {
-		struct match_config mc;
-		struct match_result res;
-		struct strbuf line = STRBUF_INIT;
+/* The seeds of game i: the deal's, and each bot program's 'seed' line. 0, or -1 with err. */
+static int game_seeds(const struct session *se, long i, struct match_config *mc, char *err,
+		      size_t len)
+{
+	mc->seed = se->o.seed + (unsigned long long)i;
+	/* secret unless given: a bot must not be able to guess the deal */
+	if (!se->o.seed_given && random_seed(&mc->seed, err, len) < 0)
+		return -1;
+	for (int s = 0; s < se->nseats; s++) {
+		mc->bot_seed[s] = se->o.bot_seed[s];
+		if (!(se->o.bot_seed_given & (1u << s)) && !seat_is_builtin(se->seats[s]) &&
+		    random_seed(&mc->bot_seed[s], err, len) < 0)
+			return -1;
+	}
+	return 0;
+}
 
-		memset(&mc, 0, sizeof(mc));
-		mc.rules = &rules;
-		mc.seed = o.seed + (unsigned long long)i;
-		/* secret unless given: a bot must not be able to guess the deal */
-		if (!o.seed_given && random_seed(&mc.seed, err, sizeof(err)) < 0) {
+/* Plays game i and prints its result line. 0, or -1 with err (exit 1). */
+static int play_game(struct session *se, long i, char *err, size_t len)
+{
+	struct player *players[MAX_SEATS] = { NULL };
+	struct match_config mc;
+	struct match_result res;
+	struct strbuf line = STRBUF_INIT;
+	int ret = -1;
+
+	memset(&mc, 0, sizeof(mc));
+	mc.rules = &se->rules;
+	if (game_seeds(se, i, &mc, err, len) < 0)
+		return -1;
+	mc.deal = se->deal;
+	mc.deal_text = se->deal_text;
+	mc.log = se->log;
+	mc.log_path = se->o.log_file;
+	mc.env = se->o.env;
+	mc.env.t0 = bot_now_ms();
+	mc.env.seed = mc.seed;
+	mc.env.stderr_append = i > 0;
+	/* every built-in gets its own stream, fixed by the game seed and seat */
+	for (int s = 0; s < se->nseats; s++) {
+		uint64_t x = mc.seed * 16 + (uint64_t)s;
+
+		players[s] = player_new_in(se->seats[s], se->o.seat_dir[s], splitmix64(&x), err, len);
+		if (!players[s])
+			usage_error("%s", err);
+	}
+	strbuf_init(&line);
+	if (match_run(&mc, players, &res, err, len) < 0)
+		goto out;
+	if (match_result_json(&mc, (const char *const *)se->seats, &res, &line, err, len) == 0 &&
+	    write_result(se->log, se->o.log_file, line.buf, err, len) == 0) {
+		for (int s = 0; s < se->nseats; s++) {
+			se->wins[s] += res.ranks[s] == 1;
+			se->total[s] += game_seat_score(res.game, s);
+		}
+		se->played++;
+		ret = 0;
+	}
+	match_result_release(&res);
+out:
+	strbuf_release(&line);
+	for (int s = 0; s < se->nseats; s++)
+		player_free(players[s]);
+	return ret;
+}
+
+static void print_summary(const struct session *se)
+{
+	fprintf(stderr, "summary: %ld games, wins", se->played);
+	for (int s = 0; s < se->nseats; s++)
+		fprintf(stderr, " %ld", se->wins[s]);
+	fprintf(stderr, ", mean score");
+	for (int s = 0; s < se->nseats; s++)
+		fprintf(stderr, " %.1f", se->total[s] / (double)se->played);
+	fputc('\n', stderr);
+}
+
+int main(int argc, char **argv)
+{
+	static struct session se;
+	struct options *o = &se.o;
+	char err[512];
+	int status = 0;
+
+	install_signals();
+	parse_args(argc, argv, o);
+	if (o->replay)
+		return run_replay(o->replay);
+	if (o->check) {
+		require_isolation(o);
+		return run_check(o);
+	}
+	if (o->build_src)
+		return run_build(o, argc, argv);
+	if (!o->variant)
+		usage_error("--variant is required%s", "");
+	se.seats = argv + optind;
+	se.nseats = argc - optind;
+	if (se.nseats < 1)
+		usage_error("no SEATs given%s", "");
+	if (se.nseats > MAX_SEATS)
+		usage_error("too many SEATs (at most 10)%s", "");
+	make_rules(o, se.nseats, &se.rules);
+	check_seats(&se);
+	open_outputs(&se);
+	for (long i = 0; i < o->games; i++) {
+		if (play_game(&se, i, err, sizeof(err)) < 0) {
 			fprintf(stderr, "referee: %s\n", err);
 			return 1;
 		}
-		for (int s = 0; s < nseats; s++) {
-			mc.bot_seed[s] = o.bot_seed[s];
-			if (!(o.bot_seed_given & (1u << s)) && !seat_is_builtin(argv[optind + s]) &&
-			    random_seed(&mc.bot_seed[s], err, sizeof(err)) < 0) {
-				fprintf(stderr, "referee: %s\n", err);
-				return 1;
-			}
-		}
-		mc.deal = deal;
-		mc.deal_text = deal_text;
-		mc.log = log;
-		mc.log_path = o.log_file;
-		mc.env = o.env;
-		mc.env.t0 = bot_now_ms();
-		mc.env.seed = mc.seed;
-		mc.env.stderr_append = i > 0;
-		/* every built-in gets its own stream, fixed by the game seed and seat */
-		for (int s = 0; s < nseats; s++) {
-			uint64_t x = mc.seed * 16 + (uint64_t)s;
-
-			players[s] = player_new_in(argv[optind + s], o.seat_dir[s], splitmix64(&x), err,
-						   sizeof(err));
-			if (!players[s])
-				usage_error("%s", err);
-		}
-		if (match_run(&mc, players, &res, err, sizeof(err)) < 0) {
-			fprintf(stderr, "referee: %s\n", err);
-			return 1;
-		}
-		strbuf_init(&line);
-		if (match_result_json(&mc, (const char *const *)argv + optind, &res, &line, err,
-				      sizeof(err)) < 0 ||
-		    write_result(log, o.log_file, line.buf, err, sizeof(err)) < 0) {
-			fprintf(stderr, "referee: %s\n", err);
-			return 1;
-		}
-		strbuf_release(&line);
-		for (int s = 0; s < nseats; s++) {
-			wins[s] += res.ranks[s] == 1;
-			total[s] += game_seat_score(res.game, s);
-			player_free(players[s]);
-		}
-		match_result_release(&res);
-		played++;
 		if (bot_interrupted())
 			break; /* stopped: no further game */
 	}
-	if (o.games > 1) {
-		fprintf(stderr, "summary: %ld games, wins", played);
-		for (int s = 0; s < nseats; s++)
-			fprintf(stderr, " %ld", wins[s]);
-		fprintf(stderr, ", mean score");
-		for (int s = 0; s < nseats; s++)
-			fprintf(stderr, " %.1f", total[s] / (double)played);
-		fputc('\n', stderr);
-	}
-	if (log && fclose(log) != 0) {
-		fprintf(stderr, "referee: cannot write log '%s': %s\n", o.log_file, strerror(errno));
+	if (o->games > 1)
+		print_summary(&se);
+	if (se.log && fclose(se.log) != 0) {
+		fprintf(stderr, "referee: cannot write log '%s': %s\n", o->log_file, strerror(errno));
 		status = 1;
 	}
-	free(deal);
-	free(deal_text);
-	free(o.stderr_prefix);
-	free(o.log_dir);
-	for (int i = 0; i < o.nopts; i++)
-		free(o.opt_key[i]);
+	free(se.deal);
+	free(se.deal_text);
+	free(o->stderr_prefix);
+	free(o->log_dir);
+	for (int i = 0; i < o->nopts; i++)
+		free(o->opt_key[i]);
 	return status;
 }

@@ -2,7 +2,7 @@
  * sandbox_scratch.c - scratch directories on the host (where a bot cannot
  * have a private one) and the slots that keep concurrent bots apart.
  */
-#include "sandbox_impl.h"
+#include "sandbox.h"
 
 #include <dirent.h>
 #include <errno.h>

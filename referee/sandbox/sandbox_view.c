@@ -520,44 +520,55 @@ static int hide_one(const struct view_plan *vp, int h, const char **what)
 	return cover(t, vp->hide[h].dir);
 }
 
-int view_enter(const struct view_plan *vp, const char **what)
+/* Every source of a bind mount, opened before the stage hides any of them. */
+struct sources {
+	int sys[NSYS];
+	int show[VIEW_MAX_SHOW];
+	int dev[NDEV];
+};
+
+static int open_sources(const struct view_plan *vp, struct sources *src, const char **what)
 {
-	int sysfd[NSYS], showfd[VIEW_MAX_SHOW], devfd[NDEV];
-	char t[PATH_MAX];
-	int fd;
-
-	*what = "making mounts private";
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
-		return -1;
-
-	/* every source, before the stage hides any of them */
 	*what = "opening the system directories";
 	for (size_t i = 0; i < NSYS; i++) {
-		sysfd[i] = -1;
+		src->sys[i] = -1;
 		if (sys_dirs[i].present && !sys_dirs[i].link &&
-		    (sysfd[i] = open(sys_dirs[i].path, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+		    (src->sys[i] = open(sys_dirs[i].path, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
 			return -1;
 	}
 	*what = "opening the bot's files";
 	for (int i = 0; i < vp->nshow; i++)
-		if ((showfd[i] = open(vp->show[i].path, O_PATH | O_NOFOLLOW | O_CLOEXEC |
-					      (vp->show[i].dir ? O_DIRECTORY : 0))) < 0)
+		if ((src->show[i] = open(vp->show[i].path, O_PATH | O_NOFOLLOW | O_CLOEXEC |
+						 (vp->show[i].dir ? O_DIRECTORY : 0))) < 0)
 			return -1;
 	*what = "opening /dev";
 	for (int i = 0; i < NDEV; i++)
-		if ((devfd[i] = open(dev_nodes[i], O_PATH | O_CLOEXEC)) < 0)
+		if ((src->dev[i] = open(dev_nodes[i], O_PATH | O_CLOEXEC)) < 0)
 			return -1;
+	return 0;
+}
+
+/* The stage's tmpfs, with the empty file and directory that covers are made of. */
+static int make_stage(const char **what)
+{
+	int fd;
 
 	*what = "mounting the new root";
 	if (mount("tmpfs", VIEW_STAGE, "tmpfs", MS_NOSUID | MS_NODEV,
-		  "size=1m,nr_inodes=4096,mode=0755") < 0)
-		return -1;
-	if (mkdir(VIEW_STAGE EMPTY_DIR, 0555) < 0)
+		  "size=1m,nr_inodes=4096,mode=0755") < 0 ||
+	    mkdir(VIEW_STAGE EMPTY_DIR, 0555) < 0)
 		return -1;
 	fd = open(VIEW_STAGE EMPTY_FILE, O_WRONLY | O_CREAT | O_CLOEXEC, 0444);
 	if (fd < 0)
 		return -1;
 	close(fd);
+	return 0;
+}
+
+/* /usr, /etc, ... read-only (links stay links), and the secrets of /etc covered. */
+static int show_system(const struct sources *src, const char **what)
+{
+	char t[PATH_MAX];
 
 	*what = "showing the system directories";
 	for (size_t i = 0; i < NSYS; i++) {
@@ -572,15 +583,22 @@ int view_enter(const struct view_plan *vp, const char **what)
 				return -1;
 			continue;
 		}
-		if (mkdir(t, 0755) < 0 || bind_fd(sysfd[i], t) < 0 || seal(t, 0) < 0)
+		if (mkdir(t, 0755) < 0 || bind_fd(src->sys[i], t) < 0 || seal(t, 0) < 0)
 			return -1;
-		close(sysfd[i]);
+		close(src->sys[i]);
 	}
 	*what = "hiding the secrets of /etc";
 	for (int i = 0; i < netc_secrets; i++)
 		if (path_cat(t, sizeof(t), VIEW_STAGE, etc_secrets[i].path) < 0 ||
 		    cover(t, etc_secrets[i].dir) < 0)
 			return -1;
+	return 0;
+}
+
+/* A read-only /dev of five devices and the links into /proc/self. */
+static int make_dev(const struct sources *src, const char **what)
+{
+	char t[PATH_MAX];
 
 	*what = "making /dev";
 	if (mkdir(VIEW_STAGE "/dev", 0755) < 0 ||
@@ -589,18 +607,24 @@ int view_enter(const struct view_plan *vp, const char **what)
 		return -1;
 	for (int i = 0; i < NDEV; i++) {
 		if (path_cat(t, sizeof(t), VIEW_STAGE, dev_nodes[i]) < 0 || mount_point(t, 0) < 0 ||
-		    bind_fd(devfd[i], t) < 0 ||
+		    bind_fd(src->dev[i], t) < 0 ||
 		    set_attr(t, 0, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC |
 				   (i >= 3 ? MOUNT_ATTR_RDONLY : 0), 0) < 0)
 			return -1;
-		close(devfd[i]);
+		close(src->dev[i]);
 	}
 	if (symlink("/proc/self/fd", VIEW_STAGE "/dev/fd") < 0 ||
 	    symlink("/proc/self/fd/0", VIEW_STAGE "/dev/stdin") < 0 ||
 	    symlink("/proc/self/fd/1", VIEW_STAGE "/dev/stdout") < 0 ||
-	    symlink("/proc/self/fd/2", VIEW_STAGE "/dev/stderr") < 0 ||
-	    set_attr(VIEW_STAGE "/dev", 0, MOUNT_ATTR_RDONLY, 0) < 0)
+	    symlink("/proc/self/fd/2", VIEW_STAGE "/dev/stderr") < 0)
 		return -1;
+	return set_attr(VIEW_STAGE "/dev", 0, MOUNT_ATTR_RDONLY, 0);
+}
+
+/* A fresh /proc of the bot's PID namespace, hidepid, the machine's counters covered. */
+static int make_proc(const char **what)
+{
+	char t[PATH_MAX];
 
 	*what = "mounting /proc";
 	if (mkdir(VIEW_STAGE "/proc", 0555) < 0 ||
@@ -618,24 +642,28 @@ int view_enter(const struct view_plan *vp, const char **what)
 		if (cover(t, S_ISDIR(st.st_mode)) < 0)
 			return -1;
 	}
+	return 0;
+}
 
-	*what = "mounting the private /tmp";
-	if (mkdir(VIEW_STAGE VIEW_TMP, 0755) < 0 ||
-	    mount("tmpfs", VIEW_STAGE VIEW_TMP, "tmpfs", MS_NOSUID | MS_NODEV, vp->tmp_opts) < 0 ||
-	    chown(VIEW_STAGE VIEW_TMP, vp->owner, vp->group) < 0)
-		return -1;
+/*
+ * The bot's own files at their real paths, with the hidden paths: those
+ * that show through a system directory first (a tmpfs when the bot's own
+ * files lie below, sealed after them), those inside its own directory last.
+ */
+static int show_bot(const struct view_plan *vp, const struct sources *src, const char **what)
+{
+	char t[PATH_MAX];
 
-	/* hidden paths that show through a system directory: before the bot's own */
 	for (int h = 0; h < vp->nhide; h++)
 		if (!hide_inside_shown(vp, h) && hide_one(vp, h, what) < 0)
 			return -1;
 	*what = "showing the bot's files";
 	for (int i = 0; i < vp->nshow; i++) {
 		if (path_cat(t, sizeof(t), VIEW_STAGE, vp->show[i].path) < 0 ||
-		    mount_point(t, vp->show[i].dir) < 0 || bind_fd(showfd[i], t) < 0 ||
+		    mount_point(t, vp->show[i].dir) < 0 || bind_fd(src->show[i], t) < 0 ||
 		    seal(t, vp->show[i].rw) < 0)
 			return -1;
-		close(showfd[i]);
+		close(src->show[i]);
 	}
 	for (int h = 0; h < vp->nhide; h++)
 		if (hide_inside_shown(vp, h) && hide_one(vp, h, what) < 0)
@@ -646,7 +674,26 @@ int view_enter(const struct view_plan *vp, const char **what)
 		    (path_cat(t, sizeof(t), VIEW_STAGE, vp->hide[h].path) < 0 ||
 		     set_attr(t, 0, MOUNT_ATTR_RDONLY, 0) < 0))
 			return -1;
+	return 0;
+}
 
+int view_enter(const struct view_plan *vp, const char **what)
+{
+	struct sources src;
+
+	*what = "making mounts private";
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		return -1;
+	if (open_sources(vp, &src, what) < 0 || make_stage(what) < 0 ||
+	    show_system(&src, what) < 0 || make_dev(&src, what) < 0 || make_proc(what) < 0)
+		return -1;
+	*what = "mounting the private /tmp";
+	if (mkdir(VIEW_STAGE VIEW_TMP, 0755) < 0 ||
+	    mount("tmpfs", VIEW_STAGE VIEW_TMP, "tmpfs", MS_NOSUID | MS_NODEV, vp->tmp_opts) < 0 ||
+	    chown(VIEW_STAGE VIEW_TMP, vp->owner, vp->group) < 0)
+		return -1;
+	if (show_bot(vp, &src, what) < 0)
+		return -1;
 	*what = "pivot_root";
 	if (chdir(VIEW_STAGE) < 0 || syscall(SYS_pivot_root, ".", ".") < 0 ||
 	    umount2(".", MNT_DETACH) < 0 || chdir("/") < 0)

@@ -184,7 +184,7 @@ done
 out=$(cd / && "$top/$R" --variant hammerwalt --seat-dir "0:$top/sample-bots/python-random" \
 	"python3 bot.py" @random @random @random) || fail "--seat-dir: exit status"
 case $out in *'"faults":[]'*) ;; *) fail "--seat-dir: $out" ;; esac
-usage_error "--seat-dir: '/nonexistent' is not a directory" --variant hammerwalt \
+usage_error "--seat-dir '/nonexistent' is not a directory" --variant hammerwalt \
 	--seat-dir 0:/nonexistent @random @random @random @random
 
 # --build: a copy built in the sandbox; failures and bad destinations

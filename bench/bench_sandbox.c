@@ -64,7 +64,7 @@ static double sealed(char *const *argv, int slot, int insecure, const char *scra
 	limits_default(&s.lim);
 	s.slot = slot;
 	s.insecure = insecure;
-	p = sandbox_spawn(&s, err, sizeof(err));
+	p = sandbox_spawn(&s, NULL, err, sizeof(err));
 	if (!p) {
 		fprintf(stderr, "bench: %s\n", err);
 		exit(1);

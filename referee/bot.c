@@ -151,6 +151,7 @@ struct bot *bot_start(const struct bot_spec *s, enum bot_start_failure *why, cha
 {
 	struct sandbox_spec ss;
 	struct sandbox_proc *sp;
+	enum sandbox_failure fail;
 	int pin[2] = { -1, -1 }, pout[2] = { -1, -1 }, perr[2] = { -1, -1 };
 	int errfile = -1;
 	struct bot *b = NULL;
@@ -174,14 +175,10 @@ struct bot *bot_start(const struct bot_spec *s, enum bot_start_failure *why, cha
 	ss.lim = s->lim;
 	ss.slot = s->slot;
 	ss.insecure = s->insecure;
-	sp = sandbox_spawn(&ss, err, len);
+	sp = sandbox_spawn(&ss, &fail, err, len);
 	if (!sp) {
-		/*
-		 * The program does not exist or cannot run: the bot's fault. A
-		 * sandbox layer that fails to set up would be the referee's, but
-		 * sandbox_spawn() does not say which it was (yet).
-		 */
-		*why = BOT_START_PROGRAM;
+		/* a program that does not exist or cannot run is the bot's fault */
+		*why = fail == SANDBOX_FAIL_PROGRAM ? BOT_START_PROGRAM : BOT_START_REFEREE;
 		goto out;
 	}
 	b = xcalloc(1, sizeof(*b));

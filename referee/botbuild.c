@@ -269,7 +269,7 @@ int botbuild_run(const char *src, const char *dest, char *const *argv, long time
 	spec.slot = slot;
 	spec.insecure = insecure;
 	fflush(stdout);
-	p = sandbox_spawn(&spec, err, sizeof(err));
+	p = sandbox_spawn(&spec, NULL, err, sizeof(err));
 	if (!p) {
 		strbuf_addf(msg, "build: %s\n", err);
 		goto out;

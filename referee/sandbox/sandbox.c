@@ -38,15 +38,28 @@ struct sandbox_proc {
 };
 
 
-static void set_rl(struct rlimit *r, long v, long scale, int slack)
+/*
+ * The limit v (in units of scale; 0: none), never above the referee's own
+ * hard limit of resource: a bot that has dropped its uid could not raise
+ * it, and asking would fail its start.
+ */
+static void set_rl(struct rlimit *r, int resource, long v, long scale, int slack)
 {
+	struct rlimit own;
+
 	if (v <= 0) {
 		r->rlim_cur = r->rlim_max = RLIM_INFINITY;
-		return;
+	} else {
+		r->rlim_cur = (rlim_t)v * (rlim_t)scale;
+		/* the CPU hard limit: SIGKILL one second after SIGXCPU */
+		r->rlim_max = r->rlim_cur + (rlim_t)slack;
 	}
-	r->rlim_cur = (rlim_t)v * (rlim_t)scale;
-	/* the CPU hard limit: SIGKILL one second after SIGXCPU */
-	r->rlim_max = r->rlim_cur + (rlim_t)slack;
+	if (getrlimit(resource, &own) == 0 && own.rlim_max != RLIM_INFINITY) {
+		if (r->rlim_max == RLIM_INFINITY || r->rlim_max > own.rlim_max)
+			r->rlim_max = own.rlim_max;
+		if (r->rlim_cur == RLIM_INFINITY || r->rlim_cur > r->rlim_max)
+			r->rlim_cur = r->rlim_max;
+	}
 }
 
 /* An absolute form of path (relative to our cwd). */
@@ -232,7 +245,8 @@ static char **copy_argv(char *const *argv)
  * ids, the view, the Landlock ruleset, the rlimits, the environment. 0, or
  * -1 with err (plan_release() in both cases).
  */
-static int plan_make(struct plan *pl, const struct sandbox_spec *s, char *err, size_t len)
+static int plan_make(struct plan *pl, const struct sandbox_spec *s, enum sandbox_failure *fail,
+		     char *err, size_t len)
 {
 	const struct sandbox_info *probed = sandbox_probed();
 	const struct sandbox_limits *l = &s->lim;
@@ -255,10 +269,15 @@ static int plan_make(struct plan *pl, const struct sandbox_spec *s, char *err, s
 		return -1;
 	}
 	pl->path = find_program(s->argv[0]);
+	if (!pl->path) {
+		*fail = SANDBOX_FAIL_PROGRAM;
+		snprintf(err, len, "cannot run '%s': not found in " CLEAN_PATH, s->argv[0]);
+		return -1;
+	}
 	pl->host_scratch = s->scratch ? absolute(s->scratch) : NULL;
-	if (!pl->path || (s->scratch && !pl->host_scratch)) {
-		snprintf(err, len, "cannot run '%s': %s", s->argv[0],
-			 pl->path ? strerror(errno) : "not found in " CLEAN_PATH);
+	if (s->scratch && !pl->host_scratch) {
+		snprintf(err, len, "sandbox: cannot find the scratch directory '%s': %s", s->scratch,
+			 strerror(errno));
 		return -1;
 	}
 	pl->s = s;
@@ -273,8 +292,10 @@ static int plan_make(struct plan *pl, const struct sandbox_spec *s, char *err, s
 	pl->landlock_abi = s->insecure ? 0 : probed->landlock_abi;
 	if (!s->insecure &&
 	    view_plan_build(&pl->view, pl->path, s->argv, s->botdir, pl->ns ? pl->host_scratch : NULL,
-			    s->hide, l->scratch_mb, l->scratch_files, pl->uid, pl->gid, err, len) < 0)
+			    s->hide, l->scratch_mb, l->scratch_files, pl->uid, pl->gid, err, len) < 0) {
+		*fail = SANDBOX_FAIL_PROGRAM; /* what its SEAT asks to be shown */
 		return -1;
+	}
 	if (pl->landlock_abi >= 1) {
 		pl->ll_read = ll_read_rights();
 		pl->ll_write = ll_write_rights(pl->landlock_abi);
@@ -285,12 +306,12 @@ static int plan_make(struct plan *pl, const struct sandbox_spec *s, char *err, s
 			return -1;
 		}
 	}
-	set_rl(&pl->rl_as, l->mem_mb, 1024 * 1024, 0);
-	set_rl(&pl->rl_cpu, l->cpu_s, 1, 1);
-	set_rl(&pl->rl_fsize, l->fsize_mb, 1024 * 1024, 0);
-	set_rl(&pl->rl_nofile, l->nofile, 1, 0);
+	set_rl(&pl->rl_as, RLIMIT_AS, l->mem_mb, 1024 * 1024, 0);
+	set_rl(&pl->rl_cpu, RLIMIT_CPU, l->cpu_s, 1, 1);
+	set_rl(&pl->rl_fsize, RLIMIT_FSIZE, l->fsize_mb, 1024 * 1024, 0);
+	set_rl(&pl->rl_nofile, RLIMIT_NOFILE, l->nofile, 1, 0);
 	/* the init counts in the namespace's process count */
-	set_rl(&pl->rl_nproc, l->nproc > 0 ? l->nproc + pl->ns : 0, 1, 0);
+	set_rl(&pl->rl_nproc, RLIMIT_NPROC, l->nproc > 0 ? l->nproc + pl->ns : 0, 1, 0);
 	pl->rl_core.rlim_cur = pl->rl_core.rlim_max = 0;
 	pl->env = make_env(pl, s->slot);
 	return 0;
@@ -359,9 +380,13 @@ static void close_pair(int fds[2])
 
 /*
  * Clones the init with the plan; returns its pid and our ends of the
- * error pipe and the status socket, or -1 with err.
+ * error pipe, the status socket and the life pipe, or -1 with err. The
+ * life pipe's write end must stay open until the children are past their
+ * checks of it (the error pipe has answered): its end means "the referee
+ * went away".
  */
-static pid_t clone_init(struct plan *pl, int *errfd, int *statfd, char *err, size_t len)
+static pid_t clone_init(struct plan *pl, int *errfd, int *statfd, int *lifefd, char *err,
+			size_t len)
 {
 	int errp[2] = { -1, -1 }, life[2] = { -1, -1 }, sock[2] = { -1, -1 };
 	unsigned long flags;
@@ -395,28 +420,32 @@ static pid_t clone_init(struct plan *pl, int *errfd, int *statfd, char *err, siz
 	}
 	*errfd = errp[0];
 	*statfd = sock[0];
-	errp[0] = sock[0] = -1;
+	*lifefd = life[1];
+	errp[0] = sock[0] = life[1] = -1;
 out:
-	/* the life pipe's write end closes with us: the children watch for that */
 	close_pair(errp);
 	close_pair(sock);
-	if (life[0] >= 0)
-		close(life[0]);
+	close_pair(life);
 	return pid;
 }
 
-struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size_t len)
+struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, enum sandbox_failure *fail,
+				   char *err, size_t len)
 {
+	enum sandbox_failure dummy;
 	struct sandbox_proc *p = NULL;
-	int errfd = -1, statfd = -1, st;
+	int errfd = -1, statfd = -1, lifefd = -1, st;
 	struct report r;
 	struct plan pl;
 	ssize_t n;
 	pid_t pid;
 
-	if (plan_make(&pl, s, err, len) < 0)
+	if (!fail)
+		fail = &dummy;
+	*fail = SANDBOX_FAIL_SETUP;
+	if (plan_make(&pl, s, fail, err, len) < 0)
 		goto out;
-	pid = clone_init(&pl, &errfd, &statfd, err, len);
+	pid = clone_init(&pl, &errfd, &statfd, &lifefd, err, len);
 	if (pid < 0)
 		goto out;
 	do
@@ -424,6 +453,8 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size
 	while (n < 0 && errno == EINTR);
 	if (n == (ssize_t)sizeof(r)) {
 		start_error(&pl, &r, err, len);
+		if (r.stage == ST_EXEC)
+			*fail = SANDBOX_FAIL_PROGRAM;
 		while (waitpid(pid, &st, __WALL) < 0 && errno == EINTR)
 			;
 		goto out;
@@ -440,6 +471,8 @@ out:
 		close(errfd);
 	if (statfd >= 0)
 		close(statfd);
+	if (lifefd >= 0)
+		close(lifefd);
 	plan_release(&pl);
 	return p;
 }

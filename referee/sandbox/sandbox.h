@@ -60,11 +60,19 @@ struct sandbox_proc;
 /*
  * Starts s->argv in the sandbox. The caller keeps its fds (the child gets
  * copies). Returns NULL with a message in err when the program cannot
- * start: it does not exist, cannot be executed, or a layer that the probe
- * found available could not be set up. Blocks only until the program has
- * been exec'd.
+ * start, and in *fail (when not NULL) whose failure that is: the program
+ * does not exist or cannot be executed (SANDBOX_FAIL_PROGRAM), or a layer
+ * the probe found available could not be set up (SANDBOX_FAIL_SETUP).
+ * Blocks only until the program has been exec'd.
  */
-struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, char *err, size_t len);
+enum sandbox_failure {
+	SANDBOX_FAIL_PROGRAM, /* the program: not found, not executable, not readable by the
+			       * bot's uid, an interpreter outside the view: the bot's fault */
+	SANDBOX_FAIL_SETUP,   /* the machine: pipes, clone, a limit or a layer that could not be
+			       * set up: the referee's failure, never the bot's */
+};
+struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, enum sandbox_failure *fail,
+				   char *err, size_t len);
 
 /*
  * Can sandbox_spawn() give a bot a private scratch directory of its own

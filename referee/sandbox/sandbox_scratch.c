@@ -191,35 +191,28 @@ int sandbox_slot_dir(char *buf, size_t len, char *err, size_t elen)
 int sandbox_slot_acquire(int *lockfd, char *err, size_t len)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
-	int fds[SANDBOX_MAX_SLOTS];
 
 	if (sandbox_slot_dir(dir, sizeof(dir), err, len) < 0)
 		return -1;
-	for (int slot = 0; slot < SANDBOX_MAX_SLOTS; slot++) {
-		snprintf(path, sizeof(path), "%s/slot%d.lock", dir, slot);
-		fds[slot] = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-		if (fds[slot] < 0) {
-			snprintf(err, len, "cannot open '%s': %s", path, strerror(errno));
-			for (int k = 0; k < slot; k++)
-				close(fds[k]);
-			return -1;
-		}
-	}
 	/* every slot taken: bots end within their time limits, so wait a little */
 	for (int round = 0; round < SANDBOX_SLOT_WAIT_MS / 10; round++) {
 		for (int slot = 0; slot < SANDBOX_MAX_SLOTS; slot++) {
-			if (flock(fds[slot], LOCK_EX | LOCK_NB) < 0)
-				continue;
-			for (int k = 0; k < SANDBOX_MAX_SLOTS; k++)
-				if (k != slot)
-					close(fds[k]);
-			*lockfd = fds[slot];
-			return slot;
+			int fd;
+
+			snprintf(path, sizeof(path), "%s/slot%d.lock", dir, slot);
+			fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+			if (fd < 0) {
+				snprintf(err, len, "cannot open '%s': %s", path, strerror(errno));
+				return -1;
+			}
+			if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+				*lockfd = fd;
+				return slot;
+			}
+			close(fd);
 		}
 		usleep(10000);
 	}
-	for (int k = 0; k < SANDBOX_MAX_SLOTS; k++)
-		close(fds[k]);
 	snprintf(err, len, "all %d sandbox slots in '%s' stayed taken by running bots for %d s",
 		 SANDBOX_MAX_SLOTS, dir, SANDBOX_SLOT_WAIT_MS / 1000);
 	return -1;

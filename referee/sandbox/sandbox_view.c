@@ -520,6 +520,24 @@ static int hide_one(const struct view_plan *vp, int h, const char **what)
 	return cover(t, vp->hide[h].dir);
 }
 
+/*
+ * Opens a shown path (canonical: the plan resolved it) without following
+ * a symbolic link anywhere in it, so that a user who swaps a directory on
+ * the way for a link between the plan and now shows the bot nothing
+ * else. Linux before 5.6 has no openat2: then the last part at least.
+ */
+static int open_no_links(const char *path, int dir)
+{
+	struct {
+		uint64_t flags, mode, resolve;
+	} how = { O_PATH | O_CLOEXEC | (dir ? O_DIRECTORY : 0), 0, 0x04 /* RESOLVE_NO_SYMLINKS */ };
+	int fd = (int)syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
+
+	if (fd < 0 && errno == ENOSYS)
+		fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC | (dir ? O_DIRECTORY : 0));
+	return fd;
+}
+
 /* Every source of a bind mount, opened before the stage hides any of them. */
 struct sources {
 	int sys[NSYS];
@@ -538,8 +556,7 @@ static int open_sources(const struct view_plan *vp, struct sources *src, const c
 	}
 	*what = "opening the bot's files";
 	for (int i = 0; i < vp->nshow; i++)
-		if ((src->show[i] = open(vp->show[i].path, O_PATH | O_NOFOLLOW | O_CLOEXEC |
-						 (vp->show[i].dir ? O_DIRECTORY : 0))) < 0)
+		if ((src->show[i] = open_no_links(vp->show[i].path, vp->show[i].dir)) < 0)
 			return -1;
 	*what = "opening /dev";
 	for (int i = 0; i < NDEV; i++)

@@ -91,7 +91,7 @@ static int run_start(struct run *r, char *const *argv, const struct sandbox_limi
 		limits_default(&s.lim);
 	s.slot = slot;
 	s.insecure = insecure;
-	r->p = sandbox_spawn(&s, err, sizeof(err));
+	r->p = sandbox_spawn(&s, NULL, err, sizeof(err));
 	close(p[1]);
 	close(devnull);
 	r->out = p[0];
@@ -356,13 +356,13 @@ static void test_exec_failure_is_reported(void)
 	s.fd_err = 2;
 	limits_default(&s.lim);
 	s.argv = missing;
-	CHECK(sandbox_spawn(&s, err, sizeof(err)) == NULL);
+	CHECK(sandbox_spawn(&s, NULL, err, sizeof(err)) == NULL);
 	CHECK_STR(err, "cannot run 'no-such-program-xyz': not found in /usr/local/bin:/usr/bin:/bin");
 	s.argv = noexec;
-	CHECK(sandbox_spawn(&s, err, sizeof(err)) == NULL);
+	CHECK(sandbox_spawn(&s, NULL, err, sizeof(err)) == NULL);
 	CHECK_STR(err, "cannot run '/etc/passwd': Permission denied");
 	s.slot = 99;
-	CHECK(sandbox_spawn(&s, err, sizeof(err)) == NULL);
+	CHECK(sandbox_spawn(&s, NULL, err, sizeof(err)) == NULL);
 	CHECK_STR(err, "sandbox: slot 99 out of range 0..63");
 	CHECK_INT(sandbox_scratch_remove(path), 0);
 }

@@ -1,0 +1,152 @@
+#!/bin/sh
+# t_structure.sh - the layers stay apart and the code stays readable:
+#  - each library reaches only the layers below it (nm on the libraries:
+#    common < engine, sandbox < referee; arena uses common and engine only),
+#    and bin/arena holds no sandbox, bot or game code;
+#  - no header includes itself through others, no file includes a project
+#    header it uses nothing of;
+#  - outside the tests no function is longer than 120 lines and no C file
+#    longer than 1300;
+#  - every sandbox limit of the table (common/botlimits.c) is documented.
+set -u
+. "$(dirname "$0")/lib.sh"
+O=${O:-build/rel}
+cd "$top" || exit 1
+
+# ---- layers, as the linker sees them
+python3 - "$O" <<'PY' || failures=$((failures + 1))
+import subprocess, sys
+O = sys.argv[1]
+libs = ["common", "engine", "sandbox", "referee", "arena"]
+# what each layer may use besides itself (and the C library)
+allowed = {
+    "common": set(),
+    "engine": {"common"},
+    "sandbox": {"common"},
+    "referee": {"common", "engine", "sandbox"},
+    "arena": {"common", "engine"},
+}
+
+def nm(args):
+    out = subprocess.run(["nm"] + args, capture_output=True, text=True, check=True).stdout
+    return out.splitlines()
+
+defined, undefined = {}, {}
+for l in libs:
+    path = "%s/lib%s.a" % (O, l)
+    for line in nm(["--defined-only", path]):
+        f = line.split()
+        if len(f) == 3 and f[1] in "TDRBC":
+            defined[f[2]] = l
+    undefined[l] = {line.split()[-1] for line in nm(["-u", path]) if line.strip() and ":" not in line}
+bad = 0
+for l in libs:
+    for sym in sorted(undefined[l]):
+        owner = defined.get(sym)
+        if owner and owner != l and owner not in allowed[l]:
+            print("FAIL: lib%s uses %s from lib%s" % (l, sym, owner))
+            bad += 1
+arena = {line.split()[-1] for line in nm(["--defined-only", "bin/arena"]) if " T " in line}
+for sym in sorted(arena):
+    if defined.get(sym) in ("sandbox", "referee") or sym.startswith(("game_", "sandbox_", "bot_", "player_", "match_")):
+        print("FAIL: bin/arena holds %s" % sym)
+        bad += 1
+if not bad:
+    print("ok: the layers reach only downwards; bin/arena has no sandbox, bot or game code")
+sys.exit(1 if bad else 0)
+PY
+
+# ---- includes: no cycles, none unused
+python3 - <<'PY' || failures=$((failures + 1))
+import glob, os, re, sys
+dirs = ["common", "engine", "referee", "referee/sandbox", "arena"]
+files = [f for d in dirs for f in glob.glob(d + "/*.[ch]")]
+by_name = {os.path.basename(f): f for f in files if f.endswith(".h")}
+inc = {f: re.findall(r'^#include "([^"]+)"', open(f).read(), re.M) for f in files}
+bad = 0
+
+# cycles among the headers
+def visit(h, stack):
+    global bad
+    if h in stack:
+        print("FAIL: include cycle: " + " -> ".join(stack[stack.index(h):] + [h]))
+        bad += 1
+        return
+    for i in inc.get(by_name.get(h, ""), []):
+        if i in by_name:
+            visit(i, stack + [h])
+for h in sorted(by_name):
+    visit(h, [])
+
+# what a header declares: functions, types, macros, enum constants, globals
+def declared(h):
+    t = open(by_name[h]).read()
+    t = re.sub(r"/\*.*?\*/", "", t, flags=re.S)
+    names = set(re.findall(r"^#define\s+(\w+)", t, re.M))
+    names |= set(re.findall(r"\b(\w+)\s*\(", t))
+    names |= set(re.findall(r"\b(?:struct|enum|union)\s+(\w+)", t))
+    for body in re.findall(r"enum\s*\w*\s*\{(.*?)\}", t, re.S):
+        names |= set(re.findall(r"\b([A-Z_][A-Z0-9_]*)\b", body))
+    names |= set(re.findall(r"\bextern\b[^;]*?\b(\w+)\s*(?:\[[^\]]*\])?\s*;", t))
+    names |= set(re.findall(r"typedef[^;]*?\b(\w+)\s*;", t))
+    names -= {"if", "while", "for", "switch", "return", "sizeof", "__attribute__", "format",
+              "printf", "defined"}
+    return names
+
+for f in sorted(files):
+    text = open(f).read()
+    body = re.sub(r'^#include.*$', "", text, flags=re.M)
+    body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
+    words = set(re.findall(r"\w+", body))
+    own = os.path.splitext(os.path.basename(f))[0] + ".h"
+    for h in inc[f]:
+        if h == own or h not in by_name:
+            continue
+        if not declared(h) & words:
+            print("FAIL: %s includes %s and uses nothing of it" % (f, h))
+            bad += 1
+if not bad:
+    print("ok: no include cycles, no unused includes (%d files)" % len(files))
+sys.exit(1 if bad else 0)
+PY
+
+# ---- sizes: functions and files
+python3 - <<'PY' || failures=$((failures + 1))
+import glob, re, sys
+files = [f for d in ["common", "engine", "referee", "referee/sandbox", "arena", "bench",
+                     "sample-bots/*"] for f in glob.glob(d + "/*.c")]
+bad = 0
+for f in files:
+    lines = open(f).read().split("\n")
+    if len(lines) > 1300:
+        print("FAIL: %s has %d lines (at most 1300)" % (f, len(lines)))
+        bad += 1
+    i = 0
+    while i < len(lines):
+        # a function body opens with "{" alone at column 0; its head is the
+        # lines above it back to one that starts at column 0
+        if lines[i] == "{" and i > 0:
+            j = i - 1
+            while j > 0 and lines[j][:1] in ("\t", " "):
+                j -= 1
+            k = i
+            while k < len(lines) and lines[k] != "}":
+                k += 1
+            m = re.search(r"(\w+)\s*\(", " ".join(lines[j:i]))
+            if k - j + 1 > 120:
+                print("FAIL: %s: %s has %d lines (at most 120)" % (f, m.group(1) if m else "?", k - j + 1))
+                bad += 1
+            i = k
+        i += 1
+if not bad:
+    print("ok: no function over 120 lines, no file over 1300 (%d files)" % len(files))
+sys.exit(1 if bad else 0)
+PY
+
+# ---- every sandbox limit is documented
+for key in $(sed -n 's/^	\[LIMIT_[A-Z_]*\] = { "\([a-z_]*\)".*/\1/p' common/botlimits.c); do
+	grep -q "\`$key\`" docs/sandbox.md || fail "docs/sandbox.md does not document the limit $key"
+	grep -q "$key" docs/arena.md || fail "docs/arena.md does not list the limit $key"
+done
+
+finish "ok: t_structure"

@@ -1,0 +1,302 @@
+/*
+ * chan_bot.c - two partners of one game passing a secret through kernel
+ * counters that every process on the machine shares, none of them a file,
+ * a lock, /proc or timing. Plays the first legal move; what it learns goes
+ * to stderr as "chan ..." lines.
+ *
+ *   chan_bot send CHANNEL   at its first decision, turns its hand into a
+ *                           16-bit secret, prints "chan sent N" and, in a
+ *                           child, sends it through CHANNEL for 6 s
+ *   chan_bot recv CHANNEL   at its second decision listens for 2.5 s and
+ *                           prints "chan got CHANNEL N" (the value most
+ *                           often decoded) or "chan got CHANNEL nothing"
+ *
+ * CHANNEL is one counter that a process can both bump and read:
+ *   pidino    the inode number of a pidfd (pidfs): +1 for every process or
+ *             thread created on the machine, read with pidfd_open + fstat
+ *   pipeino   the inode number of a new pipe (get_next_ino, per CPU):
+ *             both partners pin themselves to CPU 0
+ *   memfdino  the inode number of a new memfd (the kernel's shmem mount)
+ *   cookie    SO_COOKIE of a new AF_UNIX socketpair (a global counter)
+ *   aio       the machine's AIO event limit (fs.aio-max-nr, 65536): the
+ *             sender holds 65535 - secret events with io_setup, the
+ *             receiver finds by bisection how many it can still get
+ *
+ * Encoding: the secret's four nibbles; nibble k with value v is a burst of
+ * BASE + STEP * (16 k + v) bumps, bursts 30 ms apart, repeated. The
+ * receiver samples every millisecond, adds up the bumps that are not its
+ * own while they keep coming, and decodes each burst that ended; noise of
+ * a few bumps per burst rounds away.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef SO_COOKIE
+#define SO_COOKIE 57
+#endif
+
+#define BASE 40
+#define STEP 8
+#define SEND_MS 6000
+#define LISTEN_MS 2500
+
+static const char *channel;
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void sleep_us(long us)
+{
+	struct timespec ts = { us / 1000000, (us % 1000000) * 1000L };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+static void pin_cpu0(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) < 0)
+		fprintf(stderr, "chan pin %s\n", strerror(errno));
+}
+
+/* One bump of the counter; returns its value after (0 if unknown). */
+static uint64_t bump(void)
+{
+	struct stat st;
+	uint64_t v = 0;
+
+	if (!strcmp(channel, "pidino")) {
+		pid_t pid = (pid_t)syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+		int fd;
+
+		if (pid == 0)
+			_exit(0);
+		if (pid < 0)
+			return 0;
+		fd = (int)syscall(SYS_pidfd_open, pid, 0);
+		if (fd >= 0 && fstat(fd, &st) == 0)
+			v = st.st_ino;
+		if (fd >= 0)
+			close(fd);
+		waitpid(pid, NULL, 0);
+	} else if (!strcmp(channel, "pipeino")) {
+		int p[2];
+
+		if (pipe(p) < 0)
+			return 0;
+		if (fstat(p[0], &st) == 0)
+			v = st.st_ino;
+		close(p[0]);
+		close(p[1]);
+	} else if (!strcmp(channel, "memfdino")) {
+		int fd = (int)syscall(SYS_memfd_create, "c", 0);
+
+		if (fd < 0)
+			return 0;
+		if (fstat(fd, &st) == 0)
+			v = st.st_ino;
+		close(fd);
+	} else if (!strcmp(channel, "cookie")) {
+		int sv[2];
+		socklen_t len = sizeof(v);
+
+		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+			return 0;
+		if (getsockopt(sv[0], SOL_SOCKET, SO_COOKIE, &v, &len) < 0)
+			v = 0;
+		close(sv[0]);
+		close(sv[1]);
+	}
+	return v;
+}
+
+/* Can we get n AIO events now? */
+static int aio_try(unsigned long n)
+{
+	unsigned long ctx = 0;
+
+	if (syscall(SYS_io_setup, n, &ctx) < 0)
+		return 0;
+	syscall(SYS_io_destroy, ctx);
+	return 1;
+}
+
+static void send_secret(unsigned secret)
+{
+	double end;
+
+	if (fork() != 0)
+		return;
+	pin_cpu0();
+	if (!strcmp(channel, "aio")) {
+		unsigned long ctx = 0;
+
+		if (syscall(SYS_io_setup, 65535UL - secret, &ctx) < 0)
+			fprintf(stderr, "chan send aio %s\n", strerror(errno));
+		sleep_us(SEND_MS * 1000L);
+		_exit(0);
+	}
+	end = now_ms() + SEND_MS;
+	while (now_ms() < end) {
+		for (int k = 0; k < 4; k++) {
+			int n = BASE + STEP * (16 * k + (int)((secret >> (4 * k)) & 0xf));
+
+			for (int i = 0; i < n; i++)
+				bump();
+			sleep_us(30000);
+		}
+	}
+	_exit(0);
+}
+
+static void recv_secret(void)
+{
+	int votes[4][16];
+	uint64_t last = bump(), v;
+	long acc = 0, bursts = 0;
+	int quiet = 0, active = 0, have = 0;
+	unsigned value = 0;
+	double end = now_ms() + LISTEN_MS;
+
+	memset(votes, 0, sizeof(votes));
+	if (!strcmp(channel, "aio")) {
+		unsigned long lo = 0, hi = 65536; /* lo: can get; hi: cannot */
+
+		if (!aio_try(1)) {
+			fprintf(stderr, "chan got aio %s\n", strerror(errno));
+			return;
+		}
+		while (hi - lo > 1) {
+			unsigned long mid = (lo + hi) / 2;
+
+			if (aio_try(mid))
+				lo = mid;
+			else
+				hi = mid;
+		}
+		if (lo >= 65535)
+			fprintf(stderr, "chan got aio nothing\n");
+		else
+			fprintf(stderr, "chan got aio %lu\n", lo - 1);
+		return;
+	}
+	if (!last) {
+		fprintf(stderr, "chan got %s %s\n", channel, strerror(errno));
+		return;
+	}
+	while (now_ms() < end) {
+		long d;
+
+		sleep_us(1000);
+		v = bump();
+		d = (long)(v - last) - 1;
+		last = v;
+		if (d > 3 && d < 100000) {
+			acc += d;
+			active = 1;
+			quiet = 0;
+			continue;
+		}
+		if (!active || ++quiet < 3)
+			continue;
+		/* a burst ended */
+		{
+			long code = (acc - BASE + STEP / 2) / STEP;
+
+			if (acc >= BASE - STEP / 2 && code >= 0 && code < 64)
+				votes[code / 16][code % 16]++;
+			bursts++;
+		}
+		acc = 0;
+		active = 0;
+		quiet = 0;
+	}
+	for (int k = 0; k < 4; k++) {
+		int best = -1;
+
+		for (int n = 0; n < 16; n++)
+			if (votes[k][n] && (best < 0 || votes[k][n] > votes[k][best]))
+				best = n;
+		if (best >= 0) {
+			value |= (unsigned)best << (4 * k);
+			have++;
+		}
+	}
+	fprintf(stderr, "chan bursts %s %ld\n", channel, bursts);
+	if (have == 4)
+		fprintf(stderr, "chan got %s %u\n", channel, value);
+	else
+		fprintf(stderr, "chan got %s nothing\n", channel);
+}
+
+int main(int argc, char **argv)
+{
+	static char line[1 << 16];
+	int decisions = 0;
+	unsigned long hash = 5381;
+	unsigned secret = 0;
+	const char *role;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: chan_bot send|recv pidino|pipeino|memfdino|cookie|aio\n");
+		return 2;
+	}
+	role = argv[1];
+	channel = argv[2];
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	setvbuf(stderr, NULL, _IOLBF, 0);
+	signal(SIGCHLD, SIG_DFL);
+	pin_cpu0();
+	while (fgets(line, sizeof(line), stdin)) {
+		char *comma;
+
+		line[strcspn(line, "\r\n")] = '\0';
+		if (!strncmp(line, "cards ", 6) && !secret) {
+			for (const char *p = line; *p; p++)
+				hash = hash * 33 + (unsigned char)*p;
+			/* 12 bits of the hand, and a pattern no all-0 or all-1 reading matches */
+			secret = (unsigned)(hash & 0x0fff) | 0x5000;
+		}
+		if (strncmp(line, "legal ", 6))
+			continue;
+		if (!strcmp(line + 6, "ready")) {
+			printf("ready chan\n");
+			continue;
+		}
+		decisions++;
+		if (decisions == 1 && !strcmp(role, "send")) {
+			fprintf(stderr, "chan sent %u\n", secret);
+			send_secret(secret);
+		}
+		if (decisions == 2 && !strcmp(role, "recv"))
+			recv_secret();
+		comma = strchr(line + 6, ',');
+		if (comma)
+			*comma = '\0';
+		printf("%s\n", line + 6);
+	}
+	return 0;
+}

@@ -1,0 +1,83 @@
+#!/bin/sh
+# t_attack_argpaths.sh - a classroom submission must not reach its
+# classmates' work or the arena's records through the paths of its own
+# command line. The sandbox shows a bot every path named on its command
+# line (and, through realpath, wherever a symlink of the submission points),
+# and the student writes that command line (bot.ini):
+#   alice  command = ./run ../bob ../../results/logs ../..
+#          reads bob's source, the class directory, and the live records
+#          of her own games: every other seat's cards (tests/attacks/thief)
+#   carol  run is a symlink to ../bob/run: she plays bob's bot
+#   dave   build = /CLASS/subs/dave/;cat $(printf "\057...bob\057secret.txt")>loot.txt;:
+#          the build string is one existing path (a symlink in dave's
+#          submission named like a shell command, pointing at bob): the
+#          build is shown bob's directory and copies his secret
+# Each case asserts the attacker got nothing. Needs root (the class lives
+# under /srv, readable by the slot uids).
+set -u
+. "$(dirname "$0")/lib.sh"
+A=$top/$BINDIR/arena
+C=$top/sample-bots/c-random/c-random
+if [ "$(id -u)" != 0 ]; then
+	echo "skip: t_attack_argpaths needs root"
+	exit 0
+fi
+class=/srv/euchre-attack-args.$$
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp" "$class"' EXIT
+secret="BOB-SECRET-$$"
+
+mkdir -p "$class/subs/alice" "$class/subs/bob" "$class/subs/carol" "$class/subs/dave"
+chmod 755 "$class" "$class/subs" "$class/subs"/*
+cp "$C" "$class/subs/bob/"
+echo "$secret" >"$class/subs/bob/secret.txt"
+printf '#!/bin/sh\necho "bob runs" >&2\nexec "$(dirname "$0")/c-random"\n' >"$class/subs/bob/run"
+cp "$top/tests/attacks/thief/run" "$class/subs/alice/run"
+echo 'command = ./run ../bob ../../results/logs ../..' >"$class/subs/alice/bot.ini"
+ln -s ../bob/run "$class/subs/carol/run"
+cp "$C" "$class/subs/dave/"
+printf '#!/bin/sh\nexec "$(dirname "$0")/c-random"\n' >"$class/subs/dave/run"
+enc=$(printf '%s' "$class/subs/bob/secret.txt" | sed 's,/,\\057,g')
+name=";cat \$(printf \"$enc\")>loot.txt;:"
+ln -s ../bob "$class/subs/dave/$name"
+printf 'build = %s/subs/dave/%s\n' "$class" "$name" >"$class/subs/dave/bot.ini"
+chmod 755 "$class/subs"/*/run
+cat >"$class/class.ini" <<X
+[arena]
+name = class
+variants = hammerwalt
+deals = 1
+move_ms = 3000
+submissions = subs
+results = $class/results
+X
+"$A" -q "$class/class.ini" >"$tmp/out" 2>&1 || fail "arena: $(cat "$tmp/out")"
+logs=$class/results/logs
+# the games were played: bob's own seats ran his program
+grep -l '^bob runs' "$logs"/*.stderr >/dev/null 2>&1 || fail "bob never ran: $(cat "$tmp/out")"
+
+# alice: ran (her stderr has her lines), saw nothing of bob, the class or the records
+grep -h '^steal \|^peek ' "$logs"/*.stderr >"$tmp/alice" 2>/dev/null
+grep -q "$secret" "$tmp/alice" && fail "alice read bob's source: $(grep "$secret" "$tmp/alice" | head -1)"
+grep -q '^peek hand' "$tmp/alice" &&
+	fail "alice read the other seats' cards from the live record ($(grep -c '^peek hand' "$tmp/alice") times): $(grep '^peek hand' "$tmp/alice" | head -1)"
+grep -q "^steal .* lists .*class.ini" "$tmp/alice" &&
+	fail "alice listed the class directory: $(grep 'class.ini' "$tmp/alice" | head -1)"
+[ "$failures" = 0 ] && echo "ok: paths on a submission's command line show it nothing of others"
+
+# carol: her run is a link to bob's; bob's program must not run in her seats
+ran=0
+for f in "$logs"/*.stderr; do
+	seat=$(basename "$f" .stderr | sed 's/.*\.seat//')
+	game=$(basename "$f" ".seat$seat.stderr")
+	grep -q "^seat $seat $class/subs/carol\$" "$logs/$game.log" || continue
+	grep -q '^bob runs' "$f" && ran=$((ran + 1))
+done
+[ "$ran" = 0 ] || fail "carol's seats ran bob's program $ran times"
+[ "$failures" = 0 ] && echo "ok: a submission's symlink to a classmate's program does not run it"
+
+# dave: the build saw only its own copy
+grep -rqs "$secret" "$class/results/builds/dave" &&
+	fail "dave's build copied bob's secret: $(grep -rl "$secret" "$class/results/builds/dave")"
+[ "$failures" = 0 ] && echo "ok: a build string naming a path shows the build nothing"
+
+finish "ok: t_attack_argpaths"

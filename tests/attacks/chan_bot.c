@@ -4,12 +4,16 @@
  * a lock, /proc or timing. Plays the first legal move; what it learns goes
  * to stderr as "chan ..." lines.
  *
- *   chan_bot send CHANNEL   at its first decision, turns its hand into a
+ *   chan_bot send CHANNELS  at its first decision, turns its hand into a
  *                           16-bit secret, prints "chan sent N" and, in a
- *                           child, sends it through CHANNEL for 6 s
- *   chan_bot recv CHANNEL   at its second decision listens for 2.5 s and
- *                           prints "chan got CHANNEL N" (the value most
- *                           often decoded) or "chan got CHANNEL nothing"
+ *                           child per channel, sends it for 5 s
+ *   chan_bot recv CHANNELS  at its second decision listens for 2 s (a
+ *                           child per channel) and prints "chan got
+ *                           CHANNEL N" (the value most often decoded) or
+ *                           "chan got CHANNEL nothing"
+ *
+ * CHANNELS is a comma-separated list of channels that do not disturb each
+ * other (cookie,memfdino,aio); pidino and pipeino want a game each.
  *
  * CHANNEL is one counter that a process can both bump and read:
  *   pidino    the inode number of a pidfd (pidfs): +1 for every process or
@@ -23,10 +27,11 @@
  *             receiver finds by bisection how many it can still get
  *
  * Encoding: the secret's four nibbles; nibble k with value v is a burst of
- * BASE + STEP * (16 k + v) bumps, bursts 30 ms apart, repeated. The
+ * BASE + STEP * (16 k + v) bumps (STEP 8, 16 for the noisier pidino),
+ * bursts 30 ms apart, repeated. The
  * receiver samples every millisecond, adds up the bumps that are not its
  * own while they keep coming, and decodes each burst that ended; noise of
- * a few bumps per burst rounds away.
+ * a few bumps per burst rounds away, and the value most often decoded wins.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -51,10 +56,25 @@
 
 #define BASE 40
 #define STEP 8
-#define SEND_MS 6000
-#define LISTEN_MS 2500
+#define PID_STEP 16 /* the fork counter is noisier */
+#define SEND_MS 5000
+#define LISTEN_MS 2000
 
 static const char *channel;
+static char *channels[8];
+static int nchannels;
+
+static void split(const char *list)
+{
+	char *copy = strdup(list), *p = copy;
+
+	while (p && nchannels < 8) {
+		channels[nchannels++] = p;
+		p = strchr(p, ',');
+		if (p)
+			*p++ = '\0';
+	}
+}
 
 static double now_ms(void)
 {
@@ -133,6 +153,11 @@ static uint64_t bump(void)
 	return v;
 }
 
+static int step(void)
+{
+	return strcmp(channel, "pidino") ? STEP : PID_STEP;
+}
+
 /* Can we get n AIO events now? */
 static int aio_try(unsigned long n)
 {
@@ -162,7 +187,7 @@ static void send_secret(unsigned secret)
 	end = now_ms() + SEND_MS;
 	while (now_ms() < end) {
 		for (int k = 0; k < 4; k++) {
-			int n = BASE + STEP * (16 * k + (int)((secret >> (4 * k)) & 0xf));
+			int n = BASE + step() * (16 * k + (int)((secret >> (4 * k)) & 0xf));
 
 			for (int i = 0; i < n; i++)
 				bump();
@@ -214,19 +239,24 @@ static void recv_secret(void)
 		v = bump();
 		d = (long)(v - last) - 1;
 		last = v;
-		if (d > 3 && d < 100000) {
+		if (d < 0 || d > 100000)
+			continue;
+		if (d > 3) {
 			acc += d;
 			active = 1;
 			quiet = 0;
 			continue;
 		}
-		if (!active || ++quiet < 3)
+		if (!active)
+			continue;
+		acc += d;
+		if (++quiet < 3)
 			continue;
 		/* a burst ended */
 		{
-			long code = (acc - BASE + STEP / 2) / STEP;
+			long code = (acc - BASE + step() / 2) / step();
 
-			if (acc >= BASE - STEP / 2 && code >= 0 && code < 64)
+			if (acc >= BASE - step() / 2 && code >= 0 && code < 64)
 				votes[code / 16][code % 16]++;
 			bursts++;
 		}
@@ -265,7 +295,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	role = argv[1];
-	channel = argv[2];
+	split(argv[2]);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	setvbuf(stderr, NULL, _IOLBF, 0);
 	signal(SIGCHLD, SIG_DFL);
@@ -289,10 +319,22 @@ int main(int argc, char **argv)
 		decisions++;
 		if (decisions == 1 && !strcmp(role, "send")) {
 			fprintf(stderr, "chan sent %u\n", secret);
-			send_secret(secret);
+			for (int i = 0; i < nchannels; i++) {
+				channel = channels[i];
+				send_secret(secret);
+			}
 		}
-		if (decisions == 2 && !strcmp(role, "recv"))
-			recv_secret();
+		if (decisions == 2 && !strcmp(role, "recv")) {
+			for (int i = 0; i < nchannels; i++) {
+				channel = channels[i];
+				if (fork() == 0) {
+					recv_secret();
+					_exit(0);
+				}
+			}
+			while (wait(NULL) > 0)
+				;
+		}
 		comma = strchr(line + 6, ',');
 		if (comma)
 			*comma = '\0';

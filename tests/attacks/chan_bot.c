@@ -25,6 +25,12 @@
  *   aio       the machine's AIO event limit (fs.aio-max-nr, 65536): the
  *             sender holds 65535 - secret events with io_setup, the
  *             receiver finds by bisection how many it can still get
+ *   disk      the free blocks of the host's disk (statfs of /usr): the
+ *             sender writes to its stderr, which the referee copies to
+ *             its bot log (--bot-logs, as the arena runs every game): one
+ *             round is four bursts of 2 + nibble 4 KiB blocks, 100 ms
+ *             apart, rounds 400 ms apart; the receiver reads the bursts
+ *             off f_bfree and decodes them by their place in a round
  *
  * Encoding: the secret's four nibbles; nibble k with value v is a burst of
  * BASE + STEP * (16 k + v) bumps (STEP 8, 16 for the noisier pidino),
@@ -45,6 +51,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -169,6 +176,96 @@ static int aio_try(unsigned long n)
 	return 1;
 }
 
+static void send_disk(unsigned secret)
+{
+	static char block[4096];
+	double end = now_ms() + SEND_MS;
+
+	memset(block, '.', sizeof(block));
+	block[sizeof(block) - 1] = '\n';
+	while (now_ms() < end) {
+		for (int k = 0; k < 4; k++) {
+			int n = 2 + (int)((secret >> (4 * k)) & 0xf);
+
+			for (int i = 0; i < n; i++)
+				if (write(2, block, sizeof(block)) < 0)
+					_exit(1);
+			sleep_us(100000);
+		}
+		sleep_us(300000);
+	}
+	_exit(0);
+}
+
+static long disk_free(void)
+{
+	struct statfs sf;
+
+	return statfs("/usr", &sf) == 0 ? (long)sf.f_bfree : -1;
+}
+
+static void recv_disk(void)
+{
+	long size[64], last = disk_free(), acc = 0;
+	double at[64], start = 0, quiet_since = 0, end = now_ms() + LISTEN_MS;
+	int votes[4][16], n = 0, have = 0;
+	unsigned value = 0;
+
+	memset(votes, 0, sizeof(votes));
+	if (last < 0) {
+		fprintf(stderr, "chan got disk %s\n", strerror(errno));
+		return;
+	}
+	while (now_ms() < end && n < 64) {
+		long v, d;
+
+		sleep_us(5000);
+		v = disk_free();
+		d = last - v;
+		last = v;
+		if (d > 0) {
+			if (!acc)
+				start = now_ms();
+			acc += d;
+			quiet_since = 0;
+		} else if (acc && !quiet_since) {
+			quiet_since = now_ms();
+		} else if (acc && now_ms() - quiet_since > 30) {
+			at[n] = start;
+			size[n++] = acc;
+			acc = 0;
+			quiet_since = 0;
+		}
+	}
+	/* rounds: four bursts, each less than 250 ms after the one before */
+	for (int i = 0; i + 3 < n; i++) {
+		int ok = i == 0 || at[i] - at[i - 1] > 250;
+
+		for (int k = 1; k < 4 && ok; k++)
+			ok = at[i + k] - at[i + k - 1] < 250;
+		ok = ok && (i + 4 >= n || at[i + 4] - at[i + 3] > 250);
+		for (int k = 0; k < 4 && ok; k++)
+			if (size[i + k] >= 2 && size[i + k] < 18)
+				votes[k][size[i + k] - 2]++;
+	}
+	for (int k = 0; k < 4; k++) {
+		int best = -1;
+
+		for (int v = 0; v < 16; v++)
+			if (votes[k][v] && (best < 0 || votes[k][v] > votes[k][best]))
+				best = v;
+		if (best >= 0) {
+			value |= (unsigned)best << (4 * k);
+			have++;
+		}
+	}
+	fprintf(stderr, "chan bursts disk %d\n", n);
+	if (have == 4)
+		fprintf(stderr, "chan got disk %u\n", value);
+	else
+		fprintf(stderr, "chan got disk nothing\n");
+}
+
 static void send_secret(unsigned secret)
 {
 	double end;
@@ -176,6 +273,8 @@ static void send_secret(unsigned secret)
 	if (fork() != 0)
 		return;
 	pin_cpu0();
+	if (!strcmp(channel, "disk"))
+		send_disk(secret);
 	if (!strcmp(channel, "aio")) {
 		unsigned long ctx = 0;
 
@@ -207,6 +306,10 @@ static void recv_secret(void)
 	double end = now_ms() + LISTEN_MS;
 
 	memset(votes, 0, sizeof(votes));
+	if (!strcmp(channel, "disk")) {
+		recv_disk();
+		return;
+	}
 	if (!strcmp(channel, "aio")) {
 		unsigned long lo = 0, hi = 65536; /* lo: can get; hi: cannot */
 
@@ -291,7 +394,7 @@ int main(int argc, char **argv)
 	const char *role;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: chan_bot send|recv pidino|pipeino|memfdino|cookie|aio\n");
+		fprintf(stderr, "usage: chan_bot send|recv pidino|pipeino|memfdino|cookie|aio|disk\n");
 		return 2;
 	}
 	role = argv[1];

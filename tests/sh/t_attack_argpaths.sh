@@ -8,6 +8,8 @@
 #          reads bob's source, the class directory, and the live records
 #          of her own games: every other seat's cards (tests/attacks/thief)
 #   carol  run is a symlink to ../bob/run: she plays bob's bot
+#   erin   build = ln -s CLASS/subs/bob/run run (command = ./run): the copy
+#          leaves links out, the build makes one; she plays bob's bot
 #   dave   build = /CLASS/subs/dave/;cat $(printf "\057...bob\057secret.txt")>loot.txt;:
 #          the build string is one existing path (a symlink in dave's
 #          submission named like a shell command, pointing at bob): the
@@ -26,7 +28,8 @@ class=/srv/euchre-attack-args.$$
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp" "$class"' EXIT
 secret="BOB-SECRET-$$"
 
-mkdir -p "$class/subs/alice" "$class/subs/bob" "$class/subs/carol" "$class/subs/dave"
+mkdir -p "$class/subs/alice" "$class/subs/bob" "$class/subs/carol" "$class/subs/dave" \
+	"$class/subs/erin"
 chmod 755 "$class" "$class/subs" "$class/subs"/*
 cp "$C" "$class/subs/bob/"
 echo "$secret" >"$class/subs/bob/secret.txt"
@@ -34,6 +37,7 @@ printf '#!/bin/sh\necho "bob runs" >&2\nexec "$(dirname "$0")/c-random"\n' >"$cl
 cp "$top/tests/attacks/thief/run" "$class/subs/alice/run"
 echo 'command = ./run ../bob ../../results/logs ../..' >"$class/subs/alice/bot.ini"
 ln -s ../bob/run "$class/subs/carol/run"
+printf 'command = ./run\nbuild = ln -s %s/subs/bob/run run\n' "$class" >"$class/subs/erin/bot.ini"
 cp "$C" "$class/subs/dave/"
 printf '#!/bin/sh\nexec "$(dirname "$0")/c-random"\n' >"$class/subs/dave/run"
 enc=$(printf '%s' "$class/subs/bob/secret.txt" | sed 's,/,\\057,g')
@@ -65,15 +69,21 @@ grep -q "^steal .* lists .*class.ini" "$tmp/alice" &&
 [ "$failures" = 0 ] && echo "ok: paths on a submission's command line show it nothing of others"
 
 # carol: her run is a link to bob's; bob's program must not run in her seats
-ran=0
+# erin: her build made run a link to bob's; the same
+carol=0 erin=0
 for f in "$logs"/*.stderr; do
 	seat=$(basename "$f" .stderr | sed 's/.*\.seat//')
 	game=$(basename "$f" ".seat$seat.stderr")
-	grep -q "^seat $seat $class/subs/carol\$" "$logs/$game.log" || continue
-	grep -q '^bob runs' "$f" && ran=$((ran + 1))
+	grep -q '^bob runs' "$f" || continue
+	# the seat's command in the record: carol's directory, or erin's ./run
+	case $(sed -n "s/^seat $seat //p" "$logs/$game.log") in
+	"$class/subs/carol") carol=$((carol + 1)) ;;
+	./run) erin=$((erin + 1)) ;;
+	esac
 done
-[ "$ran" = 0 ] || fail "carol's seats ran bob's program $ran times"
-[ "$failures" = 0 ] && echo "ok: a submission's symlink to a classmate's program does not run it"
+[ "$carol" = 0 ] || fail "carol's seats ran bob's program $carol times"
+[ "$erin" = 0 ] || fail "erin's seats ran bob's program $erin times"
+[ "$failures" = 0 ] && echo "ok: a submission's symlink (or her build's) to a classmate's program does not run it"
 
 # dave: the build saw only its own copy
 grep -rqs "$secret" "$class/results/builds/dave" &&

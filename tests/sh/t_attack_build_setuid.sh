@@ -6,7 +6,8 @@
 # than one link, so the copy keeps a setuid shell of uid 61000 + slot, and
 # any local user who can reach the built copy becomes that uid: the owner
 # of the user namespace of every bot later run in that slot (its memory,
-# its signals). Needs root.
+# its signals). The same with a scratch directory kept after a game
+# (--keep-scratch). Needs root.
 set -u
 . "$(dirname "$0")/lib.sh"
 R=$top/$BINDIR/referee
@@ -34,4 +35,27 @@ case $who in
 *) fail "nobody ran the built copy's shell as uid/gid $who" ;;
 esac
 [ "$failures" = 0 ] && echo "ok: a build leaves no setuid file and nothing of its uid"
+
+# a kept scratch directory: the bot makes the same shell in it
+mkdir -p "$dir/bot" "$dir/scratch"
+chmod 755 "$dir/bot" "$dir/scratch"
+cat >"$dir/bot/run" <<'X'
+#!/bin/sh
+cp /bin/dash sh2 && chmod 6755 sh2 && chmod 755 .
+while read -r line; do
+	case $line in
+	"legal ready") echo "ready suid" ;;
+	"legal "*) m=${line#legal }; echo "${m%%,*}" ;;
+	esac
+done
+X
+chmod 755 "$dir/bot/run"
+C=$top/sample-bots/c-random
+"$R" --variant hammerwalt --keep-scratch --scratch-dir "$dir/scratch" "$dir/bot/run" "$C" "$C" "$C" \
+	>"$tmp/game" 2>&1 || fail "the game failed: $(cat "$tmp/game")"
+ls "$dir"/scratch/*/sh2 >/dev/null 2>&1 || fail "the bot made no sh2: $(cat "$tmp/game")"
+odd=$(find "$dir/scratch" \( -perm -4000 -o -perm -2000 \) -printf '%M %u:%g %p\n')
+[ -z "$odd" ] || fail "the kept scratch holds setuid or setgid files:
+$odd"
+[ "$failures" = 0 ] && echo "ok: a kept scratch directory holds no setuid file"
 finish "ok: t_attack_build_setuid"

@@ -25,6 +25,10 @@
  *   aio       the machine's AIO event limit (fs.aio-max-nr, 65536): the
  *             sender holds 65535 - secret events with io_setup, the
  *             receiver finds by bisection how many it can still get
+ *   sigq      queued signals (RLIMIT_SIGPENDING), counted per uid across
+ *             user namespaces: shared when the bots run as one uid (a
+ *             referee that is not root); the sender queues `secret`
+ *             signals to itself, the receiver queues until EAGAIN
  *   disk      the free blocks of the host's disk (statfs of /usr): the
  *             sender writes to its stderr, which the referee copies to
  *             its bot log (--bot-logs, as the arena runs every game): one
@@ -49,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -266,6 +271,22 @@ static void recv_disk(void)
 		fprintf(stderr, "chan got disk nothing\n");
 }
 
+/* Queues signals to ourselves (blocked) until n, or until refused; how many. */
+static long queue_signals(long n)
+{
+	union sigval v = { 0 };
+	sigset_t set;
+	long i;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGRTMIN);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	for (i = 0; n < 0 || i < n; i++)
+		if (sigqueue(getpid(), SIGRTMIN, v) < 0)
+			break;
+	return i;
+}
+
 static void send_secret(unsigned secret)
 {
 	double end;
@@ -273,6 +294,12 @@ static void send_secret(unsigned secret)
 	if (fork() != 0)
 		return;
 	pin_cpu0();
+	if (!strcmp(channel, "sigq")) {
+		if (queue_signals(secret) != (long)secret)
+			fprintf(stderr, "chan send sigq %s\n", strerror(errno));
+		sleep_us(SEND_MS * 1000L);
+		_exit(0);
+	}
 	if (!strcmp(channel, "disk"))
 		send_disk(secret);
 	if (!strcmp(channel, "aio")) {
@@ -308,6 +335,17 @@ static void recv_secret(void)
 	memset(votes, 0, sizeof(votes));
 	if (!strcmp(channel, "disk")) {
 		recv_disk();
+		return;
+	}
+	if (!strcmp(channel, "sigq")) {
+		struct rlimit rl;
+		long got = queue_signals(-1);
+
+		getrlimit(RLIMIT_SIGPENDING, &rl);
+		if ((long)rl.rlim_cur - got > 0)
+			fprintf(stderr, "chan got sigq %ld\n", (long)rl.rlim_cur - got);
+		else
+			fprintf(stderr, "chan got sigq nothing\n");
 		return;
 	}
 	if (!strcmp(channel, "aio")) {
@@ -394,7 +432,7 @@ int main(int argc, char **argv)
 	const char *role;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: chan_bot send|recv pidino|pipeino|memfdino|cookie|aio|disk\n");
+		fprintf(stderr, "usage: chan_bot send|recv pidino|pipeino|memfdino|cookie|aio|disk|sigq\n");
 		return 2;
 	}
 	role = argv[1];

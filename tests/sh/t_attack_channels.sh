@@ -9,6 +9,9 @@
 #   aio       the free AIO events of fs.aio-max-nr (io_setup; exact)
 #   pidino    the inode number of a pidfd (pidfs: every fork on the machine)
 #   pipeino   the inode number of a new pipe (get_next_ino, per CPU)
+# and, when the referee is not root and every bot runs as its uid:
+#   sigq      queued signals: RLIMIT_SIGPENDING is counted per uid across
+#             the bots' user namespaces
 # The receiver must never decode what the sender sent.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -35,4 +38,26 @@ for set in cookie,memfdino,aio pipeino pidino; do
 	done
 done
 [ "$failures" = 0 ] && echo "ok: no shared kernel counter carries a partner's secret"
+
+# a referee that is not root ('daemon', without XDG_RUNTIME_DIR)
+if [ "$(id -u)" = 0 ]; then
+	dir=/srv/euchre-attack-chan.$$
+	slots=/tmp/euchre-arena-$(id -u daemon)
+	had_slots=$([ -e "$slots" ] && echo 1)
+	trap 'rm -rf "$tmp" "$dir"; [ -n "$had_slots" ] || rm -rf "$slots"' EXIT
+	mkdir -p "$dir/logs"
+	cp "$R" "$B" "$dir/"
+	cp -r "$C" "$dir/c-random"
+	chmod -R a+rX "$dir"
+	chown daemon "$dir/logs"
+	(cd "$dir" && setpriv --reuid=daemon --regid=daemon --clear-groups env -u XDG_RUNTIME_DIR \
+		./referee --variant hammerwalt --move-ms 3000 --bot-logs logs "$dir/chan_bot send sigq" \
+		"$dir/c-random" "$dir/chan_bot recv sigq" "$dir/c-random") >"$tmp/nonroot" 2>&1 ||
+		fail "non-root: $(cat "$tmp/nonroot")"
+	sent=$(sed -n 's/^chan sent //p' "$dir/logs/seat0.stderr")
+	got=$(sed -n 's/^chan got sigq //p' "$dir/logs/seat2.stderr")
+	[ -n "$sent" ] && [ -n "$got" ] || fail "non-root: nothing sent or heard: $(cat "$tmp/nonroot")"
+	[ "$got" = "$sent" ] && fail "sigq: the partner's secret $sent arrived (one uid for every bot)"
+	[ "$failures" = 0 ] && echo "ok: bots of a referee that is not root share no signal queue"
+fi
 finish "ok: t_attack_channels"

@@ -7,6 +7,11 @@
 #   alice  command = ./run ../bob ../../results/logs ../..
 #          reads bob's source, the class directory, and the live records
 #          of her own games: every other seat's cards (tests/attacks/thief)
+#   frank  command = ./run /proc/self/fd/3 /proc/self/fd/4 /proc/self/fd/5:
+#          the referee resolves the paths in its own process, so frank is
+#          shown the directory of the referee's open game record (and of
+#          its slot lock) without knowing where they are; he finds them in
+#          his mountinfo and reads every seat's cards
 #   carol  run is a symlink to ../bob/run: she plays bob's bot
 #   erin   build = ln -s CLASS/subs/bob/run run (command = ./run): the copy
 #          leaves links out, the build makes one; she plays bob's bot
@@ -29,13 +34,15 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp" "$class"' EXIT
 secret="BOB-SECRET-$$"
 
 mkdir -p "$class/subs/alice" "$class/subs/bob" "$class/subs/carol" "$class/subs/dave" \
-	"$class/subs/erin"
+	"$class/subs/erin" "$class/subs/frank"
 chmod 755 "$class" "$class/subs" "$class/subs"/*
 cp "$C" "$class/subs/bob/"
 echo "$secret" >"$class/subs/bob/secret.txt"
 printf '#!/bin/sh\necho "bob runs" >&2\nexec "$(dirname "$0")/c-random"\n' >"$class/subs/bob/run"
 cp "$top/tests/attacks/thief/run" "$class/subs/alice/run"
 echo 'command = ./run ../bob ../../results/logs ../..' >"$class/subs/alice/bot.ini"
+cp "$top/tests/attacks/thief/run" "$class/subs/frank/run"
+echo 'command = ./run /proc/self/fd/3 /proc/self/fd/4 /proc/self/fd/5' >"$class/subs/frank/bot.ini"
 ln -s ../bob/run "$class/subs/carol/run"
 printf 'command = ./run\nbuild = ln -s %s/subs/bob/run run\n' "$class" >"$class/subs/erin/bot.ini"
 cp "$C" "$class/subs/dave/"
@@ -59,11 +66,25 @@ logs=$class/results/logs
 # the games were played: bob's own seats ran his program
 grep -l '^bob runs' "$logs"/*.stderr >/dev/null 2>&1 || fail "bob never ran: $(cat "$tmp/out")"
 
-# alice: ran (her stderr has her lines), saw nothing of bob, the class or the records
-grep -h '^steal \|^peek ' "$logs"/*.stderr >"$tmp/alice" 2>/dev/null
+# seat_cmd FILE: the command of the seat whose stderr FILE is, from the record
+seat_cmd() {
+	seat=$(basename "$1" .stderr | sed 's/.*\.seat//')
+	sed -n "s/^seat $seat //p" "$(dirname "$1")/$(basename "$1" ".seat$seat.stderr").log"
+}
+
+# alice and frank saw nothing of bob, the class or the records
+for f in "$logs"/*.stderr; do
+	case $(seat_cmd "$f") in
+	"./run ../bob"*) grep -h '^steal \|^peek ' "$f" >>"$tmp/alice" ;;
+	"./run /proc/self/fd/"*) grep -h '^steal \|^peek ' "$f" >>"$tmp/frank" ;;
+	esac
+done
+touch "$tmp/alice" "$tmp/frank"
 grep -q "$secret" "$tmp/alice" && fail "alice read bob's source: $(grep "$secret" "$tmp/alice" | head -1)"
-grep -q '^peek hand' "$tmp/alice" &&
-	fail "alice read the other seats' cards from the live record ($(grep -c '^peek hand' "$tmp/alice") times): $(grep '^peek hand' "$tmp/alice" | head -1)"
+for who in alice frank; do
+	grep -q '^peek hand' "$tmp/$who" &&
+		fail "$who read the other seats' cards from the live record ($(grep -c '^peek hand' "$tmp/$who") times): $(grep '^peek hand' "$tmp/$who" | head -1)"
+done
 grep -q "^steal .* lists .*class.ini" "$tmp/alice" &&
 	fail "alice listed the class directory: $(grep 'class.ini' "$tmp/alice" | head -1)"
 [ "$failures" = 0 ] && echo "ok: paths on a submission's command line show it nothing of others"
@@ -72,11 +93,9 @@ grep -q "^steal .* lists .*class.ini" "$tmp/alice" &&
 # erin: her build made run a link to bob's; the same
 carol=0 erin=0
 for f in "$logs"/*.stderr; do
-	seat=$(basename "$f" .stderr | sed 's/.*\.seat//')
-	game=$(basename "$f" ".seat$seat.stderr")
 	grep -q '^bob runs' "$f" || continue
 	# the seat's command in the record: carol's directory, or erin's ./run
-	case $(sed -n "s/^seat $seat //p" "$logs/$game.log") in
+	case $(seat_cmd "$f") in
 	"$class/subs/carol") carol=$((carol + 1)) ;;
 	./run) erin=$((erin + 1)) ;;
 	esac

@@ -12,7 +12,9 @@
 # and, when the referee is not root and every bot runs as its uid:
 #   sigq      queued signals: RLIMIT_SIGPENDING is counted per uid across
 #             the bots' user namespaces
-# The receiver must never decode what the sender sent.
+# The receiver must never decode what the sender sent. And nothing
+# survives a game: tests/attacks/persist_bot.c leaves 16 bits in the
+# SO_COOKIE counter (bumping it to V modulo 65536) for a bot of a later game.
 set -u
 . "$(dirname "$0")/lib.sh"
 R=$top/$BINDIR/referee
@@ -22,6 +24,8 @@ mkdir -m 755 "$tmp/bin"
 cc -O2 -o "$tmp/bin/chan_bot" "$top/tests/attacks/chan_bot.c" 2>"$tmp/cc.err" ||
 	{ fail "cannot build chan_bot: $(cat "$tmp/cc.err")"; finish ""; }
 B=$tmp/bin/chan_bot
+cc -O2 -o "$tmp/bin/persist_bot" "$top/tests/attacks/persist_bot.c" 2>"$tmp/cc.err" ||
+	fail "cannot build persist_bot: $(cat "$tmp/cc.err")"
 
 # channels that do not disturb each other share a game
 for set in cookie,memfdino,aio pipeino pidino; do
@@ -38,6 +42,16 @@ for set in cookie,memfdino,aio pipeino pidino; do
 	done
 done
 [ "$failures" = 0 ] && echo "ok: no shared kernel counter carries a partner's secret"
+
+# a later game
+mkdir -p "$tmp/g1" "$tmp/g2"
+"$R" --variant hammerwalt --bot-logs "$tmp/g1" "$tmp/bin/persist_bot write" "$C" "$C" "$C" >/dev/null 2>&1
+"$R" --variant hammerwalt --seed 9 --bot-logs "$tmp/g2" "$C" "$C" "$tmp/bin/persist_bot read" "$C" >/dev/null 2>&1
+wrote=$(sed -n 's/^persist wrote //p' "$tmp/g1/seat0.stderr")
+read=$(sed -n 's/^persist read //p' "$tmp/g2/seat2.stderr")
+[ -n "$wrote" ] && [ -n "$read" ] || fail "persist: nothing written or read"
+[ "$wrote" = "$read" ] && fail "persist: a bot read the $wrote a bot of an earlier game left"
+[ "$failures" = 0 ] && echo "ok: nothing a bot leaves in the kernel reaches a later game"
 
 # a referee that is not root ('daemon', without XDG_RUNTIME_DIR)
 if [ "$(id -u)" = 0 ]; then

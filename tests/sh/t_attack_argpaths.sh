@@ -12,6 +12,10 @@
 #          shown the directory of the referee's open game record (and of
 #          its slot lock) without knowing where they are; he finds them in
 #          his mountinfo and reads every seat's cards
+#   gina   command = ./run ../../teacher/grades: the teacher's directory is
+#          0700, nobody on the host can enter it; the view recreates the
+#          directories above what it shows, so the bot reads what no
+#          local user could
 #   carol  run is a symlink to ../bob/run: she plays bob's bot
 #   erin   build = ln -s CLASS/subs/bob/run run (command = ./run): the copy
 #          leaves links out, the build makes one; she plays bob's bot
@@ -34,8 +38,11 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp" "$class"' EXIT
 secret="BOB-SECRET-$$"
 
 mkdir -p "$class/subs/alice" "$class/subs/bob" "$class/subs/carol" "$class/subs/dave" \
-	"$class/subs/erin" "$class/subs/frank"
-chmod 755 "$class" "$class/subs" "$class/subs"/*
+	"$class/subs/erin" "$class/subs/frank" "$class/subs/gina" "$class/teacher/grades"
+chmod 755 "$class" "$class/subs" "$class/subs"/* "$class/teacher/grades"
+chmod 700 "$class/teacher"
+echo "GRADES-$$" >"$class/teacher/grades/grades.txt"
+chmod 644 "$class/teacher/grades/grades.txt"
 cp "$C" "$class/subs/bob/"
 echo "$secret" >"$class/subs/bob/secret.txt"
 printf '#!/bin/sh\necho "bob runs" >&2\nexec "$(dirname "$0")/c-random"\n' >"$class/subs/bob/run"
@@ -43,6 +50,8 @@ cp "$top/tests/attacks/thief/run" "$class/subs/alice/run"
 echo 'command = ./run ../bob ../../results/logs ../..' >"$class/subs/alice/bot.ini"
 cp "$top/tests/attacks/thief/run" "$class/subs/frank/run"
 echo 'command = ./run /proc/self/fd/3 /proc/self/fd/4 /proc/self/fd/5' >"$class/subs/frank/bot.ini"
+cp "$top/tests/attacks/thief/run" "$class/subs/gina/run"
+echo 'command = ./run ../../teacher/grades' >"$class/subs/gina/bot.ini"
 ln -s ../bob/run "$class/subs/carol/run"
 printf 'command = ./run\nbuild = ln -s %s/subs/bob/run run\n' "$class" >"$class/subs/erin/bot.ini"
 cp "$C" "$class/subs/dave/"
@@ -85,6 +94,7 @@ for who in alice frank; do
 	grep -q '^peek hand' "$tmp/$who" &&
 		fail "$who read the other seats' cards from the live record ($(grep -c '^peek hand' "$tmp/$who") times): $(grep '^peek hand' "$tmp/$who" | head -1)"
 done
+grep -q "GRADES-$$" "$logs"/*.stderr && fail "gina read the teacher's 0700 directory: $(grep -h "GRADES-$$" "$logs"/*.stderr | head -1)"
 grep -q "^steal .* lists .*class.ini" "$tmp/alice" &&
 	fail "alice listed the class directory: $(grep 'class.ini' "$tmp/alice" | head -1)"
 [ "$failures" = 0 ] && echo "ok: paths on a submission's command line show it nothing of others"

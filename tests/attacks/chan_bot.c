@@ -43,7 +43,9 @@
  * own while they keep coming, and decodes each burst that ended; noise of
  * a few bumps per burst rounds away, and the value most often decoded wins.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>

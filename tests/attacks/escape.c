@@ -4,7 +4,9 @@
  * RESULT being "ok ..." (the call worked: look at what it gave) or an
  * errno name. None of these should reach anything outside the bot.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -7,7 +7,9 @@
  *                       below fsize_mb) and never maps them
  * It prints "memhog held X MiB" (what it held at once) on stderr.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>

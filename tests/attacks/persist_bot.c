@@ -9,7 +9,9 @@
  *                       the counter (less its own bump) modulo 65536
  * Plays the first legal move.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>

@@ -543,6 +543,18 @@ static void check_seat(struct parse *p, const struct bot *b, const struct kv *kv
 		fail(p, 0, "bot %s: %s", b->name, why);
 }
 
+/* A submission names nothing outside itself (seat_check_inside()). */
+static void check_inside(struct parse *p, const struct bot *b)
+{
+	char why[PATH_MAX + 512];
+	struct seat st;
+
+	if (seat_parse(&st, b->seat, b->dir, why, sizeof(why)) == 0 && st.kind == SEAT_PROGRAM &&
+	    seat_check_inside(&st, b->dir, why, sizeof(why)) < 0)
+		fail(p, 0, "bot %s: %s", b->name, why);
+	seat_release(&st);
+}
+
 enum run_state { RUN_OK, RUN_MISSING, RUN_NOT_EXECUTABLE };
 
 /* Is dir/run an executable file? With RUN_NOT_EXECUTABLE, why says how to fix it. */
@@ -688,6 +700,7 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 				tmp.name = (char *)name;
 				tmp.dir = (char *)subdir; /* where its relative paths start */
 				check_seat(&mp, &tmp, NULL);
+				check_inside(&mp, &tmp);
 			}
 			if (mp.nerrs) {
 				char *nl;

@@ -324,109 +324,144 @@ static int record_failure(const struct config *c, struct results *res, const str
 	return ret;
 }
 
+/* What play_run() keeps while games run. */
+struct play {
+	const struct config *c;
+	struct results *res;
+	const struct play_opts *o;
+	struct play_status *st;
+	struct runner *r;
+	struct game **retry;  /* games that failed once, to play again at the end */
+	long nretry;
+	int logs_fd;
+	int seen_signals;
+};
+
+/* Ctrl-C once: let the running games finish; twice: stop them now. */
+static void handle_signals(struct play *pl)
+{
+	struct play_status *st = pl->st;
+	int n;
+
+	if (interrupt_count() <= pl->seen_signals)
+		return;
+	pl->seen_signals = interrupt_count();
+	interrupt_drain();
+	n = runner_count(pl->r);
+	if (st->stopping == 0 && n > 0) {
+		st->stopping = 1;
+		note(pl->o, "interrupted: waiting for %d running game%s to finish (press Ctrl-C "
+		     "again to stop %s now)", n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
+	} else if (st->stopping == 0) {
+		st->stopping = 1;
+	} else if (st->stopping == 1) {
+		st->stopping = 2;
+		note(pl->o, "stopping %d running game%s now", n, n == 1 ? "" : "s");
+		runner_kill_all(pl->r);
+	}
+}
+
+/*
+ * A game has ended: counts its result, or schedules it once more, or
+ * records that it failed twice. 0, or -1 with err (the results cannot be
+ * written).
+ */
+static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t len)
+{
+	struct play_status *st = pl->st;
+	struct job *j = d->tag;
+	struct strbuf line = STRBUF_INIT;
+	char why[1024];
+	int nfaults = 0, ret = 0;
+
+	strbuf_init(&line);
+	if (d->killed)
+		goto out; /* stopped by the second signal: simply not played */
+	judge(pl->c, j, d, pl->logs_fd, &line, &nfaults, why, sizeof(why));
+	if (!why[0]) {
+		if (results_append(pl->res, line.buf, err, len) < 0) {
+			ret = -1;
+			goto out;
+		}
+		st->done++;
+		st->done_now++;
+		st->faults += nfaults;
+		if (pl->c->logs == LOGS_FAULTS && !nfaults)
+			drop_clean_logs(j);
+	} else if (j->attempt == 1) {
+		st->retried++;
+		pl->retry[pl->nretry++] = j->g;
+		note(pl->o, "game %s failed (%s); it will be retried", j->g->id, why);
+	} else {
+		st->failed++;
+		note(pl->o, "game %s failed again (%s); giving up on it (see %s)", j->g->id, why,
+		     j->errlog);
+		if (record_failure(pl->c, pl->res, j, why, err, len) < 0) {
+			ret = -1;
+			goto out;
+		}
+	}
+	save_stderr(j, d);
+out:
+	strbuf_release(&line);
+	free(d->out);
+	free(d->err);
+	job_free(j);
+	return ret;
+}
+
+/* After an error: the running games are killed and reaped. */
+static void abandon(struct runner *r)
+{
+	runner_kill_all(r);
+	while (runner_count(r) > 0) {
+		struct runner_done d;
+		char e2[64];
+
+		if (runner_wait(r, -1, -1, &d, e2, sizeof(e2)) == 1) {
+			job_free(d.tag);
+			free(d.out);
+			free(d.err);
+		}
+	}
+}
+
 int play_run(const struct config *c, struct game *const *todo, long ntodo,
 	     struct results *res, const struct play_opts *o, struct play_status *st,
 	     char *err, size_t len)
 {
-	struct runner *r = runner_new();
-	struct game **retry = xcalloc((size_t)ntodo + 1, sizeof(*retry));
-	long next = 0, nretry = 0, retry_next = 0;
-	int seen_signals = 0, ret = -1; /* a signal before the first game counts too */
+	/* seen_signals 0: a signal before the first game counts too */
+	struct play pl = { c, res, o, st, runner_new(), NULL, 0, -1, 0 };
+	long next = 0, retry_next = 0;
+	int ret = -1;
 	double t0 = now(), last_tick = 0;
 	char *logs = path_of(results_abs_dir(res), "logs", "", "");
-	int logs_fd = open(logs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
+	pl.retry = xcalloc((size_t)ntodo + 1, sizeof(*pl.retry));
+	pl.logs_fd = open(logs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	st->done_now = st->failed = st->retried = 0;
 	st->running = st->stopping = 0;
 	for (;;) {
 		struct runner_done d;
 		int got;
 
-		if (interrupt_count() > seen_signals) {
-			seen_signals = interrupt_count();
-			interrupt_drain();
-			if (st->stopping == 0 && runner_count(r) > 0) {
-				st->stopping = 1;
-				note(o, "interrupted: waiting for %d running game%s to finish (press "
-				     "Ctrl-C again to stop %s now)", runner_count(r),
-				     runner_count(r) == 1 ? "" : "s",
-				     runner_count(r) == 1 ? "it" : "them");
-			} else if (st->stopping == 0) {
-				st->stopping = 1;
-			} else if (st->stopping == 1) {
-				st->stopping = 2;
-				note(o, "stopping %d running game%s now", runner_count(r),
-				     runner_count(r) == 1 ? "" : "s");
-				runner_kill_all(r);
-			}
-		}
-		while (!st->stopping && runner_count(r) < o->jobs &&
-		       (next < ntodo || retry_next < nretry)) {
-			struct game *g = retry_next < nretry ? retry[retry_next] : todo[next];
-			int attempt = retry_next < nretry ? 2 : 1;
+		handle_signals(&pl);
+		while (!st->stopping && runner_count(pl.r) < o->jobs &&
+		       (next < ntodo || retry_next < pl.nretry)) {
+			int again = retry_next < pl.nretry;
+			struct game *g = again ? pl.retry[retry_next++] : todo[next++];
 
-			if (attempt == 2)
-				retry_next++;
-			else
-				next++;
-			if (start(r, c, res, o, g, attempt, err, len) < 0)
+			if (start(pl.r, c, res, o, g, again ? 2 : 1, err, len) < 0)
 				goto out;
 		}
-		st->running = runner_count(r);
+		st->running = runner_count(pl.r);
 		st->elapsed = now() - t0;
-		if (!runner_count(r))
+		if (!runner_count(pl.r))
 			break;
-		got = runner_wait(r, 1000, interrupt_fd(), &d, err, len);
-		if (got < 0)
+		got = runner_wait(pl.r, 1000, interrupt_fd(), &d, err, len);
+		if (got < 0 || (got == 1 && finish_game(&pl, &d, err, len) < 0))
 			goto out;
-		if (got == 1) {
-			struct job *j = d.tag;
-			struct strbuf line = STRBUF_INIT;
-			char why[1024];
-			int nfaults = 0;
-
-			strbuf_init(&line);
-			if (d.killed) {
-				/* stopped by the second signal: simply not played */
-			} else {
-				judge(c, j, &d, logs_fd, &line, &nfaults, why, sizeof(why));
-				if (!why[0]) {
-					if (results_append(res, line.buf, err, len) < 0) {
-						strbuf_release(&line);
-						free(d.out);
-						free(d.err);
-						job_free(j);
-						goto out;
-					}
-					st->done++;
-					st->done_now++;
-					st->faults += nfaults;
-					if (c->logs == LOGS_FAULTS && !nfaults)
-						drop_clean_logs(j);
-				} else if (j->attempt == 1) {
-					st->retried++;
-					retry[nretry++] = j->g;
-					note(o, "game %s failed (%s); it will be retried", j->g->id, why);
-				} else {
-					st->failed++;
-					note(o, "game %s failed again (%s); giving up on it (see %s)",
-					     j->g->id, why, j->errlog);
-					if (record_failure(c, res, j, why, err, len) < 0) {
-						strbuf_release(&line);
-						free(d.out);
-						free(d.err);
-						job_free(j);
-						goto out;
-					}
-				}
-				save_stderr(j, &d);
-			}
-			strbuf_release(&line);
-			free(d.out);
-			free(d.err);
-			job_free(j);
-		}
-		st->running = runner_count(r);
+		st->running = runner_count(pl.r);
 		st->elapsed = now() - t0;
 		if (o->progress && (got == 1 || st->elapsed - last_tick >= 1.0)) {
 			last_tick = st->elapsed;
@@ -435,27 +470,16 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 	}
 	ret = st->stopping ? 1 : 0;
 out:
-	if (ret < 0) {
-		runner_kill_all(r);
-		while (runner_count(r) > 0) {
-			struct runner_done d;
-			char e2[64];
-
-			if (runner_wait(r, -1, -1, &d, e2, sizeof(e2)) == 1) {
-				job_free(d.tag);
-				free(d.out);
-				free(d.err);
-			}
-		}
-	}
+	if (ret < 0)
+		abandon(pl.r);
 	st->running = 0;
 	st->elapsed = now() - t0;
 	if (o->progress)
 		o->progress(o->arg, st, 1);
-	runner_free(r);
-	free(retry);
-	if (logs_fd >= 0)
-		close(logs_fd);
+	runner_free(pl.r);
+	free(pl.retry);
+	if (pl.logs_fd >= 0)
+		close(pl.logs_fd);
 	free(logs);
 	return ret;
 }

@@ -190,11 +190,13 @@ out:
 
 /*
  * Makes path and its missing parents: the parents 0755, path itself with
- * mode (whatever the umask: an existing path is set to mode too).
+ * mode (whatever the umask: an existing path is set to mode too). An
+ * existing path must be a directory of ours, not a link.
  */
 static int make_dirs(const char *path, mode_t mode, char *err, size_t len)
 {
 	char *p = xstrdup(path);
+	struct stat st;
 
 	for (char *s = p + 1; *s; s++) {
 		if (*s != '/')
@@ -207,7 +209,20 @@ static int make_dirs(const char *path, mode_t mode, char *err, size_t len)
 		}
 		*s = '/';
 	}
-	if ((mkdir(p, mode) < 0 && errno != EEXIST) || chmod(p, mode) < 0) {
+	if ((mkdir(p, mode) < 0 && errno != EEXIST) || lstat(p, &st) < 0) {
+		snprintf(err, len, "cannot make directory '%s': %s", p, strerror(errno));
+		free(p);
+		return -1;
+	}
+	/* another user's directory (made first in /tmp) could hold links to our files */
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
+		snprintf(err, len, "'%s' is not a directory of uid %d (%s of uid %d): the results "
+			 "must be in a directory of your own", p, (int)geteuid(),
+			 S_ISDIR(st.st_mode) ? "a directory" : "not a directory", (int)st.st_uid);
+		free(p);
+		return -1;
+	}
+	if (chmod(p, mode) < 0) {
 		snprintf(err, len, "cannot make directory '%s': %s", p, strerror(errno));
 		free(p);
 		return -1;

@@ -99,7 +99,7 @@ int main(void)
 		all[i] = sealed(argv, slot, 0, scratch);
 		ins[i] = sealed(argv, slot, 1, scratch);
 	}
-	sandbox_slot_release(lock);
+	sandbox_slot_release(slot, lock);
 	rmdir(scratch);
 	qsort(base, N, sizeof(double), cmp_double);
 	qsort(all, N, sizeof(double), cmp_double);

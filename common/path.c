@@ -57,6 +57,15 @@ int path_mkdir_p(const char *path, mode_t mode)
 	return 0;
 }
 
+int path_inside(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n == 1 && dir[0] == '/')
+		return path[0] == '/';
+	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+}
+
 int path_is_dir(const char *path)
 {
 	struct stat st;

@@ -19,6 +19,12 @@ int path_cat(char *out, size_t len, const char *a, const char *b);
 /* Makes path and its missing parents with mode; 0, or -1 (errno). */
 int path_mkdir_p(const char *path, mode_t mode);
 
+/*
+ * Is path dir itself or below it? Both absolute and canonical; by name
+ * only. Async-signal-safe.
+ */
+int path_inside(const char *path, const char *dir);
+
 /* Is path a directory (following links)? */
 int path_is_dir(const char *path);
 /* Is path a regular file we may execute (following links)? */

@@ -94,6 +94,32 @@ static char *absolute(const char *base, const char *path)
 }
 
 /*
+ * The same, with only the directory resolved: the last part stays as it
+ * is, so a program that is a link is still started by its own name (and
+ * the sandbox shows the link's directory, not where it leads).
+ */
+static char *absolute_dir_of(const char *base, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *slash, *dir, *r;
+
+	strbuf_init(&sb);
+	in_dir(base, path, &sb);
+	slash = strrchr(sb.buf, '/');
+	if (!slash || slash == sb.buf)
+		return strbuf_detach(&sb);
+	*slash = '\0';
+	dir = realpath(sb.buf, NULL);
+	*slash = '/';
+	if (!dir)
+		return strbuf_detach(&sb);
+	r = path_join(dir, slash + 1);
+	free(dir);
+	strbuf_release(&sb);
+	return r;
+}
+
+/*
  * The argv for a SEAT: a directory runs its "run"; otherwise the words of
  * the command, with the program and any argument naming an existing file
  * made absolute (the bot runs in its scratch directory).
@@ -119,7 +145,7 @@ static int make_argv(struct seat *p, const char *text, const char *base, char *e
 			return -1;
 		}
 		p->argv = xcalloc(2, sizeof(char *));
-		p->argv[0] = absolute(NULL, run.buf);
+		p->argv[0] = absolute_dir_of(NULL, run.buf);
 		p->argc = 1;
 		p->dir = absolute(base, text);
 		strbuf_release(&run);
@@ -142,7 +168,9 @@ static int make_argv(struct seat *p, const char *text, const char *base, char *e
 		in_dir(base, w, &where);
 		as_path = i == 0 ? strchr(w, '/') != NULL
 				 : w[0] != '-' && w[0] != '/' && access(where.buf, F_OK) == 0;
-		p->argv[i] = as_path && w[0] != '/' ? absolute(base, w) : xstrdup(w);
+		p->argv[i] = !as_path || w[0] == '/' ? xstrdup(w)
+			     : i == 0		       ? absolute_dir_of(base, w)
+						       : absolute(base, w);
 		strbuf_release(&words[i]);
 	}
 	strbuf_release(&where);
@@ -215,3 +243,38 @@ int seat_check_program(const char *prog, char *why, size_t len)
 	return 0;
 }
 
+
+/* Is path (canonical) inside dir (canonical) or a system directory? */
+static int allowed_place(const char *path, const char *dir)
+{
+	static const char *const sys[] = { "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
+					   "/libx32", "/etc" };
+	if (path_inside(path, dir))
+		return 1;
+	for (size_t i = 0; i < sizeof(sys) / sizeof(sys[0]); i++)
+		if (path_inside(path, sys[i]))
+			return 1;
+	return 0;
+}
+
+int seat_check_inside(const struct seat *s, const char *dir, char *why, size_t len)
+{
+	char *own = realpath(dir, NULL);
+	int ret = 0;
+
+	for (int i = 0; own && !ret && i < s->argc; i++) {
+		const char *w = s->argv[i];
+		char *real;
+
+		if (w[0] != '/' || (i == 0 && !strchr(w, '/')))
+			continue;
+		real = realpath(w, NULL);
+		if (real && !allowed_place(real, own)) {
+			snprintf(why, len, "'%s' leads outside the submission, to '%s'", w, real);
+			ret = -1;
+		}
+		free(real);
+	}
+	free(own);
+	return ret;
+}

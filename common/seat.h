@@ -39,6 +39,14 @@ int seat_parse(struct seat *s, const char *text, const char *dir, char *err, siz
 void seat_release(struct seat *s);
 
 /*
+ * Does every path s names (its program, followed through links, and each
+ * absolute argument that exists) lie inside dir or a system directory
+ * (/usr, /bin, /sbin, /lib*, /etc)? A student's submission must not name
+ * a classmate's files. 0, or -1 with why.
+ */
+int seat_check_inside(const struct seat *s, const char *dir, char *why, size_t len);
+
+/*
  * Can prog (a bot's argv[0]) be started? A path must be an executable
  * regular file; a bare name must be in SEAT_PATH. 0, or -1 with why
  * ("'x/run' is not executable (fix: chmod +x x/run)").

@@ -133,7 +133,7 @@ static void errfile_failed(struct bot *b, int e)
 static int open_errfile(const struct bot_spec *s, char *err, size_t len)
 {
 	struct stat st;
-	int fd = open(s->stderr_path, O_WRONLY | O_CREAT | O_CLOEXEC |
+	int fd = open(s->stderr_path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
 		      (s->stderr_append ? O_APPEND : O_TRUNC), 0600);
 
 	if (fd < 0 || fstat(fd, &st) < 0 || (S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0) ||

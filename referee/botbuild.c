@@ -2,6 +2,7 @@
  * botbuild.c - building a bot in the sandbox (see botbuild.h).
  */
 #include "botbuild.h"
+#include "path.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,6 +19,17 @@
 #include <unistd.h>
 
 #define COPY_MAX_DEPTH 64
+/* what root copies for a submission at most (data, not holes: those stay holes) */
+#define COPY_MAX_BYTES (1024LL << 20)
+#define COPY_MAX_ENTRIES 100000
+
+/* One copy under way: whose files may be copied, and what is left of the caps. */
+struct copy {
+	uid_t owner;          /* the submission's: hard links to others' files are left out */
+	long long bytes_left; /* of COPY_MAX_BYTES: the blocks the files take */
+	long entries_left;
+	struct strbuf *msg;
+};
 
 /*
  * Opens name in the directory dirfd without following a symlink and
@@ -54,36 +66,57 @@ static int open_entry(int dirfd, const char *name, struct stat *st, const char *
 	return fd;
 }
 
+/*
+ * Copies the data of in and leaves its holes as holes, so a sparse file
+ * takes no more of the host's disk than in the submission.
+ */
 static int copy_file(int in, int dstfd, const char *name, const struct stat *st)
 {
 	/* the owner's rights, never setuid, setgid or writable by others */
 	int out = openat(dstfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			 st->st_mode & 0700);
 	char buf[65536];
-	ssize_t n = 0;
+	off_t data = 0, hole;
+	int ret = 0;
 
 	if (out < 0)
 		return -1;
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n) {
-			n = -1;
+	while (!ret && (data = lseek(in, data, SEEK_DATA)) >= 0) {
+		hole = lseek(in, data, SEEK_HOLE);
+		if (hole < 0) {
+			ret = -1;
 			break;
 		}
+		while (data < hole) {
+			size_t want = hole - data < (off_t)sizeof(buf) ? (size_t)(hole - data) : sizeof(buf);
+			ssize_t n = pread(in, buf, want, data);
+
+			if (n <= 0 || pwrite(out, buf, (size_t)n, data) != n) {
+				ret = -1;
+				break;
+			}
+			data += n;
+		}
+	}
+	if (!ret && errno != ENXIO && data < 0)
+		ret = -1;
+	if (!ret && ftruncate(out, st->st_size) < 0)
+		ret = -1;
 	if (close(out) < 0)
-		n = -1;
-	return n < 0 ? -1 : 0;
+		ret = -1;
+	return ret;
 }
 
 /*
  * Copies the directory srcfd into dstfd (both open), regular files and
  * directories only; symbolic links and special files are left out with a
- * note in msg, and so are hard links to files of a user other than owner
- * (the submission's): they could be anybody's file. path names the
- * directory in messages.
+ * note in msg, and so are hard links to files of a user other than the
+ * submission's: they could be anybody's file. More than COPY_MAX_BYTES or
+ * COPY_MAX_ENTRIES in all is refused. path names the directory in messages.
  */
-static int copy_dir(int srcfd, int dstfd, const char *path, int depth, uid_t owner,
-		    struct strbuf *msg)
+static int copy_dir(int srcfd, int dstfd, const char *path, int depth, struct copy *cp)
 {
+	struct strbuf *msg = cp->msg;
 	int dup_fd = dup(srcfd), ret = 0;
 	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
 	struct dirent *e;
@@ -110,12 +143,22 @@ static int copy_dir(int srcfd, int dstfd, const char *path, int depth, uid_t own
 		strbuf_init(&sub);
 		strbuf_addf(&sub, "%s/%s", path, e->d_name);
 		in = open_entry(srcfd, e->d_name, &st, &why);
-		if (in >= 0 && S_ISREG(st.st_mode) && st.st_nlink > 1 && st.st_uid != owner) {
+		if (in >= 0 && (--cp->entries_left < 0 || (cp->bytes_left -= (long long)st.st_blocks * 512) < 0)) {
+			strbuf_addf(msg, "build: the submission is larger than %lld MiB or %d files: "
+				    "not copied\n", COPY_MAX_BYTES >> 20, COPY_MAX_ENTRIES);
+			close(in);
+			in = -1;
+			why = NULL;
+			errno = EFBIG;
+			ret = -1;
+		} else if (in >= 0 && S_ISREG(st.st_mode) && st.st_nlink > 1 && st.st_uid != cp->owner) {
 			close(in);
 			in = -1;
 			why = "a hard link to another user's file";
 		}
-		if (in < 0 && why) {
+		if (ret < 0) {
+			/* said so */
+		} else if (in < 0 && why) {
 			strbuf_addf(msg, "build: left out '%s': %s\n", sub.buf, why);
 		} else if (in < 0) {
 			strbuf_addf(msg, "build: cannot open '%s': %s\n", sub.buf, strerror(errno));
@@ -129,7 +172,7 @@ static int copy_dir(int srcfd, int dstfd, const char *path, int depth, uid_t own
 				strbuf_addf(msg, "build: cannot make '%s': %s\n", sub.buf, strerror(errno));
 				ret = -1;
 			} else {
-				ret = copy_dir(in, out, sub.buf, depth + 1, owner, msg);
+				ret = copy_dir(in, out, sub.buf, depth + 1, cp);
 			}
 			if (out >= 0)
 				close(out);
@@ -158,7 +201,9 @@ static int copy_tree(const char *src, const char *dest, struct strbuf *msg)
 			    strerror(errno));
 		ret = -1;
 	} else {
-		ret = copy_dir(in, out, src, 0, st.st_uid, msg);
+		struct copy cp = { st.st_uid, COPY_MAX_BYTES, COPY_MAX_ENTRIES, msg };
+
+		ret = copy_dir(in, out, src, 0, &cp);
 	}
 	if (in >= 0)
 		close(in);
@@ -167,36 +212,6 @@ static int copy_tree(const char *src, const char *dest, struct strbuf *msg)
 	return ret;
 }
 
-/* nftw walks one tree at a time: the owner to give while walking */
-static uid_t walk_uid;
-static gid_t walk_gid;
-static int walk_publish;
-
-/*
- * Gives one entry to walk_uid/walk_gid and, when publishing, makes it
- * readable by everyone (directories and executables searchable). Symlinks
- * are not followed, and a file with other hard links is left alone: it
- * could be someone else's file.
- */
-static int own_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)ftw;
-	if (flag == FTW_SL || (S_ISREG(st->st_mode) && st->st_nlink > 1))
-		return 0;
-	if (lchown(path, walk_uid, walk_gid) < 0)
-		return -1;
-	if (walk_publish && !S_ISLNK(st->st_mode))
-		return chmod(path, S_ISDIR(st->st_mode) || (st->st_mode & 0111) ? 0755 : 0644);
-	return 0;
-}
-
-static int own_tree(const char *dir, uid_t uid, gid_t gid, int publish)
-{
-	walk_uid = uid;
-	walk_gid = gid;
-	walk_publish = publish;
-	return nftw(dir, own_entry, 32, FTW_PHYS);
-}
 
 static double now_ms(void)
 {
@@ -206,13 +221,6 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Is b inside a (or a itself)? Both absolute and resolved. */
-static int inside(const char *a, const char *b)
-{
-	size_t n = strlen(a);
-
-	return !strncmp(a, b, n) && (b[n] == '/' || !b[n]);
-}
 
 int botbuild_run(const char *src, const char *dest, char *const *argv, long timeout_s,
 		 const struct sandbox_limits *lim, int insecure, struct strbuf *msg)
@@ -220,7 +228,8 @@ int botbuild_run(const char *src, const char *dest, char *const *argv, long time
 	struct sandbox_spec spec;
 	struct sandbox_limits l = *lim;
 	struct sandbox_proc *p = NULL;
-	char real_src[PATH_MAX], real_parent[PATH_MAX], parent[PATH_MAX], err[512], why[160];
+	char real_src[PATH_MAX], real_parent[PATH_MAX], real_dest[PATH_MAX], parent[PATH_MAX];
+	char err[512], why[160];
 	int lockfd = -1, slot, devnull = -1, ret = 2, status, pidfd = -1, end;
 	const char *slash = strrchr(dest, '/');
 	double deadline;
@@ -233,8 +242,14 @@ int botbuild_run(const char *src, const char *dest, char *const *argv, long time
 			    parent : src, strerror(errno));
 		return 2;
 	}
-	if (inside(real_src, real_parent)) {
+	if (path_inside(real_parent, real_src)) {
 		strbuf_addf(msg, "build: '%s' is inside the bot's directory '%s'\n", dest, src);
+		return 2;
+	}
+	/* dest is replaced: it must not hold the bot's directory */
+	if (realpath(dest, real_dest) && path_inside(real_src, real_dest)) {
+		strbuf_addf(msg, "build: '%s' holds the bot's directory '%s' (DEST is replaced)\n",
+			    dest, src);
 		return 2;
 	}
 	if (sandbox_scratch_remove(dest) < 0 && errno != ENOENT) {
@@ -252,7 +267,7 @@ int botbuild_run(const char *src, const char *dest, char *const *argv, long time
 		strbuf_addf(msg, "build: %s\n", err);
 		return 2;
 	}
-	if (geteuid() == 0 && own_tree(dest, SANDBOX_UID_BASE + slot, SANDBOX_UID_BASE + slot, 0)) {
+	if (geteuid() == 0 && sandbox_tree_own(dest, SANDBOX_UID_BASE + slot, SANDBOX_UID_BASE + slot, SANDBOX_OWN_GIVE)) {
 		strbuf_addf(msg, "build: cannot hand '%s' to the build: %s\n", dest, strerror(errno));
 		goto out;
 	}
@@ -262,6 +277,7 @@ int botbuild_run(const char *src, const char *dest, char *const *argv, long time
 	memset(&spec, 0, sizeof(spec));
 	spec.argv = argv;
 	spec.scratch = dest;
+	spec.botdir = dest; /* its copy, and nothing its command line names */
 	spec.fd_in = devnull;
 	spec.fd_out = 1;
 	spec.fd_err = 2;
@@ -304,12 +320,12 @@ out:
 	if (devnull >= 0)
 		close(devnull);
 	/* whatever happened, the copy is root's now and readable by every bot */
-	if (geteuid() == 0 && own_tree(dest, 0, 0, 1) < 0 && ret == 0) {
+	if (geteuid() == 0 && sandbox_tree_own(dest, 0, 0, SANDBOX_OWN_PUBLISH) < 0 && ret == 0) {
 		strbuf_addf(msg, "build: cannot take '%s' back: %s\n", dest, strerror(errno));
 		ret = 2;
 	} else if (geteuid() != 0) {
-		own_tree(dest, geteuid(), getegid(), 1);
+		sandbox_tree_own(dest, geteuid(), getegid(), SANDBOX_OWN_PUBLISH);
 	}
-	sandbox_slot_release(lockfd);
+	sandbox_slot_release(slot, lockfd);
 	return ret;
 }

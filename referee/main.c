@@ -31,7 +31,9 @@
 #include "util.h"
 
 #define EXIT_USAGE 2
-#define MAX_HIDE 64
+/* --hide paths, and those the referee adds: the records, the stderr files, its cwd */
+#define MAX_USER_HIDE 16
+#define MAX_HIDE (MAX_USER_HIDE + MAX_SEATS + 5)
 
 /* in parts: ISO C compilers need only take string literals of 4095 bytes */
 static const char *const usage_text[] = {
@@ -360,8 +362,8 @@ static int bot_option(struct options *o, int c, const char *arg)
 		o->seat_dir[s] = dir_arg("--seat-dir", rest);
 		return 1;
 	case OPT_HIDE:
-		if (o->nhide == MAX_HIDE - 4)
-			usage_error("too many --hide%s", "");
+		if (o->nhide == MAX_USER_HIDE)
+			usage_error("too many --hide (at most %s)", "16");
 		o->hide[o->nhide++] = arg;
 		return 1;
 	}
@@ -456,18 +458,40 @@ static void make_rules(const struct options *o, int nseats, struct rules *r)
  * the record's directory, the bots' stderr directory and the directory the
  * referee runs in (the arena runs it in the config's), besides --hide.
  */
-static void hide_records(struct options *o)
+static void hide_records(struct options *o, char *const *seats, int nseats)
 {
 	static char cwd[4096];
+	static char files[MAX_SEATS][4096];
 
 	if (o->log_file) {
 		const char *slash = strrchr(o->log_file, '/');
 
 		o->log_dir = slash ? xstrndup(o->log_file, (size_t)(slash - o->log_file)) : xstrdup(".");
 		o->hide[o->nhide++] = o->log_dir[0] ? o->log_dir : "/";
+		/* the record itself, should its directory be the bot's own */
+		o->hide[o->nhide++] = o->log_file;
 	}
 	if (o->bot_logs)
 		o->hide[o->nhide++] = o->bot_logs;
+	/*
+	 * Every bot's stderr file exists before any bot starts, so that each
+	 * can be hidden from the others even in a directory one of them is
+	 * shown (a file made later would show through).
+	 */
+	for (int s = 0; s < nseats; s++) {
+		int fd;
+
+		if (seat_is_builtin(seats[s]) ||
+		    !player_stderr_path(&o->env, s, files[s], sizeof(files[s])))
+			continue;
+		fd = open(files[s], O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0) {
+			fprintf(stderr, "referee: cannot write '%s': %s\n", files[s], strerror(errno));
+			exit(1);
+		}
+		close(fd);
+		o->hide[o->nhide++] = files[s];
+	}
 	if (getcwd(cwd, sizeof(cwd)))
 		o->hide[o->nhide++] = cwd;
 	o->hide[o->nhide] = NULL;
@@ -496,7 +520,8 @@ static void on_stop(int sig)
 static FILE *open_record(const char *path)
 {
 	struct stat st;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	/* a link is refused: it could lead to any file of the referee's user */
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
 	FILE *f;
 
 	if (fd < 0 || fstat(fd, &st) < 0 || (S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0)) {
@@ -676,7 +701,7 @@ static void open_outputs(struct session *se)
 		o->stderr_prefix = strbuf_detach(&sb);
 		o->env.stderr_prefix = o->stderr_prefix;
 	}
-	hide_records(o);
+	hide_records(o, se->seats, se->nseats);
 }
 
 /* The seeds of game i: the deal's, and each bot program's 'seed' line. 0, or -1 with err. */

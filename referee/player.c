@@ -64,7 +64,7 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 
 	p->spec = xstrdup(spec);
 	p->bank_left = -1;
-	p->slot_lock = -1;
+	p->slot = p->slot_lock = -1;
 	strbuf_init(&p->queue);
 	strbuf_init(&p->line);
 	rng_seed(&p->rng, seed);
@@ -88,11 +88,27 @@ void player_stop(struct player *p)
 	}
 	bot_free(p->bot);
 	p->bot = NULL;
-	if (p->scratch[0] && !p->env->keep_scratch)
+	/* a kept scratch becomes the referee user's: nothing setuid of a bot's stays */
+	if (p->scratch[0] && p->env->keep_scratch)
+		sandbox_tree_own(p->scratch, geteuid(), getegid(), SANDBOX_OWN_KEEP);
+	else if (p->scratch[0])
 		sandbox_scratch_remove(p->scratch);
 	p->scratch[0] = '\0';
-	sandbox_slot_release(p->slot_lock);
-	p->slot_lock = -1;
+	sandbox_slot_release(p->slot, p->slot_lock);
+	p->slot = p->slot_lock = -1;
+}
+
+int player_stderr_path(const struct player_env *env, int seat, char *buf, size_t len)
+{
+	size_t n;
+
+	if (!env->stderr_prefix)
+		return 0;
+	n = strlen(env->stderr_prefix);
+	/* "DIR/" gives DIR/seatN.stderr; "game" gives game.seatN.stderr */
+	snprintf(buf, len, "%s%sseat%d.stderr", env->stderr_prefix,
+		 n && env->stderr_prefix[n - 1] == '/' ? "" : ".", seat);
+	return 1;
 }
 
 void player_free(struct player *p)
@@ -217,12 +233,7 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	bs.slot = p->slot;
 	bs.insecure = env->insecure;
 	bs.stderr_cap = env->stderr_cap;
-	if (env->stderr_prefix) {
-		size_t n = strlen(env->stderr_prefix);
-
-		/* "DIR/" gives DIR/seatN.stderr; "game" gives game.seatN.stderr */
-		snprintf(path, sizeof(path), "%s%sseat%d.stderr", env->stderr_prefix,
-			 n && env->stderr_prefix[n - 1] == '/' ? "" : ".", seat);
+	if (player_stderr_path(env, seat, path, sizeof(path))) {
 		snprintf(header, sizeof(header), "=== game seed %llu, seat %d ===\n", env->seed, seat);
 		bs.stderr_path = path;
 		bs.stderr_append = env->stderr_append;

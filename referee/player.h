@@ -88,6 +88,9 @@ const char *player_name(const struct player *p);
  * fails; else 0, with f->kind FAULT_STARTUP when the program cannot be
  * run (the bot's fault), FAULT_NONE when it runs.
  */
+/* Where the bot in seat keeps its stderr (1), or 0 when it is not kept. */
+int player_stderr_path(const struct player_env *env, int seat, char *buf, size_t len);
+
 int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f,
 		  char *err, size_t len);
 /*

@@ -163,6 +163,17 @@ int sandbox_scratch_new(const char *parent, int slot, char *path_out, size_t len
 			size_t elen);
 
 /*
+ * Gives the tree at dir (not following links) to uid:gid: to hand a build
+ * its copy (SANDBOX_OWN_GIVE: owners only); to take a built copy back
+ * (SANDBOX_OWN_PUBLISH: directories and executables 0755, other files
+ * 0644); to keep a bot's scratch after its game (SANDBOX_OWN_KEEP: the
+ * modes stay, less setuid, setgid and others' write; dir itself 0700).
+ * Hard links and symbolic links the bot made are taken too. 0, or -1.
+ */
+enum sandbox_own { SANDBOX_OWN_GIVE, SANDBOX_OWN_PUBLISH, SANDBOX_OWN_KEEP };
+int sandbox_tree_own(const char *dir, uid_t uid, gid_t gid, enum sandbox_own how);
+
+/*
  * Removes a scratch directory and everything in it, without following
  * symlinks, whatever the modes a bot left. The bot must have ended.
  * 0, or -1 (errno set) if something could not be removed.
@@ -170,24 +181,26 @@ int sandbox_scratch_new(const char *parent, int slot, char *path_out, size_t len
 int sandbox_scratch_remove(const char *path);
 
 /*
- * Slots: every bot running on this machine at a time, in any referee of
- * the same user, holds a distinct slot (a lock on slotN.lock in the slot
- * directory), so that as root no two bots ever share a uid. The directory
- * is private, so no other user can take the slots: as root
- * /run/euchre-arena, otherwise $XDG_RUNTIME_DIR/euchre-arena or
- * /tmp/euchre-arena-UID (created 0700; refused if it is not the user's
- * own 0700 directory). sandbox_slot_dir() fills buf with it; 0 or -1 with err.
+ * Slots: as root, every bot running on this machine, in any referee,
+ * holds a distinct slot (a lock on slotN.lock in /run/euchre-arena, a
+ * directory of root's, 0700, so no other user can take one), and runs as
+ * the slot's uid, so that no two bots ever share a uid. As any other user
+ * the bots run as that user's uid anyway, so a slot is only a number
+ * unique within the referee, and there is no directory another user could
+ * take first. sandbox_slot_dir() fills buf with the directory (root); 0,
+ * or -1 with err (and why there is none).
  */
 int sandbox_slot_dir(char *buf, size_t len, char *err, size_t elen);
 
 /*
- * Returns a free slot and the lock's fd (hold it until the bot is reaped
- * and its scratch removed), waiting up to SANDBOX_SLOT_WAIT_MS while all
- * are taken; -1 with err when none came free or the directory is unusable.
- * Running out of slots is the referee's failure, never a bot's.
+ * Returns a free slot and the lock's fd (-1 when not root; hold it until
+ * the bot is reaped and its scratch removed), waiting up to
+ * SANDBOX_SLOT_WAIT_MS while all are taken; -1 with err when none came
+ * free or the directory is unusable. Running out of slots is the
+ * referee's failure, never a bot's.
  */
 #define SANDBOX_SLOT_WAIT_MS 5000
 int sandbox_slot_acquire(int *lockfd, char *err, size_t len);
-void sandbox_slot_release(int lockfd);
+void sandbox_slot_release(int slot, int lockfd);
 
 #endif

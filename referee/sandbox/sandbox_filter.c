@@ -57,6 +57,12 @@ static const char *const denied_calls[] = {
 	 */
 	"flock", "inotify_init", "inotify_init1", "inotify_add_watch", "fanotify_mark",
 	"mincore", "cachestat", "process_madvise",
+	/*
+	 * counters the whole machine shares: Linux AIO's event limit
+	 * (fs.aio-max-nr), and pidfds, whose inode numbers count every fork
+	 */
+	"io_setup", "io_destroy", "io_submit", "io_cancel", "io_getevents", "io_pgetevents",
+	"pidfd_open",
 };
 
 /* fcntl commands that lock, lease or watch a file others can open too */
@@ -68,7 +74,19 @@ static const unsigned long denied_fcntl[] = {
 static const unsigned long ns_clone_flags[] = {
 	CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC,
 	CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET,
+	CLONE_PIDFD, /* a pidfd, as pidfd_open */
 };
+
+/*
+ * Page-cache residency without a clock: a read that must not wait
+ * (RWF_NOWAIT) fails on a page another bot has not brought in, and
+ * POSIX_FADV_DONTNEED throws a shared file's pages out for the partner to
+ * notice. Arguments: preadv2/pwritev2 flags are the sixth, fadvise64's
+ * advice the fourth.
+ */
+#ifndef RWF_NOWAIT
+#define RWF_NOWAIT 0x00000008
+#endif
 
 void sandbox_filter_build(void)
 {
@@ -94,6 +112,16 @@ void sandbox_filter_build(void)
 		if (nr != __NR_SCMP_ERROR)
 			rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
 	}
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(preadv2), 1,
+			       SCMP_A5(SCMP_CMP_MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT));
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(pwritev2), 1,
+			       SCMP_A5(SCMP_CMP_MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT));
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(fadvise64), 1,
+			       SCMP_A3(SCMP_CMP_MASKED_EQ, 0xffffffffULL, POSIX_FADV_DONTNEED));
+	/* a socket's cookie comes from one counter the whole machine shares */
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(getsockopt), 2,
+			       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SOL_SOCKET),
+			       SCMP_A2(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SO_COOKIE));
 	for (size_t i = 0; i < sizeof(denied_fcntl) / sizeof(denied_fcntl[0]); i++)
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(fcntl), 1,
 				       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, denied_fcntl[i]));

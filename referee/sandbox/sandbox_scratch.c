@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,6 +145,36 @@ int sandbox_scratch_remove(const char *path)
 	return rmdir(path);
 }
 
+/* nftw walks one tree at a time: what to give while walking */
+static uid_t walk_uid;
+static gid_t walk_gid;
+static enum sandbox_own walk_how;
+
+static int own_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	mode_t mode = st->st_mode & 07777;
+
+	if (lchown(path, walk_uid, walk_gid) < 0)
+		return -1;
+	if (flag == FTW_SL || walk_how == SANDBOX_OWN_GIVE)
+		return 0;
+	if (walk_how == SANDBOX_OWN_PUBLISH)
+		mode = S_ISDIR(st->st_mode) || (st->st_mode & 0111) ? 0755 : 0644;
+	else
+		mode &= ~(mode_t)(S_ISUID | S_ISGID | S_IWGRP | S_IWOTH);
+	if (walk_how == SANDBOX_OWN_KEEP && ftw->level == 0)
+		mode = 0700;
+	return chmod(path, mode);
+}
+
+int sandbox_tree_own(const char *dir, uid_t uid, gid_t gid, enum sandbox_own how)
+{
+	walk_uid = uid;
+	walk_gid = gid;
+	walk_how = how;
+	return nftw(dir, own_entry, 32, FTW_PHYS);
+}
+
 /* ---- slots ------------------------------------------------------------ */
 
 /* Is dir a directory of ours that nobody else may enter? Creates it if missing. */
@@ -170,28 +201,35 @@ static int private_dir(const char *dir, char *err, size_t len)
 
 int sandbox_slot_dir(char *buf, size_t len, char *err, size_t elen)
 {
-	const char *xdg = getenv("XDG_RUNTIME_DIR");
-	struct stat st;
-	int n;
-
-	if (geteuid() == 0 && stat("/run", &st) == 0 && S_ISDIR(st.st_mode))
-		n = snprintf(buf, len, "/run/euchre-arena");
-	else if (geteuid() != 0 && xdg && xdg[0] == '/' && stat(xdg, &st) == 0 &&
-		 S_ISDIR(st.st_mode) && st.st_uid == geteuid())
-		n = snprintf(buf, len, "%s/euchre-arena", xdg);
-	else
-		n = snprintf(buf, len, "/tmp/euchre-arena-%d", (int)geteuid());
-	if (n < 0 || (size_t)n >= len) {
-		snprintf(err, elen, "the slot directory's path is too long");
+	if (geteuid() != 0) {
+		snprintf(err, elen, "none: bots run as uid %d, the referee's", (int)geteuid());
+		return -1;
+	}
+	snprintf(buf, len, "/run/euchre-arena");
+	if (mkdir("/run", 0755) < 0 && errno != EEXIST) {
+		snprintf(err, elen, "cannot create '/run': %s", strerror(errno));
 		return -1;
 	}
 	return private_dir(buf, err, elen);
 }
 
+/* Not root: slots unique within this process (a referee runs one game at a time). */
+static unsigned long long local_slots;
+
 int sandbox_slot_acquire(int *lockfd, char *err, size_t len)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 
+	*lockfd = -1;
+	if (geteuid() != 0) {
+		for (int slot = 0; slot < SANDBOX_MAX_SLOTS; slot++)
+			if (!(local_slots & 1ULL << slot)) {
+				local_slots |= 1ULL << slot;
+				return slot;
+			}
+		snprintf(err, len, "all %d sandbox slots are taken", SANDBOX_MAX_SLOTS);
+		return -1;
+	}
 	if (sandbox_slot_dir(dir, sizeof(dir), err, len) < 0)
 		return -1;
 	/* every slot taken: bots end within their time limits, so wait a little */
@@ -218,9 +256,11 @@ int sandbox_slot_acquire(int *lockfd, char *err, size_t len)
 	return -1;
 }
 
-void sandbox_slot_release(int lockfd)
+void sandbox_slot_release(int slot, int lockfd)
 {
 	if (lockfd >= 0)
 		close(lockfd); /* the lock goes with the file description */
+	else if (slot >= 0 && slot < SANDBOX_MAX_SLOTS)
+		local_slots &= ~(1ULL << slot);
 }
 

@@ -166,15 +166,6 @@ void view_init(void)
 		closedir(d);
 }
 
-/* Is path equal to or below dir? */
-static int inside(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	if (n == 1 && dir[0] == '/')
-		return path[0] == '/';
-	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
-}
 
 void view_describe(const struct sandbox_limits *lim, struct strbuf *out)
 {
@@ -200,37 +191,46 @@ void view_describe(const struct sandbox_limits *lim, struct strbuf *out)
 int view_is_system(const char *path)
 {
 	for (size_t i = 0; i < NSYS; i++)
-		if (sys_dirs[i].present && inside(path, sys_dirs[i].path))
+		if (sys_dirs[i].present && path_inside(path, sys_dirs[i].path))
 			return 1;
 	return 0;
 }
 
 /* ---- the plan (in the referee) ---------------------------------------- */
 
-static void plan_add(struct view_plan *vp, const char *path, int dir, int rw)
+/* Adds a shown path (canonical); -1 when the plan is full. */
+static int plan_add(struct view_plan *vp, const char *path, int dir, int rw)
 {
 	int i;
 
-	if (vp->nshow == VIEW_MAX_SHOW)
-		return;
 	for (i = 0; i < vp->nshow; i++) {
 		struct view_entry *e = &vp->show[i];
 
 		if (!strcmp(e->path, path)) {
 			e->rw |= rw;
-			return;
+			return 0;
 		}
 		/* inside a directory already shown with the same rights (a system
 		 * one may be dropped again: keep what is inside it) */
-		if (e->dir && e->rw == rw && inside(path, e->path) && !view_is_system(e->path))
-			return;
+		if (e->dir && e->rw == rw && path_inside(path, e->path) && !view_is_system(e->path))
+			return 0;
 	}
+	if (vp->nshow == VIEW_MAX_SHOW)
+		return -1;
 	for (i = vp->nshow; i > 0 && strlen(vp->show[i - 1].path) > strlen(path); i--)
 		vp->show[i] = vp->show[i - 1];
 	vp->show[i].path = xstrdup(path);
 	vp->show[i].dir = dir;
 	vp->show[i].rw = rw;
 	vp->nshow++;
+	return 0;
+}
+
+static void plan_drop(struct view_plan *vp, int k)
+{
+	free(vp->show[k].path);
+	memmove(&vp->show[k], &vp->show[k + 1], (size_t)(vp->nshow - k - 1) * sizeof(vp->show[0]));
+	vp->nshow--;
 }
 
 /*
@@ -244,43 +244,150 @@ static int shared_dir(const char *path)
 	return !second || !second[1] || !strcmp(path, "/var/tmp") || !strcmp(path, "/dev/shm");
 }
 
-/*
- * Shows path: a directory; a file, or with file_dir its directory unless
- * that is a shared one; nothing that does not exist. -1 for a shared
- * directory.
- */
-static int plan_show(struct view_plan *vp, const char *path, int rw, int file_dir)
+/* The kernel's own views: a path there names something of the referee's, never a bot's file. */
+static int kernel_path(const char *path)
 {
-	char *real = realpath(path, NULL);
+	return path_inside(path, "/proc") || path_inside(path, "/sys") || path_inside(path, "/dev");
+}
+
+/*
+ * Shows the directory of a file, or the file alone when that directory
+ * is a shared one. real is canonical and is changed.
+ */
+static int plan_file_dir(struct view_plan *vp, char *real)
+{
+	char *slash = strrchr(real, '/');
+
+	if (!slash || slash == real)
+		return plan_add(vp, real, 0, 0);
+	*slash = '\0';
+	if (!shared_dir(real))
+		return plan_add(vp, real, 1, 0);
+	*slash = '/';
+	return plan_add(vp, real, 0, 0);
+}
+
+/*
+ * The program's directory, resolved; the program itself is not: a link
+ * named 'run' that leads into someone else's directory shows only the
+ * directory the link is in, and the program then cannot start.
+ */
+static int plan_program(struct view_plan *vp, const char *program)
+{
+	char *copy = xstrdup(program), *slash = strrchr(copy, '/'), *real;
+	int ret = 0;
+
+	if (!slash || slash == copy || kernel_path(copy)) {
+		free(copy);
+		return 0;
+	}
+	*slash = '\0';
+	real = realpath(copy, NULL);
+	if (real && !kernel_path(real) && !shared_dir(real)) {
+		ret = plan_add(vp, real, 1, 0);
+	} else if (real && !kernel_path(real)) {
+		/* a program lying in /tmp itself: that file alone */
+		char *file = realpath(program, NULL);
+		struct stat st;
+
+		if (file && stat(file, &st) == 0 && S_ISREG(st.st_mode) && !kernel_path(file))
+			ret = plan_add(vp, file, 0, 0);
+		free(file);
+	}
+	free(real);
+	free(copy);
+	return ret;
+}
+
+/* A file or directory named on the command line, when the bot has no directory of its own. */
+static int plan_arg(struct view_plan *vp, const char *arg)
+{
+	char *real;
 	struct stat st;
 	int ret = 0;
 
-	if (!real)
+	if (arg[0] != '/' || kernel_path(arg))
 		return 0;
-	/* system paths too: they are dropped again unless a hidden path covers them */
-	if (stat(real, &st) == 0) {
-		if (S_ISDIR(st.st_mode) && shared_dir(real)) {
-			ret = -1;
-		} else if (S_ISDIR(st.st_mode)) {
-			plan_add(vp, real, 1, rw);
-		} else if (S_ISREG(st.st_mode)) {
-			char *slash = strrchr(real, '/');
-
-			if (file_dir && slash && slash != real) {
-				*slash = '\0';
-				if (shared_dir(real)) {
-					*slash = '/';
-					plan_add(vp, real, 0, rw);
-				} else {
-					plan_add(vp, real, 1, rw);
-				}
-			} else {
-				plan_add(vp, real, 0, rw);
-			}
-		}
+	real = realpath(arg, NULL);
+	if (real && !kernel_path(real) && stat(real, &st) == 0) {
+		if (S_ISDIR(st.st_mode) && !shared_dir(real))
+			ret = plan_add(vp, real, 1, 0);
+		else if (S_ISREG(st.st_mode))
+			ret = plan_file_dir(vp, real);
 	}
 	free(real);
 	return ret;
+}
+
+/*
+ * The hidden paths the bot could see: inside a system directory or
+ * something shown, and not what is shown of its own; none inside another.
+ */
+static int plan_hides(struct view_plan *vp, const char *const *hide)
+{
+	for (int i = 0; hide && hide[i]; i++) {
+		char *real = realpath(hide[i], NULL);
+		struct stat st;
+		int visible = real && view_is_system(real);
+
+		for (int k = 0; real && k < vp->nshow; k++)
+			visible |= vp->show[k].dir && path_inside(real, vp->show[k].path);
+		for (int k = 0; real && k < vp->nshow; k++)
+			if (!strcmp(vp->show[k].path, real))
+				visible = 0;
+		for (int h = 0; real && h < vp->nhide; h++)
+			visible &= !path_inside(real, vp->hide[h].path);
+		if (!visible || stat(real, &st) < 0) {
+			free(real);
+			continue;
+		}
+		if (vp->nhide == VIEW_MAX_HIDE) {
+			free(real);
+			return -1;
+		}
+		/* a hidden path that holds one seen before replaces it */
+		for (int h = 0; h < vp->nhide;)
+			if (path_inside(vp->hide[h].path, real)) {
+				free(vp->hide[h].path);
+				vp->hide[h] = vp->hide[--vp->nhide];
+			} else {
+				h++;
+			}
+		vp->hide[vp->nhide].path = real;
+		vp->hide[vp->nhide++].dir = S_ISDIR(st.st_mode);
+	}
+	return 0;
+}
+
+/*
+ * Drops what must not be shown after all: a path inside a hidden one
+ * (unless it is the bot's own directory or inside it: a program or an
+ * argument pointing into the others' directories); and what lies in a
+ * system directory anyway, unless a hidden path covers it.
+ */
+static void plan_prune(struct view_plan *vp, const char *own)
+{
+	for (int k = 0; k < vp->nshow;) {
+		const char *p = vp->show[k].path;
+		int covered = 0, mine = own && path_inside(p, own);
+
+		for (int h = 0; h < vp->nhide; h++)
+			covered |= path_inside(p, vp->hide[h].path);
+		if (!vp->show[k].rw && ((covered && !mine && !view_is_system(p)) ||
+					(!covered && view_is_system(p))))
+			plan_drop(vp, k);
+		else
+			k++;
+	}
+}
+
+static int plan_fail(struct view_plan *vp, char *own, char *err, size_t len, const char *fmt,
+		     const char *what)
+{
+	snprintf(err, len, fmt, what);
+	free(own);
+	view_plan_release(vp);
+	return -1;
 }
 
 int view_plan_build(struct view_plan *vp, const char *program, char *const *argv,
@@ -288,67 +395,44 @@ int view_plan_build(struct view_plan *vp, const char *program, char *const *argv
 		    long scratch_mb, long scratch_files, uid_t owner, gid_t group, char *err,
 		    size_t len)
 {
+	char *own = NULL, *work = NULL;
+	int full = 0;
+
 	memset(vp, 0, sizeof(*vp));
+	if (botdir) {
+		own = realpath(botdir, NULL);
+		if (!own || !path_is_dir(own))
+			return plan_fail(vp, own, err, len, "sandbox: the bot's directory '%s' is "
+					 "not a directory", botdir);
+		if (shared_dir(own) || kernel_path(own))
+			return plan_fail(vp, own, err, len, "sandbox: will not show '%s' to a bot: "
+					 "others keep their files there; give the bot a directory "
+					 "of its own", botdir);
+		full |= plan_add(vp, own, 1, 0);
+	}
 	if (program)
-		plan_show(vp, program, 0, 1);
-	if (botdir && plan_show(vp, botdir, 0, 0) < 0) {
-		snprintf(err, len, "sandbox: will not show '%s' to a bot: others keep their files "
-			 "there; give the bot a directory of its own", botdir);
-		view_plan_release(vp);
-		return -1;
-	}
-	/* a shared directory named on the command line is left out */
-	for (int i = 1; argv && argv[i]; i++)
-		if (argv[i][0] == '/')
-			plan_show(vp, argv[i], 0, 1);
+		full |= plan_program(vp, program);
+	/* with a directory of its own, a bot's arguments show it nothing more */
+	for (int i = 1; !botdir && argv && argv[i]; i++)
+		full |= plan_arg(vp, argv[i]);
 	if (workdir) {
-		char *real = realpath(workdir, NULL);
-
-		if (!real || shared_dir(real)) {
-			snprintf(err, len, real ? "sandbox: will not give a bot the shared directory '%s'"
-					       : "sandbox: cannot find '%s': %s", workdir, strerror(errno));
-			free(real);
-			view_plan_release(vp);
-			return -1;
+		work = realpath(workdir, NULL);
+		if (!work || shared_dir(work)) {
+			free(work);
+			return plan_fail(vp, own, err, len, "sandbox: cannot give a bot the directory "
+					 "'%s' (missing, or shared with others)", workdir);
 		}
-		plan_add(vp, real, 1, 1);
-		free(real);
+		full |= plan_add(vp, work, 1, 1);
+		free(work);
 	}
-	for (int i = 0; hide && hide[i] && vp->nhide < VIEW_MAX_HIDE; i++) {
-		char *real = realpath(hide[i], NULL);
-		struct stat st;
-		int visible = real && view_is_system(real);
-
-		for (int k = 0; real && k < vp->nshow; k++)
-			visible |= vp->show[k].dir && inside(real, vp->show[k].path);
-		/* what the bot is shown of its own stays shown */
-		for (int k = 0; real && k < vp->nshow; k++)
-			if (!strcmp(vp->show[k].path, real))
-				visible = 0;
-		if (visible && stat(real, &st) == 0) {
-			vp->hide[vp->nhide].path = real;
-			vp->hide[vp->nhide++].dir = S_ISDIR(st.st_mode);
-		} else {
-			free(real);
-		}
-	}
-	/*
-	 * What lies in a system directory is there anyway, unless a hidden
-	 * path covers it: then it must be shown on top of the cover.
-	 */
-	for (int k = 0; k < vp->nshow;) {
-		int covered = 0;
-
-		for (int h = 0; h < vp->nhide; h++)
-			covered |= inside(vp->show[k].path, vp->hide[h].path);
-		if (vp->show[k].rw || covered || !view_is_system(vp->show[k].path)) {
-			k++;
-			continue;
-		}
-		free(vp->show[k].path);
-		memmove(&vp->show[k], &vp->show[k + 1], (size_t)(vp->nshow - k - 1) * sizeof(vp->show[0]));
-		vp->nshow--;
-	}
+	if (full)
+		return plan_fail(vp, own, err, len, "sandbox: '%s' names more than 16 paths to show",
+				 argv ? argv[0] : "?");
+	if (plan_hides(vp, hide) < 0)
+		return plan_fail(vp, own, err, len, "sandbox: more than 32 hidden paths show through "
+				 "the view of '%s'", argv ? argv[0] : "?");
+	plan_prune(vp, own);
+	free(own);
 	snprintf(vp->tmp_opts, sizeof(vp->tmp_opts), "size=%ldm,nr_inodes=%ld,mode=0700",
 		 scratch_mb > 0 ? scratch_mb : 64, scratch_files > 0 ? scratch_files : 4096);
 	vp->owner = owner;
@@ -494,7 +578,7 @@ static const char *const dev_nodes[] = { "/dev/null", "/dev/zero", "/dev/full", 
 static int hide_holds_shown(const struct view_plan *vp, int h)
 {
 	for (int i = 0; i < vp->nshow; i++)
-		if (inside(vp->show[i].path, vp->hide[h].path))
+		if (path_inside(vp->show[i].path, vp->hide[h].path))
 			return 1;
 	return 0;
 }
@@ -502,7 +586,7 @@ static int hide_holds_shown(const struct view_plan *vp, int h)
 static int hide_inside_shown(const struct view_plan *vp, int h)
 {
 	for (int i = 0; i < vp->nshow; i++)
-		if (vp->show[i].dir && inside(vp->hide[h].path, vp->show[i].path))
+		if (vp->show[i].dir && path_inside(vp->hide[h].path, vp->show[i].path))
 			return 1;
 	return 0;
 }

@@ -61,7 +61,7 @@ expect_eq "build ran in its copy" "$(cat res/builds/ok/where)" "$(cd res/builds/
 [ "$(stat -c %U res/builds/ok/stamp)" = "$(id -un)" ] || fail "the built copy is not the referee's user's"
 no_process_matching "sleep $long"
 real=$(cd res && pwd -P)
-grep -q "^arena: excluding unmade: the build did not make the bot's program: cannot run '$real/builds/unmade/./bot': No such file or directory$" err ||
+grep -q "^arena: excluding unmade: the build did not make the bot's program: cannot run '$real/builds/unmade/bot': No such file or directory$" err ||
 	fail "no exclusion of 'unmade': $(cat err)"
 # four bots remain: base, nobuild, ok, prog: 6 pairs x 2 deals x 2
 expect_eq "games" "$(lines res/results.jsonl)" 24
@@ -72,7 +72,7 @@ cat >expect <<X
 excluded bots
   fails: build failed: exited with status 2, see res/builds/fails.log
   slow: build timed out after 1 s, see res/builds/slow.log
-  unmade: the build did not make the bot's program: cannot run '$real/builds/unmade/./bot': No such file or directory
+  unmade: the build did not make the bot's program: cannot run '$real/builds/unmade/bot': No such file or directory
   empty: rejected: no executable 'run' file and no bot.ini
 X
 expect_file_eq "excluded bots in the report" excluded expect

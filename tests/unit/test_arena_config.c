@@ -301,7 +301,7 @@ static void test_submissions_reject_only_the_broken_ones(void)
 		snprintf(expect, sizeof(expect), "its 'run' file is not executable (fix: chmod +x "
 			 "%s/subs/gus/run)", c.dir);
 		CHECK_STR(c.rejected[4].reason, expect);
-		snprintf(expect, sizeof(expect), "bot.ini: bot hal: cannot run '%s/subs/hal/./bot': No "
+		snprintf(expect, sizeof(expect), "bot.ini: bot hal: cannot run '%s/subs/hal/bot': No "
 			 "such file or directory", c.dir);
 		CHECK_STR(c.rejected[5].name, "hal");
 		CHECK_STR(c.rejected[5].reason, expect);

@@ -1108,7 +1108,7 @@ int main(void)
 
 	/* taking and giving back one slot makes the slot directory if needed */
 	if (sandbox_slot_acquire(&lockfd, err, sizeof(err)) >= 0)
-		sandbox_slot_release(lockfd);
+		sandbox_slot_release(0, lockfd);
 	hold_test_slots();
 	setup_paths();
 	sandbox_probe(&info);

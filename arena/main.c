@@ -426,7 +426,9 @@ static int print_games(const struct options *o, const struct config *c, const st
 			strbuf_addstr(&cmd, stored);
 		} else {
 			strvec_init(&argv);
-			refargv_build(&argv, c, g, referee, NULL, NULL, NULL);
+			struct refargv_paths rp = { referee, NULL, NULL, NULL, 0 };
+
+			refargv_build(&argv, c, g, &rp);
 			refargv_command_line(&cmd, c, g, &argv);
 			strvec_release(&argv);
 		}

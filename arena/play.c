@@ -31,6 +31,7 @@ struct job {
 	struct strvec argv;
 	struct strvec replay; /* argv less --log and --bot-logs: what replays the game */
 	char *log, *errlog;
+	char seed_line[32]; /* the seed, for the referee's standard input (--seed -) */
 };
 
 static double now(void)
@@ -120,14 +121,21 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 		mkdir(botlogs, 0700);
 	}
 	strvec_init(&j->argv);
-	refargv_build(&j->argv, c, g, o->referee, c->logs == LOGS_NONE ? NULL : j->log, botlogs,
-		      results_abs_dir(res));
-	strvec_init(&j->replay);
-	refargv_build(&j->replay, c, g, o->referee, NULL, NULL, NULL);
+	{
+		struct refargv_paths play = { o->referee, c->logs == LOGS_NONE ? NULL : j->log,
+					      botlogs, results_abs_dir(res), 1 };
+		struct refargv_paths replay = { o->referee, NULL, NULL, NULL, 0 };
+
+		refargv_build(&j->argv, c, g, &play);
+		strvec_init(&j->replay);
+		refargv_build(&j->replay, c, g, &replay);
+	}
+	snprintf(j->seed_line, sizeof(j->seed_line), "%llu\n", (unsigned long long)g->seed);
 	free(botlogs);
 	memset(&rj, 0, sizeof(rj));
 	rj.argv = j->argv.items;
 	rj.cwd = c->dir;
+	rj.input = j->seed_line;
 	j->timeout_s = game_timeout_s(c, g);
 	rj.timeout_ms = j->timeout_s * 1000;
 	/* at the timeout the referee is asked to stop the game and charge the slowest bot */

@@ -11,15 +11,20 @@
 #define OUT_OF_REACH 100000
 
 void refargv_build(struct strvec *out, const struct config *c, const struct game *g,
-		   const char *referee, const char *log, const char *bot_logs, const char *results)
+		   const struct refargv_paths *p)
 {
 	const struct variant_cfg *v = &c->variants[g->variant];
 
-	strvec_push(out, referee);
+	const char *log = p->log, *bot_logs = p->bot_logs, *results = p->results;
+
+	strvec_push(out, p->referee);
 	strvec_push(out, "--variant");
 	strvec_push(out, variant_name(v->base));
 	strvec_push(out, "--seed");
-	strvec_pushf(out, "%llu", (unsigned long long)g->seed);
+	if (p->seed_on_stdin)
+		strvec_push(out, "-");
+	else
+		strvec_pushf(out, "%llu", (unsigned long long)g->seed);
 	if (v->progressive) {
 		strvec_push(out, "--option");
 		strvec_pushf(out, "target=%d", OUT_OF_REACH);

@@ -20,17 +20,25 @@
  *   [--hide SUBMISSIONS] [--limit SEAT:KEY=VALUE]... -- SEAT...
  *
  * Time and sandbox flags appear only when the config sets them, so a
- * config without them runs with any referee version. log, bot_logs and
- * results may be NULL (no flag); the results directory and the
- * submissions directory are hidden from every bot even where they would
- * show through its view (docs/sandbox.md). The progressive format is an indiana game with
+ * config without them runs with any referee version. The results
+ * directory and the submissions directory are hidden from every bot even
+ * where they would show through its view (docs/sandbox.md). A game the
+ * arena plays takes its seed on standard input, out of the machine's ps;
+ * a command printed for people has it on the command line. The progressive format is an indiana game with
  * max_hands = hands_per_round and target and hole out of reach. The
  * referee runs in the config file's directory (see play.c), so relative
  * file names in a bot's command are relative to it, like every path in
  * the config.
  */
+struct refargv_paths {
+	const char *referee;  /* the program */
+	const char *log;      /* --log, or NULL */
+	const char *bot_logs; /* --bot-logs, or NULL */
+	const char *results;  /* the results directory, hidden from every bot, or NULL */
+	int seed_on_stdin;    /* "--seed -": the caller writes the seed to the referee's input */
+};
 void refargv_build(struct strvec *out, const struct config *c, const struct game *g,
-		   const char *referee, const char *log, const char *bot_logs, const char *results);
+		   const struct refargv_paths *p);
 
 /*
  * Appends argv (from refargv_build()) as one shell command line that

@@ -131,8 +131,6 @@ static void child(const struct runner_job *job, pid_t parent, int in, int out, i
 	close_other_fds(report);
 	if (job->cwd && chdir(job->cwd) < 0)
 		child_fail(report, 1);
-	if (job->child_hook)
-		job->child_hook(job->hook_arg);
 	execv(job->argv[0], job->argv);
 	child_fail(report, 2);
 }
@@ -145,8 +143,25 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 	struct slot *s;
 	ssize_t n;
 
-	in = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (in < 0) {
+	if (job->input) {
+		/* small enough to wait in the pipe until the job reads it */
+		int p[2];
+		size_t n_in = strlen(job->input);
+
+		if (n_in > 4096 || pipe2(p, O_CLOEXEC) < 0) {
+			snprintf(err, len, "cannot pass the job its input: %s",
+				 n_in > 4096 ? "too long" : strerror(errno));
+			goto out;
+		}
+		if (write(p[1], job->input, n_in) != (ssize_t)n_in) {
+			snprintf(err, len, "cannot pass the job its input: %s", strerror(errno));
+			close(p[0]);
+			close(p[1]);
+			goto out;
+		}
+		close(p[1]);
+		in = p[0];
+	} else if ((in = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
 		snprintf(err, len, "cannot open /dev/null: %s", strerror(errno));
 		goto out;
 	}

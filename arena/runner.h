@@ -35,12 +35,11 @@ struct runner_job {
 	int stop_signal;
 	long stop_grace_ms;
 	/*
-	 * Called in the child just before exec: must be async-signal-safe and
-	 * may not return on failure (it _exit()s). NULL: none. This is where a
-	 * sandbox attaches (see build.c).
+	 * What the job reads on its standard input (at most 4096 bytes, kept
+	 * in a pipe), or NULL for /dev/null: how a secret reaches it without
+	 * showing on its command line to every user of the machine.
 	 */
-	void (*child_hook)(void *arg);
-	void *hook_arg;
+	const char *input;
 	void *tag;             /* handed back in struct runner_done */
 };
 

@@ -55,7 +55,8 @@ static const char *const usage_text[] = {
 	"  --option KEY=VALUE  a variant option, repeatable (see --list-variants);\n"
 	"                      flip's players defaults to the number of SEATs\n"
 	"  --seed N            seed of the first game, 0 to 2^63-1 (default: drawn\n"
-	"                      at random, and shown in the result and the record)\n"
+	"                      at random, and shown in the result and the record);\n"
+	"                      '-' reads N from standard input (out of sight of ps)\n"
 	"  --games N           play N games (default 1) and print a summary line on\n"
 	"                      stderr; with --seed S the seeds are S, S+1, ..., else\n"
 	"                      each game's seed is drawn at random\n"
@@ -281,6 +282,20 @@ static const char *dir_arg(const char *name, const char *arg)
 	return arg;
 }
 
+/*
+ * "--seed -": the seed's line on standard input, where no other user of
+ * the machine can read it (a command line is in everybody's ps).
+ */
+static const char *seed_from_stdin(void)
+{
+	static char line[64];
+
+	if (!fgets(line, sizeof(line), stdin))
+		usage_error("--seed -: no seed on standard input%s", "");
+	line[strcspn(line, "\r\n")] = '\0';
+	return line;
+}
+
 /* What to play and what to do: 1 when c was one of these options. */
 static int game_option(struct options *o, int c, const char *arg)
 {
@@ -309,6 +324,8 @@ static int game_option(struct options *o, int c, const char *arg)
 		o->opt_value[o->nopts++] = eq + 1;
 		return 1;
 	case OPT_SEED:
+		if (!strcmp(arg, "-"))
+			arg = seed_from_stdin();
 		if (parse_u64(arg, &o->seed) < 0 || o->seed > 0x7fffffffffffffffULL)
 			usage_error("--seed '%s' is not a number from 0 to 2^63-1", arg);
 		o->seed_given = 1;

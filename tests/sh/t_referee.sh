@@ -205,4 +205,11 @@ grep -q '^build timed out after 1 s$' "$tmp/build.err" || fail "--build timeout:
 [ $? = 2 ] || fail "--build into its own source: exit status not 2"
 grep -q "is inside the bot's directory" "$tmp/build.err" || fail "--build: $(cat "$tmp/build.err")"
 
+# --seed - reads the seed from standard input, out of sight of ps
+out=$(printf '7\n' | "$R" --variant hammerwalt --seed - @greedy @random @greedy @random)
+case $out in
+*'"seed":7,'*) ;;
+*) fail "--seed -: $out" ;;
+esac
+usage_error "--seed -: no seed on standard input" --variant hammerwalt --seed - @random @random @random @random </dev/null
 finish "referee command line ok"

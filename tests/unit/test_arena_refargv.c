@@ -42,7 +42,9 @@ static char *argv_of(const struct config *c, const struct schedule *s, int i, co
 
 	strvec_init(&v);
 	strbuf_init(&sb);
-	refargv_build(&v, c, &s->games[i], "REF", log, botlogs, results);
+	struct refargv_paths p = { "REF", log, botlogs, results, 0 };
+
+	refargv_build(&v, c, &s->games[i], &p);
 	for (size_t k = 0; k < v.nr; k++)
 		strbuf_addf(&sb, "%s%s", k ? " " : "", v.items[k]);
 	strvec_release(&v);

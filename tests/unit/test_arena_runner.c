@@ -77,6 +77,32 @@ static void test_output_and_status(void)
 	runner_free(r);
 }
 
+/* A job's input reaches its stdin (the referee's seed); without one it reads nothing. */
+static void test_input_reaches_stdin(void)
+{
+	char *argv[] = { "/bin/sh", "-c", "read -r a; echo \"got $a\"; read -r b || echo end", NULL };
+	struct runner *r = runner_new();
+	struct runner_job job;
+	struct runner_done d;
+	char err[256];
+
+	memset(&job, 0, sizeof(job));
+	job.argv = argv;
+	job.input = "4611686018427387904\n";
+	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK_STR(d.out, "got 4611686018427387904\nend\n");
+	free(d.out);
+	free(d.err);
+	job.input = NULL;
+	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK_STR(d.out, "got \nend\n");
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+}
+
 static void test_program_that_cannot_start(void)
 {
 	struct runner *r = runner_new();
@@ -205,6 +231,7 @@ static void test_jobs_run_side_by_side_and_can_be_killed(void)
 int main(void)
 {
 	RUN(test_output_and_status);
+	RUN(test_input_reaches_stdin);
 	RUN(test_program_that_cannot_start);
 	RUN(test_deadline_kills_the_job);
 	RUN(test_deadline_sends_the_stop_signal_first);

@@ -814,14 +814,7 @@ static void load_variant_keys(struct parse *p, struct variant_cfg *v, const char
 			get_long(p, kv, 1, 1000, &v->hands_per_round);
 			continue;
 		}
-		for (int o = 0; o < rules_option_count(v->base); o++) {
-			const char *name, *help;
-			char value[64];
-			enum option_kind kind;
-
-			rules_option_describe(&r, o, &name, value, sizeof(value), &help, &kind);
-			known |= !strcmp(name, kv->key);
-		}
+		known = rules_option_find(v->base, kv->key) >= 0;
 		if (!known) {
 			fail(p, kv->line, "unknown key '%s' in [%s]", kv->key, section);
 			continue;
@@ -847,6 +840,10 @@ static void load_variant_keys(struct parse *p, struct variant_cfg *v, const char
 		fail(p, header_line(p, section), "bad options in [%s] (%s)", section, why);
 	v->seats = r.players;
 	v->teams = r.teams;
+	/* a progressive round is hands_per_round hands (refargv.c) */
+	if (v->progressive && v->hands_per_round > 0)
+		r.max_hands = (int)v->hands_per_round;
+	v->decisions = rules_max_decisions(&r);
 }
 
 static void load_variants(struct parse *p, struct config *c, const struct kv *list)

@@ -51,6 +51,7 @@ struct variant_cfg {
 	long hands_per_round;/* progressive: hands per round */
 	int seats;           /* seats per game (the referee's players) */
 	int teams;           /* 2 for partnership games, else 0 */
+	long decisions;      /* the most decisions one seat makes in a game (time budgets) */
 	int nopts;           /* referee options, in the order given */
 	char *opt_key[VARIANT_OPTS_MAX];
 	char *opt_value[VARIANT_OPTS_MAX];

@@ -94,6 +94,7 @@ static long game_timeout_s(const struct config *c, const struct game *g)
 		t.move_ms = c->move_ms;
 	t.bank_ms = c->bank_ms;
 	t.game_ms = c->game_ms;
+	t.decisions = c->variants[g->variant].decisions;
 	t.cpu = c->cpu_time;
 	for (int s = 0; s < g->nseats; s++)
 		nbots += !c->bots[g->bot[s]].builtin;

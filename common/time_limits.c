@@ -10,6 +10,7 @@ void time_limits_default(struct time_limits *t)
 	t->move_ms = TIME_DEFAULT_MOVE_MS;
 	t->bank_ms = 0;
 	t->game_ms = 0;
+	t->decisions = 0;
 	t->cpu = 0;
 }
 
@@ -17,7 +18,8 @@ long time_limits_budget(const struct time_limits *t)
 {
 	if (t->game_ms > 0)
 		return t->game_ms;
-	return t->startup_ms + t->bank_ms + TIME_BUDGET_MOVES * t->move_ms;
+	return t->startup_ms + t->bank_ms +
+	       (t->decisions > 0 ? t->decisions : TIME_BUDGET_MOVES) * t->move_ms;
 }
 
 long time_limits_wall_max(const struct time_limits *t, int nbots)

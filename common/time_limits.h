@@ -16,12 +16,14 @@ struct time_limits {
 	long bank_ms;    /* per game, on top of move_ms; 0 = no bank */
 	long game_ms;    /* each bot's budget for the whole game; 0 = the default
 			  * (time_limits_budget()) */
+	long decisions;  /* the most decisions one seat can be asked in a game under
+			  * its rules (rules_max_decisions()); 0 = not known */
 	int cpu;         /* count CPU time instead of wall-clock time */
 };
 
 #define TIME_DEFAULT_STARTUP_MS 10000
 #define TIME_DEFAULT_MOVE_MS 1000
-/* The default game budget: startup + bank + this many decisions at move_ms. */
+/* The default game budget when the rules are not known: this many decisions. */
 #define TIME_BUDGET_MOVES 250
 /*
  * With --cpu-time a bot is charged CPU time, and also may not keep the
@@ -42,7 +44,9 @@ void time_limits_default(struct time_limits *t);
 
 /*
  * Each bot's time budget for a game in ms: game_ms when set, else
- * startup_ms + bank_ms + TIME_BUDGET_MOVES * move_ms (protocol.md, "Time").
+ * startup_ms + bank_ms + decisions * move_ms, so that a bot that keeps to
+ * its limits never runs out (protocol.md, "Time"); TIME_BUDGET_MOVES
+ * decisions when decisions is 0.
  */
 long time_limits_budget(const struct time_limits *t);
 

@@ -20,13 +20,9 @@ void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
 
 	strbuf_addf(out, "euchre-arena %d\n", PROTOCOL_VERSION);
 	strbuf_addf(out, "variant %s\n", variant_name(r->variant));
-	for (int i = 0; i < rules_option_count(r->variant); i++) {
-		const char *name, *help;
-		enum option_kind kind;
-
-		rules_option_describe(r, i, &name, value, sizeof(value), &help, &kind);
-		strbuf_addf(out, "option %s %s\n", name, value);
-	}
+	for (int i = 0; i < rules_option_count(r->variant); i++)
+		strbuf_addf(out, "option %s %s\n", rules_option(r->variant, i)->name,
+			    rules_option_text(r, i, value, sizeof(value)));
 	strbuf_addf(out, "players %d\n", r->players);
 	strbuf_addf(out, "seat %d\n", seat);
 	if (r->teams) {

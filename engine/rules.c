@@ -24,33 +24,32 @@ static const char *const end_names[] = { "lead", "first", NULL };
 static const char *const bool_names[] = { "false", "true", NULL };
 
 struct option_def {
-	const char *name;
+	struct rules_option pub; /* name, kind, help */
 	unsigned variants;
-	enum option_kind kind;
 	int min, max;
-	const char *const *values; /* OPT_ENUM: NULL-terminated names */
+	const char *const *values; /* OPT_ENUM, OPT_BOOL: NULL-terminated names */
 	size_t offset;
-	const char *help;
 };
 
 static const struct option_def options[] = {
-	{ "target", ALL_VARIANTS, OPT_INT, 1, 100000, NULL, offsetof(struct rules, target),
-	  "score that wins the game" },
-	{ "hole", TEAM_VARIANTS, OPT_INT, 1, 100000, NULL, offsetof(struct rules, hole),
-	  "a team at or below minus this loses (default: the target)" },
-	{ "max_hands", ALL_VARIANTS, OPT_INT, 1, 1000000, NULL, offsetof(struct rules, max_hands),
-	  "the game ends after this many hands, highest score winning" },
-	{ "all_pass", V(VAR_INDIANA) | V(VAR_BLOOMINGTON), OPT_ENUM, 0, 1, all_pass_names,
-	  offsetof(struct rules, all_pass),
-	  "stick: the dealer may not pass when all others have; redeal: throw the hand in" },
-	{ "end", V(VAR_FIVEHAND), OPT_ENUM, 0, 1, end_names, offsetof(struct rules, end),
-	  "lead: 10+ and ahead of everyone by 1+; first: anyone at 10+ ends it" },
-	{ "players", V(VAR_FLIP), OPT_INT, 2, 10, NULL, offsetof(struct rules, players),
-	  "number of players, 2 to 10 (a dead hand joins when odd)" },
-	{ "jokers", V(VAR_FLIP), OPT_INT, 1, 2, NULL, offsetof(struct rules, jokers),
-	  "copies of each joker (Benny and Charlie): 1 or 2" },
-	{ "zilch", V(VAR_FLIP), OPT_BOOL, 0, 1, bool_names, offsetof(struct rules, zilch),
-	  "play zilch (no bids, fewest tricks) at any hand size" },
+	{ { "target", OPT_INT, "score that wins the game" },
+	  ALL_VARIANTS, 1, 100000, NULL, offsetof(struct rules, target) },
+	{ { "hole", OPT_INT, "a team at or below minus this loses (default: the target)" },
+	  TEAM_VARIANTS, 1, 100000, NULL, offsetof(struct rules, hole) },
+	{ { "max_hands", OPT_INT, "the game ends after this many hands, highest score winning" },
+	  ALL_VARIANTS, 1, 1000000, NULL, offsetof(struct rules, max_hands) },
+	{ { "all_pass", OPT_ENUM,
+	    "stick: the dealer may not pass when all others have; redeal: throw the hand in" },
+	  V(VAR_INDIANA) | V(VAR_BLOOMINGTON), 0, 1, all_pass_names,
+	  offsetof(struct rules, all_pass) },
+	{ { "end", OPT_ENUM, "lead: 10+ and ahead of everyone by 1+; first: anyone at 10+ ends it" },
+	  V(VAR_FIVEHAND), 0, 1, end_names, offsetof(struct rules, end) },
+	{ { "players", OPT_INT, "number of players, 2 to 10 (a dead hand joins when odd)" },
+	  V(VAR_FLIP), 2, 10, NULL, offsetof(struct rules, players) },
+	{ { "jokers", OPT_INT, "copies of each joker (Benny and Charlie): 1 or 2" },
+	  V(VAR_FLIP), 1, 2, NULL, offsetof(struct rules, jokers) },
+	{ { "zilch", OPT_BOOL, "play zilch (no bids, fewest tricks) at any hand size" },
+	  V(VAR_FLIP), 0, 1, bool_names, offsetof(struct rules, zilch) },
 };
 #define NOPTIONS ((int)(sizeof(options) / sizeof(options[0])))
 
@@ -81,7 +80,7 @@ static int field_value(const struct rules *r, const struct option_def *o)
 static int option_set(const struct rules *r, const char *name)
 {
 	for (int i = 0; i < NOPTIONS; i++)
-		if (!strcmp(options[i].name, name))
+		if (!strcmp(options[i].pub.name, name))
 			return !!(r->set_mask & (1 << i));
 	return 0;
 }
@@ -127,14 +126,14 @@ int rules_set_option(struct rules *r, const char *key, const char *value, char *
 	long n;
 
 	for (i = 0; i < NOPTIONS; i++)
-		if (!strcmp(options[i].name, key) && (options[i].variants & V(r->variant)))
+		if (!strcmp(options[i].pub.name, key) && (options[i].variants & V(r->variant)))
 			o = &options[i];
 	if (!o) {
 		snprintf(err, len, "unknown option '%s' for %s (see --list-variants)", key,
 			 variant_name(r->variant));
 		return -1;
 	}
-	switch (o->kind) {
+	switch (o->pub.kind) {
 	case OPT_INT:
 		if (parse_long(value, o->min, o->max, &n) < 0) {
 			snprintf(err, len, "option '%s': '%s' is not an integer from %d to %d",
@@ -235,26 +234,49 @@ int rules_option_count(enum variant v)
 	return n;
 }
 
-int rules_option_describe(const struct rules *r, int i, const char **name,
-			  char *value, size_t vlen, const char **help, enum option_kind *kind)
+/* The option definition of v's option i, or NULL. */
+static const struct option_def *option_of(enum variant v, int i)
 {
-	for (int k = 0; k < NOPTIONS; k++) {
-		const struct option_def *o = &options[k];
-		int v;
+	for (int k = 0; k < NOPTIONS; k++)
+		if ((options[k].variants & V(v)) && i-- == 0)
+			return &options[k];
+	return NULL;
+}
 
-		if (!(o->variants & V(r->variant)) || i-- > 0)
-			continue;
-		v = field_value(r, o);
-		*name = o->name;
-		*help = o->help;
-		*kind = o->kind;
-		if (o->kind == OPT_INT)
-			snprintf(value, vlen, "%d", v);
-		else
-			snprintf(value, vlen, "%s", o->values[v]);
-		return 0;
-	}
+const struct rules_option *rules_option(enum variant v, int i)
+{
+	const struct option_def *o = option_of(v, i);
+
+	return o ? &o->pub : NULL;
+}
+
+int rules_option_find(enum variant v, const char *name)
+{
+	for (int i = 0; i < rules_option_count(v); i++)
+		if (!strcmp(option_of(v, i)->pub.name, name))
+			return i;
 	return -1;
+}
+
+int rules_option_value(const struct rules *r, int i)
+{
+	const struct option_def *o = option_of(r->variant, i);
+
+	return o ? field_value(r, o) : 0;
+}
+
+const char *rules_option_text(const struct rules *r, int i, char *buf, size_t len)
+{
+	const struct option_def *o = option_of(r->variant, i);
+	int v = o ? field_value(r, o) : 0;
+
+	if (!o)
+		snprintf(buf, len, "?");
+	else if (o->pub.kind == OPT_INT)
+		snprintf(buf, len, "%d", v);
+	else
+		snprintf(buf, len, "%s", o->values[v]);
+	return buf;
 }
 
 void rules_list_variants(struct strbuf *out)
@@ -272,12 +294,16 @@ void rules_list_variants(struct strbuf *out)
 		rules_finish(&r, err, sizeof(err));
 		strbuf_addf(out, "%s: players %s\n", variant_names[v], players[v]);
 		for (int i = 0; i < rules_option_count(v); i++) {
-			const char *name, *help;
 			char value[64];
-			enum option_kind kind;
 
-			rules_option_describe(&r, i, &name, value, sizeof(value), &help, &kind);
-			strbuf_addf(out, "  %s=%s  %s\n", name, value, help);
+			strbuf_addf(out, "  %s=%s  %s\n", rules_option(v, i)->name,
+				    rules_option_text(&r, i, value, sizeof(value)),
+				    rules_option(v, i)->help);
 		}
 	}
+}
+
+long rules_max_decisions(const struct rules *r)
+{
+	return (long)r->max_hands * (3L * r->cards_each + 8);
 }

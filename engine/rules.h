@@ -58,15 +58,33 @@ int rules_set_option(struct rules *r, const char *key, const char *value, char *
 int rules_finish(struct rules *r, char *err, size_t len);
 
 /*
- * The options of a variant, for --list-variants and the JSON result.
- * rules_option_count() gives how many; rules_option_describe() fills name,
- * the current value as text, and a one-line description of the accepted
- * values; returns -1 past the end.
+ * A bound on the decisions one seat can be asked in a game under r
+ * (finished): max_hands hands of at most three per card it is dealt (an
+ * auction turn, an exchange, a play) and eight more (trump, declaring,
+ * redeals). Time budgets are made from it: a bot that keeps to its limit
+ * per decision never runs out.
+ */
+long rules_max_decisions(const struct rules *r);
+
+/*
+ * The options of a variant, in a fixed order, for --list-variants, the
+ * handshake, the record and the JSON result: option i of variant v
+ * (0 <= i < rules_option_count(v)) is rules_option(v, i), or NULL.
  */
 enum option_kind { OPT_INT, OPT_ENUM, OPT_BOOL };
+struct rules_option {
+	const char *name;
+	enum option_kind kind;
+	const char *help; /* one line on the accepted values */
+};
 int rules_option_count(enum variant v);
-int rules_option_describe(const struct rules *r, int i, const char **name,
-			  char *value, size_t vlen, const char **help, enum option_kind *kind);
+const struct rules_option *rules_option(enum variant v, int i);
+/* The index of v's option called name, or -1. */
+int rules_option_find(enum variant v, const char *name);
+/* Its value in r: the number (OPT_INT), the index of its name (OPT_ENUM), 0 or 1 (OPT_BOOL). */
+int rules_option_value(const struct rules *r, int i);
+/* Its value as --option spells it ("64", "redeal", "true"), in buf. */
+const char *rules_option_text(const struct rules *r, int i, char *buf, size_t len);
 
 /* One line per variant with its player counts and options. */
 void rules_list_variants(struct strbuf *out);

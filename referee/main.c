@@ -73,7 +73,8 @@ static const char *const usage_text[] = {
 	"  --bank-ms N         per game, drawn on when a decision takes longer than\n"
 	"                      --move-ms (default 0: no bank)\n"
 	"  --game-ms N         each bot's budget for the whole game: startup, every\n"
-	"                      decision (default: startup + bank + 250 x move)\n"
+	"                      decision (default: startup + bank + move x the\n"
+	"                      most decisions the variant's rules allow a seat)\n"
 	"  --cpu-time          count the bot's CPU time instead of wall-clock time\n"
 	"                      (wall-clock backstops stay: 10x the limit + 1 s per\n"
 	"                      decision, the game budget + 1 s per game)\n"
@@ -824,6 +825,7 @@ int main(int argc, char **argv)
 	if (se.nseats > MAX_SEATS)
 		usage_error("too many SEATs (at most 10)%s", "");
 	make_rules(o, se.nseats, &se.rules);
+	o->env.time.decisions = rules_max_decisions(&se.rules);
 	check_seats(&se);
 	open_outputs(&se);
 	for (long i = 0; i < o->games; i++) {

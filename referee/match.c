@@ -46,13 +46,9 @@ static void log_header(const struct match_config *mc, struct player **players, F
 	fprintf(log, "# euchre-arena game record, protocol %d; check it with: referee --replay FILE\n",
 		PROTOCOL_VERSION);
 	fprintf(log, "game %s seed %llu", variant_name(r->variant), (unsigned long long)mc->seed);
-	for (int i = 0; i < rules_option_count(r->variant); i++) {
-		const char *name, *help;
-		enum option_kind kind;
-
-		rules_option_describe(r, i, &name, value, sizeof(value), &help, &kind);
-		fprintf(log, " %s=%s", name, value);
-	}
+	for (int i = 0; i < rules_option_count(r->variant); i++)
+		fprintf(log, " %s=%s", rules_option(r->variant, i)->name,
+			rules_option_text(r, i, value, sizeof(value)));
 	fputc('\n', log);
 	fprintf(log, "time startup=%ld move=%ld bank=%ld game=%ld clock=%s\n", t->startup_ms,
 		t->move_ms, t->bank_ms, time_limits_budget(t), t->cpu ? "cpu" : "wall");
@@ -429,17 +425,17 @@ int match_result_json(const struct match_config *mc, const char *const *specs,
 	char value[64], *text = NULL;
 
 	for (int i = 0; i < rules_option_count(r->variant) && !bad; i++) {
-		const char *name, *help;
-		enum option_kind kind;
-		long n;
+		const struct rules_option *opt = rules_option(r->variant, i);
+		int n = rules_option_value(r, i);
 
-		rules_option_describe(r, i, &name, value, sizeof(value), &help, &kind);
-		if (kind == OPT_INT && parse_long(value, -1000000, 1000000, &n) == 0)
-			bad |= json_object_set_new(opts, name, json_integer(n)) < 0;
-		else if (kind == OPT_BOOL)
-			bad |= json_object_set_new(opts, name, json_boolean(!strcmp(value, "true"))) < 0;
+		if (opt->kind == OPT_INT)
+			bad |= json_object_set_new(opts, opt->name, json_integer(n)) < 0;
+		else if (opt->kind == OPT_BOOL)
+			bad |= json_object_set_new(opts, opt->name, json_boolean(n)) < 0;
 		else
-			bad |= json_object_set_new(opts, name, json_string(value)) < 0;
+			bad |= json_object_set_new(opts, opt->name,
+						   json_string(rules_option_text(r, i, value,
+										 sizeof(value)))) < 0;
 	}
 	for (int p = 0; p < r->players && !bad; p++) {
 		scores[p] = game_seat_score(g, p);

@@ -95,8 +95,9 @@ static int netc_secrets;
 
 /*
  * Entries of the bot's /proc that count events across the whole machine
- * (a covert channel between bots: forks, interrupts, locks, memory), or
- * show the host: covered by an empty file or directory. What remains
+ * (a covert channel between bots: forks, interrupts, locks, memory, the
+ * machine's idle time in uptime), or show the host: covered by an empty
+ * file or directory. What remains
  * readable is the bot's own processes (hidepid) and static facts
  * (cpuinfo, version, filesystems, the bot's own net and sysvipc).
  */
@@ -107,7 +108,7 @@ static const char *const proc_masks[] = {
 	"kmsg", "sysrq-trigger", "latency_stats", "swaps", "partitions", "cmdline", "iomem",
 	"ioports", "modules", "cgroups", "consoles", "kpagecount", "kpageflags",
 	"kpagecgroup", "pressure", "irq", "bus", "fs", "driver", "tty", "acpi", "scsi",
-	"sys/fs",
+	"sys/fs", "uptime",
 };
 #define NPROC_MASKS (sizeof(proc_masks) / sizeof(proc_masks[0]))
 

@@ -89,13 +89,14 @@ BOTARGS="150 100000" check slowpoke timeout \
 	"sh -c 'sleep 1; exec \"\$0\"' $top/sample-bots/c-random/run" @greedy "$mis/slowpoke m 250 4" @greedy \
 	>"$tmp/start.json" || fail "side by side start: exit status"
 grep -q '"faults":\[\]' "$tmp/start.json" || fail "side by side start: $(cat "$tmp/start.json")"
-# the handshake announces the budget; the default is startup + bank + 250 x move
+# the handshake announces the budget; the default is startup + bank + move x the
+# most decisions a seat can face: hammerwalt, 200 hands x (3 x 12 cards + 8) = 8800
 "$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 2000 --move-ms 100 \
 	--bank-ms 300 --log "$tmp/budget.log" "$mis/stubborn m" @random @greedy @random \
 	>/dev/null || fail "budget line: exit status"
-grep -q '^[0-9.]* 0< budget 27300$' "$tmp/budget.log" || fail "no 'budget 27300' line sent"
-grep -q '^time startup=2000 move=100 bank=300 game=27300 clock=wall$' "$tmp/budget.log" ||
-	fail "the record's time line lacks game=27300"
+grep -q '^[0-9.]* 0< budget 882300$' "$tmp/budget.log" || fail "no 'budget 882300' line sent"
+grep -q '^time startup=2000 move=100 bank=300 game=882300 clock=wall$' "$tmp/budget.log" ||
+	fail "the record's time line lacks game=882300"
 BOTARGS=""
 
 # SIGUSR1 (the arena's game timeout) stops the game: the bot that used the

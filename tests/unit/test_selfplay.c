@@ -219,8 +219,12 @@ static void play_set(const char *variant, const char *opts[][2], int nopts)
 			fprintf(stderr, "%s\n", err);
 	CHECK(rules_finish(&r, err, sizeof(err)) == 0);
 	rng_seed(&rng, 12345);
+	/* the bound time budgets are made of: per hand, three per card dealt and eight more */
+	long per_hand = rules_max_decisions(&r) / r.max_hands;
+
 	for (int n = 0; n < games_per_set; n++) {
-		int failed = th_failed;
+		int failed = th_failed, asked[MAX_SEATS] = { 0 };
+		long hands = 1;
 
 		CHECK(game_init(g, &r, (uint64_t)n, NULL, err, sizeof(err)) == 0);
 		while (!game_over(g) && th_failed == failed) {
@@ -228,10 +232,16 @@ static void play_set(const char *variant, const char *opts[][2], int nopts)
 
 			if (game_hand_over(g)) {
 				check_hand_end(g);
+				for (int s = 0; s < r.seats; s++) {
+					CHECK(asked[s] <= per_hand);
+					asked[s] = 0;
+				}
 				game_next_hand(g);
 				total_hands++;
+				hands++;
 				continue;
 			}
+			asked[game_to_move(g)]++;
 			check_state(g);
 			check_moves(g, n % 10 == 0);
 			/* odd games seat @greedy at even seats: realistic contracts too */
@@ -250,6 +260,9 @@ static void play_set(const char *variant, const char *opts[][2], int nopts)
 		}
 		check_hand_end(g);
 		check_game_end(g);
+		for (int s = 0; s < r.seats; s++)
+			CHECK(asked[s] <= per_hand);
+		CHECK(hands <= r.max_hands);
 		total_hands++;
 	}
 	free(g);

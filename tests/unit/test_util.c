@@ -65,7 +65,10 @@ static void test_escape_text_cuts_between_escapes(void)
 	}
 }
 
-/* The default budget is startup + bank + 250 moves; the arena's bound covers it. */
+/*
+ * The default budget is startup + bank + move x the most decisions a seat
+ * can face (250 when not known); the arena's bound covers it.
+ */
 static void test_game_budget_and_the_longest_game(void)
 {
 	struct time_limits t;
@@ -75,6 +78,8 @@ static void test_game_budget_and_the_longest_game(void)
 	t.bank_ms = 5000;
 	t.move_ms = 100;
 	CHECK_INT(time_limits_budget(&t), 10000 + 5000 + 250 * 100);
+	t.decisions = 8800; /* hammerwalt: 200 hands x (3 x 12 + 8) */
+	CHECK_INT(time_limits_budget(&t), 10000 + 5000 + 8800 * 100);
 	t.game_ms = 1500;
 	CHECK_INT(time_limits_budget(&t), 1500);
 	/* 4 bot programs: (budget + 1 s margin + 6 s start/stop) x 4 + 30 s */

@@ -543,6 +543,21 @@ static void check_seat(struct parse *p, const struct bot *b, const struct kv *kv
 		fail(p, 0, "bot %s: %s", b->name, why);
 }
 
+/* A submission's SEAT (its directory, with 'run') leads nowhere outside it: 0, or -1 with why. */
+static int seat_inside(const char *subdir, const char *name, char *why, size_t len)
+{
+	char w[PATH_MAX + 256];
+	struct seat st;
+	int ret = seat_parse(&st, subdir, NULL, w, sizeof(w));
+
+	if (ret == 0 && st.kind == SEAT_PROGRAM)
+		ret = seat_check_inside(&st, subdir, w, sizeof(w));
+	if (ret < 0)
+		snprintf(why, len, "bot %s: %s", name, w);
+	seat_release(&st);
+	return ret;
+}
+
 /* A submission names nothing outside itself (seat_check_inside()). */
 static void check_inside(struct parse *p, const struct bot *b)
 {
@@ -723,10 +738,12 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 		char rw[PATH_MAX + 64];
 		enum run_state rs = run_problem(subdir, rw, sizeof(rw));
 
-		if (rs == RUN_OK) {
+		if (rs == RUN_OK && seat_inside(subdir, name, why, sizeof(why)) == 0) {
 			b = add_bot(c, name, subdir);
 			b->seat = xstrdup(subdir);
 			b->dir = xstrdup(subdir);
+		} else if (rs == RUN_OK) {
+			/* why says it */
 		} else if (rs == RUN_MISSING) {
 			snprintf(why, sizeof(why), "no executable 'run' file and no bot.ini");
 		} else {

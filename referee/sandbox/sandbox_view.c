@@ -185,8 +185,8 @@ void view_describe(const struct sandbox_limits *lim, struct strbuf *out)
 			   "  /proc: its own processes only; counters of the machine covered\n");
 	strbuf_addf(out, "  /tmp: its scratch (cwd, HOME, TMPDIR), %ld MiB, %ld files, gone after the game\n",
 		    lim->scratch_mb, lim->scratch_files);
-	strbuf_addstr(out, "  its own directory, read-only: the SEAT directory, or its program's, or "
-			   "that of a file on its command line\n");
+	strbuf_addstr(out, "  its own directory, read-only: the SEAT directory (or --seat-dir) and its "
+			   "program's; without one, those of files on its command line\n");
 }
 
 int view_is_system(const char *path)

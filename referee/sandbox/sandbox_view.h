@@ -1,6 +1,6 @@
 /*
  * sandbox_view.h - the sealed filesystem a bot sees (internal to the
- * sandbox: sandbox.c is its only user).
+ * sandbox: its other parts use it, sandbox_impl.h).
  *
  * In its own mount namespace a bot gets a new root (pivot_root) that holds
  * only: the system directories interpreters need (/usr, /lib*, /bin, /sbin,

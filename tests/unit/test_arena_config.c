@@ -309,6 +309,36 @@ static void test_submissions_reject_only_the_broken_ones(void)
 	config_release(&c);
 }
 
+/* A submission's command must not name a classmate's files (docs/arena.md, Submissions). */
+static void test_submissions_naming_others_are_rejected(void)
+{
+	struct config c;
+	char expect[4200];
+
+	mkdir("class", 0755);
+	mkdir("class/bob", 0755);
+	write_file("class/bob/run", "#!/bin/sh\n");
+	chmod("class/bob/run", 0755);
+	mkdir("class/ann", 0755);
+	write_file("class/ann/run", "#!/bin/sh\n");
+	chmod("class/ann/run", 0755);
+	write_file("class/ann/bot.ini", "command = ./run ../bob\n");
+	mkdir("class/cat", 0755);
+	if (symlink("../bob/run", "class/cat/run") < 0)
+		CHECK(!"symlink");
+	CHECK_STR(load_text(&c, "[arena]\nvariants = flip\nsubmissions = class\n" BOTS), "ok");
+	CHECK_INT(c.nrejected, 2);
+	CHECK_STR(c.rejected[0].name, "ann");
+	snprintf(expect, sizeof(expect), "bot.ini: bot ann: '%s/class/bob' leads outside the "
+		 "submission, to '%s/class/bob'", c.dir, c.dir);
+	CHECK_STR(c.rejected[0].reason, expect);
+	CHECK_STR(c.rejected[1].name, "cat");
+	snprintf(expect, sizeof(expect), "bot cat: '%s/class/cat/run' leads outside the "
+		 "submission, to '%s/class/bob/run'", c.dir, c.dir);
+	CHECK_STR(c.rejected[1].reason, expect);
+	config_release(&c);
+}
+
 int main(void)
 {
 	char dir[4096];
@@ -323,5 +353,6 @@ int main(void)
 	RUN(test_missing_file);
 	RUN(test_valid_config_values);
 	RUN(test_submissions_reject_only_the_broken_ones);
+	RUN(test_submissions_naming_others_are_rejected);
 	return TEST_REPORT();
 }

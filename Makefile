@@ -89,7 +89,7 @@ TEST_HELPER_BIN := $(TEST_HELPER_SRC:tests/bots/%.c=$(O)/tests/bots/%)
 # built from the sources without sanitizers, so that it runs in the sandbox
 SEARCH_BOT := $(O)/tests/arena/seedsearch
 SEARCH_BOT_SRC := tests/arena/seedsearch.c engine/game.c engine/rules.c engine/card.c \
-	engine/rng.c common/util.c arena/key.c
+	engine/rng.c common/util.c common/file.c arena/key.c
 
 PROGRAMS := $(BINDIR)/referee
 ifneq ($(wildcard arena/main.c),)

@@ -12,7 +12,6 @@
  * relative to the current directory.
  */
 #include "config.h"
-#include "path.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -24,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "path.h"
 #include "seat.h"
 #include "strvec.h"
 #include "util.h"

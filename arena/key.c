@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file.h"
 #include "util.h"
 
 #define HASH_BYTES 16 /* crypto_generichash_BYTES_MIN */
@@ -150,44 +151,6 @@ int key_read(struct key *k, const char *path, char *err, size_t len)
 	return 1;
 }
 
-static int write_all(int fd, const char *buf, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, buf, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		buf += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/* Syncs the directory that holds path (its new entry). */
-static int sync_parent(const char *path)
-{
-	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-	int fd, ret;
-
-	if (slash == dir)
-		dir[1] = '\0';
-	else if (slash)
-		*slash = '\0';
-	else {
-		free(dir);
-		dir = xstrdup(".");
-	}
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	free(dir);
-	if (fd < 0)
-		return -1;
-	ret = fsync(fd);
-	close(fd);
-	return ret;
-}
-
 int key_write(const struct key *k, const char *path, char *err, size_t len)
 {
 	struct strbuf tmp = STRBUF_INIT;
@@ -201,7 +164,7 @@ int key_write(const struct key *k, const char *path, char *err, size_t len)
 	hex[2 * KEY_BYTES + 1] = '\0';
 	unlink(tmp.buf);
 	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-	if (fd < 0 || fchmod(fd, 0600) < 0 || write_all(fd, hex, strlen(hex)) < 0 ||
+	if (fd < 0 || fchmod(fd, 0600) < 0 || file_write_all(fd, hex, strlen(hex)) < 0 ||
 	    fsync(fd) < 0) {
 		snprintf(err, len, "cannot write tournament key '%s': %s", path, strerror(errno));
 		goto out;
@@ -214,7 +177,7 @@ int key_write(const struct key *k, const char *path, char *err, size_t len)
 				 strerror(errno));
 		goto out;
 	}
-	if (sync_parent(path) < 0) {
+	if (file_sync_parent(path) < 0) {
 		snprintf(err, len, "cannot sync the directory of '%s': %s", path, strerror(errno));
 		goto out;
 	}

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "clock.h"
 #include "path.h"
 #include "config.h"
 #include "interrupt.h"
@@ -610,14 +611,6 @@ struct ui {
 	int line_shown;
 };
 
-static double wall(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void clear_line(struct ui *ui)
 {
 	if (ui->tty && ui->line_shown) {
@@ -637,7 +630,7 @@ static void on_note(void *arg, const char *msg)
 static void on_progress(void *arg, const struct play_status *st, int final)
 {
 	struct ui *ui = arg;
-	double t = wall(), rate = st->elapsed > 0 ? (double)st->done_now / st->elapsed : 0;
+	double t = (clock_ms() / 1e3), rate = st->elapsed > 0 ? (double)st->done_now / st->elapsed : 0;
 	long left = st->total - st->done - st->failed;
 	char eta[32];
 

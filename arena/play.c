@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "interrupt.h"
 #include "refargv.h"
 #include "runner.h"
@@ -33,14 +34,6 @@ struct job {
 	char *log, *errlog;
 	char seed_line[32]; /* the seed, for the referee's standard input (--seed -) */
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void note(const struct play_opts *o, const char *fmt, ...)
 {
@@ -443,7 +436,7 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 	struct play pl = { c, res, o, st, runner_new(), NULL, 0, -1, 0 };
 	long next = 0, retry_next = 0;
 	int ret = -1;
-	double t0 = now(), last_tick = 0;
+	double t0 = (clock_ms() / 1e3), last_tick = 0;
 	char *logs = path_of(results_abs_dir(res), "logs", "", "");
 
 	pl.retry = xcalloc((size_t)ntodo + 1, sizeof(*pl.retry));
@@ -464,14 +457,14 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 				goto out;
 		}
 		st->running = runner_count(pl.r);
-		st->elapsed = now() - t0;
+		st->elapsed = (clock_ms() / 1e3) - t0;
 		if (!runner_count(pl.r))
 			break;
 		got = runner_wait(pl.r, 1000, interrupt_fd(), &d, err, len);
 		if (got < 0 || (got == 1 && finish_game(&pl, &d, err, len) < 0))
 			goto out;
 		st->running = runner_count(pl.r);
-		st->elapsed = now() - t0;
+		st->elapsed = (clock_ms() / 1e3) - t0;
 		if (o->progress && (got == 1 || st->elapsed - last_tick >= 1.0)) {
 			last_tick = st->elapsed;
 			o->progress(o->arg, st, 0);
@@ -482,7 +475,7 @@ out:
 	if (ret < 0)
 		abandon(pl.r);
 	st->running = 0;
-	st->elapsed = now() - t0;
+	st->elapsed = (clock_ms() / 1e3) - t0;
 	if (o->progress)
 		o->progress(o->arg, st, 1);
 	runner_free(pl.r);

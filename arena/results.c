@@ -9,7 +9,6 @@
  * same results.
  */
 #include "results.h"
-#include "path.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +20,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file.h"
+#include "path.h"
 #include "util.h"
 
 struct results {
@@ -64,21 +65,6 @@ static int slurp(const char *path, struct strbuf *out)
 		strbuf_add(out, buf, (size_t)n);
 	}
 	close(fd);
-	return 0;
-}
-
-static int write_all(int fd, const char *buf, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, buf, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		buf += w;
-		n -= (size_t)w;
-	}
 	return 0;
 }
 
@@ -231,29 +217,6 @@ static int make_dirs(const char *path, mode_t mode, char *err, size_t len)
 	return 0;
 }
 
-/* fsync()s the directory that holds path, so that path's entry lasts. */
-static int sync_parent(const char *path)
-{
-	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-	int fd, ret;
-
-	if (slash == dir)
-		dir[1] = '\0';
-	else if (slash)
-		*slash = '\0';
-	else {
-		free(dir);
-		dir = xstrdup(".");
-	}
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	free(dir);
-	if (fd < 0)
-		return -1;
-	ret = fsync(fd);
-	close(fd);
-	return ret;
-}
-
 static int lock_dir(const char *dir, char *err, size_t len)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -340,7 +303,7 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 		ok = 0;
 	} else if (make_dirs(logs, 0700, err, len) < 0) {
 		ok = 0;
-	} else if (fsync(fd) < 0 || sync_parent(dir) < 0) {
+	} else if (fsync(fd) < 0 || file_sync_parent(dir) < 0) {
 		/* the new entries (results.jsonl, logs/, the directory itself) last too */
 		snprintf(err, len, "cannot sync results directory '%s': %s", dir, strerror(errno));
 		ok = 0;
@@ -456,7 +419,7 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 		goto out;
 	}
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || write_all(fd, text, strlen(text)) < 0 || write_all(fd, "\n", 1) < 0 ||
+	if (fd < 0 || file_write_all(fd, text, strlen(text)) < 0 || file_write_all(fd, "\n", 1) < 0 ||
 	    fsync(fd) < 0) {
 		snprintf(err, len, "cannot write '%s': %s", tmp, strerror(errno));
 		goto out;
@@ -528,7 +491,7 @@ int results_write_schedule(struct results *r, const struct schedule *s, const st
 		free(text);
 	}
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || write_all(fd, sb.buf, sb.len) < 0 || fsync(fd) < 0) {
+	if (fd < 0 || file_write_all(fd, sb.buf, sb.len) < 0 || fsync(fd) < 0) {
 		snprintf(err, len, "cannot write '%s': %s", tmp, strerror(errno));
 		goto out;
 	}
@@ -663,7 +626,7 @@ static int append_synced(int fd, const char *line, const char *what, char *err, 
 
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "%s\n", line);
-	if (write_all(fd, sb.buf, sb.len) < 0 || fdatasync(fd) < 0) {
+	if (file_write_all(fd, sb.buf, sb.len) < 0 || fdatasync(fd) < 0) {
 		snprintf(err, len, "cannot write '%s': %s", what, strerror(errno));
 		ret = -1;
 	}

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "util.h"
 
 #define CAPTURE_MAX (4u << 20)
@@ -39,14 +40,6 @@ struct runner {
 	struct slot *slots;
 	int nslots, alloc;
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 struct runner *runner_new(void)
 {
@@ -232,7 +225,7 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 #else
 	s->pidfd = -1;
 #endif
-	s->start = now();
+	s->start = (clock_ms() / 1e3);
 	s->deadline = job->timeout_ms > 0 ? s->start + (double)job->timeout_ms / 1000 : 0;
 	s->stop_signal = job->stop_signal;
 	s->stop_grace = (double)job->stop_grace_ms / 1000;
@@ -336,7 +329,7 @@ static void hand_back(struct runner *r, int i, struct runner_done *done)
 	done->stop_sent = s->stop_sent;
 	done->killed = s->killed;
 	done->truncated = s->truncated;
-	done->secs = now() - s->start;
+	done->secs = (clock_ms() / 1e3) - s->start;
 	done->outlen = s->buf[0].len;
 	done->out = strbuf_detach(&s->buf[0]);
 	done->errlen = s->buf[1].len;
@@ -347,12 +340,12 @@ static void hand_back(struct runner *r, int i, struct runner_done *done)
 int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_done *done,
 		char *err, size_t len)
 {
-	double until = timeout_ms >= 0 ? now() + (double)timeout_ms / 1000 : 0;
+	double until = timeout_ms >= 0 ? (clock_ms() / 1e3) + (double)timeout_ms / 1000 : 0;
 
 	for (;;) {
 		struct pollfd *pfd = NULL;
 		int npfd = 0, wait_ms = -1, ret, need_reap_poll = 0;
-		double t = now();
+		double t = (clock_ms() / 1e3);
 
 		for (int i = 0; i < r->nslots; i++) {
 			struct slot *s = &r->slots[i];

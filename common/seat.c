@@ -2,7 +2,6 @@
  * seat.c - SEAT texts (see seat.h).
  */
 #include "seat.h"
-#include "path.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -12,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "path.h"
 #include "util.h"
 
 int seat_is_builtin(const char *text)

@@ -24,7 +24,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+#include "file.h"
 #include "protocol.h"
+#include "sandbox.h"
 
 #define TAIL_SIZE 1024
 
@@ -47,7 +50,7 @@ struct bot {
 	char why[160];           /* how it ended */
 	int stopped;
 	int watch_out;           /* note when output first arrives (bot_watch_output()) */
-	double output_at;        /* then: bot_now_ms() of its arrival, or 0 */
+	double output_at;        /* then: clock_ms() of its arrival, or 0 */
 	struct bot *next;        /* the list of live bots */
 };
 
@@ -84,38 +87,11 @@ int bot_interrupted(void)
 	return interrupted;
 }
 
-double bot_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* ---- spawning --------------------------------------------------------- */
 
 static void set_nonblock(int fd)
 {
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-}
-
-/* Writes all of data to fd; 0, or -1 with errno. */
-static int write_all(int fd, const char *data, size_t n)
-{
-	while (n) {
-		ssize_t k = write(fd, data, n);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			if (k == 0)
-				errno = EIO;
-			return -1;
-		}
-		data += k;
-		n -= (size_t)k;
-	}
-	return 0;
 }
 
 /* Notes the first failure to write the stderr file; later writes are skipped. */
@@ -137,7 +113,7 @@ static int open_errfile(const struct bot_spec *s, char *err, size_t len)
 		      (s->stderr_append ? O_APPEND : O_TRUNC), 0600);
 
 	if (fd < 0 || fstat(fd, &st) < 0 || (S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0) ||
-	    (s->stderr_header && write_all(fd, s->stderr_header, strlen(s->stderr_header)) < 0)) {
+	    (s->stderr_header && file_write_all(fd, s->stderr_header, strlen(s->stderr_header)) < 0)) {
 		snprintf(err, len, "cannot write '%s': %s", s->stderr_path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -221,7 +197,7 @@ static void keep_stderr(struct bot *b, const char *data, size_t n)
 
 		if (b->errfile_err[0]) {
 			b->err_dropped += n;
-		} else if (write_all(b->errfile, data, k) < 0) {
+		} else if (file_write_all(b->errfile, data, k) < 0) {
 			errfile_failed(b, errno);
 			b->err_dropped += n;
 		} else {
@@ -312,7 +288,7 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
 	int is_out[2 + 2 * 64];
 
 	for (;;) {
-		double left = deadline - bot_now_ms();
+		double left = deadline - clock_ms();
 		int n = 0, timeout;
 
 		if (interruptible && interrupted)
@@ -352,7 +328,7 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
 			if (!is_out[i]) {
 				drain_stderr(owner[i]);
 			} else if (owner[i]->watch_out) {
-				owner[i]->output_at = bot_now_ms();
+				owner[i]->output_at = clock_ms();
 				owner[i]->watch_out = 0; /* it stays readable until read */
 			}
 		}
@@ -368,7 +344,7 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
  */
 static int reap(struct bot *b, double grace_ms)
 {
-	double until = bot_now_ms() + grace_ms;
+	double until = clock_ms() + grace_ms;
 
 	while (!b->reaped) {
 		int r = sandbox_wait(b->sp, 1, &b->status, b->why, sizeof(b->why));
@@ -378,12 +354,12 @@ static int reap(struct bot *b, double grace_ms)
 			b->end = r < 0 ? SANDBOX_EXITED : r;
 			break;
 		}
-		if (bot_now_ms() >= until)
+		if (clock_ms() >= until)
 			return 0;
 		if (b->pidfd >= 0)
 			wait_fd(b->pidfd, POLLIN, until, 0);
 		else
-			wait_fd(-1, 0, bot_now_ms() + 1, 0);
+			wait_fd(-1, 0, clock_ms() + 1, 0);
 	}
 	return 1;
 }
@@ -514,7 +490,7 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 
 void bot_watch_output(struct bot *b)
 {
-	b->output_at = b->rlen ? bot_now_ms() : 0;
+	b->output_at = b->rlen ? clock_ms() : 0;
 	b->watch_out = !b->rlen;
 }
 
@@ -592,7 +568,7 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 					 "\n[euchre-arena: %zu more bytes of stderr dropped]\n",
 					 b->err_dropped);
 
-			if (write_all(b->errfile, note, (size_t)n) < 0)
+			if (file_write_all(b->errfile, note, (size_t)n) < 0)
 				errfile_failed(b, errno);
 		}
 		if (close(b->errfile) < 0)

@@ -16,8 +16,8 @@
 
 #include <stddef.h>
 
-#include "player.h"
-#include "sandbox.h"
+#include "fault.h"
+#include "botlimits.h"
 #include "util.h"
 
 struct bot;
@@ -37,9 +37,6 @@ struct bot_spec {
 	int insecure;             /* sandbox layer 1 only (trusted bots) */
 };
 
-/* Milliseconds on the monotonic clock (an arbitrary origin). */
-double bot_now_ms(void);
-
 /* Why bot_start() failed: whose failure it is. */
 enum bot_start_failure {
 	BOT_START_PROGRAM, /* the program cannot be run: the bot's fault (startup) */
@@ -55,7 +52,7 @@ struct bot *bot_start(const struct bot_spec *spec, enum bot_start_failure *why, 
 		      size_t len);
 
 /*
- * Writes data[0..len) to the bot's stdin before deadline (bot_now_ms
+ * Writes data[0..len) to the bot's stdin before deadline (clock_ms
  * scale). 0, or -1 with the fault kind and a detail. Every wait ends early
  * with a FAULT_TIMEOUT once bot_interrupt() was called: the caller checks
  * bot_interrupted() before blaming the bot.
@@ -73,7 +70,7 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 
 /*
  * Notes when the bot's next output arrives, while the referee waits on any
- * bot (bot_output_time(): bot_now_ms() of its arrival, 0 while none came),
+ * bot (bot_output_time(): clock_ms() of its arrival, 0 while none came),
  * so a bot that answered while the referee was busy with another is not
  * charged the wait. The handshakes of all bots run side by side this way.
  */

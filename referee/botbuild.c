@@ -2,7 +2,6 @@
  * botbuild.c - building a bot in the sandbox (see botbuild.h).
  */
 #include "botbuild.h"
-#include "path.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,6 +16,10 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "clock.h"
+#include "path.h"
+#include "sandbox.h"
 
 #define COPY_MAX_DEPTH 64
 /* what root copies for a submission at most (data, not holes: those stay holes) */
@@ -213,15 +216,6 @@ static int copy_tree(const char *src, const char *dest, struct strbuf *msg)
 }
 
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-
 int botbuild_run(const char *src, const char *dest, char *const *argv, long timeout_s,
 		 const struct sandbox_limits *lim, int insecure, struct strbuf *msg)
 {
@@ -291,10 +285,10 @@ int botbuild_run(const char *src, const char *dest, char *const *argv, long time
 		goto out;
 	}
 	pidfd = (int)syscall(SYS_pidfd_open, sandbox_pid(p), 0);
-	deadline = now_ms() + (double)timeout_s * 1000;
+	deadline = clock_ms() + (double)timeout_s * 1000;
 	while ((end = sandbox_wait(p, 1, &status, why, sizeof(why))) == SANDBOX_RUNNING) {
 		struct pollfd pfd = { pidfd, POLLIN, 0 };
-		double left = deadline - now_ms();
+		double left = deadline - clock_ms();
 
 		if (left <= 0) {
 			sandbox_kill(p);

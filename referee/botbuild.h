@@ -10,7 +10,7 @@
 #ifndef BOTBUILD_H
 #define BOTBUILD_H
 
-#include "sandbox.h"
+#include "botlimits.h"
 #include "util.h"
 
 /*

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "bot.h"
+#include "clock.h"
 #include "match.h"
+#include "protocol.h"
 
 struct check_game {
 	const char *variant;
@@ -102,7 +104,7 @@ static int check_one(const char *spec, const struct player_env *env, const struc
 	mc.rules = &rules;
 	mc.seed = 7 + (uint64_t)seat;
 	mc.env = *env;
-	mc.env.t0 = bot_now_ms();
+	mc.env.t0 = clock_ms();
 	if (random_seed(&mc.bot_seed[seat], err, sizeof(err)) < 0) {
 		strbuf_addf(report, "referee: %s\n", err);
 		problems = -2;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "deal.h"
 
 int deal_load(const char *path, const struct rules *r, struct deal *d, char **text,
 	      char *err, size_t errlen)

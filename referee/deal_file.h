@@ -5,7 +5,7 @@
 #ifndef DEAL_FILE_H
 #define DEAL_FILE_H
 
-#include "deal.h"
+#include "game.h"
 
 /*
  * Reads and parses a deal file; -1 with "FILE:N: problem" in err. When

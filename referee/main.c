@@ -20,6 +20,7 @@
 #include <jansson.h>
 
 #include "bot.h"
+#include "clock.h"
 #include "botbuild.h"
 #include "check.h"
 #include "deal_file.h"
@@ -757,7 +758,7 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.log = se->log;
 	mc.log_path = se->o.log_file;
 	mc.env = se->o.env;
-	mc.env.t0 = bot_now_ms();
+	mc.env.t0 = clock_ms();
 	mc.env.seed = mc.seed;
 	mc.env.stderr_append = i > 0;
 	/* every built-in gets its own stream, fixed by the game seed and seat */

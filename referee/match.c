@@ -27,7 +27,6 @@
  * each bot program's handshake seed ("botseed SEAT N").
  */
 #include "match.h"
-#include "seat.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -35,7 +34,9 @@
 #include <string.h>
 
 #include "bot.h"
+#include "seat.h"
 #include "view.h"
+#include "protocol.h"
 
 static void log_header(const struct match_config *mc, struct player **players, FILE *log)
 {

@@ -22,10 +22,13 @@
 #include <unistd.h>
 
 #include "bot.h"
-#include "seat.h"
 #include "builtin.h"
+#include "clock.h"
+#include "seat.h"
 #include "util.h"
 #include "view.h"
+#include "sandbox.h"
+#include "protocol.h"
 
 enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_BOT };
 
@@ -41,7 +44,7 @@ struct player {
 	struct bot *bot;
 	int slot, slot_lock;  /* the sandbox slot held while the bot lives */
 	char scratch[4096];
-	double launched;      /* bot_now_ms() at launch */
+	double launched;      /* clock_ms() at launch */
 	double bank_left;     /* ms; negative: no bank */
 	long budget;          /* ms for the whole game (time_limits_budget()) */
 	double used_ms;       /* charged to the budget so far, in the game's clock */
@@ -166,7 +169,7 @@ const char *player_file_error(const struct player *p)
 static void log_lines(const struct player *p, char dir, const char *text, size_t len)
 {
 	FILE *t = p->env->transcript;
-	double at = (bot_now_ms() - p->env->t0) / 1e3;
+	double at = (clock_ms() - p->env->t0) / 1e3;
 	size_t i = 0;
 
 	if (!t)
@@ -239,7 +242,7 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 		bs.stderr_append = env->stderr_append;
 		bs.stderr_header = header;
 	}
-	p->launched = bot_now_ms();
+	p->launched = clock_ms();
 	p->bank_left = env->time.bank_ms > 0 ? (double)env->time.bank_ms : -1;
 	p->budget = time_limits_budget(&env->time);
 	p->used_ms = p->wall_ms = 0;
@@ -271,7 +274,7 @@ static double wall_left(const struct player *p)
 /* Charges what a wait since t0 (cpu0 on the bot's CPU clock) cost. */
 static double charge(struct player *p, double t0, double cpu0)
 {
-	double wall = bot_now_ms() - t0;
+	double wall = clock_ms() - t0;
 	double used = p->env->time.cpu && p->bot ? bot_cpu_ms(p->bot) - cpu0 : wall;
 
 	p->wall_ms += wall;
@@ -336,7 +339,7 @@ out:
 	 * The start counts against the budget, up to the arrival of the answer
 	 * (the bots start side by side: waiting on another is not its time).
 	 */
-	arrived = bot_now_ms();
+	arrived = clock_ms();
 	if (ret == 0 && bot_output_time(p->bot) > 0 && bot_output_time(p->bot) < arrived)
 		arrived = bot_output_time(p->bot);
 	p->wall_ms += arrived - p->launched;
@@ -360,7 +363,7 @@ int player_flush(struct player *p, struct fault *f)
 	if (p->kind != PLAYER_BOT || !p->bot || !p->queue.len)
 		return 0;
 	/* a bot that does not read its events uses its own time */
-	t0 = bot_now_ms();
+	t0 = clock_ms();
 	left = wall_left(p);
 	limit = (double)p->env->time.move_ms < left ? (double)p->env->time.move_ms : left;
 	cpu0 = p->env->time.cpu ? bot_cpu_ms(p->bot) : 0;
@@ -413,7 +416,7 @@ static int read_answer(struct player *p, double t0, double cpu0, double limit, s
 
 	for (;;) {
 		double used = bot_cpu_ms(p->bot) - cpu0;
-		double slice = bot_now_ms() + (eff - used > 5 ? eff - used : 5);
+		double slice = clock_ms() + (eff - used > 5 ? eff - used : 5);
 
 		if (bot_read_line(p->bot, slice < backstop ? slice : backstop, &p->line, f) == 0)
 			return 0;
@@ -427,7 +430,7 @@ static int read_answer(struct player *p, double t0, double cpu0, double limit, s
 				snprintf(f->detail, sizeof(f->detail), "%s", what);
 			return -1;
 		}
-		if (bot_now_ms() >= backstop) {
+		if (clock_ms() >= backstop) {
 			snprintf(what, sizeof(what), "no answer within %.0f ms of wall-clock time",
 				 backstop - t0);
 			if (backstop == game_backstop)
@@ -453,7 +456,7 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	char q[360];
 
 	strbuf_reset(&p->line);
-	if (bot_has_output(p->bot) && bot_read_line(p->bot, bot_now_ms(), &p->line, f) == 0) {
+	if (bot_has_output(p->bot) && bot_read_line(p->bot, clock_ms(), &p->line, f) == 0) {
 		escape_text(p->line.buf, p->line.len, 80, q, sizeof(q));
 		f->kind = FAULT_OVERFLOW;
 		snprintf(f->detail, sizeof(f->detail),
@@ -471,7 +474,7 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	show_bank = p->bank_left < 0 ? -1 : p->bank_left < left - (double)show_move
 		    ? (long)p->bank_left : (long)(left - (double)show_move);
 	protocol_request(g, show_move, show_bank, &p->queue);
-	t0 = bot_now_ms();
+	t0 = clock_ms();
 	cpu0 = t->cpu ? bot_cpu_ms(p->bot) : 0;
 	ret = send_text(p, p->queue.buf, p->queue.len,
 			t0 + (limit < wall_left(p) ? limit : wall_left(p)), f);

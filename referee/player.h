@@ -36,14 +36,14 @@
 
 #include "fault.h"
 #include "game.h"
-#include "protocol.h"
-#include "sandbox.h"
+#include "time_limits.h"
+#include "botlimits.h"
 
 /* What the players of one match share. */
 struct player_env {
 	struct time_limits time;
 	FILE *transcript;         /* the --log file: every line each way, or NULL */
-	double t0;                /* transcript time origin (bot_now_ms scale) */
+	double t0;                /* transcript time origin (clock_ms scale) */
 	const char *scratch_root; /* where scratch directories are made ("/tmp") */
 	const char *stderr_prefix; /* each bot's stderr goes to PREFIX.seatN.stderr (PREFIX
 				    * ending in '/': PREFIXseatN.stderr), or nowhere */

@@ -16,8 +16,6 @@
  * drop the host's tree from the namespace.
  */
 #include "sandbox_view.h"
-#include "path.h"
-#include "sandbox_impl.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -32,6 +30,8 @@
 #include <unistd.h>
 #include <linux/landlock.h>
 
+#include "path.h"
+#include "sandbox_impl.h"
 #include "util.h"
 
 #ifndef MOUNT_ATTR_RDONLY

@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "sandbox.h"
+#include "botlimits.h"
 #include "util.h"
 
 #define VIEW_MAX_SHOW 16

@@ -83,8 +83,11 @@ def declared(h):
     t = open(by_name[h]).read()
     t = re.sub(r"/\*.*?\*/", "", t, flags=re.S)
     names = set(re.findall(r"^#define\s+(\w+)", t, re.M))
-    names |= set(re.findall(r"\b(\w+)\s*\(", t))
-    names |= set(re.findall(r"\b(?:struct|enum|union)\s+(\w+)", t))
+    # functions it declares (a name before '(' at the end of a declaration's type)
+    names |= set(re.findall(r"^[A-Za-z_][\w\s\*]*?\b(\w+)\s*\(", t, re.M))
+    names |= set(re.findall(r"^static inline [\w\s\*]*?\b(\w+)\s*\(", t, re.M))
+    # types the header defines (or declares opaque), not those it only uses
+    names |= set(re.findall(r"\b(?:struct|enum|union)\s+(\w+)\s*(?:\{|;)", t))
     for body in re.findall(r"enum\s*\w*\s*\{(.*?)\}", t, re.S):
         names |= set(re.findall(r"\b([A-Z_][A-Z0-9_]*)\b", body))
     names |= set(re.findall(r"\bextern\b[^;]*?\b(\w+)\s*(?:\[[^\]]*\])?\s*;", t))

@@ -8,8 +8,6 @@
  * active, as on CI; a test that needs root or a layer says so and skips.
  */
 #include "sandbox.h"
-#include "testhelp.h"
-#include "util.h"
 
 #include <arpa/inet.h>
 #include <dirent.h>
@@ -26,6 +24,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "testhelp.h"
+#include "util.h"
 
 static char attack[PATH_MAX]; /* the sbx_attack helper, absolute */
 static char srcdir[PATH_MAX]; /* the repository (tests/bots/ scripts) */

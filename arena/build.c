@@ -72,7 +72,7 @@ int build_all(const struct config *c, const char *referee, const char *builds_di
 		int got;
 
 		while (runner_count(r) < jobs && next < c->nbots) {
-			const struct bot *b = &c->bots[next];
+			const struct entrant *b = &c->bots[next];
 			struct runner_job job;
 			struct strbuf sb = STRBUF_INIT;
 			char why[512];
@@ -134,7 +134,7 @@ int build_all(const struct config *c, const char *referee, const char *builds_di
 		}
 		{
 			int i = (int)(long)d.tag;
-			const struct bot *b = &c->bots[i];
+			const struct entrant *b = &c->bots[i];
 
 			strbuf_init(&msg);
 			if (!d.timed_out && WIFEXITED(d.status) && WEXITSTATUS(d.status) == 0) {

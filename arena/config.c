@@ -467,7 +467,7 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 }
 
 /* Checks the keys of one [bot NAME] (or a submission's bot.ini) into b. */
-static void bot_key(struct parse *p, struct config *c, struct bot *b, const struct kv *kv,
+static void bot_key(struct parse *p, struct config *c, struct entrant *b, const struct kv *kv,
 		    const char **dir_rel)
 {
 	int lk = limit_find(kv->key);
@@ -505,7 +505,7 @@ static void bot_key(struct parse *p, struct config *c, struct bot *b, const stru
 	}
 }
 
-int config_bot_runnable(const struct bot *b, char *why, size_t len)
+int config_bot_runnable(const struct entrant *b, char *why, size_t len)
 {
 	struct seat st;
 	int ret;
@@ -525,7 +525,7 @@ int config_bot_runnable(const struct bot *b, char *why, size_t len)
  * build command may make its program in the build, so its program is
  * checked after the build instead (arena/main.c).
  */
-static void check_seat(struct parse *p, const struct bot *b, const struct kv *kv)
+static void check_seat(struct parse *p, const struct entrant *b, const struct kv *kv)
 {
 	char why[PATH_MAX + 512];
 	struct seat st;
@@ -559,7 +559,7 @@ static int seat_inside(const char *subdir, const char *name, char *why, size_t l
 }
 
 /* A submission names nothing outside itself (seat_check_inside()). */
-static void check_inside(struct parse *p, const struct bot *b)
+static void check_inside(struct parse *p, const struct entrant *b)
 {
 	char why[PATH_MAX + 512];
 	struct seat st;
@@ -590,9 +590,9 @@ static enum run_state run_problem(const char *dir, char *why, size_t len)
 	return ret;
 }
 
-static struct bot *add_bot(struct config *c, const char *name, const char *origin)
+static struct entrant *add_bot(struct config *c, const char *name, const char *origin)
 {
-	struct bot *b;
+	struct entrant *b;
 
 	c->bots = xrealloc(c->bots, (size_t)(c->nbots + 1) * sizeof(*c->bots));
 	b = &c->bots[c->nbots++];
@@ -602,7 +602,7 @@ static struct bot *add_bot(struct config *c, const char *name, const char *origi
 	return b;
 }
 
-static void bot_release(struct bot *b)
+static void bot_release(struct entrant *b)
 {
 	free(b->name);
 	free(b->seat);
@@ -616,7 +616,7 @@ static void load_bots(struct parse *p, struct config *c)
 	for (int h = 0; h < p->nhdr; h++) {
 		const char *name = section_arg(p->hdr[h].text, "bot");
 		const char *dir_rel = NULL;
-		struct bot *b;
+		struct entrant *b;
 		char origin[PATH_MAX + 16];
 		int dup = 0;
 
@@ -666,7 +666,7 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 {
 	char *manifest = path_join(subdir, "bot.ini");
 	char why[PATH_MAX + 512];
-	struct bot *b = NULL;
+	struct entrant *b = NULL;
 
 	why[0] = '\0';
 	if (!config_valid_bot_name(name)) {
@@ -688,7 +688,7 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 		if (parse_file(&mp, manifest, rd, sizeof(rd)) < 0) {
 			snprintf(why, sizeof(why), "%s", rd);
 		} else {
-			struct bot nb;
+			struct entrant nb;
 			struct config mc = *c;
 
 			memset(&nb, 0, sizeof(nb));
@@ -710,7 +710,7 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 					fail(&mp, 0, "no 'command' and %s", rw);
 			}
 			if (nb.seat && !nb.builtin) {
-				struct bot tmp = nb;
+				struct entrant tmp = nb;
 
 				tmp.name = (char *)name;
 				tmp.dir = (char *)subdir; /* where its relative paths start */
@@ -1078,12 +1078,12 @@ void config_release(struct config *c)
 	memset(c, 0, sizeof(*c));
 }
 
-long config_bot_limit(const struct config *c, const struct bot *b, int key)
+long config_bot_limit(const struct config *c, const struct entrant *b, int key)
 {
 	return b->limits[key] ? b->limits[key] : c->limits[key];
 }
 
-void config_use_build(struct bot *b, const char *dir)
+void config_use_build(struct entrant *b, const char *dir)
 {
 	if (b->seat && b->dir && !strcmp(b->seat, b->dir)) {
 		free(b->seat);

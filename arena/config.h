@@ -26,7 +26,11 @@
 #define BOT_NAME_MAX 32
 #define VARIANT_OPTS_MAX 16
 
-struct bot {
+/*
+ * One entrant of the tournament: a [bot NAME] section or a submission,
+ * whatever plays it (the referee's players are something else).
+ */
+struct entrant {
 	char *name;
 	char *seat;   /* the SEAT given to the referee: "@greedy", a command line or a directory */
 	char *dir;    /* absolute directory where the command's relative paths start, or NULL */
@@ -81,7 +85,7 @@ struct config {
 	int nvariants;
 	struct variant_cfg *variants;
 	int nbots;
-	struct bot *bots;
+	struct entrant *bots;
 	int nrejected;
 	struct rejected *rejected;
 };
@@ -95,7 +99,7 @@ int config_load(struct config *c, const char *path, char *err, size_t len);
 void config_release(struct config *c);
 
 /* The value of limit key for bot b: the bot's own, else the [arena] one; 0 when unset. */
-long config_bot_limit(const struct config *c, const struct bot *b, int key);
+long config_bot_limit(const struct config *c, const struct entrant *b, int key);
 
 /*
  * Can bot b be started: for a bot program, is its SEAT well formed and its
@@ -104,7 +108,7 @@ long config_bot_limit(const struct config *c, const struct bot *b, int key);
  * config_load() checks every bot without a build command; a built bot is
  * checked on its built copy, after the build.
  */
-int config_bot_runnable(const struct bot *b, char *why, size_t len);
+int config_bot_runnable(const struct entrant *b, char *why, size_t len);
 
 /* Is name a valid bot name (1-32 of A-Z a-z 0-9 _ . -, starting with a letter or digit)? */
 int config_valid_bot_name(const char *name);
@@ -113,6 +117,6 @@ int config_valid_bot_name(const char *name);
  * Points a bot at the built copy of its directory: dir becomes the copy,
  * and so does the seat when the seat was the directory itself.
  */
-void config_use_build(struct bot *b, const char *dir);
+void config_use_build(struct entrant *b, const char *dir);
 
 #endif

@@ -406,7 +406,7 @@ static int print_games(const struct options *o, const struct config *c, const st
 		return EXIT_RUNTIME;
 	}
 	for (int i = 0; i < s->ngames; i++) {
-		const struct game *g = &s->games[i];
+		const struct fixture *g = &s->games[i];
 		const char *stored;
 		struct strvec argv;
 		struct strbuf cmd = STRBUF_INIT;
@@ -743,7 +743,7 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 	free(excluded);
 	use_builds(c, results_abs_dir(res), active);
 	for (int i = 0; i < c->nbots; i++) {
-		struct bot *b = &c->bots[i];
+		struct entrant *b = &c->bots[i];
 
 		if (!active[i] || !b->build || config_bot_runnable(b, err, sizeof(err)) == 0)
 			continue;
@@ -866,7 +866,7 @@ static int claim_results(const struct config *c, struct results *res, const char
 }
 
 /* Plays todo[], then prints the report. Returns the exit status. */
-static int play_and_report(const struct config *c, struct game **todo, long ntodo,
+static int play_and_report(const struct config *c, struct fixture **todo, long ntodo,
 			   struct results *res, const char *dir, const char *referee, long jobs,
 			   struct play_status *st, struct ui *ui)
 {
@@ -921,7 +921,7 @@ static int cmd_run(const struct options *o, struct config *c)
 	struct strset done;
 	struct play_status st;
 	struct ui ui;
-	struct game **todo = NULL;
+	struct fixture **todo = NULL;
 	struct key key;
 	char err[PATH_MAX + 2048], shard[32], *moved = NULL, *referee = NULL, *dir, *kpath;
 	int *active = xcalloc((size_t)c->nbots + 1, sizeof(int));
@@ -990,7 +990,7 @@ static int cmd_run(const struct options *o, struct config *c)
 			"bytes); that game will be played again\n", repaired);
 	todo = xcalloc((size_t)s.ngames + 1, sizeof(*todo));
 	for (int i = 0; i < s.ngames; i++) {
-		struct game *g = &s.games[i];
+		struct fixture *g = &s.games[i];
 
 		if (o->shard_n && !schedule_in_shard(g, o->shard_k, o->shard_n))
 			continue;

@@ -26,7 +26,7 @@
 #define REFEREE_STOP_GRACE_S 60
 
 struct job {
-	struct game *g;
+	struct fixture *g;
 	int attempt;     /* 1 or 2 */
 	long timeout_s;  /* the game timeout (0: none) */
 	struct strvec argv;
@@ -73,7 +73,7 @@ static void job_free(struct job *j)
  * from the time limits so that the referee's own budgets always end a
  * slow game first: time_limits_wall_max() for the game's bot programs.
  */
-static long game_timeout_s(const struct config *c, const struct game *g)
+static long game_timeout_s(const struct config *c, const struct fixture *g)
 {
 	struct time_limits t;
 	int nbots = 0;
@@ -95,7 +95,7 @@ static long game_timeout_s(const struct config *c, const struct game *g)
 }
 
 static int start(struct runner *r, const struct config *c, struct results *res,
-		 const struct play_opts *o, struct game *g, int attempt, char *err, size_t len)
+		 const struct play_opts *o, struct fixture *g, int attempt, char *err, size_t len)
 {
 	struct job *j = xcalloc(1, sizeof(*j));
 	struct runner_job rj;
@@ -333,7 +333,7 @@ struct play {
 	const struct play_opts *o;
 	struct play_status *st;
 	struct runner *r;
-	struct game **retry;  /* games that failed once, to play again at the end */
+	struct fixture **retry;  /* games that failed once, to play again at the end */
 	long nretry;
 	int logs_fd;
 	int seen_signals;
@@ -428,7 +428,7 @@ static void abandon(struct runner *r)
 	}
 }
 
-int play_run(const struct config *c, struct game *const *todo, long ntodo,
+int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 	     struct results *res, const struct play_opts *o, struct play_status *st,
 	     char *err, size_t len)
 {
@@ -451,7 +451,7 @@ int play_run(const struct config *c, struct game *const *todo, long ntodo,
 		while (!st->stopping && runner_count(pl.r) < o->jobs &&
 		       (next < ntodo || retry_next < pl.nretry)) {
 			int again = retry_next < pl.nretry;
-			struct game *g = again ? pl.retry[retry_next++] : todo[next++];
+			struct fixture *g = again ? pl.retry[retry_next++] : todo[next++];
 
 			if (start(pl.r, c, res, o, g, again ? 2 : 1, err, len) < 0)
 				goto out;

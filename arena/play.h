@@ -52,7 +52,7 @@ struct play_opts {
  * played or given up, 1 when a signal stopped the run, -1 with err on a
  * runtime error (results cannot be written, the referee cannot start).
  */
-int play_run(const struct config *c, struct game *const *todo, long ntodo,
+int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 	     struct results *res, const struct play_opts *o, struct play_status *st,
 	     char *err, size_t len);
 

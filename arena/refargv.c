@@ -10,7 +10,7 @@
 /* Unreachable in hands_per_round hands (24 points at most per hand). */
 #define OUT_OF_REACH 100000
 
-void refargv_build(struct strvec *out, const struct config *c, const struct game *g,
+void refargv_build(struct strvec *out, const struct config *c, const struct fixture *g,
 		   const struct refargv_paths *p)
 {
 	const struct variant_cfg *v = &c->variants[g->variant];
@@ -76,7 +76,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
 		strvec_push(out, c->submissions);
 	}
 	for (int s = 0; s < g->nseats; s++) {
-		const struct bot *b = &c->bots[g->bot[s]];
+		const struct entrant *b = &c->bots[g->bot[s]];
 
 		if (b->builtin)
 			continue;
@@ -90,7 +90,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
 		}
 	}
 	for (int s = 0; s < g->nseats; s++) {
-		const struct bot *b = &c->bots[g->bot[s]];
+		const struct entrant *b = &c->bots[g->bot[s]];
 
 		/* the bot's relative paths start in its directory */
 		if (b->dir && !b->builtin && strcmp(b->seat, b->dir)) {
@@ -103,7 +103,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
 		strvec_push(out, c->bots[g->bot[s]].seat);
 }
 
-void refargv_command_line(struct strbuf *out, const struct config *c, const struct game *g,
+void refargv_command_line(struct strbuf *out, const struct config *c, const struct fixture *g,
 			  const struct strvec *argv)
 {
 	int programs = 0;

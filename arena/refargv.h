@@ -37,7 +37,7 @@ struct refargv_paths {
 	const char *results;  /* the results directory, hidden from every bot, or NULL */
 	int seed_on_stdin;    /* "--seed -": the caller writes the seed to the referee's input */
 };
-void refargv_build(struct strvec *out, const struct config *c, const struct game *g,
+void refargv_build(struct strvec *out, const struct config *c, const struct fixture *g,
 		   const struct refargv_paths *p);
 
 /*
@@ -46,7 +46,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct game
  * when a seat is a bot program, whose relative file names are resolved
  * from the config's directory.
  */
-void refargv_command_line(struct strbuf *out, const struct config *c, const struct game *g,
+void refargv_command_line(struct strbuf *out, const struct config *c, const struct fixture *g,
 			  const struct strvec *argv);
 
 #endif

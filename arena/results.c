@@ -93,7 +93,7 @@ static int number_array_ok(json_t *a, int n)
 	return 1;
 }
 
-int result_make_line(const char *out, size_t outlen, const struct game *g,
+int result_make_line(const char *out, size_t outlen, const struct fixture *g,
 		     const struct config *c, const struct strvec *argv, struct strbuf *line,
 		     int *nfaults, char *err, size_t len)
 {
@@ -447,7 +447,7 @@ out:
 }
 
 /* The schedule's line for game g: what a result line of g must hold. */
-static json_t *results_schedule_line(const struct game *g, const struct config *c)
+static json_t *results_schedule_line(const struct fixture *g, const struct config *c)
 {
 	json_t *o = json_object(), *bots = json_array(), *seats = json_array();
 

@@ -45,7 +45,7 @@ struct strbuf;
  * the output is not one JSON object of the expected shape (variant, seed,
  * one rank and score per seat).
  */
-int result_make_line(const char *out, size_t outlen, const struct game *g,
+int result_make_line(const char *out, size_t outlen, const struct fixture *g,
 		     const struct config *c, const struct strvec *argv, struct strbuf *line,
 		     int *nfaults, char *err, size_t len);
 

@@ -331,10 +331,10 @@ struct builder {
 	int alloc;
 };
 
-static struct game *add_game(struct builder *b, int v, uint64_t seed, int nseats)
+static struct fixture *add_game(struct builder *b, int v, uint64_t seed, int nseats)
 {
 	struct schedule *s = b->s;
-	struct game *g;
+	struct fixture *g;
 
 	if (s->ngames == b->alloc) {
 		b->alloc = b->alloc * 2 + 64;
@@ -432,7 +432,7 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 			schedule_progressive_round(n, r, tab);
 			for (int t = 0; t < n / 4; t++)
 				for (int sw = 0; sw < 2; sw++) {
-					struct game *g = add_game(b, v, seed, 4);
+					struct fixture *g = add_game(b, v, seed, 4);
 
 					for (int s = 0; s < 4; s++)
 						g->bot[s] = bots[tab[t * 4 + (s + sw) % 4]];
@@ -447,7 +447,7 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 		uint64_t seed = key_deal_seed(b->key, vc->name, d);
 
 		for (int rot = 0; rot < sv->rotations; rot++) {
-			struct game *g = add_game(b, v, seed, k);
+			struct fixture *g = add_game(b, v, seed, k);
 
 			for (int s = 0; s < k; s++)
 				g->bot[s] = vc->teams ? p->tables[2 * t + (s + rot) % 2]
@@ -532,7 +532,7 @@ void schedule_release(struct schedule *s)
 	memset(s, 0, sizeof(*s));
 }
 
-int schedule_in_shard(const struct game *g, int k, int n)
+int schedule_in_shard(const struct fixture *g, int k, int n)
 {
 	return g->index % n == k - 1;
 }
@@ -565,7 +565,7 @@ void schedule_fingerprint(const struct schedule *s, const struct config *c, char
 		}
 	}
 	for (int i = 0; i < s->ngames; i++) {
-		const struct game *g = &s->games[i];
+		const struct fixture *g = &s->games[i];
 
 		hash_str(&h, g->id);
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)g->seed);

@@ -32,7 +32,8 @@
 
 #define GAME_ID_MAX 64
 
-struct game {
+/* One fixture of the schedule: a game to play, with its deal and its seats. */
+struct fixture {
 	int index;            /* position in the full schedule, from 0 */
 	int variant;          /* index into config->variants */
 	char id[GAME_ID_MAX]; /* "hammerwalt.d0001.p0002.r1" */
@@ -53,7 +54,7 @@ struct schedule_variant {
 
 struct schedule {
 	int ngames;
-	struct game *games;
+	struct fixture *games;
 	int nvariants;
 	struct schedule_variant *variants; /* parallel to config->variants */
 	int nactive;                       /* bots taking part */
@@ -75,7 +76,7 @@ void schedule_release(struct schedule *s);
  * Shard k of n (1 <= k <= n): the games whose index is k-1 modulo n, so
  * the shards partition the schedule and each gets a similar mix.
  */
-int schedule_in_shard(const struct game *g, int k, int n);
+int schedule_in_shard(const struct fixture *g, int k, int n);
 
 /*
  * Hex digest (16 characters + NUL) of everything that decides what is

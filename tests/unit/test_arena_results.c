@@ -48,7 +48,7 @@ static char *read_file(const char *path)
 }
 
 /* A referee line for game g with the given ranks. */
-static void referee_line(const struct game *g, const char *ranks, struct strbuf *out)
+static void referee_line(const struct fixture *g, const char *ranks, struct strbuf *out)
 {
 	const char *seat[4];
 
@@ -65,7 +65,7 @@ static void referee_line(const struct game *g, const char *ranks, struct strbuf 
 static void test_result_line_adds_game_index_and_bots_first(void)
 {
 	struct strbuf ref = STRBUF_INIT, line = STRBUF_INIT;
-	const struct game *g = &sched.games[1];
+	const struct fixture *g = &sched.games[1];
 	char err[256];
 	int nfaults = -1;
 
@@ -102,7 +102,7 @@ static void test_result_line_adds_game_index_and_bots_first(void)
 
 static void test_bad_referee_output_is_refused(void)
 {
-	const struct game *g = &sched.games[0];
+	const struct fixture *g = &sched.games[0];
 	struct strbuf ref = STRBUF_INIT, line = STRBUF_INIT;
 	char err[256], text[1024];
 	int nf;

@@ -71,7 +71,7 @@ static void test_team_variants_play_every_pair_twice_per_deal(void)
 	CHECK_INT(s.variants[1].rotations, 2);
 	/* rotation 1 replays rotation 0's deal with the teams swapped */
 	for (int i = 0; i < s.ngames; i += 2) {
-		const struct game *a = &s.games[i], *b = &s.games[i + 1];
+		const struct fixture *a = &s.games[i], *b = &s.games[i + 1];
 
 		CHECK(a->seed == b->seed);
 		CHECK(a->bot[0] != a->bot[1]);
@@ -215,10 +215,10 @@ static void test_individual_rotations_seat_every_bot_everywhere(void)
 	CHECK_INT(s.variants[0].pairings, 7);
 	CHECK_INT(s.ngames, 7 * 2 * 5);
 	for (int i = 0; i < s.ngames; i += 5) {
-		const struct game *g0 = &s.games[i];
+		const struct fixture *g0 = &s.games[i];
 
 		for (int r = 1; r < 5; r++) {
-			const struct game *g = &s.games[i + r];
+			const struct fixture *g = &s.games[i + r];
 
 			CHECK(g->seed == g0->seed);
 			for (int p = 0; p < 5; p++)

@@ -12,7 +12,7 @@
 #ifndef REPORT_H
 #define REPORT_H
 
-#include "results.h"
+#include "result_set.h"
 #include "standings.h"
 
 enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON };

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "file.h"
+#include "jsonl.h"
 #include "path.h"
 #include "util.h"
 
@@ -43,55 +44,7 @@ void results_meta_release(struct results_meta *m)
 	strvec_release(&m->excluded);
 }
 
-/* Reads a whole file. Returns 0, or -1 with errno set. */
-static int slurp(const char *path, struct strbuf *out)
-{
-	char buf[65536];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	while ((n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			int e = errno;
-
-			if (e == EINTR)
-				continue;
-			close(fd);
-			errno = e;
-			return -1;
-		}
-		strbuf_add(out, buf, (size_t)n);
-	}
-	close(fd);
-	return 0;
-}
-
 /* ---- the referee's output ---- */
-
-static int int_array_ok(json_t *a, int n, int min, int max)
-{
-	if (!json_is_array(a) || (int)json_array_size(a) != n)
-		return 0;
-	for (int i = 0; i < n; i++) {
-		json_t *x = json_array_get(a, (size_t)i);
-
-		if (!json_is_integer(x) || json_integer_value(x) < min || json_integer_value(x) > max)
-			return 0;
-	}
-	return 1;
-}
-
-static int number_array_ok(json_t *a, int n)
-{
-	if (!json_is_array(a) || (int)json_array_size(a) != n)
-		return 0;
-	for (int i = 0; i < n; i++)
-		if (!json_is_number(json_array_get(a, (size_t)i)))
-			return 0;
-	return 1;
-}
 
 int result_make_line(const char *out, size_t outlen, const struct fixture *g,
 		     const struct config *c, const struct strvec *argv, struct strbuf *line,
@@ -127,8 +80,8 @@ int result_make_line(const char *out, size_t outlen, const struct fixture *g,
 		snprintf(err, len, "the referee's output has the wrong 'seed'");
 		goto out;
 	}
-	if (!int_array_ok(json_object_get(ref, "ranks"), g->nseats, 1, g->nseats) ||
-	    !number_array_ok(json_object_get(ref, "seat_scores"), g->nseats)) {
+	if (!jsonl_int_array_ok(json_object_get(ref, "ranks"), g->nseats, 1, g->nseats) ||
+	    !jsonl_number_array_ok(json_object_get(ref, "seat_scores"), g->nseats)) {
 		snprintf(err, len, "the referee's output lacks %d 'ranks' and 'seat_scores'",
 			 g->nseats);
 		goto out;
@@ -518,7 +471,7 @@ static const char *const checked_fields[] = { "game", "index", "bots", "variant"
  * Is the stored result line o the game the schedule (map: id -> schedule
  * line) has under its id? 0, or -1 with "FILE:LINE: what differs" in err.
  */
-static int check_line(json_t *o, json_t *map, const char *file, int lineno, char *err,
+int results_check_line(json_t *o, json_t *map, const char *file, int lineno, char *err,
 		      size_t len)
 {
 	json_t *id = json_object_get(o, "game"), *want;
@@ -568,41 +521,38 @@ int results_load(struct results *r, const struct schedule *s, const struct confi
 {
 	char *path = path_join(r->dir, "results.jsonl");
 	struct strbuf sb = STRBUF_INIT;
+	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
 	size_t pos = 0, good_end = 0;
-	int lineno = 0, ret = -1;
+	int ret = -1;
 	json_t *map = schedule_map(s, c, k, n);
 
 	*repaired = 0;
 	strbuf_init(&sb);
-	if (slurp(path, &sb) < 0) {
+	if (jsonl_slurp(path, &sb) < 0) {
 		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
 		goto out;
 	}
-	while (pos < sb.len) {
-		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
-		size_t end = nl ? (size_t)(nl - sb.buf) : sb.len;
-		json_t *o, *id;
+	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
+		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
+		json_t *id = o ? json_object_get(o, "game") : NULL;
 
-		lineno++;
-		o = nl ? json_loadb(sb.buf + pos, end - pos, 0, NULL) : NULL;
-		id = o ? json_object_get(o, "game") : NULL;
 		if (!json_is_string(id)) {
 			json_decref(o);
-			if (!nl || end + 1 == sb.len)
+			if (l.last)
 				break; /* the torn last line */
 			snprintf(err, len,
 				 "%s:%d: not a result line (the file is damaged: move it aside, "
-				 "or start over with --fresh)", path, lineno);
+				 "or start over with --fresh)", path, l.lineno);
 			goto out;
 		}
-		if (check_line(o, map, path, lineno, err, len) < 0) {
+		if (results_check_line(o, map, path, l.lineno, err, len) < 0) {
 			json_decref(o);
 			goto out;
 		}
 		strset_add(done, json_string_value(id));
 		*faults += (long)json_array_size(json_object_get(o, "faults"));
 		json_decref(o);
-		pos = good_end = end + 1;
+		good_end = pos;
 	}
 	if (good_end < sb.len) {
 		if (ftruncate(r->out_fd, (off_t)good_end) < 0 || fdatasync(r->out_fd) < 0) {
@@ -718,36 +668,32 @@ struct results_played *results_played_read(const char *dir, const char *only, ch
 	char *path = path_join(dir, "results.jsonl");
 	struct results_played *p = xcalloc(1, sizeof(*p));
 	struct strbuf sb = STRBUF_INIT;
+	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
 	size_t pos = 0;
 
 	p->commands = json_object();
 	strbuf_init(&sb);
-	if (slurp(path, &sb) < 0 && errno != ENOENT) {
+	if (jsonl_slurp(path, &sb) < 0 && errno != ENOENT) {
 		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
 		results_played_free(p);
 		p = NULL;
 		goto out;
 	}
-	while (pos < sb.len) {
-		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
-		size_t end = nl ? (size_t)(nl - sb.buf) : sb.len;
+	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
 		json_t *o;
 		const char *id;
 		char *cmd;
 
 		/* cheap filter before parsing: the id is the line's first field */
-		if (only && !memmem(sb.buf + pos, end - pos, only, strlen(only))) {
-			pos = end + 1;
+		if (only && !memmem(l.text, l.len, only, strlen(only)))
 			continue;
-		}
-		o = json_loadb(sb.buf + pos, end - pos, 0, NULL);
+		o = json_loadb(l.text, l.len, 0, NULL);
 		id = json_string_value(json_object_get(o, "game"));
 		if (id && (!only || !strcmp(id, only)) && (cmd = replay_command(o))) {
 			json_object_set_new(p->commands, id, json_string(cmd));
 			free(cmd);
 		}
 		json_decref(o);
-		pos = end + 1;
 	}
 out:
 	strbuf_release(&sb);
@@ -766,323 +712,4 @@ void results_played_free(struct results_played *p)
 		return;
 	json_decref(p->commands);
 	free(p);
-}
-
-/* ---- the reader ---- */
-
-void result_set_init(struct result_set *s)
-{
-	memset(s, 0, sizeof(*s));
-	strvec_init(&s->names);
-	strvec_init(&s->sources);
-	strset_init(&s->ids);
-	strvec_init(&s->failed);
-	strvec_init(&s->excluded);
-	strvec_init(&s->shards);
-}
-
-void result_set_release(struct result_set *s)
-{
-	for (int i = 0; i < s->n; i++) {
-		free(s->r[i].id);
-		free(s->r[i].variant);
-		free(s->r[i].faults);
-	}
-	free(s->r);
-	strvec_release(&s->names);
-	strvec_release(&s->sources);
-	strset_release(&s->ids);
-	strvec_release(&s->failed);
-	strvec_release(&s->excluded);
-	strvec_release(&s->shards);
-	memset(s, 0, sizeof(*s));
-}
-
-static int intern(struct strvec *v, const char *name)
-{
-	for (size_t i = 0; i < v->nr; i++)
-		if (!strcmp(v->items[i], name))
-			return (int)i;
-	strvec_push(v, name);
-	return (int)v->nr - 1;
-}
-
-/* Fills res from a stored line. Returns 0, or -1 when the line is not a result. */
-static int parse_result(struct result_set *s, json_t *o, struct result *res)
-{
-	json_t *id = json_object_get(o, "game"), *bots = json_object_get(o, "bots");
-	json_t *ranks = json_object_get(o, "ranks"), *scores = json_object_get(o, "seat_scores");
-	json_t *teams = json_object_get(o, "team_scores"), *faults = json_object_get(o, "faults");
-	json_t *x;
-	const char *dot;
-	size_t i;
-	int n;
-
-	memset(res, 0, sizeof(*res));
-	if (!json_is_string(id) || !json_is_array(bots))
-		return -1;
-	n = (int)json_array_size(bots);
-	if (n < 2 || n > MAX_SEATS || !int_array_ok(ranks, n, 1, n) || !number_array_ok(scores, n))
-		return -1;
-	for (int p = 0; p < n; p++)
-		if (!json_is_string(json_array_get(bots, (size_t)p)))
-			return -1;
-	res->nseats = n;
-	for (int p = 0; p < n; p++) {
-		res->bot[p] = intern(&s->names, json_string_value(json_array_get(bots, (size_t)p)));
-		res->rank[p] = (int)json_integer_value(json_array_get(ranks, (size_t)p));
-		res->score[p] = json_number_value(json_array_get(scores, (size_t)p));
-	}
-	if (number_array_ok(teams, 2)) {
-		res->has_teams = 1;
-		res->team_score[0] = json_number_value(json_array_get(teams, 0));
-		res->team_score[1] = json_number_value(json_array_get(teams, 1));
-	}
-	x = json_object_get(o, "index");
-	res->index = json_is_integer(x) ? (long)json_integer_value(x) : -1;
-	res->id = xstrdup(json_string_value(id));
-	dot = strchr(res->id, '.');
-	res->variant = dot ? xstrndup(res->id, (size_t)(dot - res->id)) : xstrdup(res->id);
-	if (json_is_array(faults) && json_array_size(faults)) {
-		res->faults = xcalloc(json_array_size(faults), sizeof(*res->faults));
-		json_array_foreach(faults, i, x) {
-			json_t *seat = json_object_get(x, "seat"), *kind = json_object_get(x, "kind");
-
-			if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
-			    json_integer_value(seat) >= n || !json_is_string(kind))
-				continue;
-			res->faults[res->nfaults].seat = (int)json_integer_value(seat);
-			snprintf(res->faults[res->nfaults].kind, sizeof(res->faults[0].kind), "%s",
-				 json_string_value(kind));
-			res->nfaults++;
-		}
-	}
-	return 0;
-}
-
-static void read_side_files(struct result_set *s, const char *dir)
-{
-	char *failed = path_join(dir, "failed.jsonl"), *meta = path_join(dir, "arena.json");
-	struct strbuf sb = STRBUF_INIT;
-	json_t *o;
-
-	strbuf_init(&sb);
-	if (slurp(failed, &sb) == 0) {
-		char *line = sb.buf;
-
-		while (*line) {
-			char *nl = strchr(line, '\n');
-			json_t *f;
-
-			if (!nl)
-				break;
-			f = json_loadb(line, (size_t)(nl - line), 0, NULL);
-			if (f && json_is_string(json_object_get(f, "game"))) {
-				const char *why = json_string_value(json_object_get(f, "reason"));
-
-				strvec_pushf(&s->failed, "%s\t%s\t%s", dir,
-					     json_string_value(json_object_get(f, "game")),
-					     why ? why : "");
-			}
-			json_decref(f);
-			line = nl + 1;
-		}
-	}
-	o = json_load_file(meta, 0, NULL);
-	if (o) {
-		json_t *ex;
-		size_t i;
-
-		if (json_is_string(json_object_get(o, "fingerprint")))
-			strvec_push(&s->shards, json_string_value(json_object_get(o, "fingerprint")));
-		json_array_foreach(json_object_get(o, "excluded"), i, ex) {
-			const char *name = json_string_value(json_object_get(ex, "bot"));
-			const char *why = json_string_value(json_object_get(ex, "reason"));
-			int seen = 0;
-
-			if (!name)
-				continue;
-			for (size_t k = 0; k < s->excluded.nr; k++)
-				seen |= !strncmp(s->excluded.items[k], name, strlen(name)) &&
-					s->excluded.items[k][strlen(name)] == '\t';
-			if (!seen)
-				strvec_pushf(&s->excluded, "%s\t%s", name, why ? why : "");
-		}
-		json_decref(o);
-	}
-	strbuf_release(&sb);
-	free(failed);
-	free(meta);
-}
-
-/*
- * The schedule stored beside a results file (DIR/schedule.jsonl) as a map
- * from game id to its schedule line, in *map. A directory the arena made
- * (it has arena.json) must have one; without either, *map is NULL and the
- * lines go unchecked (results.jsonl written by hand, or by an arena
- * before schedules were stored). 0, or -1 with err.
- */
-static int load_schedule(const char *dir, json_t **map, char *err, size_t len)
-{
-	char *path = path_join(dir, RESULTS_SCHEDULE), *meta = path_join(dir, "arena.json");
-	struct strbuf sb = STRBUF_INIT;
-	size_t pos = 0;
-	int lineno = 0, ret = -1;
-
-	*map = NULL;
-	strbuf_init(&sb);
-	if (slurp(path, &sb) < 0) {
-		if (errno == ENOENT && access(meta, F_OK) < 0)
-			ret = 0;
-		else
-			snprintf(err, len, "cannot check the results in '%s' against their schedule: "
-				 "cannot read '%s': %s", dir, path, strerror(errno));
-		goto out;
-	}
-	*map = json_object();
-	while (pos < sb.len) {
-		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
-		size_t end = nl ? (size_t)(nl - sb.buf) : sb.len;
-		json_t *o = json_loadb(sb.buf + pos, end - pos, 0, NULL);
-		json_t *id = json_object_get(o, "game");
-
-		lineno++;
-		if (!json_is_string(id)) {
-			json_decref(o);
-			snprintf(err, len, "%s:%d: not a schedule line (the file is damaged)", path,
-				 lineno);
-			json_decref(*map);
-			*map = NULL;
-			goto out;
-		}
-		json_object_set_new(*map, json_string_value(id), o);
-		pos = end + 1;
-	}
-	ret = 0;
-out:
-	strbuf_release(&sb);
-	free(path);
-	free(meta);
-	return ret;
-}
-
-int result_set_read(struct result_set *s, const char *path, char *err, size_t len)
-{
-	struct stat st;
-	struct strbuf sb = STRBUF_INIT;
-	char *file, *dir, *slash;
-	json_t *map = NULL;
-	size_t pos = 0;
-	int lineno = 0, ret = -1, src;
-
-	if (stat(path, &st) < 0) {
-		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		file = path_join(path, "results.jsonl");
-		dir = xstrdup(path);
-	} else {
-		file = xstrdup(path);
-		dir = xstrdup(path);
-		slash = strrchr(dir, '/');
-		if (slash)
-			*slash = '\0';
-		else {
-			free(dir);
-			dir = xstrdup(".");
-		}
-	}
-	strbuf_init(&sb);
-	if (slurp(file, &sb) < 0) {
-		if (!(S_ISDIR(st.st_mode) && errno == ENOENT)) {
-			snprintf(err, len, "cannot read '%s': %s", file, strerror(errno));
-			goto out;
-		}
-	}
-	if (load_schedule(dir, &map, err, len) < 0)
-		goto out;
-	src = intern(&s->sources, dir);
-	while (pos < sb.len) {
-		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
-		size_t end = nl ? (size_t)(nl - sb.buf) : sb.len;
-		json_t *o;
-		struct result res;
-
-		lineno++;
-		o = nl ? json_loadb(sb.buf + pos, end - pos, 0, NULL) : NULL;
-		if (!o || parse_result(s, o, &res) < 0) {
-			json_decref(o);
-			if (!nl || end + 1 == sb.len) {
-				s->torn++;
-				break;
-			}
-			snprintf(err, len, "%s:%d: not a result line", file, lineno);
-			goto out;
-		}
-		if (map && check_line(o, map, file, lineno, err, len) < 0) {
-			json_decref(o);
-			free(res.id);
-			free(res.variant);
-			free(res.faults);
-			goto out;
-		}
-		json_decref(o);
-		pos = end + 1;
-		if (!strset_add(&s->ids, res.id)) {
-			s->duplicates++;
-			free(res.id);
-			free(res.variant);
-			free(res.faults);
-			continue;
-		}
-		res.source = src;
-		if (s->n == s->alloc) {
-			s->alloc = s->alloc * 2 + 64;
-			s->r = xrealloc(s->r, (size_t)s->alloc * sizeof(*s->r));
-		}
-		s->r[s->n++] = res;
-	}
-	read_side_files(s, dir);
-	ret = 0;
-out:
-	json_decref(map);
-	strbuf_release(&sb);
-	free(file);
-	free(dir);
-	return ret;
-}
-
-static int cmp_result(const void *a, const void *b)
-{
-	const struct result *x = a, *y = b;
-
-	if (x->index != y->index)
-		return x->index < y->index ? -1 : 1;
-	return strcmp(x->id, y->id);
-}
-
-void result_set_finish(struct result_set *s)
-{
-	struct strset seen;
-	size_t keep = 0;
-
-	if (s->n)
-		qsort(s->r, (size_t)s->n, sizeof(*s->r), cmp_result);
-	strset_init(&seen);
-	for (size_t i = 0; i < s->failed.nr; i++) {
-		char *line = s->failed.items[i];
-		char *id = strchr(line, '\t') + 1;
-		char *tab = strchr(id, '\t');
-		char *key = xstrndup(id, (size_t)(tab - id));
-
-		if (!strset_has(&s->ids, key) && strset_add(&seen, key))
-			s->failed.items[keep++] = line;
-		else
-			free(line);
-		free(key);
-	}
-	s->failed.nr = keep;
-	s->failed.items[keep] = NULL;
-	strset_release(&seen);
 }

@@ -18,13 +18,13 @@
  *   builds/        build output per bot (NAME.log).
  *
  * struct results (opaque: it owns the directory lock and the open file)
- * is the writer's side, used by a run. struct result_set is the reader's
- * side, used by the report: it reads any number of results files (shards)
- * and keeps each game id once.
+ * is the writer's side, used by a run; result_set.h is the reader's side,
+ * used by the report.
  */
 #ifndef RESULTS_H
 #define RESULTS_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #include "config.h"
@@ -131,53 +131,12 @@ const char *results_played_command(const struct results_played *p, const char *i
 /* results_played_free(NULL) is a no-op. */
 void results_played_free(struct results_played *p);
 
-/* ---- the reader ---- */
-
-struct fault_rec {
-	int seat;
-	char kind[16];
-};
-
-struct result {
-	char *id;
-	char *variant;       /* the arena's variant: the id up to its first '.' */
-	long index;          /* place in the schedule; -1 if the line has none */
-	int nseats;
-	int bot[MAX_SEATS];  /* index into result_set.names */
-	int rank[MAX_SEATS];
-	double score[MAX_SEATS];
-	int has_teams;
-	double team_score[2];
-	int nfaults;
-	struct fault_rec *faults;
-	int source;          /* index into result_set.sources */
-};
-
-struct result_set {
-	int n, alloc;
-	struct result *r;
-	struct strvec names;    /* bot names */
-	struct strvec sources;  /* the directory of each file read (its logs/ are there) */
-	struct strset ids;
-	long duplicates;        /* lines whose id was already read */
-	long torn;              /* torn last lines ignored */
-	struct strvec failed;   /* "DIR\tID\tREASON" of failed games, see result_set_finish() */
-	struct strvec excluded; /* "NAME\tREASON" from arena.json files */
-	struct strvec shards;   /* "FINGERPRINT" of each arena.json read */
-};
-
-void result_set_init(struct result_set *s);
-void result_set_release(struct result_set *s);
 /*
- * Reads a results file, or DIR/results.jsonl when path is a directory,
- * plus failed.jsonl and arena.json beside it when they exist. A torn last
- * line is ignored (and counted), never repaired: the report is read-only.
- * Every line is checked against the schedule.jsonl beside it (required
- * when arena.json is there): a line that is not a game of it, or differs
- * from it, is an error (FILE:LINE: what differs) and nothing is counted.
+ * Checks result line o (line lineno of file) against map, the schedule's
+ * lines by game id: the game must be in it, and its index, bots, variant,
+ * seed and seats must match. 0, or -1 with "FILE:LINE: ..." in err.
  */
-int result_set_read(struct result_set *s, const char *path, char *err, size_t len);
-/* Sorts by schedule index, then id, and drops failures that later succeeded. */
-void result_set_finish(struct result_set *s);
+int results_check_line(json_t *o, json_t *map, const char *file, int lineno, char *err,
+		       size_t len);
 
 #endif

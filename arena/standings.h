@@ -34,7 +34,7 @@
 
 #include "fault.h"
 #include "rating.h"
-#include "results.h"
+#include "result_set.h"
 
 /* Faults counted per kind: the referee's kinds (fault.h) from 0, then "other". */
 #define FAULT_KINDS FAULT_NKINDS

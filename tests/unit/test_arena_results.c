@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "key.h"
+#include "result_set.h"
 #include "results.h"
 #include "schedule.h"
 #include "strset.h"

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "result_set.h"
 #include "results.h"
 #include "standings.h"
 #include "testhelp.h"

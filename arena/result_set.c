@@ -1,0 +1,329 @@
+/*
+ * result_set.c - reading results back for the report (see result_set.h):
+ * any number of results files, each game once, every line checked
+ * against its schedule, nothing written.
+ */
+#include "result_set.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "jsonl.h"
+#include "path.h"
+#include "results.h"
+#include "util.h"
+
+void result_set_init(struct result_set *s)
+{
+	memset(s, 0, sizeof(*s));
+	strvec_init(&s->names);
+	strvec_init(&s->sources);
+	strset_init(&s->ids);
+	strvec_init(&s->failed);
+	strvec_init(&s->excluded);
+	strvec_init(&s->shards);
+}
+
+void result_set_release(struct result_set *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		free(s->r[i].id);
+		free(s->r[i].variant);
+		free(s->r[i].faults);
+	}
+	free(s->r);
+	strvec_release(&s->names);
+	strvec_release(&s->sources);
+	strset_release(&s->ids);
+	strvec_release(&s->failed);
+	strvec_release(&s->excluded);
+	strvec_release(&s->shards);
+	memset(s, 0, sizeof(*s));
+}
+
+static int intern(struct strvec *v, const char *name)
+{
+	for (size_t i = 0; i < v->nr; i++)
+		if (!strcmp(v->items[i], name))
+			return (int)i;
+	strvec_push(v, name);
+	return (int)v->nr - 1;
+}
+
+/* Fills res from a stored line. Returns 0, or -1 when the line is not a result. */
+static int parse_result(struct result_set *s, json_t *o, struct result *res)
+{
+	json_t *id = json_object_get(o, "game"), *bots = json_object_get(o, "bots");
+	json_t *ranks = json_object_get(o, "ranks"), *scores = json_object_get(o, "seat_scores");
+	json_t *teams = json_object_get(o, "team_scores"), *faults = json_object_get(o, "faults");
+	json_t *x;
+	const char *dot;
+	size_t i;
+	int n;
+
+	memset(res, 0, sizeof(*res));
+	if (!json_is_string(id) || !json_is_array(bots))
+		return -1;
+	n = (int)json_array_size(bots);
+	if (n < 2 || n > MAX_SEATS || !jsonl_int_array_ok(ranks, n, 1, n) || !jsonl_number_array_ok(scores, n))
+		return -1;
+	for (int p = 0; p < n; p++)
+		if (!json_is_string(json_array_get(bots, (size_t)p)))
+			return -1;
+	res->nseats = n;
+	for (int p = 0; p < n; p++) {
+		res->bot[p] = intern(&s->names, json_string_value(json_array_get(bots, (size_t)p)));
+		res->rank[p] = (int)json_integer_value(json_array_get(ranks, (size_t)p));
+		res->score[p] = json_number_value(json_array_get(scores, (size_t)p));
+	}
+	if (jsonl_number_array_ok(teams, 2)) {
+		res->has_teams = 1;
+		res->team_score[0] = json_number_value(json_array_get(teams, 0));
+		res->team_score[1] = json_number_value(json_array_get(teams, 1));
+	}
+	x = json_object_get(o, "index");
+	res->index = json_is_integer(x) ? (long)json_integer_value(x) : -1;
+	res->id = xstrdup(json_string_value(id));
+	dot = strchr(res->id, '.');
+	res->variant = dot ? xstrndup(res->id, (size_t)(dot - res->id)) : xstrdup(res->id);
+	if (json_is_array(faults) && json_array_size(faults)) {
+		res->faults = xcalloc(json_array_size(faults), sizeof(*res->faults));
+		json_array_foreach(faults, i, x) {
+			json_t *seat = json_object_get(x, "seat"), *kind = json_object_get(x, "kind");
+
+			if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
+			    json_integer_value(seat) >= n || !json_is_string(kind))
+				continue;
+			res->faults[res->nfaults].seat = (int)json_integer_value(seat);
+			snprintf(res->faults[res->nfaults].kind, sizeof(res->faults[0].kind), "%s",
+				 json_string_value(kind));
+			res->nfaults++;
+		}
+	}
+	return 0;
+}
+
+static void read_side_files(struct result_set *s, const char *dir)
+{
+	char *failed = path_join(dir, "failed.jsonl"), *meta = path_join(dir, "arena.json");
+	struct strbuf sb = STRBUF_INIT;
+	json_t *o;
+
+	strbuf_init(&sb);
+	if (jsonl_slurp(failed, &sb) == 0) {
+		char *line = sb.buf;
+
+		while (*line) {
+			char *nl = strchr(line, '\n');
+			json_t *f;
+
+			if (!nl)
+				break;
+			f = json_loadb(line, (size_t)(nl - line), 0, NULL);
+			if (f && json_is_string(json_object_get(f, "game"))) {
+				const char *why = json_string_value(json_object_get(f, "reason"));
+
+				strvec_pushf(&s->failed, "%s\t%s\t%s", dir,
+					     json_string_value(json_object_get(f, "game")),
+					     why ? why : "");
+			}
+			json_decref(f);
+			line = nl + 1;
+		}
+	}
+	o = json_load_file(meta, 0, NULL);
+	if (o) {
+		json_t *ex;
+		size_t i;
+
+		if (json_is_string(json_object_get(o, "fingerprint")))
+			strvec_push(&s->shards, json_string_value(json_object_get(o, "fingerprint")));
+		json_array_foreach(json_object_get(o, "excluded"), i, ex) {
+			const char *name = json_string_value(json_object_get(ex, "bot"));
+			const char *why = json_string_value(json_object_get(ex, "reason"));
+			int seen = 0;
+
+			if (!name)
+				continue;
+			for (size_t k = 0; k < s->excluded.nr; k++)
+				seen |= !strncmp(s->excluded.items[k], name, strlen(name)) &&
+					s->excluded.items[k][strlen(name)] == '\t';
+			if (!seen)
+				strvec_pushf(&s->excluded, "%s\t%s", name, why ? why : "");
+		}
+		json_decref(o);
+	}
+	strbuf_release(&sb);
+	free(failed);
+	free(meta);
+}
+
+/*
+ * The schedule stored beside a results file (DIR/schedule.jsonl) as a map
+ * from game id to its schedule line, in *map. A directory the arena made
+ * (it has arena.json) must have one; without either, *map is NULL and the
+ * lines go unchecked (results.jsonl written by hand, or by an arena
+ * before schedules were stored). 0, or -1 with err.
+ */
+static int load_schedule(const char *dir, json_t **map, char *err, size_t len)
+{
+	char *path = path_join(dir, RESULTS_SCHEDULE), *meta = path_join(dir, "arena.json");
+	struct strbuf sb = STRBUF_INIT;
+	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
+	size_t pos = 0;
+	int ret = -1;
+
+	*map = NULL;
+	strbuf_init(&sb);
+	if (jsonl_slurp(path, &sb) < 0) {
+		if (errno == ENOENT && access(meta, F_OK) < 0)
+			ret = 0;
+		else
+			snprintf(err, len, "cannot check the results in '%s' against their schedule: "
+				 "cannot read '%s': %s", dir, path, strerror(errno));
+		goto out;
+	}
+	*map = json_object();
+	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
+		json_t *o = json_loadb(l.text, l.len, 0, NULL);
+		json_t *id = json_object_get(o, "game");
+
+		if (!json_is_string(id)) {
+			json_decref(o);
+			snprintf(err, len, "%s:%d: not a schedule line (the file is damaged)", path,
+				 l.lineno);
+			json_decref(*map);
+			*map = NULL;
+			goto out;
+		}
+		json_object_set_new(*map, json_string_value(id), o);
+	}
+	ret = 0;
+out:
+	strbuf_release(&sb);
+	free(path);
+	free(meta);
+	return ret;
+}
+
+int result_set_read(struct result_set *s, const char *path, char *err, size_t len)
+{
+	struct stat st;
+	struct strbuf sb = STRBUF_INIT;
+	char *file, *dir, *slash;
+	json_t *map = NULL;
+	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
+	size_t pos = 0;
+	int ret = -1, src;
+
+	if (stat(path, &st) < 0) {
+		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		file = path_join(path, "results.jsonl");
+		dir = xstrdup(path);
+	} else {
+		file = xstrdup(path);
+		dir = xstrdup(path);
+		slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		else {
+			free(dir);
+			dir = xstrdup(".");
+		}
+	}
+	strbuf_init(&sb);
+	if (jsonl_slurp(file, &sb) < 0) {
+		if (!(S_ISDIR(st.st_mode) && errno == ENOENT)) {
+			snprintf(err, len, "cannot read '%s': %s", file, strerror(errno));
+			goto out;
+		}
+	}
+	if (load_schedule(dir, &map, err, len) < 0)
+		goto out;
+	src = intern(&s->sources, dir);
+	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
+		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
+		struct result res;
+
+		if (!o || parse_result(s, o, &res) < 0) {
+			json_decref(o);
+			if (l.last) {
+				s->torn++;
+				break;
+			}
+			snprintf(err, len, "%s:%d: not a result line", file, l.lineno);
+			goto out;
+		}
+		if (map && results_check_line(o, map, file, l.lineno, err, len) < 0) {
+			json_decref(o);
+			free(res.id);
+			free(res.variant);
+			free(res.faults);
+			goto out;
+		}
+		json_decref(o);
+		if (!strset_add(&s->ids, res.id)) {
+			s->duplicates++;
+			free(res.id);
+			free(res.variant);
+			free(res.faults);
+			continue;
+		}
+		res.source = src;
+		if (s->n == s->alloc) {
+			s->alloc = s->alloc * 2 + 64;
+			s->r = xrealloc(s->r, (size_t)s->alloc * sizeof(*s->r));
+		}
+		s->r[s->n++] = res;
+	}
+	read_side_files(s, dir);
+	ret = 0;
+out:
+	json_decref(map);
+	strbuf_release(&sb);
+	free(file);
+	free(dir);
+	return ret;
+}
+
+static int cmp_result(const void *a, const void *b)
+{
+	const struct result *x = a, *y = b;
+
+	if (x->index != y->index)
+		return x->index < y->index ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+void result_set_finish(struct result_set *s)
+{
+	struct strset seen;
+	size_t keep = 0;
+
+	if (s->n)
+		qsort(s->r, (size_t)s->n, sizeof(*s->r), cmp_result);
+	strset_init(&seen);
+	for (size_t i = 0; i < s->failed.nr; i++) {
+		char *line = s->failed.items[i];
+		char *id = strchr(line, '\t') + 1;
+		char *tab = strchr(id, '\t');
+		char *key = xstrndup(id, (size_t)(tab - id));
+
+		if (!strset_has(&s->ids, key) && strset_add(&seen, key))
+			s->failed.items[keep++] = line;
+		else
+			free(line);
+		free(key);
+	}
+	s->failed.nr = keep;
+	s->failed.items[keep] = NULL;
+	strset_release(&seen);
+}

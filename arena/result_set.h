@@ -1,0 +1,60 @@
+/*
+ * result_set.h - results read back for the report: any number of results
+ * files (shards, resumed runs), each game id once, failures that later
+ * succeeded dropped. The writer's side is results.h.
+ */
+#ifndef RESULT_SET_H
+#define RESULT_SET_H
+
+#include "rules.h"
+#include "strset.h"
+#include "strvec.h"
+
+struct fault_rec {
+	int seat;
+	char kind[16];
+};
+
+struct result {
+	char *id;
+	char *variant;       /* the arena's variant: the id up to its first '.' */
+	long index;          /* place in the schedule; -1 if the line has none */
+	int nseats;
+	int bot[MAX_SEATS];  /* index into result_set.names */
+	int rank[MAX_SEATS];
+	double score[MAX_SEATS];
+	int has_teams;
+	double team_score[2];
+	int nfaults;
+	struct fault_rec *faults;
+	int source;          /* index into result_set.sources */
+};
+
+struct result_set {
+	int n, alloc;
+	struct result *r;
+	struct strvec names;    /* bot names */
+	struct strvec sources;  /* the directory of each file read (its logs/ are there) */
+	struct strset ids;
+	long duplicates;        /* lines whose id was already read */
+	long torn;              /* torn last lines ignored */
+	struct strvec failed;   /* "DIR\tID\tREASON" of failed games, see result_set_finish() */
+	struct strvec excluded; /* "NAME\tREASON" from arena.json files */
+	struct strvec shards;   /* "FINGERPRINT" of each arena.json read */
+};
+
+void result_set_init(struct result_set *s);
+void result_set_release(struct result_set *s);
+/*
+ * Reads a results file, or DIR/results.jsonl when path is a directory,
+ * plus failed.jsonl and arena.json beside it when they exist. A torn last
+ * line is ignored (and counted), never repaired: the report is read-only.
+ * Every line is checked against the schedule.jsonl beside it (required
+ * when arena.json is there): a line that is not a game of it, or differs
+ * from it, is an error (FILE:LINE: what differs) and nothing is counted.
+ */
+int result_set_read(struct result_set *s, const char *path, char *err, size_t len);
+/* Sorts by schedule index, then id, and drops failures that later succeeded. */
+void result_set_finish(struct result_set *s);
+
+#endif

@@ -1,11 +1,12 @@
 # euchre-arena
 #
-#   make            install missing Debian packages (as root), build bin/referee, bin/arena
-#   make test       build and run the whole test suite
+#   make            build bin/referee, bin/arena (says which Debian packages are missing)
+#   make test       install what is missing (as root), build, run the whole test suite
 #   make asan       the test suite under AddressSanitizer + UBSan (same as make test SAN=1)
 #   make bench      benchmarks, each reported against a baseline from the same run
-#   make run        a real tournament of the sample bots (configs/default.ini)
-#   make deps       only the package check / install
+#   make run        install what is missing (as root), build, a real tournament of the
+#                   sample bots (configs/default.ini)
+#   make deps       install the missing packages (as root; else print the command)
 #
 # DEV=1 adds -Werror. SAN=1 builds into build/san with sanitizers.
 
@@ -96,7 +97,7 @@ ifneq ($(wildcard arena/main.c),)
 PROGRAMS += $(BINDIR)/arena
 endif
 
-.PHONY: all deps test-deps test asan bench run clean
+.PHONY: all deps check-deps test-deps test test-run asan bench run clean
 all: $(PROGRAMS) $(BOT_BIN)
 
 # $(call install,PACKAGES): installs the missing Debian packages as root, or
@@ -115,14 +116,26 @@ install = set -- $(1); \
 		fi; \
 	fi
 
-deps:
-	@missing=""; \
+# the Debian packages the build needs and does not find
+missing_deps = missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"; \
 	for d in $(DEB_DEPS); do \
-		mod=$${d%%:*}; pkg=$${d#*:}; \
+		mod=$${d%%:*}; pkg=$${d\#*:}; \
 		pkg-config --exists $$mod 2>/dev/null || missing="$$missing $$pkg"; \
-	done; \
+	done
+
+deps:
+	@$(missing_deps); \
 	$(call install,$$missing)
+
+# what a plain make does: it says what is missing, and installs nothing
+check-deps:
+	@$(missing_deps); \
+	if [ -n "$$missing" ]; then \
+		echo "missing packages:$$missing" >&2; \
+		echo "run: make deps (as root), or: sudo apt-get install -y$$missing" >&2; \
+		exit 1; \
+	fi
 
 # what the test suite runs besides our own programs: the sample bots'
 # interpreters and the tests' helpers (command : Debian package)
@@ -137,7 +150,7 @@ test-deps: deps
 	done; \
 	$(call install,$$missing)
 
-$(O)/%.o: %.c | deps
+$(O)/%.o: %.c | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -167,17 +180,17 @@ $(O)/tests/%: $(O)/tests/unit/%.o $(LIBARENA) $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
-$(O)/tests/bots/%: tests/bots/%.c | deps
+$(O)/tests/bots/%: tests/bots/%.c | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O1 -D_GNU_SOURCE -w -o $@ $< -lpthread
 
 # seed_spy carries the rules engine (no sanitizers: it runs inside the sandbox's limits)
 SPY_ENGINE := engine/game.c engine/card.c engine/rules.c engine/rng.c engine/deal.c common/util.c
-$(O)/tests/bots/seed_spy: tests/bots/seed_spy.c $(SPY_ENGINE) | deps
+$(O)/tests/bots/seed_spy: tests/bots/seed_spy.c $(SPY_ENGINE) | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O2 -D_GNU_SOURCE -Iengine -Icommon -w -o $@ $^
 
-$(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard engine/*.h common/*.h arena/key.h) | deps
+$(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard engine/*.h common/*.h arena/key.h) | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O2 -D_GNU_SOURCE $(INCLUDES) -o $@ $(SEARCH_BOT_SRC) $(ARENA_PKG_LIBS)
 
@@ -192,7 +205,11 @@ sample-bots/%: sample-bots/%.c
 sample-bots/java-random/Bot.class: sample-bots/java-random/Bot.java
 	javac -d sample-bots/java-random $<
 
-test: test-deps all $(UNIT_BIN) $(TEST_HELPER_BIN) $(SEARCH_BOT)
+# the set-up first (installing as root), then a make that finds everything
+test: test-deps
+	@$(MAKE) --no-print-directory test-run
+
+test-run: all $(UNIT_BIN) $(TEST_HELPER_BIN) $(SEARCH_BOT)
 	@O=$(O) BINDIR=$(BINDIR) SAN=$(SAN) sh tests/run.sh
 
 asan:
@@ -201,7 +218,8 @@ asan:
 bench: all $(BENCH_BIN)
 	@O=$(O) BINDIR=$(BINDIR) sh bench/run.sh
 
-run: all
+run: deps
+	@$(MAKE) --no-print-directory all
 	$(BINDIR)/arena configs/default.ini
 
 clean:

@@ -7,7 +7,8 @@
 #    header it uses nothing of;
 #  - outside the tests no function is longer than 120 lines and no C file
 #    longer than 1300;
-#  - every sandbox limit of the table (common/botlimits.c) is documented.
+#  - every sandbox limit of the table (common/botlimits.c) is documented;
+#  - a plain make installs nothing (make deps, test and run do).
 set -u
 . "$(dirname "$0")/lib.sh"
 O=${O:-build/rel}
@@ -151,5 +152,15 @@ for key in $(sed -n 's/^	\[LIMIT_[A-Z_]*\] = { "\([a-z_]*\)".*/\1/p' common/botl
 	grep -q "\`$key\`" docs/sandbox.md || fail "docs/sandbox.md does not document the limit $key"
 	grep -q "$key" docs/arena.md || fail "docs/arena.md does not list the limit $key"
 done
+
+# ---- a plain make installs nothing: it says what is missing and how to get it
+make -n all 2>/dev/null | grep -q apt-get && fail "a plain make would run apt-get"
+out=$(make --no-print-directory check-deps DEB_DEPS="nosuchmod:nosuch-dev" 2>&1)
+status=$?
+[ "$status" != 0 ] || fail "check-deps passed with a package missing"
+[ "$out" = "missing packages: nosuch-dev
+run: make deps (as root), or: sudo apt-get install -y nosuch-dev" ] ||
+	fail "check-deps said: $out"
+[ "$failures" = 0 ] && echo "ok: make says what is missing; make deps, test and run install it"
 
 finish "ok: t_structure"

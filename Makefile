@@ -140,7 +140,7 @@ check-deps:
 # what the test suite runs besides our own programs: the sample bots'
 # interpreters and the tests' helpers (command : Debian package)
 TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless \
-	ps:procps timeout:coreutils
+	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux
 test-deps: deps
 	@missing=""; \
 	for d in $(TEST_DEPS); do \

@@ -110,11 +110,21 @@ int key_read(struct key *k, const char *path, char *err, size_t len)
 	size_t got = 0, bin_len = 0, span;
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	struct stat st;
 
 	if (fd < 0) {
 		if (errno == ENOENT)
 			return 0;
 		snprintf(err, len, "cannot read tournament key '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	/* anyone who can read the key can deal every hand of the tournament */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 077)) {
+		snprintf(err, len, "tournament key '%s' is open to other users (mode %04o): "
+			 "every deal can be computed from it; make a new one (arena key FILE), or "
+			 "if it stayed private: chmod 600 %s", path, (unsigned)(st.st_mode & 07777),
+			 path);
+		close(fd);
 		return -1;
 	}
 	while (got < sizeof(text) - 1 && (n = read(fd, text + got, sizeof(text) - 1 - got)) != 0) {

@@ -108,11 +108,21 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	j->errlog = path_of(results_dir(res), "logs", g->id, ".err");
 	if (c->bot_logs) {
 		char *parent = path_of(results_abs_dir(res), "bot-logs", "", "");
+		const char *failed = NULL;
 
-		mkdir(parent, 0700);
-		free(parent);
 		botlogs = path_of(results_abs_dir(res), "bot-logs", g->id, "/");
-		mkdir(botlogs, 0700);
+		if (mkdir(parent, 0700) < 0 && errno != EEXIST)
+			failed = parent;
+		else if (mkdir(botlogs, 0700) < 0 && errno != EEXIST)
+			failed = botlogs;
+		if (failed) {
+			snprintf(err, len, "cannot make '%s': %s", failed, strerror(errno));
+			free(parent);
+			free(botlogs);
+			job_free(j);
+			return -1;
+		}
+		free(parent);
 	}
 	strvec_init(&j->argv);
 	{

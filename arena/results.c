@@ -549,8 +549,9 @@ int results_load(struct results *r, const struct schedule *s, const struct confi
 			json_decref(o);
 			goto out;
 		}
-		strset_add(done, json_string_value(id));
-		*faults += (long)json_array_size(json_object_get(o, "faults"));
+		/* a line written twice (a crash between write and count) counts once */
+		if (strset_add(done, json_string_value(id)))
+			*faults += (long)json_array_size(json_object_get(o, "faults"));
 		json_decref(o);
 		good_end = pos;
 	}

@@ -90,7 +90,7 @@ print(int.from_bytes(h.digest()[:8], 'little') >> 1)")"
 "$ARENA" --check --key nokey a.ini >/dev/null 2>err
 expect_eq "missing --key exit" $? 2
 expect_eq "missing --key" "$(cat err)" "arena: cannot read tournament key 'nokey': No such file or directory (make one with: arena key nokey)"
-printf '0123\n' >short.key
+(umask 077 && printf '0123\n' >short.key)
 "$ARENA" --check --key short.key a.ini >/dev/null 2>err
 expect_eq "short --key exit" $? 2
 expect_eq "short --key" "$(cat err)" "arena: tournament key 'short.key' is damaged (4 hex digits, expected 64)"

@@ -61,7 +61,12 @@ rm k2/key
 "$ARENA" -q --results k2 t.ini >/dev/null 2>err
 expect_eq "missing key exit" $? 2
 expect_eq "missing key" "$(cat err)" "arena: cannot read tournament key 'k2/key': No such file or directory (the games in k2 were dealt from it: put it back, give it with --key FILE, or start over with --fresh)"
-printf 'nonsense\n' >k2/key
+cp t.key k2/key && chmod 644 k2/key
+"$ARENA" -q --results k2 t.ini >/dev/null 2>err
+expect_eq "open key exit" $? 1
+expect_eq "open key" "$(cat err)" "arena: tournament key 'k2/key' is open to other users (mode 0644): every deal can be computed from it; make a new one (arena key FILE), or if it stayed private: chmod 600 k2/key (put the key back, or start over with --fresh)"
+rm k2/key
+(umask 077 && printf 'nonsense\n' >k2/key)
 "$ARENA" -q --results k2 t.ini >/dev/null 2>err
 expect_eq "damaged key exit" $? 1
 expect_eq "damaged key" "$(cat err)" "arena: tournament key 'k2/key' is damaged (byte 1 is not a hex digit; expected 64 hex digits) (put the key back, or start over with --fresh)"

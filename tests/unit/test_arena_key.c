@@ -1,8 +1,9 @@
 /*
  * test_arena_key.c - the tournament key file: written 0600 whatever the
  * umask, as 64 hex digits, never over an existing file, read back to the
- * same key; a missing file is "none", a short, long or corrupt one an
- * error naming the file; new keys differ.
+ * same key, refused when other users may read or change it; a missing
+ * file is "none", a short, long or corrupt one an error naming the file;
+ * new keys differ.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@ static void write_file(const char *path, const char *text)
 
 	fputs(text, f);
 	fclose(f);
+	chmod(path, 0600);
 }
 
 static void test_key_file_is_0600_hex_and_reads_back(void)
@@ -81,6 +83,16 @@ static void test_bad_key_files_are_errors_naming_the_file(void)
 		CHECK_INT(key_read(&k, "bad", err, sizeof(err)), -1);
 		CHECK_STR(err, cases[i].message);
 	}
+	/* a key others can read (or change) is refused: it deals every hand */
+	write_file("open", "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf\n");
+	CHECK_INT(key_read(&k, "open", err, sizeof(err)), 1);
+	chmod("open", 0640);
+	CHECK_INT(key_read(&k, "open", err, sizeof(err)), -1);
+	CHECK_STR(err, "tournament key 'open' is open to other users (mode 0640): every deal "
+		  "can be computed from it; make a new one (arena key FILE), or if it stayed "
+		  "private: chmod 600 open");
+	chmod("open", 0602);
+	CHECK_INT(key_read(&k, "open", err, sizeof(err)), -1);
 	/* missing: no key yet, not an error */
 	CHECK_INT(key_read(&k, "absent", err, sizeof(err)), 0);
 	/* a directory where the key should be */

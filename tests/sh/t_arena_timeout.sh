@@ -1,6 +1,6 @@
 #!/bin/sh
 # t_arena_timeout.sh - a losing bot cannot void its games (issue 10). The
-# laggard (tests/misbehave/laggard) answers 200 ms late, under a 300 ms
+# laggard (tests/misbehave/laggard) answers 200 ms late, under a 500 ms
 # move limit, whenever its team is not ahead: no move times out, but the
 # game drags on. Its games must be counted, with the time charged to it:
 # by the referee's game budget (game_ms) when the arena's game timeout is
@@ -16,7 +16,7 @@ config() {
 	f=$1
 	shift
 	{
-		printf '[arena]\nvariants = hammerwalt\nmove_ms = 300\nstartup_ms = 3000\n'
+		printf '[arena]\nvariants = hammerwalt\nmove_ms = 500\nstartup_ms = 3000\n'
 		for k in "$@"; do echo "$k"; done
 		printf '[bot greedy]\ncommand = @greedy\n'
 		printf '[bot laggard]\ncommand = %s/laggard marker-%s 200\n' "$mis" "$$"

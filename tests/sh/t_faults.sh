@@ -73,15 +73,15 @@ BOTARGS="400" check spinner timeout 'used more than 100 ms of CPU time' --move-m
 check sleeper timeout 'wall-clock backstop of 2000 ms' --move-ms 100 --cpu-time
 BOTARGS=""
 
-# the game budget (--game-ms): 150 ms answers pass a 300 ms move limit, but
+# the game budget (--game-ms): 150 ms answers pass a 500 ms move limit, but
 # not for the whole game; under --cpu-time a sleeping bot is charged the
 # wall-clock time instead, up to the budget + 1 s
 BOTARGS="150 100000" check slowpoke timeout \
 	'^no answer within [0-9]+ ms: its game time budget of 1500 ms is used up$' \
-	--move-ms 300 --game-ms 1500
+	--move-ms 500 --game-ms 1500
 BOTARGS="150 100000" check slowpoke timeout \
 	'^no answer within [0-9]+ ms of wall-clock time: its game time budget of 1500 ms \(CPU time, and the budget \+ 1000 ms of wall-clock time\) is used up$' \
-	--move-ms 300 --game-ms 1500 --cpu-time
+	--move-ms 500 --game-ms 1500 --cpu-time
 # bots start side by side: waiting for a slow starter (seat 0: 1 s) is not
 # charged to the others (seat 2 uses 4 x 250 ms of its 1800 ms budget;
 # charged seat 0's start too, it would run out)
@@ -106,7 +106,12 @@ BOTARGS=""
 	"$mis/slowpoke stop-$$ 300 100000" "$top/sample-bots/c-random" @greedy @random \
 	>"$tmp/stop.json" 2>"$tmp/stop.err" &
 pid=$!
-sleep 1.5
+# once the slow bot has answered twice (its start and two 300 ms answers)
+i=0
+while [ "$(grep -c '^[0-9.]* 0> ' "$tmp/stop.log" 2>/dev/null)" -lt 3 ] && [ $i -lt 300 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
 kill -USR1 $pid
 wait $pid || fail "stopped game: exit status $?: $(cat "$tmp/stop.err")"
 python3 - "$tmp/stop.json" <<'PY' || fail "stopped game: result"

@@ -218,28 +218,31 @@ wait "$swapper"
 # ---- 6. a local user squatting every slot it can open causes no fault
 dir=$("$R" --sandbox-info | sed -n 's/^slots: //p')
 [ "$dir" = /run/euchre-arena ] || fail "slots: the slot directory is '$dir'"
-setpriv --reuid=nobody --regid=nogroup --clear-groups /usr/bin/python3 - "$dir" /tmp/euchre-arena-slots \
+setpriv --reuid=nobody --regid=nogroup --clear-groups /usr/bin/python3 - "$dir" \
 	>"$tmp/squat" 2>&1 <<'PY' &
 import fcntl, os, sys, time
-held, tried = [], 0
-for d in sys.argv[1:]:
+d, held = sys.argv[1], 0
+try:
+    os.makedirs(d, exist_ok=True)
+except OSError:
+    pass
+for i in range(64):
     try:
-        os.makedirs(d, exist_ok=True)
+        fd = os.open(os.path.join(d, "slot%d.lock" % i), os.O_RDONLY | os.O_CREAT, 0o644)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held += 1
     except OSError:
         pass
-    for i in range(64):
-        tried += 1
-        try:
-            fd = os.open(os.path.join(d, "slot%d.lock" % i), os.O_RDONLY | os.O_CREAT, 0o644)
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            held.append(d)
-        except OSError:
-            pass
-print("held %d in %s" % (sum(1 for h in held if h == sys.argv[1]), sys.argv[1]), flush=True)
+print("held %d in %s" % (held, d), flush=True)
 time.sleep(8)
 PY
 squatter=$!
-sleep 1
+# the game starts once the squatter has taken every slot it could
+i=0
+while ! grep -q '^held' "$tmp/squat" && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 "$R" --variant hammerwalt "$C" "$C" "$C" "$C" >"$tmp/squat.result" 2>&1 || fail "squat: referee failed: $(cat "$tmp/squat.result")"
 grep -q '"faults":\[\]' "$tmp/squat.result" || fail "squat: $(cat "$tmp/squat.result")"
 grep -q "^held 0 in $dir$" "$tmp/squat" || fail "squat: $(cat "$tmp/squat")"

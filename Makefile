@@ -86,10 +86,10 @@ BOT_BIN += sample-bots/java-random/Bot.class
 endif
 TEST_HELPER_SRC := $(wildcard tests/bots/*.c)
 TEST_HELPER_BIN := $(TEST_HELPER_SRC:tests/bots/%.c=$(O)/tests/bots/%)
-# a bot that deals with the engine's own code (tests/sh/t_arena_run.sh):
+# a bot that deals with the engine's own code (t_sealed, t_arena_run):
 # built from the sources without sanitizers, so that it runs in the sandbox
-SEARCH_BOT := $(O)/tests/arena/seedsearch
-SEARCH_BOT_SRC := tests/arena/seedsearch.c engine/game.c engine/rules.c engine/card.c \
+SEARCH_BOT := $(O)/tests/bots/seed_spy
+SEARCH_BOT_SRC := tests/bots/seed_spy.c engine/game.c engine/rules.c engine/card.c \
 	engine/rng.c common/util.c common/file.c arena/key.c
 
 PROGRAMS := $(BINDIR)/referee
@@ -183,12 +183,6 @@ $(O)/tests/%: $(O)/tests/unit/%.o $(LIBARENA) $(REFEREE_LIBS)
 $(O)/tests/bots/%: tests/bots/%.c | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O1 -D_GNU_SOURCE -w -o $@ $< -lpthread
-
-# seed_spy carries the rules engine (no sanitizers: it runs inside the sandbox's limits)
-SPY_ENGINE := engine/game.c engine/card.c engine/rules.c engine/rng.c engine/deal.c common/util.c
-$(O)/tests/bots/seed_spy: tests/bots/seed_spy.c $(SPY_ENGINE) | check-deps
-	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O2 -D_GNU_SOURCE -Iengine -Icommon -w -o $@ $^
 
 $(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard engine/*.h common/*.h arena/key.h) | check-deps
 	@mkdir -p $(dir $@)

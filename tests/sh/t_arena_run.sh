@@ -96,10 +96,10 @@ grep -q '"options":{"target":100000,"hole":100000,"max_hands":2,' prog/results.j
 	fail "progressive games are not max_hands games"
 expect_eq "hands per progressive game" "$(grep -c '"hands":2,' prog/results.jsonl)" 28
 
-# secret deals: tests/arena/seedsearch deals the first hand from the seeds
+# secret deals: tests/bots/seed_spy deals the first hand from the seeds
 # 0..100000 and from every public derivation of config seeds 0..1000
 # (deals 0..99) and looks for its own cards
-case "$O" in /*) search="$O/tests/arena/seedsearch" ;; *) search="$ROOT/$O/tests/arena/seedsearch" ;; esac
+case "$O" in /*) search="$O/tests/bots/seed_spy" ;; *) search="$ROOT/$O/tests/bots/seed_spy" ;; esac
 [ -x "$search" ] || fail "no $search (make test builds it)"
 # check_search DIR WANT: every search bot's stderr in DIR reports its own
 # hand of the record; WANT=secret: it found nothing (and names no other
@@ -110,10 +110,10 @@ check_search() {
 		log="$1/logs/$id.log"
 		for p in 0 1 2 3; do
 			err="$1/logs/$id.seat$p.stderr"
-			grep -q '^seedsearch: ' "$err" 2>/dev/null || continue
+			grep -q '^seed_spy: ' "$err" 2>/dev/null || continue
 			found=$((found + 1))
 			mine=$(grep -m 1 "^| cards $p " "$log" | sed "s/^| cards $p //")
-			grep -q "^seedsearch: seat $p holds $mine; searched [0-9]* seeds: " "$err" ||
+			grep -q "^seed_spy: seat $p holds $mine; searched [0-9]* seeds: " "$err" ||
 				fail "$id seat $p: $(cat "$err")"
 			if [ "$2" = secret ]; then
 				grep -q "searched 300201 seeds: not found$" "$err" ||
@@ -126,8 +126,8 @@ check_search() {
 			else
 				grep -q "found seed $(sed -n 's/^game [a-z]* seed \([0-9]*\).*/\1/p' "$log") (the key of a config seed)$" "$err" ||
 					fail "$id seat $p did not find the public deal: $(cat "$err")"
-				grep -m 4 '^| cards ' "$log" | sed 's/^| /seedsearch: /' >want
-				grep '^seedsearch: cards ' "$err" >got
+				grep -m 4 '^| cards ' "$log" | sed 's/^| /seed_spy: /' >want
+				grep '^seed_spy: cards ' "$err" >got
 				expect_file_eq "$id seat $p: the hands found" got want
 			fi
 		done

@@ -98,9 +98,9 @@ static const char *const usage_text[] = {
 	"  --insecure          run bots without isolation (trusted bots only); needed\n"
 	"                      where the sandbox cannot isolate bots from each other\n"
 	"  --hide PATH         a path no bot may see even inside its own directory or\n"
-	"                      a system directory (repeatable); the record's and\n"
-	"                      the bot logs' directories and the current directory\n"
-	"                      are always hidden\n"
+	"                      a system directory (repeatable, at most 16); the\n"
+	"                      record's and the bot logs' directories and the\n"
+	"                      current directory are always hidden\n"
 	"  --sandbox-info      print which sandbox layers work on this machine\n"
 	"other:\n"
 	"  --build SRC DEST -- CMD...  copy the bot directory SRC to DEST and run\n"
@@ -381,8 +381,12 @@ static int bot_option(struct options *o, int c, const char *arg)
 		o->seat_dir[s] = dir_arg("--seat-dir", rest);
 		return 1;
 	case OPT_HIDE:
-		if (o->nhide == MAX_USER_HIDE)
-			usage_error("too many --hide (at most %s)", "16");
+		if (o->nhide == MAX_USER_HIDE) {
+			char most[16];
+
+			snprintf(most, sizeof(most), "%d", MAX_USER_HIDE);
+			usage_error("too many --hide (at most %s)", most);
+		}
 		o->hide[o->nhide++] = arg;
 		return 1;
 	}

@@ -5,7 +5,6 @@
 #include "sandbox_impl.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>

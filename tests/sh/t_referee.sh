@@ -186,6 +186,11 @@ out=$(cd / && "$top/$R" --variant hammerwalt --seat-dir "0:$top/sample-bots/pyth
 case $out in *'"faults":[]'*) ;; *) fail "--seat-dir: $out" ;; esac
 usage_error "--seat-dir '/nonexistent' is not a directory" --variant hammerwalt \
 	--seat-dir 0:/nonexistent @random @random @random @random
+# at most 16 --hide
+hides=
+for i in $(seq 17); do hides="$hides --hide /tmp/h$i"; done
+usage_error "referee: too many --hide (at most 16)" --variant hammerwalt $hides \
+	@random @random @random @random
 
 # --build: a copy built in the sandbox; failures and bad destinations
 mkdir -p "$tmp/src"

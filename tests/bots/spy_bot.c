@@ -263,16 +263,22 @@ static long parent_of(pid_t pid)
 	return ppid;
 }
 
-/* Sends SIGUSR1 to every process it can reach but its own family. */
+/*
+ * Sends SIGUSR1 to every process it can reach but its own family. The
+ * scan asks kill(p, 0) first, so that it is quick enough to finish under
+ * load (a process of another pid namespace is not in this /proc).
+ */
 static void send_signal(void)
 {
 	int reached = 0;
 
 	for (pid_t p = 1; p < 65536; p++) {
-		if (p == getpid() || p == getppid() || parent_of(p) == getppid())
+		if (p == getpid() || p == getppid() || kill(p, 0) < 0 || parent_of(p) == getppid())
 			continue;
-		if (kill(p, SIGUSR1) == 0)
+		if (kill(p, SIGUSR1) == 0) {
 			reached++;
+			fprintf(stderr, "spy send signal to %d (parent %ld)\n", (int)p, parent_of(p));
+		}
 	}
 	fprintf(stderr, "spy send signal reached %d\n", reached);
 	sleep_ms(HOLD_MS);

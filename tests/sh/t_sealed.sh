@@ -105,7 +105,8 @@ for how in private keep; do
 $got"
 	seat_err "$tmp/ch-$how" 2 | grep -q "^spy got .* $sent$" && fail "channels ($how): the secret $sent arrived"
 	seat_err "$tmp/ch-$how" 2 | grep -q '^spy setup inotify EPERM$' || fail "channels ($how): inotify was not refused"
-	seat_err "$tmp/ch-$how" 0 | grep -q '^spy send signal reached 0$' || fail "channels ($how): a signal reached someone"
+	seat_err "$tmp/ch-$how" 0 | grep -q '^spy send signal reached 0$' ||
+		fail "channels ($how): signals: $(seat_err "$tmp/ch-$how" 0 | grep '^spy send signal' || echo 'the scan did not finish')"
 	[ "$failures" = 0 ] && echo "ok: channels ($how scratch): nothing arrives"
 done
 [ "$(stat -c %X "$atime/f0")" -lt 1000000000 ] || fail "channels: reading changed the files' atime"
@@ -301,5 +302,22 @@ for h in "" "--hide $sysdir"; do
 done
 rm -rf "$sysdir"
 [ "$failures" = 0 ] && echo "ok: --hide covers a record that would show through /usr"
+
+# ---- 10. the record and the stderr files inside the bot's own directory:
+# written by the referee as the game goes, never shown to the bot
+own=$tmp/own
+mkdir -m 755 "$own"
+cp "$S" "$own/spy_bot"
+"$R" --variant hammerwalt --log "$own/game.log" \
+	"$own/spy_bot probe =$own/game.log =$own/game.seat2.stderr" "$C" "$C" "$C" >/dev/null 2>&1 ||
+	fail "own: the game failed"
+grep -q '^| cards 1 ' "$own/game.log" || fail "own: no record was written"
+for f in game.log game.seat2.stderr; do
+	case "$(grep "^spy path $own/$f " "$own/game.seat0.stderr")" in
+	"spy path $own/$f ENOENT" | "spy path $own/$f read 0 []") ;;
+	*) fail "own: $f: $(grep "^spy path $own/$f " "$own/game.seat0.stderr")" ;;
+	esac
+done
+[ "$failures" = 0 ] && echo "ok: a record in the bot's own directory is not shown to it"
 
 finish "ok: t_sealed"

@@ -343,37 +343,24 @@ out:
 	return ret;
 }
 
-int results_write_meta(struct results *r, const struct results_meta *m, const char *arena_name,
-		       const char *config_path, char *err, size_t len)
+/*
+ * Replaces the file NAME of the results directory with text, whole or not
+ * at all: a temporary file written and synced, renamed over NAME, and the
+ * directory synced. 0, or -1 with a message in err.
+ */
+static int replace_file(struct results *r, const char *name, const char *text, size_t n,
+			char *err, size_t len)
 {
-	char *path = path_join(r->dir, "arena.json"), *tmp = path_join(r->dir, "arena.json.tmp");
-	json_t *o = json_object(), *ex = json_array();
-	char *text = NULL;
-	int fd = -1, ret = -1;
+	char *path = path_join(r->dir, name), *tmp;
+	struct strbuf sb = STRBUF_INIT;
+	int fd, ret = -1;
 
-	for (size_t i = 0; i < m->excluded.nr; i++) {
-		const char *tab = strchr(m->excluded.items[i], '\t');
-		char *name = xstrndup(m->excluded.items[i], (size_t)(tab - m->excluded.items[i]));
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s.tmp", path);
+	tmp = strbuf_detach(&sb);
 
-		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", name, "reason", tab + 1));
-		free(name);
-	}
-	json_object_set_new(o, "arena", json_string(arena_name));
-	json_object_set_new(o, "config", json_string(config_path));
-	json_object_set_new(o, "fingerprint", json_string(m->fingerprint));
-	json_object_set_new(o, "shard", json_string(m->shard));
-	json_object_set_new(o, "games", json_integer(m->games));
-	if (m->key_id[0])
-		json_object_set_new(o, "key_id", json_string(m->key_id));
-	json_object_set_new(o, "excluded", ex);
-	text = json_dumps(o, JSON_INDENT(2));
-	if (!text) {
-		snprintf(err, len, "cannot write '%s': the text is not valid UTF-8", path);
-		goto out;
-	}
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || file_write_all(fd, text, strlen(text)) < 0 || file_write_all(fd, "\n", 1) < 0 ||
-	    fsync(fd) < 0) {
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 || file_write_all(fd, text, n) < 0 || fsync(fd) < 0) {
 		snprintf(err, len, "cannot write '%s': %s", tmp, strerror(errno));
 		goto out;
 	}
@@ -392,10 +379,46 @@ out:
 		close(fd);
 	if (ret < 0)
 		unlink(tmp);
-	free(text);
-	json_decref(o);
 	free(path);
 	free(tmp);
+	return ret;
+}
+
+int results_write_meta(struct results *r, const struct results_meta *m, const char *arena_name,
+		       const char *config_path, char *err, size_t len)
+{
+	json_t *o = json_object(), *ex = json_array();
+	char *text = NULL;
+	int ret = -1;
+
+	for (size_t i = 0; i < m->excluded.nr; i++) {
+		const char *tab = strchr(m->excluded.items[i], '\t');
+		char *name = xstrndup(m->excluded.items[i], (size_t)(tab - m->excluded.items[i]));
+
+		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", name, "reason", tab + 1));
+		free(name);
+	}
+	json_object_set_new(o, "arena", json_string(arena_name));
+	json_object_set_new(o, "config", json_string(config_path));
+	json_object_set_new(o, "fingerprint", json_string(m->fingerprint));
+	json_object_set_new(o, "shard", json_string(m->shard));
+	json_object_set_new(o, "games", json_integer(m->games));
+	if (m->key_id[0])
+		json_object_set_new(o, "key_id", json_string(m->key_id));
+	json_object_set_new(o, "excluded", ex);
+	text = json_dumps(o, JSON_INDENT(2));
+	if (!text) {
+		snprintf(err, len, "cannot write '%s/arena.json': the text is not valid UTF-8",
+			 r->dir);
+	} else {
+		size_t n = strlen(text);
+
+		text = xrealloc(text, n + 2);
+		memcpy(text + n, "\n", 2);
+		ret = replace_file(r, "arena.json", text, n + 1, err, len);
+	}
+	free(text);
+	json_decref(o);
 	return ret;
 }
 
@@ -420,9 +443,8 @@ static json_t *results_schedule_line(const struct fixture *g, const struct confi
 int results_write_schedule(struct results *r, const struct schedule *s, const struct config *c,
 			   int k, int n, char *err, size_t len)
 {
-	char *path = path_join(r->dir, RESULTS_SCHEDULE), *tmp = path_join(r->dir, RESULTS_SCHEDULE ".tmp");
 	struct strbuf sb = STRBUF_INIT;
-	int fd = -1, ret = -1;
+	int ret = -1;
 
 	strbuf_init(&sb);
 	for (int i = 0; i < s->ngames; i++) {
@@ -435,32 +457,17 @@ int results_write_schedule(struct results *r, const struct schedule *s, const st
 		text = json_dumps(o, JSON_COMPACT);
 		json_decref(o);
 		if (!text) {
-			snprintf(err, len, "cannot write '%s': game '%s' is not valid UTF-8", path,
-				 s->games[i].id);
+			snprintf(err, len, "cannot write '%s/%s': game '%s' is not valid UTF-8",
+				 r->dir, RESULTS_SCHEDULE, s->games[i].id);
 			goto out;
 		}
 		strbuf_addstr(&sb, text);
 		strbuf_addch(&sb, '\n');
 		free(text);
 	}
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || file_write_all(fd, sb.buf, sb.len) < 0 || fsync(fd) < 0) {
-		snprintf(err, len, "cannot write '%s': %s", tmp, strerror(errno));
-		goto out;
-	}
-	if (rename(tmp, path) < 0 || fsync(r->dir_fd) < 0) {
-		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
-		goto out;
-	}
-	ret = 0;
+	ret = replace_file(r, RESULTS_SCHEDULE, sb.buf, sb.len, err, len);
 out:
-	if (fd >= 0)
-		close(fd);
-	if (ret < 0)
-		unlink(tmp);
 	strbuf_release(&sb);
-	free(path);
-	free(tmp);
 	return ret;
 }
 

@@ -16,11 +16,18 @@
 #include "runner.h"
 #include "util.h"
 
-/* The referee's verdict: the last line of the build log when it starts with "build". */
+/*
+ * The referee's verdict, from the end of the build log's last line:
+ * "build failed: ..." or "build timed out ...". The build's own output may
+ * share that line (it need not end in a newline), so the verdict is looked
+ * for from the right and escaped: a build's bytes never reach a terminal.
+ */
 static int verdict(const char *log, char *out, size_t len)
 {
+	static const char *const starts[] = { "build failed: ", "build timed out after " };
 	FILE *f = fopen(log, "r");
 	char line[512], last[512] = "";
+	const char *from = NULL;
 
 	if (!f)
 		return 0;
@@ -28,9 +35,13 @@ static int verdict(const char *log, char *out, size_t len)
 		memcpy(last, line, sizeof(line));
 	fclose(f);
 	last[strcspn(last, "\n")] = '\0';
-	if (strncmp(last, "build", 5))
+	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++)
+		for (const char *p = strstr(last, starts[i]); p; p = strstr(p + 1, starts[i]))
+			if (!from || p > from)
+				from = p;
+	if (!from)
 		return 0;
-	snprintf(out, len, "%s", last);
+	escape_text(from, strlen(from), len / 4, out, len);
 	return 1;
 }
 

@@ -119,6 +119,13 @@ int key_read(struct key *k, const char *path, char *err, size_t len)
 		return -1;
 	}
 	/* anyone who can read the key can deal every hand of the tournament */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid != geteuid()) {
+		snprintf(err, len, "tournament key '%s' belongs to another user (uid %ld), who can "
+			 "read and change it: every deal can be computed from it; make your own "
+			 "(arena key FILE)", path, (long)st.st_uid);
+		close(fd);
+		return -1;
+	}
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 077)) {
 		snprintf(err, len, "tournament key '%s' is open to other users (mode %04o): "
 			 "every deal can be computed from it; make a new one (arena key FILE), or "

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "file.h"
 #include "interrupt.h"
 #include "refargv.h"
 #include "runner.h"
@@ -192,12 +193,13 @@ static void drop_clean_logs(const struct job *j)
  */
 static void save_stderr(const struct job *j, const struct runner_done *d)
 {
+	char msg[4096 + 256];
 	int fd;
 	size_t off = 0;
 
 	if (!d->errlen)
 		return;
-	fd = open(j->errlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fd = file_open_private(j->errlog, 0, msg, sizeof(msg));
 	if (fd < 0)
 		return; /* a diagnostic only: the game's fate is decided */
 	while (off < d->errlen) {

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +171,26 @@ static int make_dirs(const char *path, mode_t mode, char *err, size_t len)
 	return 0;
 }
 
+/*
+ * make_dirs, then: can no one else change where dir leads? Another user
+ * who could rename dir, or a directory above it, could put a directory of
+ * his own in its place between two writes, with links and records of his.
+ */
+static int make_private_dir(const char *dir, char *err, size_t len)
+{
+	char why[PATH_MAX + 128];
+
+	if (make_dirs(dir, 0700, err, len) < 0)
+		return -1;
+	if (path_check_owned(dir, why, sizeof(why)) < 0) {
+		snprintf(err, len, "results directory '%s' is not safe: %s, who could put a "
+			 "directory of their own in its place; choose a place only you and root can "
+			 "change", dir, why);
+		return -1;
+	}
+	return 0;
+}
+
 static int lock_dir(const char *dir, char *err, size_t len)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -217,7 +238,7 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 		snprintf(err, len, "results directory '%s' must not end in '/'", dir);
 		return NULL;
 	}
-	if (make_dirs(dir, 0700, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
+	if (make_private_dir(dir, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
 		return NULL;
 	if (fresh && !dir_is_empty(dir)) {
 		struct strbuf aside = STRBUF_INIT;
@@ -238,7 +259,7 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 		}
 		close(fd);
 		*moved = strbuf_detach(&aside);
-		if (make_dirs(dir, 0700, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
+		if (make_private_dir(dir, err, len) < 0 || (fd = lock_dir(dir, err, len)) < 0)
 			return NULL;
 	}
 	r = xcalloc(1, sizeof(*r));

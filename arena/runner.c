@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "file.h"
 #include "util.h"
 
 #define CAPTURE_MAX (4u << 20)
@@ -159,11 +160,9 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 		goto out;
 	}
 	if (job->out_path) {
-		out = open(job->out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (out < 0) {
-			snprintf(err, len, "cannot write '%s': %s", job->out_path, strerror(errno));
+		out = file_open_private(job->out_path, 0, err, len);
+		if (out < 0)
 			goto out;
-		}
 		errfd = dup(out);
 		fcntl(errfd, F_SETFD, FD_CLOEXEC);
 	} else {

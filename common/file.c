@@ -5,8 +5,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -51,4 +53,82 @@ int file_sync_parent(const char *path)
 	ret = fsync(fd);
 	close(fd);
 	return ret;
+}
+
+/*
+ * Reopens the file that pfd (an O_PATH fd) names, for writing, once it is
+ * known to be ours: the checks and the open see the same inode.
+ */
+static int reopen_checked(int pfd, const char *path, int append, char *err, size_t len)
+{
+	struct stat st;
+	char proc[64];
+	int fd;
+
+	if (fstat(pfd, &st) < 0) {
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (st.st_uid != geteuid() && !(S_ISCHR(st.st_mode) && st.st_uid == 0)) {
+		snprintf(err, len, "cannot write '%s': it belongs to another user (uid %ld), who "
+			 "could read what is written; remove it or write elsewhere", path,
+			 (long)st.st_uid);
+		return -1;
+	}
+	if (S_ISREG(st.st_mode) && st.st_nlink != 1) {
+		snprintf(err, len, "cannot write '%s': it has %ld names (hard links), and any of "
+			 "them could be read; remove it or write elsewhere", path,
+			 (long)st.st_nlink);
+		return -1;
+	}
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
+	fd = open(proc, O_WRONLY | O_CLOEXEC | O_NOCTTY | (append ? O_APPEND : 0));
+	if (fd < 0 || (S_ISREG(st.st_mode) && ((!append && ftruncate(fd, 0) < 0) ||
+					       fchmod(fd, 0600) < 0))) {
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int file_open_private(const char *path, int append, char *err, size_t len)
+{
+	/* a file made or removed between the two opens: try again */
+	for (int tries = 0; tries < 8; tries++) {
+		struct stat st;
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
+			      0600), wfd;
+
+		if (fd >= 0) {
+			int e;
+
+			if (fchmod(fd, 0600) == 0)
+				return fd;
+			e = errno;
+			close(fd);
+			errno = e;
+			break;
+		}
+		if (errno != EEXIST)
+			break;
+		/* O_PATH | O_NOFOLLOW: a link is opened as itself, never followed */
+		fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT)
+			continue;
+		if (fd < 0)
+			break;
+		if (fstat(fd, &st) == 0 && S_ISLNK(st.st_mode)) {
+			close(fd);
+			snprintf(err, len, "cannot write '%s': it is a symbolic link; remove it or "
+				 "write elsewhere", path);
+			return -1;
+		}
+		wfd = reopen_checked(fd, path, append, err, len);
+		close(fd);
+		return wfd;
+	}
+	snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+	return -1;
 }

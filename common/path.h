@@ -25,6 +25,17 @@ int path_mkdir_p(const char *path, mode_t mode);
  */
 int path_inside(const char *path, const char *dir);
 
+/*
+ * Can no other user change what path leads to? Every directory on the way
+ * to it and every symbolic link followed (as the kernel follows them)
+ * must belong to root or to this user, and no directory on the way may
+ * be writable by others unless it is sticky (like /tmp: then only an
+ * entry's owner may rename it, and that entry is checked in turn). path
+ * itself must belong to this user. 0, or -1 with a message in err that
+ * names the place: "'DIR' belongs to another user (uid N)" and the like.
+ */
+int path_check_owned(const char *path, char *err, size_t len);
+
 /* Is path a directory (following links)? */
 int path_is_dir(const char *path);
 /* Is path a regular file we may execute (following links)? */

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -103,20 +102,18 @@ static void errfile_failed(struct bot *b, int e)
 }
 
 /*
- * Opens the file that keeps a bot's stderr: created 0600 (a bot's stderr
- * is nobody else's business), an existing file made 0600 too.
+ * Opens the file that keeps a bot's stderr: a private file (file.h: 0600,
+ * never through a link, never another user's; a bot's stderr is nobody
+ * else's business), appended to or emptied.
  */
 static int open_errfile(const struct bot_spec *s, char *err, size_t len)
 {
-	struct stat st;
-	int fd = open(s->stderr_path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
-		      (s->stderr_append ? O_APPEND : O_TRUNC), 0600);
+	int fd = file_open_private(s->stderr_path, s->stderr_append, err, len);
 
-	if (fd < 0 || fstat(fd, &st) < 0 || (S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0) ||
-	    (s->stderr_header && file_write_all(fd, s->stderr_header, strlen(s->stderr_header)) < 0)) {
+	if (fd >= 0 && s->stderr_header &&
+	    file_write_all(fd, s->stderr_header, strlen(s->stderr_header)) < 0) {
 		snprintf(err, len, "cannot write '%s': %s", s->stderr_path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+		close(fd);
 		return -1;
 	}
 	return fd;

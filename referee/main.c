@@ -24,6 +24,7 @@
 #include "botbuild.h"
 #include "check.h"
 #include "deal_file.h"
+#include "file.h"
 #include "match.h"
 #include "replay.h"
 #include "rules.h"
@@ -67,7 +68,9 @@ static const char *const usage_text[] = {
 	"  --deal FILE         start from an explicit deal (docs/deal-format.md)\n"
 	"  --log FILE          write the game record: every hand, every line each\n"
 	"                      way with timestamps, every move; replayable (created\n"
-	"                      0600, synced to disk before the result is printed)\n"
+	"                      0600, synced to disk before the result is printed;\n"
+	"                      a link, a file of another user or one with a second\n"
+	"                      name is refused: exit 1)\n"
 	"time options (milliseconds):\n"
 	"  --startup-ms N      from start to the bot's 'ready' (default 10000)\n"
 	"  --move-ms N         per decision (default 1000)\n"
@@ -485,6 +488,7 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 {
 	static char cwd[4096];
 	static char files[MAX_SEATS][4096];
+	char err[4096 + 256];
 
 	if (o->log_file) {
 		const char *slash = strrchr(o->log_file, '/');
@@ -507,9 +511,9 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 		if (seat_is_builtin(seats[s]) ||
 		    !player_stderr_path(&o->env, s, files[s], sizeof(files[s])))
 			continue;
-		fd = open(files[s], O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+		fd = file_open_private(files[s], 0, err, sizeof(err));
 		if (fd < 0) {
-			fprintf(stderr, "referee: cannot write '%s': %s\n", files[s], strerror(errno));
+			fprintf(stderr, "referee: %s\n", err);
 			exit(1);
 		}
 		close(fd);
@@ -537,23 +541,21 @@ static void on_stop(int sig)
 }
 
 /*
- * Opens the game record: created 0600 (it holds every seat's cards), an
- * existing regular file made 0600 too, whatever the umask.
+ * Opens the game record: a private file (file.h: 0600, never through a
+ * link, never another user's), since it holds every seat's cards. NULL,
+ * with a message in err.
  */
-static FILE *open_record(const char *path)
+static FILE *open_record(const char *path, char *err, size_t len)
 {
-	struct stat st;
-	/* a link is refused: it could lead to any file of the referee's user */
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	int fd = file_open_private(path, 0, err, len);
 	FILE *f;
 
-	if (fd < 0 || fstat(fd, &st) < 0 || (S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0)) {
-		if (fd >= 0)
-			close(fd);
+	if (fd < 0)
 		return NULL;
-	}
-	if (!(f = fdopen(fd, "w")))
+	if (!(f = fdopen(fd, "w"))) {
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
 		close(fd);
+	}
 	return f;
 }
 
@@ -699,15 +701,15 @@ static void check_seats(struct session *se)
 static void open_outputs(struct session *se)
 {
 	struct options *o = &se->o;
-	char err[512];
+	char err[4096 + 256];
 
 	if (o->deal_file) {
 		se->deal = xmalloc(sizeof(*se->deal));
 		if (deal_load(o->deal_file, &se->rules, se->deal, &se->deal_text, err, sizeof(err)) < 0)
 			usage_error("%s", err);
 	}
-	if (o->log_file && !(se->log = open_record(o->log_file))) {
-		fprintf(stderr, "referee: cannot write log '%s': %s\n", o->log_file, strerror(errno));
+	if (o->log_file && !(se->log = open_record(o->log_file, err, sizeof(err)))) {
+		fprintf(stderr, "referee: %s\n", err);
 		exit(1);
 	}
 	/* the bots' stderr: DIR/seatN.stderr, or beside the record as FILE.seatN.stderr */

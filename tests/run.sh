@@ -3,7 +3,8 @@
 # the shell tests tests/sh/t*.sh, TEST_JOBS at a time (default: the number
 # of cores), the slowest first. Each test gets BINDIR, O and its own
 # TMPDIR. Prints one line per test and a summary; exits 1 if any failed.
-# TESTS=pattern runs only the tests whose name contains the pattern.
+# TESTS=pattern runs only the tests whose name contains the pattern. A
+# shell test fails, too, when sh reports a command it calls "not found".
 O=${O:-build/rel}
 BINDIR=${BINDIR:-bin}
 export O BINDIR
@@ -42,6 +43,12 @@ case "$t" in
 *) TMPDIR="$scratch/$name.tmp" "$t" >"$scratch/$name.out" 2>&1 ;;
 esac
 status=$?
+# a shell test that calls a command that does not exist has not checked
+# what it meant to (sh says "FILE: LINE: NAME: not found")
+if [ $status = 0 ] && grep -Eq '^[^ ]+\.sh: [0-9]+: [^ ]+: not found$' "$scratch/$name.out"; then
+	echo "FAIL: a command this test calls does not exist (above)" >>"$scratch/$name.out"
+	status=1
+fi
 secs=$(($(date +%s) - start))
 if [ $status = 0 ]; then
 	echo "ok    $name (${secs}s)"

@@ -58,6 +58,12 @@ static const char *const denied_calls[] = {
 	"flock", "inotify_init", "inotify_init1", "inotify_add_watch", "fanotify_mark",
 	"mincore", "cachestat", "process_madvise",
 	/*
+	 * a share of the CPU: the scheduler gives each session (autogroup)
+	 * an equal share, so a bot's processes stay in the session it was
+	 * started in, one share for the whole bot, however many it forks
+	 */
+	"setsid",
+	/*
 	 * counters the whole machine shares: Linux AIO's event limit
 	 * (fs.aio-max-nr), and pidfds, whose inode numbers count every fork
 	 */

@@ -1,6 +1,7 @@
 # tests/sh/lib.sh - sourced by the shell tests: BINDIR, the repository top,
 # a scratch directory $tmp removed at exit, fail() to record a failure and
-# go on, and finish() to report and set the exit status.
+# go on, expect_eq() to compare, and finish() to report and set the exit
+# status.
 BINDIR=${BINDIR:-bin}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || exit 1
@@ -10,6 +11,11 @@ failures=0
 fail() {
 	echo "FAIL: $*"
 	failures=$((failures + 1))
+}
+
+# expect_eq WHAT GOT EXPECTED: records a failure unless GOT is EXPECTED
+expect_eq() {
+	[ "$2" = "$3" ] || fail "$1: got '$2', expected '$3'"
 }
 
 # finish MESSAGE: exits 1 if anything failed, else prints MESSAGE

@@ -383,6 +383,7 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 		{ "game_ms", 1, 1000000000, offsetof(struct config, game_ms) },
 		{ "game_timeout_s", 0, 604800, offsetof(struct config, game_timeout_s) },
 		{ "build_timeout_s", 1, 86400, offsetof(struct config, build_timeout_s) },
+		{ "stderr_kb", 0, 1048576, offsetof(struct config, stderr_kb) },
 	};
 	static const struct {
 		const char *name;
@@ -992,6 +993,7 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 	c->path = xstrdup(path);
 	c->deals = 1;
 	c->game_timeout_s = -1;
+	c->stderr_kb = -1;
 	c->build_timeout_s = 120;
 	dir = xstrdup(path);
 	slash = strrchr(dir, '/');

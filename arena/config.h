@@ -76,6 +76,7 @@ struct config {
 	long jobs;       /* 0: one per core */
 	long startup_ms, move_ms, bank_ms; /* 0: referee default (flag not passed) */
 	long game_ms;                      /* each bot's game budget; 0: referee default */
+	long stderr_kb;                    /* kept per bot and game; -1: referee default */
 	int cpu_time, insecure, keep_scratch, bot_logs;
 	enum log_policy logs;
 	long limits[NLIMITS];              /* 0: not set */

@@ -53,6 +53,10 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		strvec_push(out, "--game-ms");
 		strvec_pushf(out, "%ld", c->game_ms);
 	}
+	if (c->stderr_kb >= 0) {
+		strvec_push(out, "--stderr-cap");
+		strvec_pushf(out, "%ld", c->stderr_kb * 1024);
+	}
 	if (c->cpu_time)
 		strvec_push(out, "--cpu-time");
 	if (c->insecure)

@@ -131,7 +131,7 @@ static void test_every_flag_the_config_can_set(void)
 	chmod(text, 0755);
 	CHECK(load(&c, "[arena]\nvariants = flip\nseed = 9\nstartup_ms = 2000\nmove_ms = 100\n"
 		       "bank_ms = 5000\ngame_ms = 30000\ncpu_time = true\ninsecure = yes\n"
-		       "keep_scratch = on\n"
+		       "keep_scratch = on\nstderr_kb = 64\n"
 		       "mem_mb = 256\nnofile = 64\n"
 		       "[variant flip]\nplayers = 3\ntables = 1\n"
 		       "[bot d]\ndir = botdir\nmem_mb = 512\ncpu_s = 10\n"
@@ -142,7 +142,8 @@ static void test_every_flag_the_config_can_set(void)
 	strbuf_init(&sb);
 	/* seat order of the one table is drawn: rebuild the expectation from it */
 	strbuf_addf(&sb, "REF --variant flip --seed %llu --option players=3 --startup-ms 2000 "
-		    "--move-ms 100 --bank-ms 5000 --game-ms 30000 --cpu-time --insecure "
+		    "--move-ms 100 --bank-ms 5000 --game-ms 30000 --stderr-cap 65536 --cpu-time "
+		    "--insecure "
 		    "--keep-scratch --log L "
 		    "--bot-logs B --hide R", (unsigned long long)s.games[0].seed);
 	for (int p = 0; p < 3; p++) {

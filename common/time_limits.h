@@ -32,6 +32,12 @@ struct time_limits {
  */
 #define TIME_WALL_MARGIN_MS 1000
 /*
+ * ... and per decision: a decision's wall-clock time may reach this many
+ * times its limit, plus TIME_WALL_MARGIN_MS (a CPU-bound bot on a machine
+ * loaded three times over still fits; a sleeping one is stopped).
+ */
+#define TIME_WALL_FACTOR 3
+/*
  * The referee's own time for one game, bots' time aside: per bot program
  * starting, stopping (at most 0.5 s of grace, then a kill and a reap) and
  * scratch removal, and per game everything else.

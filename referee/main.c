@@ -80,7 +80,7 @@ static const char *const usage_text[] = {
 	"                      decision (default: startup + bank + move x the\n"
 	"                      most decisions the variant's rules allow a seat)\n"
 	"  --cpu-time          count the bot's CPU time instead of wall-clock time\n"
-	"                      (wall-clock backstops stay: 10x the limit + 1 s per\n"
+	"                      (wall-clock backstops stay: 3x the limit + 1 s per\n"
 	"                      decision, the game budget + 1 s per game)\n"
 	"bot options:\n"
 	"  --bot-logs DIR      save each bot's stderr as DIR/seatN.stderr (default:\n"

@@ -411,7 +411,8 @@ static int read_answer(struct player *p, double t0, double cpu0, double limit, s
 		return -1;
 	}
 	/* CPU time: wait in slices; a bot that sleeps still meets a wall backstop */
-	double move_backstop = t0 + 10 * limit + 1000, game_backstop = t0 + wleft;
+	double move_backstop = t0 + TIME_WALL_FACTOR * limit + TIME_WALL_MARGIN_MS;
+	double game_backstop = t0 + wleft;
 	double backstop = move_backstop < game_backstop ? move_backstop : game_backstop;
 
 	for (;;) {

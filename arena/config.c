@@ -514,8 +514,8 @@ int config_bot_runnable(const struct entrant *b, char *why, size_t len)
 	if (b->builtin)
 		return 0;
 	ret = seat_parse(&st, b->seat, b->dir, why, len);
-	if (ret == 0 && st.kind == SEAT_PROGRAM)
-		ret = seat_check_program(st.argv[0], why, len);
+	if (ret == 0)
+		ret = seat_check_files(&st, why, len);
 	seat_release(&st);
 	return ret;
 }
@@ -532,8 +532,8 @@ static void check_seat(struct parse *p, const struct entrant *b, const struct kv
 	struct seat st;
 	int bad = seat_parse(&st, b->seat, b->dir, why, sizeof(why)) < 0;
 
-	if (!bad && !b->build && st.kind == SEAT_PROGRAM)
-		bad = seat_check_program(st.argv[0], why, sizeof(why)) < 0;
+	if (!bad && !b->build)
+		bad = seat_check_files(&st, why, sizeof(why)) < 0;
 	seat_release(&st);
 	if (!bad)
 		return;

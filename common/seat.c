@@ -278,3 +278,20 @@ int seat_check_inside(const struct seat *s, const char *dir, char *why, size_t l
 	free(own);
 	return ret;
 }
+
+int seat_check_files(const struct seat *s, char *why, size_t len)
+{
+	struct stat st;
+
+	if (s->kind != SEAT_PROGRAM)
+		return 0;
+	if (seat_check_program(s->argv[0], why, len) < 0)
+		return -1;
+	for (int i = 1; i < s->argc; i++)
+		if (s->argv[i][0] == '/' && stat(s->argv[i], &st) < 0) {
+			snprintf(why, len, "no file '%s' (argument %d of the command): %s",
+				 s->argv[i], i, strerror(errno));
+			return -1;
+		}
+	return 0;
+}

@@ -53,4 +53,13 @@ int seat_check_inside(const struct seat *s, const char *dir, char *why, size_t l
  */
 int seat_check_program(const char *prog, char *why, size_t len);
 
+/*
+ * Is s's program there (seat_check_program()), and is every argument
+ * that is an absolute path ("/srv/bots/x.py") an existing file? A
+ * relative name that exists was made absolute by seat_parse(); one that
+ * does not may be a word, not a file, and is left alone. 0, or -1 with
+ * why ("no file '/nowhere/x.py' (argument 1 of the command)").
+ */
+int seat_check_files(const struct seat *s, char *why, size_t len);
+
 #endif

@@ -106,6 +106,8 @@ variants = hammerwalt
 command = /nowhere/run
 [bot noexec]
 dir = bots/noexec
+[bot noscript]
+command = python3 /nowhere/x.py --depth 2
 [bot g]
 command = @greedy
 X
@@ -114,6 +116,7 @@ expect_eq "bad bot paths exit" $? 2
 cat >expect <<X
 badbots.ini:4: bad value '/nowhere/run' for 'command' in [bot gone] (cannot run '/nowhere/run': No such file or directory)
 badbots.ini:6: bad value 'bots/noexec' for 'dir' in [bot noexec] (its 'run' file is not executable (fix: chmod +x $(pwd -P)/bots/noexec/run))
+badbots.ini:8: bad value 'python3 /nowhere/x.py --depth 2' for 'command' in [bot noscript] (no file '/nowhere/x.py' (argument 1 of the command): No such file or directory)
 X
 expect_file_eq "bad bot paths" err expect
 "$ARENA" -q badbots.ini >/dev/null 2>err

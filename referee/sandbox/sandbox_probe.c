@@ -261,7 +261,10 @@ void sandbox_info_format(const struct sandbox_info *in, struct strbuf *out)
 	{
 		char dir[PATH_MAX], err[256];
 
-		if (sandbox_slot_dir(dir, sizeof(dir), err, sizeof(err)) == 0)
+		if (geteuid() != 0)
+			strbuf_addf(out, "slots: within this referee, no directory (not root: bots run "
+				    "as uid %d, the referee's)\n", (int)geteuid());
+		else if (sandbox_slot_dir(dir, sizeof(dir), err, sizeof(err)) == 0)
 			strbuf_addf(out, "slots: %s\n", dir);
 		else
 			strbuf_addf(out, "slots: unusable: %s\n", err);

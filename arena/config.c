@@ -16,6 +16,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <ini.h>
+#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +91,15 @@ static void fail(struct parse *p, int line, const char *fmt, ...)
 	p->errs[p->nerrs++].text = strbuf_detach(&sb);
 }
 
+/* Is s valid UTF-8 (so that it can go into a JSON results line as it is)? */
+static int is_utf8(const char *s, size_t n)
+{
+	json_t *t = json_stringn(s, n);
+
+	json_decref(t);
+	return t != NULL;
+}
+
 static int cmp_problem(const void *a, const void *b)
 {
 	const struct problem *x = a, *y = b;
@@ -138,6 +148,9 @@ static char *read_line(char *str, int num, void *stream)
 		n = num - 2;
 		line[n] = '\0';
 	}
+	if (!is_utf8(line, (size_t)n))
+		fail(p, p->lineno, "not valid UTF-8 (the results are JSON lines: names, commands "
+		     "and paths must be UTF-8)");
 	memcpy(str, line, (size_t)n + 1);
 	p->continuation = n > 0 && (line[0] == ' ' || line[0] == '\t');
 	s = line + strspn(line, " \t");
@@ -1005,6 +1018,9 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 		c->dir = xstrdup(".");
 	if (parse_file(&p, path, err, len) < 0)
 		goto out;
+	if (!is_utf8(c->dir, strlen(c->dir)))
+		fail(&p, 0, "the config's directory is not valid UTF-8 (the results are JSON lines: "
+		     "paths must be UTF-8)");
 	check_headers(&p);
 	check_duplicates(&p);
 	arena_line = header_line(&p, "arena");

@@ -309,6 +309,21 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 		strbuf_reset(line);
 }
 
+/* s as a JSON string; escaped (util.h) when it is not valid UTF-8, never dropped. */
+static json_t *json_text(const char *s)
+{
+	json_t *t = json_string(s);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (t)
+		return t;
+	strbuf_init(&sb);
+	strbuf_add_escaped(&sb, s, strlen(s));
+	t = json_string(sb.buf);
+	strbuf_release(&sb);
+	return t;
+}
+
 static int record_failure(const struct config *c, struct results *res, const struct job *j,
 			  const char *why, char *err, size_t len)
 {
@@ -322,8 +337,8 @@ static int record_failure(const struct config *c, struct results *res, const str
 	json_object_set_new(o, "game", json_string(j->g->id));
 	json_object_set_new(o, "index", json_integer(j->g->index));
 	json_object_set_new(o, "attempts", json_integer(j->attempt));
-	json_object_set_new(o, "reason", json_string(why));
-	json_object_set_new(o, "command", json_string(cmd.buf));
+	json_object_set_new(o, "reason", json_text(why));
+	json_object_set_new(o, "command", json_text(cmd.buf));
 	text = json_dumps(o, JSON_COMPACT);
 	if (!text) {
 		snprintf(err, len, "cannot write 'failed.jsonl': game %s's line is not valid JSON",

@@ -446,6 +446,13 @@ static void parse_args(int argc, char **argv, struct options *o)
 			usage_error("unknown option '-%s'", (char[]){ (char)optopt, 0 });
 		usage_error("unknown option '%s'", argv[optind - 1]);
 	}
+	/* game i is dealt from seed + i: the last one must be a seed too */
+	if (o->seed_given && (unsigned long long)(o->games - 1) > 0x7fffffffffffffffULL - o->seed) {
+		char n[32];
+
+		snprintf(n, sizeof(n), "%ld", o->games);
+		usage_error("--games %s from this --seed would deal past seed 2^63-1", n);
+	}
 }
 
 /* Applies --option values and completes the rules; flip's players from the seat count. */
@@ -811,7 +818,6 @@ int main(int argc, char **argv)
 	static struct session se;
 	struct options *o = &se.o;
 	char err[512];
-	int status = 0;
 
 	install_signals();
 	parse_args(argc, argv, o);
@@ -845,15 +851,18 @@ int main(int argc, char **argv)
 	}
 	if (o->games > 1)
 		print_summary(&se);
-	if (se.log && fclose(se.log) != 0) {
-		fprintf(stderr, "referee: cannot write log '%s': %s\n", o->log_file, strerror(errno));
-		status = 1;
-	}
+	/*
+	 * Every result is in the record, checked and synced, before it is
+	 * printed: a result printed stands, so a failing close only warns.
+	 */
+	if (se.log && fclose(se.log) != 0)
+		fprintf(stderr, "referee: warning: closing the record '%s': %s\n", o->log_file,
+			strerror(errno));
 	free(se.deal);
 	free(se.deal_text);
 	free(o->stderr_prefix);
 	free(o->log_dir);
 	for (int i = 0; i < o->nopts; i++)
 		free(o->opt_key[i]);
-	return status;
+	return 0;
 }

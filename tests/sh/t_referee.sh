@@ -186,6 +186,9 @@ out=$(cd / && "$top/$R" --variant hammerwalt --seat-dir "0:$top/sample-bots/pyth
 case $out in *'"faults":[]'*) ;; *) fail "--seat-dir: $out" ;; esac
 usage_error "--seat-dir '/nonexistent' is not a directory" --variant hammerwalt \
 	--seat-dir 0:/nonexistent @random @random @random @random
+# --games from --seed: every game's seed (seed + i) stays below 2^63
+usage_error "referee: --games 2 from this --seed would deal past seed 2^63-1" --variant hammerwalt \
+	--seed 9223372036854775807 --games 2 @random @random @random @random
 # at most 16 --hide
 hides=
 for i in $(seq 17); do hides="$hides --hide /tmp/h$i"; done

@@ -54,6 +54,9 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 		{ "[arena]\nvariants = flip\n[varient flip]\nplayers = 4\n" BOTS,
 		  "c.ini:3: unknown section [varient flip] (expected [arena], [bot NAME] or "
 		  "[variant NAME])" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = @random\n; d\xe9j\xe0 vu\n",
+		  "c.ini:9: not valid UTF-8 (the results are JSON lines: names, commands and paths "
+		  "must be UTF-8)" },
 		{ "[arena]\nvariants = flip\njobs = 1\njobs = 2\n" BOTS,
 		  "c.ini:4: duplicate key 'jobs' in [arena] (first set at line 3)" },
 		{ "[arena]\nvariants = flip\n" BOTS "[bot a]\ncommand = @random\n",

@@ -10,8 +10,8 @@
  * player, the others keeping their order.
  *
  * Stop policy: when the game must end at once (bot_interrupt(), from
- * SIGUSR1: the arena's game timeout), the bot program the referee waited
- * on longest is charged a timeout, every bot still playing is stopped and
+ * SIGUSR1: the arena's game timeout), the bot program that used the most
+ * time (the time charged to it, as its budget counts it) is charged a timeout, every bot still playing is stopped and
  * @greedy finishes the game in its seat (the others without a fault), so
  * a game is never lost to a bot that stretches it.
  *
@@ -158,11 +158,21 @@ static void detail_printable(char *d, size_t size)
 	strbuf_release(&sb);
 }
 
+/* @greedy, which takes over a seat whose bot faulted or was stopped. */
+static struct player *greedy_fallback(void)
+{
+	char err[64];
+	struct player *p = player_new("@greedy", 0, err, sizeof(err));
+
+	if (!p)
+		abort(); /* "@greedy" always parses: the seat must never be left empty */
+	return p;
+}
+
 /* Records a seat's first fault, stops its bot and seats @greedy instead. */
 static void fault(struct run *r, struct fault *f)
 {
 	int s = f->seat;
-	char err[64];
 
 	if (r->faulted & (1u << s))
 		return;
@@ -173,7 +183,7 @@ static void fault(struct run *r, struct fault *f)
 	if (r->mc->log)
 		fprintf(r->mc->log, "fault %d %s %s\n", s, fault_kind_name(f->kind), f->detail);
 	player_stop(r->players[s]);
-	r->fallback[s] = player_new("@greedy", 0, err, sizeof(err));
+	r->fallback[s] = greedy_fallback();
 }
 
 static struct player *seat_player(struct run *r, int s)
@@ -192,13 +202,12 @@ static void queue_events(struct run *r, int from, int to)
 }
 
 /*
- * The stop policy (see the top of the file): charges the bot the referee
- * waited on longest, then replaces every bot still playing by @greedy.
+ * The stop policy (see the top of the file): charges the bot that used the
+ * most time, then replaces every bot still playing by @greedy.
  */
 static void stop_game(struct run *r)
 {
 	int worst = -1;
-	char err[64];
 
 	r->stopped = 1;
 	for (int s = 0; s < r->g->rules.players; s++)
@@ -224,7 +233,7 @@ static void stop_game(struct run *r)
 		if (r->fallback[s] || !player_is_running(r->players[s]))
 			continue;
 		player_stop(r->players[s]);
-		r->fallback[s] = player_new("@greedy", 0, err, sizeof(err));
+		r->fallback[s] = greedy_fallback();
 	}
 }
 

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int th_checks, th_failed;
+static int th_checks, th_failed, th_buffered;
 
 #define CHECK(cond)                                                                  \
 	do {                                                                         \
@@ -43,10 +43,16 @@ static int th_checks, th_failed;
 		}                                                                    \
 	} while (0)
 
-/* Runs one named test function; prints its name when it fails. */
+/*
+ * Runs one named test function; prints its name when it fails. stdout is
+ * made line-buffered first, so that what a test prints and its failures
+ * (on stderr) stay in order in the runner's output file.
+ */
 #define RUN(fn)                                                                      \
 	do {                                                                         \
 		int th_before = th_failed;                                           \
+		if (!th_buffered++)                                                  \
+			setvbuf(stdout, NULL, _IOLBF, 0);                            \
 		fn();                                                                \
 		if (th_failed != th_before)                                          \
 			fprintf(stderr, "FAIL %s\n", #fn);                           \

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/ptrace.h>
@@ -323,6 +325,38 @@ int main(int argc, char **argv)
 
 			printf("pthread_create %s\n", e ? strerrorname_np(e) : "ok");
 		}
+	} else if (!strcmp(m, "watch")) {
+		/* every call that would let one bot watch another or a shared counter */
+		int fd = open("/etc/passwd", O_RDONLY), sv[2], e;
+		char byte, page[4096] __attribute__((aligned(4096)));
+		struct iovec iov = { &byte, 1 };
+		uint64_t v;
+		socklen_t vlen = sizeof(v);
+		unsigned long ctx = 0;
+
+		say("flock", flock(fd, LOCK_SH | LOCK_NB));
+		say("fcntl_setlk", fcntl(fd, F_SETLK, &(struct flock){ .l_type = F_RDLCK }));
+		say("fcntl_ofd_getlk", fcntl(fd, F_OFD_GETLK, &(struct flock){ .l_type = F_RDLCK }));
+		say("fcntl_getlease", fcntl(fd, F_GETLEASE));
+		say("fcntl_notify", fcntl(open("/etc", O_RDONLY), F_NOTIFY, DN_ACCESS));
+		say("inotify_init1", inotify_init1(0));
+		say("fanotify_init", (int)syscall(SYS_fanotify_init, 0, 0));
+		say("mincore", mincore(page, sizeof(page), (unsigned char *)&byte));
+		say("cachestat", (int)syscall(451, fd, NULL, NULL, 0));
+		say("preadv2_nowait", (int)preadv2(fd, &iov, 1, 0, 0x8 /* RWF_NOWAIT */));
+		say("preadv2", (int)preadv2(fd, &iov, 1, 0, 0));
+		e = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+		errno = e;
+		say("fadvise_dontneed", e ? -1 : 0);
+		say("kcmp", (int)syscall(SYS_kcmp, getpid(), getpid(), 0, 0, 0));
+		say("pidfd_open", (int)syscall(SYS_pidfd_open, getpid(), 0));
+		say("pidfd_getfd", (int)syscall(SYS_pidfd_getfd, 0, 0, 0));
+		say("process_madvise", (int)syscall(SYS_process_madvise, 0, NULL, 0, 0, 0));
+		say("clone_pidfd", (int)syscall(SYS_clone, CLONE_PIDFD | SIGCHLD, 0, &e, 0, 0));
+		say("io_setup", (int)syscall(SYS_io_setup, 1, &ctx));
+		say("socketpair", socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
+		say("so_cookie", getsockopt(sv[0], SOL_SOCKET, SO_COOKIE, &v, &vlen));
+		say("setsid", setsid());
 	} else if (!strcmp(m, "int80")) {
 		long ret;
 

@@ -882,6 +882,32 @@ static void test_namespace_and_kernel_calls_are_denied(void)
 	run_release(&r);
 }
 
+/*
+ * Every call that lets a bot watch another through what they share (locks,
+ * change notification, the page cache, machine-wide counters) or leave its
+ * one CPU share (setsid) fails with EPERM; plain reads still work.
+ */
+static void test_watching_calls_are_denied(void)
+{
+	char *argv[] = { attack, "watch", NULL };
+	static const char *const eperm[] = {
+		"flock", "fcntl_setlk", "fcntl_ofd_getlk", "fcntl_getlease", "fcntl_notify",
+		"inotify_init1", "fanotify_init", "mincore", "cachestat", "preadv2_nowait",
+		"fadvise_dontneed", "kcmp", "pidfd_open", "pidfd_getfd", "process_madvise",
+		"clone_pidfd", "io_setup", "so_cookie", "setsid",
+	};
+	struct run r;
+
+	if (run_start(&r, argv, NULL, 19, 0) == 0)
+		run_read(&r, "setsid", 5000);
+	for (size_t i = 0; i < sizeof(eperm) / sizeof(eperm[0]); i++)
+		CHECK_FIELD(&r, eperm[i], "EPERM");
+	CHECK_FIELD(&r, "preadv2", "ok");
+	CHECK_FIELD(&r, "socketpair", "ok");
+	run_end(&r, 0);
+	run_release(&r);
+}
+
 static void test_foreign_syscall_abi_is_killed(void)
 {
 	char *const argv[] = { attack, "int80", NULL };
@@ -1137,6 +1163,7 @@ int main(void)
 	RUN(test_setsid_grandchild_dies_with_the_bot);
 	RUN(test_setsid_grandchild_dies_on_sandbox_kill);
 	RUN(test_namespace_and_kernel_calls_are_denied);
+	RUN(test_watching_calls_are_denied);
 	RUN(test_foreign_syscall_abi_is_killed);
 	RUN(test_setuid_binaries_gain_nothing);
 	RUN(test_cpu_time_counts_the_whole_tree);

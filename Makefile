@@ -42,7 +42,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) $(ARENA_PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
 ARENA_PKG_LIBS = $(shell pkg-config --libs $(ARENA_PKGS))
 # the layers, each its own folder and library (README, "Where things are"):
-#   common/           strings, vectors, sets, clock, paths, JSON lines, SEAT texts, faults
+#   common/           strings, vectors, sets, clock, paths, files, SEAT texts, faults
 #   engine/           the rules: cards, variants, game, deals, views, protocol text, built-in
 #                     players; pure (no I/O, no clock): its tests link it alone
 #   referee/sandbox/  starting a bot in the sandbox
@@ -53,6 +53,8 @@ ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(INCLUDES) $(CFLAGS) $(SANFLAGS) $(PKG_CFLAG
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LIBS = $(PKG_LIBS) -lm
 ARENA_LIBS = $(ARENA_PKG_LIBS) $(LIBS)
+# bin/arena alone: no sandbox, so no libseccomp
+ARENA_BIN_LIBS = $(ARENA_PKG_LIBS) $(shell pkg-config --libs inih jansson) -lm
 
 COMMON_SRC := $(wildcard common/*.c)
 ENGINE_SRC := $(wildcard engine/*.c)
@@ -170,7 +172,7 @@ $(BINDIR)/referee: $(O)/referee/main.o $(REFEREE_LIBS)
 # the arena links no sandbox, bot or game code (tests/sh/t_structure.sh checks it)
 $(BINDIR)/arena: $(O)/arena/main.o $(ARENA_ALL_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_BIN_LIBS)
 
 $(ENGINE_TESTS): $(O)/tests/%: $(O)/tests/unit/%.o $(ENGINE_LIBS)
 	@mkdir -p $(dir $@)

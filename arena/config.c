@@ -30,8 +30,6 @@
 #include "util.h"
 
 #define MAX_ERRORS 30
-/* The PATH the referee's sandbox gives bots (CLEAN_PATH in referee/sandbox.c). */
-
 
 /* One name = value pair as inih gave it, with the line it came from. */
 struct kv {

@@ -4,7 +4,7 @@
  * A bot program has a startup limit, a limit per decision, an optional
  * bank, and a budget for the whole game; the clock is the wall clock or
  * the bot's CPU time. This header has no other dependency, so the arena
- * (whose struct game is a schedule entry, not the engine's) derives its
+ * (whose struct fixture is a schedule entry) derives its
  * game timeout from the same numbers as the referee.
  */
 #ifndef TIME_LIMITS_H

@@ -52,6 +52,10 @@ for sym in sorted(arena):
     if defined.get(sym) in ("sandbox", "referee") or sym.startswith(("game_", "sandbox_", "bot_", "player_", "match_")):
         print("FAIL: bin/arena holds %s" % sym)
         bad += 1
+needed = subprocess.run(["readelf", "-d", "bin/arena"], capture_output=True, text=True).stdout
+if "libseccomp" in needed:
+    print("FAIL: bin/arena is linked with libseccomp")
+    bad += 1
 if not bad:
     print("ok: the layers reach only downwards; bin/arena has no sandbox, bot or game code")
 sys.exit(1 if bad else 0)

@@ -4,7 +4,8 @@
 # of cores), the slowest first. Each test gets BINDIR, O and its own
 # TMPDIR. Prints one line per test and a summary; exits 1 if any failed.
 # TESTS=pattern runs only the tests whose name contains the pattern. A
-# shell test fails, too, when sh reports a command it calls "not found".
+# shell test fails, too, when sh reports an error in it ("not found",
+# "Illegal number").
 O=${O:-build/rel}
 BINDIR=${BINDIR:-bin}
 export O BINDIR
@@ -43,10 +44,11 @@ case "$t" in
 *) TMPDIR="$scratch/$name.tmp" "$t" >"$scratch/$name.out" 2>&1 ;;
 esac
 status=$?
-# a shell test that calls a command that does not exist has not checked
-# what it meant to (sh says "FILE: LINE: NAME: not found")
-if [ $status = 0 ] && grep -Eq '^[^ ]+\.sh: [0-9]+: [^ ]+: not found$' "$scratch/$name.out"; then
-	echo "FAIL: a command this test calls does not exist (above)" >>"$scratch/$name.out"
+# a shell test in which sh itself complained (a command that does not
+# exist, "Illegal number" in a test, a syntax error: "FILE: LINE: ...")
+# has not checked what it meant to
+if [ $status = 0 ] && grep -Eq "^$t: [0-9]+: " "$scratch/$name.out"; then
+	echo "FAIL: sh reported an error in the test itself (above)" >>"$scratch/$name.out"
 	status=1
 fi
 secs=$(($(date +%s) - start))

@@ -107,8 +107,9 @@ BOTARGS=""
 	>"$tmp/stop.json" 2>"$tmp/stop.err" &
 pid=$!
 # once the slow bot has answered twice (its start and two 300 ms answers)
+# (the record exists once the referee's SIGUSR1 handler is in place)
 i=0
-while [ "$(grep -c '^[0-9.]* 0> ' "$tmp/stop.log" 2>/dev/null)" -lt 3 ] && [ $i -lt 300 ]; do
+while n=$(grep -c '^[0-9.]* 0> ' "$tmp/stop.log" 2>/dev/null); [ "${n:-0}" -lt 3 ] && [ $i -lt 300 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done

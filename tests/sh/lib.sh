@@ -1,6 +1,7 @@
 # tests/sh/lib.sh - sourced by the shell tests: BINDIR, the repository top,
 # a scratch directory $tmp removed at exit, fail() to record a failure and
-# go on, expect_eq() to compare, and finish() to report and set the exit
+# go on, expect_eq() to compare, need_root() and as_nobody() for the
+# tests that play another user, and finish() to report and set the exit
 # status.
 BINDIR=${BINDIR:-bin}
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -11,6 +12,19 @@ failures=0
 fail() {
 	echo "FAIL: $*"
 	failures=$((failures + 1))
+}
+
+# need_root: a test that needs root (other users, slots, /srv) skips without it
+need_root() {
+	if [ "$(id -u)" != 0 ]; then
+		echo "skip: $(basename "$0" .sh) needs root"
+		exit 0
+	fi
+}
+
+# as_nobody CMD...: runs CMD as the user nobody (an attacker on the machine)
+as_nobody() {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
 }
 
 # expect_eq WHAT GOT EXPECTED: records a failure unless GOT is EXPECTED

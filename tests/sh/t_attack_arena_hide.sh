@@ -8,10 +8,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
 C=$top/sample-bots/c-random/c-random
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_attack_arena_hide needs root"
-	exit 0
-fi
+need_root
 [ -d /usr/local ] || { echo "skip: no /usr/local"; exit 0; }
 class=/usr/local/euchre-attack-hide.$$
 trap 'rm -rf "$tmp" "$class"' EXIT

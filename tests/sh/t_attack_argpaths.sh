@@ -29,10 +29,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
 C=$top/sample-bots/c-random/c-random
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_attack_argpaths needs root"
-	exit 0
-fi
+need_root
 class=/srv/euchre-attack-args.$$
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp" "$class"' EXIT
 secret="BOB-SECRET-$$"

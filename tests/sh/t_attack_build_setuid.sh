@@ -11,10 +11,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 R=$top/$BINDIR/referee
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_attack_build_setuid needs root"
-	exit 0
-fi
+need_root
 # a teacher's class directory that others may enter, as the arena's is
 dir=/srv/euchre-attack-suid.$$
 trap 'rm -rf "$tmp" "$dir"' EXIT

@@ -11,10 +11,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 R=$top/$BINDIR/referee
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_attack_escape needs root"
-	exit 0
-fi
+need_root
 mkdir -m 755 "$tmp/bin" "$tmp/logs"
 cc -O2 -o "$tmp/bin/escape" "$top/tests/attacks/escape.c" 2>"$tmp/cc.err" ||
 	{ fail "cannot build escape: $(cat "$tmp/cc.err")"; finish ""; }

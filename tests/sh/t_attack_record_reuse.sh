@@ -14,16 +14,10 @@ set -u
 . "$(dirname "$0")/lib.sh"
 R=$top/$BINDIR/referee
 C=$top/sample-bots/c-random
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_attack_record_reuse needs root"
-	exit 0
-fi
+need_root
 pub=/srv/euchre-attack-reuse.$$
 trap 'rm -rf "$tmp" "$pub"' EXIT
 mkdir -m 1777 "$pub"
-as_nobody() {
-	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
-}
 as_nobody sh -c 'cd "$1" && : >game.log && : >game.seat0.stderr && chmod 666 game.log game.seat0.stderr' \
 	sh "$pub" || fail "nobody cannot make the files"
 # the record first, then (with the record gone) the bot's stderr file

@@ -10,10 +10,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
 C=$top/sample-bots/c-random
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_attack_results_dir needs root"
-	exit 0
-fi
+need_root
 # a sticky, world-writable directory like /tmp
 pub=/srv/euchre-attack-resdir.$$
 trap 'rm -rf "$tmp" "$pub"' EXIT

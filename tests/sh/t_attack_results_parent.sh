@@ -15,17 +15,11 @@ set -u
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
 C=$top/sample-bots/c-random
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_attack_results_parent needs root"
-	exit 0
-fi
+need_root
 pub=/srv/euchre-attack-parent.$$
 trap 'rm -rf "$tmp" "$pub"' EXIT
 mkdir -m 1777 "$pub"
 echo "ROOT-FILE-$$" >"$tmp/precious"
-as_nobody() {
-	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
-}
 # the class, readable by the bots' slot uids
 mkdir -p "$pub/class/subs"
 cp -r "$C" "$pub/class/subs/a"

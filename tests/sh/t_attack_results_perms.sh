@@ -9,10 +9,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
 C=$top/sample-bots/c-random/c-random
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_attack_results_perms needs root"
-	exit 0
-fi
+need_root
 class=/srv/euchre-attack-perms.$$
 trap 'rm -rf "$tmp" "$class"' EXIT
 mkdir -p "$class/subs/alice" "$class/subs/bob"

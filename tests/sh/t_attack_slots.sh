@@ -11,10 +11,7 @@
 # Needs root (two other users: 'daemon' runs the games, 'nobody' attacks).
 set -u
 . "$(dirname "$0")/lib.sh"
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_attack_slots needs root"
-	exit 0
-fi
+need_root
 uid=$(id -u daemon)
 slots=/tmp/euchre-arena-$uid
 # the referee and a bot where daemon can run them

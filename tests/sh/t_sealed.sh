@@ -16,10 +16,7 @@ C=$top/sample-bots/c-random
 R=$top/$BINDIR/referee
 A=$top/$BINDIR/arena
 [ -x "$S" ] || { echo "FAIL: $S is not built"; exit 1; }
-if [ "$(id -u)" != 0 ]; then
-	echo "skip: t_sealed needs root"
-	exit 0
-fi
+need_root
 class=/srv/euchre-class.$$
 home=/home/euchre-class.$$
 vartmp=/var/tmp/euchre-sealed.$$

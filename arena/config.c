@@ -763,9 +763,16 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 		}
 	}
 	if (!b) {
+		/* a submitter chooses both: escaped, so that no byte of theirs reaches a terminal */
+		struct strbuf en = STRBUF_INIT, ew = STRBUF_INIT;
+
+		strbuf_init(&en);
+		strbuf_init(&ew);
+		strbuf_add_escaped(&en, name, strlen(name));
+		strbuf_add_escaped(&ew, why, strlen(why));
 		c->rejected = xrealloc(c->rejected, (size_t)(c->nrejected + 1) * sizeof(*c->rejected));
-		c->rejected[c->nrejected].name = xstrdup(name);
-		c->rejected[c->nrejected++].reason = xstrdup(why);
+		c->rejected[c->nrejected].name = strbuf_detach(&en);
+		c->rejected[c->nrejected++].reason = strbuf_detach(&ew);
 	}
 	free(manifest);
 }

@@ -109,7 +109,8 @@ int key_read(struct key *k, const char *path, char *err, size_t len)
 	char text[2 * KEY_BYTES + 8];
 	size_t got = 0, bin_len = 0, span;
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NONBLOCK: a FIFO at the path must not hold the arena, nor feed it a key */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	struct stat st;
 
 	if (fd < 0) {
@@ -118,15 +119,25 @@ int key_read(struct key *k, const char *path, char *err, size_t len)
 		snprintf(err, len, "cannot read tournament key '%s': %s", path, strerror(errno));
 		return -1;
 	}
+	if (fstat(fd, &st) < 0) {
+		snprintf(err, len, "cannot read tournament key '%s': %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, len, "tournament key '%s' is not a regular file", path);
+		close(fd);
+		return -1;
+	}
 	/* anyone who can read the key can deal every hand of the tournament */
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid != geteuid()) {
+	if (st.st_uid != geteuid()) {
 		snprintf(err, len, "tournament key '%s' belongs to another user (uid %ld), who can "
 			 "read and change it: every deal can be computed from it; make your own "
 			 "(arena key FILE)", path, (long)st.st_uid);
 		close(fd);
 		return -1;
 	}
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 077)) {
+	if (st.st_mode & 077) {
 		snprintf(err, len, "tournament key '%s' is open to other users (mode %04o): "
 			 "every deal can be computed from it; make a new one (arena key FILE), or "
 			 "if it stayed private: chmod 600 %s", path, (unsigned)(st.st_mode & 07777),

@@ -57,7 +57,8 @@ int file_sync_parent(const char *path)
 
 /*
  * Reopens the file that pfd (an O_PATH fd) names, for writing, once it is
- * known to be ours: the checks and the open see the same inode.
+ * known to be ours: the checks and the open see the same inode. -2 when
+ * the file was removed to be made anew.
  */
 static int reopen_checked(int pfd, const char *path, int append, char *err, size_t len)
 {
@@ -80,6 +81,21 @@ static int reopen_checked(int pfd, const char *path, int append, char *err, size
 			 "them could be read; remove it or write elsewhere", path,
 			 (long)st.st_nlink);
 		return -1;
+	}
+	/*
+	 * Readable by others until now: someone may hold it open already and
+	 * would read through that descriptor whatever its mode becomes. It is
+	 * replaced by a new file instead (the caller tries again).
+	 */
+	if (S_ISREG(st.st_mode) && (st.st_mode & 077)) {
+		if (unlink(path) < 0) {
+			snprintf(err, len, "cannot write '%s': it was open to others (mode %04o) and "
+				 "cannot be replaced: %s", path, (unsigned)(st.st_mode & 07777),
+				 strerror(errno));
+			return -1;
+		}
+		errno = EAGAIN;
+		return -2;
 	}
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
 	fd = open(proc, O_WRONLY | O_CLOEXEC | O_NOCTTY | (append ? O_APPEND : 0));
@@ -127,6 +143,8 @@ int file_open_private(const char *path, int append, char *err, size_t len)
 		}
 		wfd = reopen_checked(fd, path, append, err, len);
 		close(fd);
+		if (wfd == -2)
+			continue; /* replaced: make it anew */
 		return wfd;
 	}
 	snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));

@@ -20,8 +20,9 @@ int file_sync_parent(const char *path);
  * user (a device of root's, such as /dev/null, will do) and, if regular,
  * have no other name (hard link), and is emptied (unless append) and
  * made 0600. Someone else's file is refused, not reused: whoever owns a
- * file can read what is written into it. An fd, or -1 with a message
- * naming path in err.
+ * file can read what is written into it. A file of ours that others could
+ * read is replaced by a new one (someone may hold it open). An fd, or -1
+ * with a message naming path in err.
  */
 int file_open_private(const char *path, int append, char *err, size_t len);
 

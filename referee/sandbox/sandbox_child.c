@@ -238,11 +238,17 @@ static void send_procfd(int sock)
 	close(fd);
 }
 
+/*
+ * The limits of the plan, and none to raise a priority (RLIMIT_NICE and
+ * RLIMIT_RTPRIO 0, whatever the referee was given): a bot must not take
+ * more than its share of the CPU.
+ */
 static int set_rlimits(const struct plan *pl)
 {
 	if (setrlimit(RLIMIT_CORE, &pl->rl_core) < 0 || setrlimit(RLIMIT_FSIZE, &pl->rl_fsize) < 0 ||
 	    setrlimit(RLIMIT_NOFILE, &pl->rl_nofile) < 0 || setrlimit(RLIMIT_CPU, &pl->rl_cpu) < 0 ||
-	    setrlimit(RLIMIT_AS, &pl->rl_as) < 0 || setrlimit(RLIMIT_NPROC, &pl->rl_nproc) < 0)
+	    setrlimit(RLIMIT_AS, &pl->rl_as) < 0 || setrlimit(RLIMIT_NPROC, &pl->rl_nproc) < 0 ||
+	    setrlimit(RLIMIT_NICE, &pl->rl_core) < 0 || setrlimit(RLIMIT_RTPRIO, &pl->rl_core) < 0)
 		return -1;
 	return 0;
 }

@@ -98,7 +98,11 @@ static void test_bad_key_files_are_errors_naming_the_file(void)
 	/* a directory where the key should be */
 	mkdir("adir", 0755);
 	CHECK_INT(key_read(&k, "adir", err, sizeof(err)), -1);
-	CHECK_STR(err, "cannot read tournament key 'adir': Is a directory");
+	CHECK_STR(err, "tournament key 'adir' is not a regular file");
+	/* a FIFO (whoever writes into it would choose the key): refused at once */
+	CHECK(mkfifo("afifo", 0600) == 0);
+	CHECK_INT(key_read(&k, "afifo", err, sizeof(err)), -1);
+	CHECK_STR(err, "tournament key 'afifo' is not a regular file");
 	CHECK_INT(key_write(&k, "nodir/key", err, sizeof(err)), -1);
 	CHECK_STR(err, "cannot write tournament key 'nodir/key': No such file or directory");
 }

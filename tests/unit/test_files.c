@@ -1,7 +1,8 @@
 /*
  * test_files.c - files that must stay private (common/file.h) and paths
  * no other user can change (common/path.h): a new file is 0600, an old
- * one of ours is emptied and made 0600, another user's file, a file with
+ * one of ours is emptied and made 0600 (replaced when others could read
+ * it: they may hold it open), another user's file, a file with
  * a second name and a link are refused with messages naming them; a
  * directory reached through others' directories, writable ones or links
  * is refused, naming the place. The cases with another user need root
@@ -67,7 +68,7 @@ static void test_private_files(void)
 	close(fd);
 	umask(022);
 	/* ours already: emptied, or appended to, and 0600 */
-	put("old.log", "0123456789", 0644);
+	put("old.log", "0123456789", 0600);
 	fd = file_open_private("old.log", 1, err, sizeof(err));
 	CHECK(fd >= 0 && write(fd, "x", 1) == 1);
 	close(fd);
@@ -77,6 +78,24 @@ static void test_private_files(void)
 	close(fd);
 	CHECK_INT((int)size_of("old.log"), 0);
 	CHECK(stat("old.log", &st) == 0 && (st.st_mode & 07777) == 0600);
+	/* ours, but others could read it: someone may hold it open, so a new file */
+	{
+		struct stat before, after;
+		char got[64] = "";
+		int held;
+
+		put("open.log", "old text\n", 0644);
+		held = open("open.log", O_RDONLY);
+		CHECK(held >= 0 && fstat(held, &before) == 0);
+		fd = file_open_private("open.log", 0, err, sizeof(err));
+		CHECK(fd >= 0 && write(fd, "the cards\n", 10) == 10);
+		close(fd);
+		CHECK(stat("open.log", &after) == 0 && after.st_ino != before.st_ino);
+		CHECK_INT((int)(after.st_mode & 07777), 0600);
+		CHECK_INT((int)read(held, got, sizeof(got) - 1), 9);
+		CHECK_STR(got, "old text\n");
+		close(held);
+	}
 	/* a link, even to a file of ours, is refused and left alone */
 	put("target", "keep", 0600);
 	CHECK(symlink("target", "link.log") == 0);

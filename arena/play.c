@@ -18,6 +18,7 @@
 #include "clock.h"
 #include "file.h"
 #include "interrupt.h"
+#include "path.h"
 #include "refargv.h"
 #include "runner.h"
 #include "time_limits.h"
@@ -108,22 +109,13 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	j->log = path_of(results_abs_dir(res), "logs", g->id, ".log");
 	j->errlog = path_of(results_dir(res), "logs", g->id, ".err");
 	if (c->bot_logs) {
-		char *parent = path_of(results_abs_dir(res), "bot-logs", "", "");
-		const char *failed = NULL;
-
 		botlogs = path_of(results_abs_dir(res), "bot-logs", g->id, "/");
-		if (mkdir(parent, 0700) < 0 && errno != EEXIST)
-			failed = parent;
-		else if (mkdir(botlogs, 0700) < 0 && errno != EEXIST)
-			failed = botlogs;
-		if (failed) {
-			snprintf(err, len, "cannot make '%s': %s", failed, strerror(errno));
-			free(parent);
+		if (path_mkdir_p(botlogs, 0700) < 0) {
+			snprintf(err, len, "cannot make '%s': %s", botlogs, strerror(errno));
 			free(botlogs);
 			job_free(j);
 			return -1;
 		}
-		free(parent);
 	}
 	strvec_init(&j->argv);
 	{

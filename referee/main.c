@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <getopt.h>
 #include <signal.h>
@@ -146,10 +147,17 @@ static void print_usage(void)
 	strbuf_release(&keys);
 }
 
-static void usage_error(const char *fmt, const char *arg)
+#ifdef __GNUC__
+__attribute__((format(printf, 1, 2), noreturn))
+#endif
+static void usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "referee: ");
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, " (see referee --help)\n");
 	exit(EXIT_USAGE);
 }
@@ -183,12 +191,9 @@ struct options {
 static long number_arg(const char *name, const char *arg, long min, long max)
 {
 	long v;
-	char msg[128];
 
-	if (parse_long(arg, min, max, &v) < 0) {
-		snprintf(msg, sizeof(msg), "%s '%%s' is not a number from %ld to %ld", name, min, max);
-		usage_error(msg, arg);
-	}
+	if (parse_long(arg, min, max, &v) < 0)
+		usage_error("%s '%s' is not a number from %ld to %ld", name, arg, min, max);
 	return v;
 }
 
@@ -279,12 +284,9 @@ static int seat_prefix(const char *arg, const char **rest)
 static const char *dir_arg(const char *name, const char *arg)
 {
 	struct stat st;
-	char msg[64];
 
-	if (stat(arg, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		snprintf(msg, sizeof(msg), "%s '%%s' is not a directory", name);
-		usage_error(msg, arg);
-	}
+	if (stat(arg, &st) < 0 || !S_ISDIR(st.st_mode))
+		usage_error("%s '%s' is not a directory", name, arg);
 	return arg;
 }
 
@@ -297,7 +299,7 @@ static const char *seed_from_stdin(void)
 	static char line[64];
 
 	if (!fgets(line, sizeof(line), stdin))
-		usage_error("--seed -: no seed on standard input%s", "");
+		usage_error("--seed -: no seed on standard input");
 	line[strcspn(line, "\r\n")] = '\0';
 	return line;
 }
@@ -325,7 +327,7 @@ static int game_option(struct options *o, int c, const char *arg)
 		if (!eq || eq == arg)
 			usage_error("--option '%s' is not KEY=VALUE", arg);
 		if (o->nopts == 64)
-			usage_error("too many --option%s", "");
+			usage_error("too many --option");
 		o->opt_key[o->nopts] = xstrndup(arg, (size_t)(eq - arg));
 		o->opt_value[o->nopts++] = eq + 1;
 		return 1;
@@ -385,12 +387,8 @@ static int bot_option(struct options *o, int c, const char *arg)
 		o->seat_dir[s] = dir_arg("--seat-dir", rest);
 		return 1;
 	case OPT_HIDE:
-		if (o->nhide == MAX_USER_HIDE) {
-			char most[16];
-
-			snprintf(most, sizeof(most), "%d", MAX_USER_HIDE);
-			usage_error("too many --hide (at most %s)", most);
-		}
+		if (o->nhide == MAX_USER_HIDE)
+			usage_error("too many --hide (at most %d)", MAX_USER_HIDE);
 		o->hide[o->nhide++] = arg;
 		return 1;
 	}
@@ -444,16 +442,12 @@ static void parse_args(int argc, char **argv, struct options *o)
 		if (optopt >= OPT_VARIANT)
 			usage_error("option '%s' needs a value", argv[optind - 1]);
 		if (optopt)
-			usage_error("unknown option '-%s'", (char[]){ (char)optopt, 0 });
+			usage_error("unknown option '-%c'", optopt);
 		usage_error("unknown option '%s'", argv[optind - 1]);
 	}
 	/* game i is dealt from seed + i: the last one must be a seed too */
-	if (o->seed_given && (unsigned long long)(o->games - 1) > 0x7fffffffffffffffULL - o->seed) {
-		char n[32];
-
-		snprintf(n, sizeof(n), "%ld", o->games);
-		usage_error("--games %s from this --seed would deal past seed 2^63-1", n);
-	}
+	if (o->seed_given && (unsigned long long)(o->games - 1) > 0x7fffffffffffffffULL - o->seed)
+		usage_error("--games %ld from this --seed would deal past seed 2^63-1", o->games);
 }
 
 /* Applies --option values and completes the rules; flip's players from the seat count. */
@@ -671,7 +665,7 @@ static int run_build(struct options *o, int argc, char **argv)
 	int ret;
 
 	if (cmd >= argc)
-		usage_error("--build SRC needs DEST and a command: --build SRC DEST -- CMD...%s", "");
+		usage_error("--build SRC needs DEST and a command: --build SRC DEST -- CMD...");
 	require_isolation(o);
 	strbuf_init(&msg);
 	ret = botbuild_run(o->build_src, argv[optind], argv + cmd,
@@ -702,7 +696,7 @@ static void check_seats(struct session *se)
 				    (char[]){ (char)('0' + s), 0 });
 	}
 	if (se->o.bot_seed_given >> se->nseats)
-		usage_error("--bot-seed names a seat the game does not have%s", "");
+		usage_error("--bot-seed names a seat the game does not have");
 }
 
 /* The explicit deal, the record, where the bots' stderr goes, what bots must not see. */
@@ -831,13 +825,13 @@ int main(int argc, char **argv)
 	if (o->build_src)
 		return run_build(o, argc, argv);
 	if (!o->variant)
-		usage_error("--variant is required%s", "");
+		usage_error("--variant is required");
 	se.seats = argv + optind;
 	se.nseats = argc - optind;
 	if (se.nseats < 1)
-		usage_error("no SEATs given%s", "");
+		usage_error("no SEATs given");
 	if (se.nseats > MAX_SEATS)
-		usage_error("too many SEATs (at most 10)%s", "");
+		usage_error("too many SEATs (at most 10)");
 	make_rules(o, se.nseats, &se.rules);
 	o->env.time.decisions = rules_max_decisions(&se.rules);
 	check_seats(&se);

@@ -143,4 +143,14 @@ for how in secret public; do
 	"$ARENA" -q $how.ini >/dev/null 2>err || fail "$how deals: $(cat err)"
 	check_search $how $how
 done
+
+# bot_logs: each game's bot programs' stderr in RESULTS/bot-logs/ID/ (0700),
+# built-in seats have none (c, the first bot, sits in seats 0 and 2 in
+# rotation r0, in 1 and 3 in r1)
+printf '[arena]\nvariants = hammerwalt\nbot_logs = true\n[bot c]\ncommand = %s\n[bot r]\ncommand = @random\n' \
+	"$ROOT/sample-bots/c-random" >bl.ini
+"$ARENA" -q --results bl bl.ini >/dev/null 2>err || fail "bot_logs: $(cat err)"
+expect_eq "bot_logs files" "$(cd bl/bot-logs && find . -type f | sort | tr '\n' ' ')" \
+	"./hammerwalt.d0001.p0001.r0/seat0.stderr ./hammerwalt.d0001.p0001.r0/seat2.stderr ./hammerwalt.d0001.p0001.r1/seat1.stderr ./hammerwalt.d0001.p0001.r1/seat3.stderr "
+expect_eq "bot_logs modes" "$(stat -c %a bl/bot-logs bl/bot-logs/hammerwalt.d0001.p0001.r0 | tr '\n' ' ')" "700 700 "
 exit 0

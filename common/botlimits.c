@@ -7,7 +7,7 @@
 #include <string.h>
 
 static const struct limit_def defs[NLIMITS] = {
-	[LIMIT_MEM_MB] = { "mem_mb", 2048, 1048576, "address space, MiB" },
+	[LIMIT_MEM_MB] = { "mem_mb", 2048, 1048576, "memory, MiB" },
 	[LIMIT_NPROC] = { "nproc", 64, 100000, "processes and threads" },
 	[LIMIT_CPU_S] = { "cpu_s", 600, 86400, "CPU seconds" },
 	[LIMIT_FSIZE_MB] = { "fsize_mb", 64, 1048576, "largest file, MiB" },

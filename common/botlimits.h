@@ -9,7 +9,7 @@
 #include "util.h"
 
 struct sandbox_limits {
-	long mem_mb;        /* RLIMIT_AS in MiB, 0 = no limit */
+	long mem_mb;        /* MiB: resident in a cgroup, else RLIMIT_AS; 0 = no limit */
 	long cpu_s;         /* RLIMIT_CPU backstop in seconds (per process), 0 = none */
 	long fsize_mb;      /* RLIMIT_FSIZE in MiB, 0 = no limit */
 	long nofile;        /* RLIMIT_NOFILE */

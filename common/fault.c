@@ -7,6 +7,7 @@
 
 static const char *const fault_names[FAULT_NKINDS] = {
 	"none", "timeout", "crash", "eof", "malformed", "illegal", "overflow", "sandbox", "startup",
+	"memory",
 };
 
 const char *fault_kind_name(enum fault_kind k)

@@ -16,6 +16,7 @@ enum fault_kind {
 	FAULT_OVERFLOW,  /* a line too long, or output nobody asked for */
 	FAULT_SANDBOX,   /* stopped by the sandbox */
 	FAULT_STARTUP,   /* cannot start, or no 'ready' */
+	FAULT_MEMORY,    /* killed by its memory limit (with a cgroup) */
 	FAULT_NKINDS
 };
 

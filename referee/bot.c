@@ -47,6 +47,7 @@ struct bot {
 	int reaped, status;
 	int end;                 /* SANDBOX_EXITED or SANDBOX_KILLED once reaped */
 	char why[160];           /* how it ended */
+	double mem_peak_mb;      /* the tree's peak, once stopped; -1 unknown */
 	int stopped;
 	int watch_out;           /* note when output first arrives (bot_watch_output()) */
 	double output_at;        /* then: clock_ms() of its arrival, or 0 */
@@ -156,6 +157,7 @@ struct bot *bot_start(const struct bot_spec *s, enum bot_start_failure *why, cha
 	}
 	b = xcalloc(1, sizeof(*b));
 	b->sp = sp;
+	b->mem_peak_mb = -1;
 	b->pid = sandbox_pid(sp);
 	b->pidfd = (int)syscall(SYS_pidfd_open, b->pid, 0);
 	b->in = pin[1];
@@ -374,6 +376,12 @@ static void ended_fault(struct bot *b, struct fault *f, const char *what)
 		return;
 	}
 	f->kind = b->end == SANDBOX_KILLED ? FAULT_SANDBOX : FAULT_CRASH;
+	if (sandbox_memory_killed(b->sp)) {
+		f->kind = FAULT_MEMORY;
+		snprintf(f->detail, sizeof(f->detail), "%s%s%s", b->why, *tail ? "; stderr: " : "",
+			 tail);
+		return;
+	}
 	snprintf(f->detail, sizeof(f->detail), "%s%s%s%s", b->end == SANDBOX_KILLED ?
 		 "stopped by the sandbox: " : "", b->why, *tail ? "; stderr: " : "", tail);
 }
@@ -519,6 +527,11 @@ double bot_cpu_ms(struct bot *b)
 	return sandbox_cpu_ms(b->sp);
 }
 
+double bot_mem_peak_mb(const struct bot *b)
+{
+	return b->stopped ? b->mem_peak_mb : -1;
+}
+
 /* ---- stopping --------------------------------------------------------- */
 
 static void unlink_live(struct bot *b)
@@ -573,6 +586,7 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 		b->errfile = -1;
 	}
 	unlink_live(b);
+	b->mem_peak_mb = sandbox_mem_peak_mb(b->sp);
 	sandbox_free(b->sp); /* reaps what is left */
 	b->sp = NULL;
 	b->stopped = 1;

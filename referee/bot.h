@@ -84,6 +84,12 @@ int bot_has_output(struct bot *b);
 double bot_cpu_ms(struct bot *b);
 
 /*
+ * The most memory the bot's process tree held (MiB), once stopped; -1
+ * before, or without a cgroup (sandbox_mem_peak_mb()).
+ */
+double bot_mem_peak_mb(const struct bot *b);
+
+/*
  * The last lines the bot wrote to stderr (for fault reports), joined by
  * '|' and escaped (strbuf_add_escaped()); "" if none.
  */

@@ -105,6 +105,9 @@ static const char *const usage_text[] = {
 	"                      a system directory (repeatable, at most 16); the\n"
 	"                      record's and the bot logs' directories and the\n"
 	"                      current directory are always hidden\n"
+	"  --no-cgroup         no cgroup per bot even where the machine has them:\n"
+	"                      mem_mb limits address space, nproc the bot's uid\n"
+	"                      (before --sandbox-info, it shows the result)\n"
 	"  --sandbox-info      print which sandbox layers work on this machine\n"
 	"other:\n"
 	"  --build SRC DEST -- CMD...  copy the bot directory SRC to DEST and run\n"
@@ -234,6 +237,7 @@ enum {
 	OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
 	OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
 	OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE,
+	OPT_NO_CGROUP,
 };
 
 static const struct option longopts[] = {
@@ -259,6 +263,7 @@ static const struct option longopts[] = {
 	{ "limit", required_argument, NULL, OPT_LIMIT },
 	{ "insecure", no_argument, NULL, OPT_INSECURE },
 	{ "sandbox-info", no_argument, NULL, OPT_SANDBOX_INFO },
+	{ "no-cgroup", no_argument, NULL, OPT_NO_CGROUP },
 	{ "seat-dir", required_argument, NULL, OPT_SEAT_DIR },
 	{ "build", required_argument, NULL, OPT_BUILD },
 	{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
@@ -377,6 +382,7 @@ static int bot_option(struct options *o, int c, const char *arg)
 	case OPT_KEEP: o->env.keep_scratch = 1; return 1;
 	case OPT_LIMIT: set_limit(o, arg); return 1;
 	case OPT_INSECURE: o->env.insecure = 1; return 1;
+	case OPT_NO_CGROUP: sandbox_cgroups_off(); return 1;
 	case OPT_CAP:
 		o->env.stderr_cap = (size_t)number_arg("--stderr-cap", arg, 0, 1L << 40);
 		return 1;

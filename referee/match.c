@@ -383,6 +383,8 @@ int match_run(const struct match_config *mc, struct player **players,
 			player_finish(players[s]);
 	if (check_files(&r, err, len) < 0)
 		goto out;
+	for (int s = 0; s < rules->players; s++)
+		res->seat[s].mem_peak_mb = player_mem_peak_mb(players[s]);
 	match_forfeit_ranks(r.g, r.faulted, res->ranks);
 	ret = 0;
 out:
@@ -430,8 +432,8 @@ int match_result_json(const struct match_config *mc, const char *const *specs,
 	const struct game *g = res->game;
 	json_t *o = json_object(), *opts = json_object(), *seats = json_array();
 	json_t *faults = json_array(), *dec = json_array(), *tms = json_array();
-	json_t *seeds = json_array();
-	int scores[MAX_SEATS], bad = !o || !opts || !seats || !faults || !dec || !tms || !seeds;
+	json_t *seeds = json_array(), *mem = json_array();
+	int scores[MAX_SEATS], bad = !o || !opts || !seats || !faults || !dec || !tms || !seeds || !mem;
 	char value[64], *text = NULL;
 
 	for (int i = 0; i < rules_option_count(r->variant) && !bad; i++) {
@@ -455,6 +457,8 @@ int match_result_json(const struct match_config *mc, const char *const *specs,
 		bad |= json_array_append_new(dec, json_integer(res->seat[p].decisions)) < 0;
 		bad |= json_array_append_new(tms, json_real(round(res->seat[p].time_ms * 1000) /
 							    1000)) < 0;
+		bad |= json_array_append_new(mem, res->seat[p].mem_peak_mb < 0 ? json_null() :
+					     json_real(round(res->seat[p].mem_peak_mb * 10) / 10)) < 0;
 	}
 	for (int i = 0; i < res->nfaults && !bad; i++)
 		bad |= json_array_append_new(faults, json_pack("{s:i, s:s, s:i, s:s}",
@@ -476,10 +480,11 @@ int match_result_json(const struct match_config *mc, const char *const *specs,
 		bad |= json_object_set_new(o, "faults", faults) < 0;
 		bad |= json_object_set_new(o, "decisions", dec) < 0;
 		bad |= json_object_set_new(o, "time_ms", tms) < 0;
+		bad |= json_object_set_new(o, "mem_peak_mb", mem) < 0;
 		if (r->variant == VAR_FLIP)
 			bad |= json_object_set_new(o, "euchred",
 						   int_array(g->euchred, r->players)) < 0;
-		seeds = opts = seats = faults = dec = tms = NULL; /* o owns them now */
+		seeds = opts = seats = faults = dec = tms = mem = NULL; /* o owns them now */
 	}
 	if (!bad && !(text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12))))
 		bad = 1;
@@ -495,5 +500,6 @@ int match_result_json(const struct match_config *mc, const char *const *specs,
 	json_decref(dec);
 	json_decref(tms);
 	json_decref(seeds);
+	json_decref(mem);
 	return bad ? -1 : 0;
 }

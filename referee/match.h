@@ -33,6 +33,7 @@ struct seat_record {
 	int decisions;
 	double time_ms;            /* total over the seat's decisions */
 	double max_ms;             /* the slowest decision */
+	double mem_peak_mb;        /* the bot's peak memory, or -1 (built-in, no cgroup) */
 };
 
 struct match_result {

@@ -53,6 +53,7 @@ struct player {
 	struct strbuf queue;  /* event lines not yet sent */
 	struct strbuf line;   /* the last answer */
 	char name[64];
+	double mem_peak_mb;   /* of the last bot stopped; -1 unknown */
 };
 
 struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len)
@@ -86,6 +87,7 @@ void player_stop(struct player *p)
 		return;
 	if (p->bot) {
 		bot_stop(p->bot, 0, 0);
+		p->mem_peak_mb = bot_mem_peak_mb(p->bot);
 		if (!p->file_err[0])
 			snprintf(p->file_err, sizeof(p->file_err), "%s", bot_log_error(p->bot));
 	}
@@ -144,6 +146,11 @@ const char *player_name(const struct player *p)
 const char *player_last_line(const struct player *p)
 {
 	return p->line.buf;
+}
+
+double player_mem_peak_mb(const struct player *p)
+{
+	return p->kind == PLAYER_BOT ? p->mem_peak_mb : -1;
 }
 
 double player_time_used(const struct player *p)
@@ -212,6 +219,7 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 
 	p->env = env;
 	p->seat = seat;
+	p->mem_peak_mb = -1;
 	f->seat = seat;
 	f->kind = FAULT_NONE;
 	if (p->kind != PLAYER_BOT)
@@ -299,7 +307,7 @@ int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, stru
 	protocol_hello(g, p->seat, &p->env->time, (unsigned long long)bot_seed, &hello);
 	bot_watch_output(p->bot);
 	ret = send_text(p, hello.buf, hello.len, p->launched + (double)startup_limit(p), f);
-	if (ret < 0 && !bot_interrupted())
+	if (ret < 0 && !bot_interrupted() && f->kind != FAULT_MEMORY)
 		f->kind = FAULT_STARTUP;
 	strbuf_release(&hello);
 	return ret;
@@ -319,7 +327,8 @@ int player_ready(struct player *p, struct fault *f)
 		if (f->no_answer)
 			snprintf(f->detail, sizeof(f->detail), "no 'ready' within %ld ms%s", limit,
 				 limit < p->env->time.startup_ms ? " (its game time budget)" : "");
-		if (!bot_interrupted())
+		/* a bot its memory limit killed has that fault, whenever it came */
+		if (!bot_interrupted() && f->kind != FAULT_MEMORY)
 			f->kind = FAULT_STARTUP;
 		goto out;
 	}

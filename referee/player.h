@@ -114,6 +114,11 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
 		  struct fault *f);
 /* The last answer line a bot sent, raw ("" for built-ins). */
 const char *player_last_line(const struct player *p);
+/*
+ * The most memory the seat's bot held in its last game (MiB), once it was
+ * stopped; -1 for built-ins and where the sandbox has no cgroup.
+ */
+double player_mem_peak_mb(const struct player *p);
 /* Wall-clock time the referee has waited on the bot so far in this game (ms). */
 double player_time_used(const struct player *p);
 /* Is a bot program running for the player? */

@@ -35,6 +35,10 @@ struct sandbox_proc {
 	double cpu_ms;      /* exact, once ended */
 	double cpu_at_kill; /* the tree's CPU time when sandbox_kill() was called */
 	long cpu_limit_s;
+	struct sandbox_cgroup *cg; /* or NULL */
+	long mem_limit_mb;
+	double mem_peak_mb; /* once ended; -1 without a cgroup */
+	int oom;            /* the memory limit killed a process of the tree */
 };
 
 
@@ -203,6 +207,8 @@ static void plan_release(struct plan *pl)
 	free(pl->path);
 	free(pl->host_scratch);
 	view_plan_release(&pl->view);
+	sandbox_cgroup_free(pl->cg);
+	pl->cg = NULL;
 }
 
 /* The bot's environment: nothing of the referee's. */
@@ -306,12 +312,22 @@ static int plan_make(struct plan *pl, const struct sandbox_spec *s, enum sandbox
 			return -1;
 		}
 	}
-	set_rl(&pl->rl_as, RLIMIT_AS, l->mem_mb, 1024 * 1024, 0);
+	if (probed->active[SANDBOX_CGROUP]) {
+		pl->cg = sandbox_cgroup_new(l->mem_mb, l->nproc, err, len);
+		if (!pl->cg)
+			return -1;
+	}
+	/*
+	 * With a cgroup, memory is what the tree really holds and processes
+	 * are counted for the tree alone: reserved address space and the
+	 * uid's other processes no longer count.
+	 */
+	set_rl(&pl->rl_as, RLIMIT_AS, pl->cg ? 0 : l->mem_mb, 1024 * 1024, 0);
 	set_rl(&pl->rl_cpu, RLIMIT_CPU, l->cpu_s, 1, 1);
 	set_rl(&pl->rl_fsize, RLIMIT_FSIZE, l->fsize_mb, 1024 * 1024, 0);
 	set_rl(&pl->rl_nofile, RLIMIT_NOFILE, l->nofile, 1, 0);
 	/* the init counts in the namespace's process count */
-	set_rl(&pl->rl_nproc, RLIMIT_NPROC, l->nproc > 0 ? l->nproc + pl->ns : 0, 1, 0);
+	set_rl(&pl->rl_nproc, RLIMIT_NPROC, pl->cg ? 0 : l->nproc > 0 ? l->nproc + pl->ns : 0, 1, 0);
 	pl->rl_core.rlim_cur = pl->rl_core.rlim_max = 0;
 	pl->env = make_env(pl, s->slot);
 	return 0;
@@ -322,7 +338,7 @@ static void start_error(const struct plan *pl, struct report *r, char *err, size
 {
 	const char *prog = pl->s->argv[0];
 
-	if (r->stage <= ST_NONE || r->stage > ST_EXEC)
+	if (r->stage <= ST_NONE || r->stage > ST_CGROUP)
 		r->stage = ST_NONE;
 	if (r->stage == ST_EXEC && r->err == EACCES && pl->drop_ids && !access(pl->path, X_OK))
 		snprintf(err, len, "cannot run '%s': %s (the bot runs as uid %d: its "
@@ -466,6 +482,12 @@ struct sandbox_proc *sandbox_spawn(const struct sandbox_spec *s, enum sandbox_fa
 	statfd = -1;
 	p->procfd = p->ns ? receive_procfd(p->statfd) : -1;
 	p->cpu_limit_s = s->lim.cpu_s;
+	p->mem_limit_mb = s->lim.mem_mb;
+	p->mem_peak_mb = -1;
+	p->cg = pl.cg;
+	pl.cg = NULL;
+	if (p->cg)
+		sandbox_cgroup_close_join(p->cg);
 out:
 	if (errfd >= 0)
 		close(errfd);
@@ -492,6 +514,8 @@ double sandbox_cpu_ms(const struct sandbox_proc *p)
 
 	if (p->ended)
 		return p->cpu_ms;
+	if (p->cg && (ms = sandbox_cgroup_cpu_ms(p->cg)) >= 0)
+		return ms;
 	if (p->procfd >= 0)
 		return sandbox_tree_cpu_ms(p->procfd, 0);
 	dfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -566,10 +590,37 @@ static void describe_end(struct sandbox_proc *p)
 			   p->cpu_ms >= (double)p->cpu_limit_s * 1000.0) {
 			extra = ": CPU time limit";
 			p->result = SANDBOX_KILLED;
+		} else if (p->oom) {
+			p->result = SANDBOX_KILLED;
+			snprintf(p->why, sizeof(p->why), "killed by the memory limit (peak %.0f MiB, "
+				 "limit %ld MiB)", p->mem_peak_mb, p->mem_limit_mb);
+			return;
 		}
 		snprintf(p->why, sizeof(p->why), "killed by signal %d (SIG%s%s)%s", sig,
 			 abbrev ? abbrev : "?", extra, WCOREDUMP(st) ? ", core dumped" : "");
 	}
+}
+
+/* The tree's totals from its cgroup, once the init is reaped (so all of it has ended). */
+static void read_cgroup(struct sandbox_proc *p)
+{
+	double ms = sandbox_cgroup_cpu_ms(p->cg);
+	long kb = sandbox_cgroup_peak_kb(p->cg);
+
+	if (ms >= 0)
+		p->cpu_ms = ms; /* exact, killed and orphaned processes included */
+	p->mem_peak_mb = kb < 0 ? -1 : (double)kb / 1024;
+	p->oom = sandbox_cgroup_oom_kills(p->cg) > 0;
+}
+
+double sandbox_mem_peak_mb(const struct sandbox_proc *p)
+{
+	return p->ended ? p->mem_peak_mb : -1;
+}
+
+int sandbox_memory_killed(const struct sandbox_proc *p)
+{
+	return p->ended && p->result == SANDBOX_KILLED && p->oom;
 }
 
 int sandbox_wait(struct sandbox_proc *p, int nohang, int *status, char *why, size_t len)
@@ -597,6 +648,8 @@ int sandbox_wait(struct sandbox_proc *p, int nohang, int *status, char *why, siz
 		have = read_status(p->statfd, &p->status) == 0;
 		if (!have)
 			p->status = st; /* the init itself was killed */
+		if (p->cg)
+			read_cgroup(p);
 		describe_end(p);
 	}
 	if (status)
@@ -616,6 +669,8 @@ void sandbox_kill(struct sandbox_proc *p)
 	 * killed processes' times never reach its rusage: read them now.
 	 */
 	p->cpu_at_kill = sandbox_cpu_ms(p);
+	if (p->cg)
+		sandbox_cgroup_kill(p->cg); /* the init too: the tree dies with it */
 	if (p->ns) {
 		/* PID 1 dies, the kernel kills the rest of the namespace */
 		kill(p->pid, SIGKILL);
@@ -636,6 +691,7 @@ void sandbox_free(struct sandbox_proc *p)
 	close(p->statfd);
 	if (p->procfd >= 0)
 		close(p->procfd);
+	sandbox_cgroup_free(p->cg);
 	free(p);
 }
 

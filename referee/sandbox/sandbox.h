@@ -114,6 +114,21 @@ void sandbox_kill(struct sandbox_proc *p);
  */
 double sandbox_cpu_ms(const struct sandbox_proc *p);
 
+/*
+ * The most memory the bot's tree held (MiB, resident and page cache), from
+ * its cgroup; -1 without one. Final once sandbox_wait() reported the end.
+ */
+double sandbox_mem_peak_mb(const struct sandbox_proc *p);
+
+/* Did the memory limit kill a process of the bot, ending it? (after the end) */
+int sandbox_memory_killed(const struct sandbox_proc *p);
+
+/*
+ * No cgroups for this referee (--no-cgroup): the rlimits alone, as where
+ * the machine has none. Call before the first probe or spawn.
+ */
+void sandbox_cgroups_off(void);
+
 /* Kills if still running, reaps, closes and frees. NULL is a no-op. */
 void sandbox_free(struct sandbox_proc *p);
 
@@ -128,6 +143,7 @@ enum sandbox_layer {
 	SANDBOX_LANDLOCK_NET,
 	SANDBOX_LANDLOCK_SCOPE,
 	SANDBOX_UID,         /* per-slot uid/gid */
+	SANDBOX_CGROUP,      /* a cgroup per bot: memory, processes, CPU time */
 	SANDBOX_NLAYERS
 };
 
@@ -136,6 +152,7 @@ struct sandbox_info {
 	char note[SANDBOX_NLAYERS][96]; /* what it gives, or why it is off */
 	int landlock_abi;               /* 0 when Landlock is unavailable */
 	int root;                       /* the referee runs with euid 0 */
+	char cgroup_detail[320];        /* where the bots' cgroups are made, or why none */
 };
 
 /*

@@ -62,6 +62,7 @@ const char *const sandbox_stage_names[] = {
 	[ST_CLOSE] = "closing fds",
 	[ST_SECCOMP] = "loading the seccomp filter",
 	[ST_EXEC] = "exec",
+	[ST_CGROUP] = "joining the bot's cgroup",
 };
 
 /* where the referee's command line and environment are (the init wipes them) */
@@ -375,6 +376,9 @@ void sandbox_init_main(const struct plan *pl)
 		if (view_enter(&pl->view, &what) < 0)
 			fail_view(fd, what);
 		send_procfd(pl->statfd);
+		/* after the view (its cost is the referee's), before the ids go */
+		if (pl->cg && sandbox_cgroup_join(pl->cg) < 0)
+			fail(fd, ST_CGROUP);
 		if (pl->drop_ids) {
 			drop_ids(fd, pl->uid, pl->gid);
 			/* a change of uid clears the parent-death signal */
@@ -392,6 +396,8 @@ void sandbox_init_main(const struct plan *pl)
 		}
 	} else {
 		prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+		if (pl->cg && sandbox_cgroup_join(pl->cg) < 0)
+			fail(fd, ST_CGROUP);
 	}
 	/* nobody in the sandbox may read or write the init's memory */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);

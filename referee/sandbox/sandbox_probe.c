@@ -215,6 +215,7 @@ static void probe_all(void)
 		     SANDBOX_UID_BASE);
 	else
 		note(in, SANDBOX_UID, 0, "off: not root; bots run as uid %d", (int)getuid());
+	sandbox_cgroup_probe(in);
 }
 
 void sandbox_probe(struct sandbox_info *out)
@@ -241,6 +242,7 @@ void sandbox_info_format(const struct sandbox_info *in, struct strbuf *out)
 		[SANDBOX_LANDLOCK_NET] = "landlock network",
 		[SANDBOX_LANDLOCK_SCOPE] = "landlock scopes",
 		[SANDBOX_UID] = "per-slot uid",
+		[SANDBOX_CGROUP] = "cgroup",
 	};
 
 	strbuf_addf(out, "%-24s %-6s %s\n", "layer", "active", "notes");
@@ -256,6 +258,7 @@ void sandbox_info_format(const struct sandbox_info *in, struct strbuf *out)
 		strbuf_addstr(out, "a bot sees: the host's files its uid may read"
 			      " (no mount namespace; Landlock where active)\n");
 	}
+	strbuf_addf(out, "%s\n", in->cgroup_detail);
 	strbuf_addf(out, "bots isolated from each other: %s\n",
 		    sandbox_isolates(in) ? "yes" : "no (untrusted bots need --insecure)");
 	{

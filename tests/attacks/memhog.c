@@ -5,12 +5,16 @@
  *   memhog procs N MB   N processes each touch MB MiB, at the same time
  *   memhog memfd MB     one process writes MB MiB into memfds (32 MiB each,
  *                       below fsize_mb) and never maps them
+ *   memhog self MB      the bot itself touches MB MiB (a plain leak)
+ *   memhog pids N       tries to start N processes that wait for it; prints
+ *                       "memhog started K processes" and stops them
  * It prints "memhog held X MiB" (what it held at once) on stderr.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +36,13 @@ static long hold_procs(int n, long mb)
 	for (int i = 0; i < n && i < 64; i++) {
 		kids[i] = fork();
 		if (kids[i] == 0) {
-			char *m = malloc((size_t)mb << 20);
+			/* volatile: the compiler must not drop stores nobody reads */
+			volatile char *m = malloc((size_t)mb << 20);
 			char ok = 0;
 
 			if (m) {
-				memset(m, 1, (size_t)mb << 20);
+				for (long off = 0; off < mb << 20; off += 4096)
+					m[off] = 1;
 				ok = 1;
 			}
 			if (write(p[1], &ok, 1) < 0)
@@ -45,10 +51,12 @@ static long hold_procs(int n, long mb)
 			_exit(0);
 		}
 	}
+	/* a child the memory limit killed never answers: wait 3 s at most */
 	for (int i = 0; i < n; i++) {
+		struct pollfd pfd = { p[0], POLLIN, 0 };
 		char ok;
 
-		if (kids[i] > 0 && read(p[0], &ok, 1) == 1 && ok)
+		if (kids[i] > 0 && poll(&pfd, 1, 3000) == 1 && read(p[0], &ok, 1) == 1 && ok)
 			held += mb;
 	}
 	for (int i = 0; i < n; i++)
@@ -87,6 +95,47 @@ done:
 	return held;
 }
 
+static long hold_self(long mb)
+{
+	volatile char *m = malloc((size_t)mb << 20);
+
+	if (!m)
+		return 0;
+	/* page by page, so the peak grows with what is touched */
+	for (long off = 0; off < mb << 20; off += 4096)
+		m[off] = 1;
+	return mb;
+}
+
+static void start_pids(int n)
+{
+	int p[2], started = 0;
+
+	if (pipe(p) < 0)
+		return;
+	for (int i = 0; i < n; i++) {
+		pid_t k = fork();
+
+		if (k < 0)
+			break;
+		if (k == 0) {
+			char c;
+
+			close(p[1]);
+			/* wait until the parent closes the pipe, then go */
+			while (read(p[0], &c, 1) < 0)
+				;
+			_exit(0);
+		}
+		started++;
+	}
+	fprintf(stderr, "memhog started %d processes\n", started);
+	close(p[1]);
+	close(p[0]);
+	while (wait(NULL) > 0)
+		;
+}
+
 int main(int argc, char **argv)
 {
 	static char line[1 << 16];
@@ -96,6 +145,10 @@ int main(int argc, char **argv)
 		held = hold_procs(atoi(argv[2]), atol(argv[3]));
 	else if (argc >= 3 && !strcmp(argv[1], "memfd"))
 		held = hold_memfd(atol(argv[2]));
+	else if (argc >= 3 && !strcmp(argv[1], "self"))
+		held = hold_self(atol(argv[2]));
+	else if (argc >= 3 && !strcmp(argv[1], "pids"))
+		start_pids(atoi(argv[2]));
 	fprintf(stderr, "memhog held %ld MiB\n", held);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	while (fgets(line, sizeof(line), stdin)) {

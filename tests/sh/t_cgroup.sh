@@ -1,0 +1,159 @@
+#!/bin/sh
+# t_cgroup.sh - a cgroup per bot (docs/sandbox.md, "Memory, processes and
+# CPU: cgroups"). Played in real games through bin/referee:
+#  1. --sandbox-info says where the groups are made, or why none is;
+#  2. the attack: tests/attacks/memhog.c holds 3 x 400 MiB in three
+#     processes under mem_mb=512. With --no-cgroup (today's address-space
+#     limit, per process) it holds all 1200 MiB at once; with the cgroup
+#     the tree never holds more than 512 MiB (the recorded peak);
+#  3. a bot that touches 800 MiB itself, or writes it into memfds it never
+#     maps, is killed by the limit: fault "memory" with the peak and the
+#     limit, and the game finishes with the fallback;
+#  4. a bot that starts 1,000 processes gets 63 (nproc 64, the bot counts)
+#     and nothing of it outlives the game; a shell fork bomb neither;
+#  5. Java without -Xmx (the sample java-random with its flags removed)
+#     plays under the default limits; under --no-cgroup it cannot start
+#     (the fallback keeps the address-space limit it always had);
+#  6. the groups of a referee killed by SIGKILL are removed by the next one;
+#  7. not root (no cgroup can be made here): the fallback, mem_peak_mb null.
+# Each game's groups are gone after it: none is left in any hierarchy.
+set -u
+. "$(dirname "$0")/lib.sh"
+need_root
+R=$top/$BINDIR/referee
+chmod 755 "$tmp"
+mkdir -m 755 "$tmp/bin" "$tmp/logs"
+cc -O2 -o "$tmp/bin/memhog" "$top/tests/attacks/memhog.c" 2>"$tmp/cc.err" ||
+	{ fail "cannot build memhog: $(cat "$tmp/cc.err")"; finish ""; }
+H=$tmp/bin/memhog
+
+# our own groups: euchre-arena.* below this shell's cgroup in each hierarchy
+own_groups() {
+	for ctl in memory pids cpuacct; do
+		path=$(sed -n "s/^[0-9]*:\([^:]*,\)*$ctl\(,[^:]*\)*:\(.*\)/\3/p" /proc/self/cgroup)
+		ls -d "/sys/fs/cgroup/$ctl$path"/euchre-arena.* 2>/dev/null
+	done
+}
+if ! grep -q ':memory:' /proc/self/cgroup; then
+	# a cgroup v2 machine: its own test is left to such a machine
+	echo "skip: no cgroup v1 memory hierarchy here"
+	exit 0
+fi
+
+# play MODE LIMIT [referee options]: memhog MODE in seat 0 of a one-hand game
+play() {
+	mode=$1 mem=$2
+	shift 2
+	"$R" "$@" --variant indiana --seed 1 --option max_hands=1 --limit 0:mem_mb="$mem" \
+		--bot-logs "$tmp/logs" "$H $mode" @random @random @random 2>"$tmp/err" | tail -1
+}
+field() { # field JSON KEY: the value of KEY in the result line, as Python prints it
+	printf '%s' "$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$2"
+}
+
+# 1. the table
+"$R" --sandbox-info >"$tmp/info" || fail "--sandbox-info failed"
+grep -q '^cgroup  *yes  *v1: resident memory (no swap), processes, CPU of the tree$' "$tmp/info" ||
+	fail "--sandbox-info has no active cgroup row: $(grep cgroup "$tmp/info")"
+grep -q "^cgroups: below /sys/fs/cgroup/memory" "$tmp/info" ||
+	fail "--sandbox-info does not say where: $(grep cgroups "$tmp/info")"
+"$R" --no-cgroup --sandbox-info >"$tmp/info" || fail "--no-cgroup --sandbox-info failed"
+grep -q '^cgroup  *no  *off: memory: address space only$' "$tmp/info" ||
+	fail "--no-cgroup: $(grep cgroup "$tmp/info")"
+grep -q '^cgroups: none: turned off (--no-cgroup)$' "$tmp/info" ||
+	fail "--no-cgroup does not say why: $(grep cgroups "$tmp/info")"
+
+# 2. the attack, first where it works
+out=$(play "procs 3 400" 512 --no-cgroup)
+expect_eq "no cgroup: faults" "$(field "$out" faults)" "[]"
+expect_eq "no cgroup: what memhog held" "$(tail -1 "$tmp/logs/seat0.stderr")" "memhog held 1200 MiB"
+expect_eq "no cgroup: peak" "$(field "$out" mem_peak_mb)" "[None, None, None, None]"
+out=$(play "procs 3 400" 512)
+peak=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["mem_peak_mb"][0])')
+held=$(sed -n 's/^memhog held \([0-9]*\) MiB$/\1/p' "$tmp/logs/seat0.stderr")
+python3 -c "import sys; sys.exit(not (256 <= $peak <= 512))" ||
+	fail "cgroup: the tree's peak is $peak MiB, limit 512 (expected 256..512)"
+[ -n "$held" ] && [ "$held" -lt 1200 ] || fail "cgroup: memhog still held '$held' MiB of 1200"
+expect_eq "cgroup: groups left after the game" "$(own_groups)" ""
+
+# 3. killed by the limit: its own memory, and memfds it never maps
+for mode in "self 800" "memfd 800"; do
+	out=$(play "$mode" 512)
+	expect_eq "$mode: faults" "$(field "$out" faults)" \
+		"[{'seat': 0, 'kind': 'memory', 'hand': 1, 'detail': 'killed by the memory limit (peak 512 MiB, limit 512 MiB)'}]"
+	expect_eq "$mode: peak" "$(field "$out" mem_peak_mb)" "[512.0, None, None, None]"
+	# the game went on with the fallback in seat 0 and ended
+	expect_eq "$mode: hands" "$(field "$out" hands)" "1"
+	expect_eq "$mode: decisions" "$(field "$out" decisions | cut -c1-3)" "[0,"
+done
+# without the cgroup the address-space limit stops the leak at malloc
+out=$(play "self 800" 512 --no-cgroup)
+expect_eq "no cgroup: self 800" "$(tail -1 "$tmp/logs/seat0.stderr")" "memhog held 0 MiB"
+
+# 4. processes: 1,000 asked for, 63 started (64 with the bot), nothing left
+out=$(play "pids 1000" 512)
+expect_eq "pids: faults" "$(field "$out" faults)" "[]"
+grep -qx "memhog started 63 processes" "$tmp/logs/seat0.stderr" ||
+	fail "pids: $(grep started "$tmp/logs/seat0.stderr")"
+"$R" --variant indiana --seed 1 --option max_hands=1 --startup-ms 1500 \
+	"sh $top/tests/bots/sbx_forkbomb.sh" @random @random @random >"$tmp/bomb" 2>&1 ||
+	fail "fork bomb game: $(cat "$tmp/bomb")"
+grep -q '"kind":"startup"' "$tmp/bomb" || fail "fork bomb: $(cat "$tmp/bomb")"
+gone "memhog pids" || fail "memhog's processes outlived the game"
+gone sbx_forkbomb || fail "fork bomb processes outlived the game"
+expect_eq "pids: groups left" "$(own_groups)" ""
+
+# 5. Java without -Xmx
+if command -v java >/dev/null 2>&1; then
+	mkdir -m 755 "$tmp/java"
+	cp "$top/sample-bots/java-random/Bot.java" "$tmp/java/"
+	sed 's/ -X[^ ]*//g' "$top/sample-bots/java-random/run" >"$tmp/java/run"
+	chmod 755 "$tmp/java/run"
+	chmod 644 "$tmp/java/Bot.java"
+	grep -q -- '-X' "$tmp/java/run" && fail "the flags are still in $(cat "$tmp/java/run")"
+	grep -q 'exec java "$dir/Bot.java"' "$tmp/java/run" || fail "unexpected run: $(cat "$tmp/java/run")"
+	out=$("$R" --variant indiana --seed 2 --option max_hands=1 --startup-ms 20000 \
+		"$tmp/java" @random @random @random 2>"$tmp/err" | tail -1)
+	expect_eq "java: faults" "$(field "$out" faults)" "[]"
+	peak=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["mem_peak_mb"][0])')
+	python3 -c "import sys; sys.exit(not (8 <= $peak < 2048))" || fail "java: peak '$peak' MiB"
+	out=$("$R" --no-cgroup --variant indiana --seed 2 --option max_hands=1 --startup-ms 20000 \
+		"$tmp/java" @random @random @random 2>"$tmp/err" | tail -1)
+	field "$out" faults | grep -q "'kind': 'startup'" ||
+		fail "java without -Xmx started under RLIMIT_AS 2048 MiB: $out"
+else
+	echo "skip: no java here (section 5)"
+fi
+
+# 6. a referee killed by SIGKILL leaves its groups; the next one removes them
+cat >"$tmp/bin/sleeper" <<'EOF'
+#!/bin/sh
+sleep 30
+EOF
+chmod 755 "$tmp/bin/sleeper"
+"$R" --variant indiana --seed 1 --startup-ms 20000 "$tmp/bin/sleeper" @random @random @random \
+	>/dev/null 2>&1 &
+ref=$!
+for _ in $(seq 50); do
+	[ -n "$(own_groups)" ] && break
+	sleep 0.1
+done
+kill -9 "$ref"
+wait "$ref" 2>/dev/null
+gone "$tmp/bin/sleeper" || fail "the bot outlived its referee"
+left=$(own_groups | grep -c "euchre-arena\.$ref\.")
+expect_eq "groups of the killed referee (memory, pids, cpuacct)" "$left" 3
+"$R" --sandbox-info >/dev/null || fail "--sandbox-info failed"
+expect_eq "groups after the next referee" "$(own_groups)" ""
+
+# 7. not root: no cgroup, today's limits
+as_nobody "$R" --sandbox-info >"$tmp/info" 2>&1 || fail "nobody: --sandbox-info: $(cat "$tmp/info")"
+grep -q '^cgroup  *no  *off: memory: address space only$' "$tmp/info" ||
+	fail "nobody: $(grep cgroup "$tmp/info")"
+# (a bot nobody can run: the sample's, from the repository)
+out=$(cd / && as_nobody "$R" --variant indiana --seed 1 --option max_hands=1 \
+	"$top/sample-bots/c-random" @random @random @random 2>&1 | tail -1)
+expect_eq "nobody: faults" "$(field "$out" faults)" "[]"
+expect_eq "nobody: peak" "$(field "$out" mem_peak_mb)" "[None, None, None, None]"
+
+finish "ok: t_cgroup"

@@ -15,7 +15,8 @@
 #     plays under the default limits; under --no-cgroup it cannot start
 #     (the fallback keeps the address-space limit it always had);
 #  6. the groups of a referee killed by SIGKILL are removed by the next one;
-#  7. not root (no cgroup can be made here): the fallback, mem_peak_mb null.
+#  7. not root (no cgroup can be made here): the fallback, mem_peak_mb null;
+#  8. the arena counts memory faults as their own kind in its fault table.
 # Each game's groups are gone after it: none is left in any hierarchy.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -155,5 +156,25 @@ out=$(cd / && as_nobody "$R" --variant indiana --seed 1 --option max_hands=1 \
 	"$top/sample-bots/c-random" @random @random @random 2>&1 | tail -1)
 expect_eq "nobody: faults" "$(field "$out" faults)" "[]"
 expect_eq "nobody: peak" "$(field "$out" mem_peak_mb)" "[None, None, None, None]"
+
+# 8. the arena's fault table
+mkdir -m 755 "$tmp/arena"
+cat >"$tmp/arena/a.ini" <<EOF
+[arena]
+name = mem
+variants = indiana
+deals = 1
+jobs = 2
+
+[bot hog]
+command = $H self 300
+mem_mb = 128
+
+[bot r]
+command = @random
+EOF
+"$top/$BINDIR/arena" --results "$tmp/arena/results" "$tmp/arena/a.ini" >"$tmp/arena/out" 2>&1 || fail "arena: $(cat "$tmp/arena/out")"
+grep -q '^  hog: 4 (4 memory); first in ' "$tmp/arena/out" ||
+	fail "arena fault table: $(sed -n '/^faults/,$p' "$tmp/arena/out")"
 
 finish "ok: t_cgroup"

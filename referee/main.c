@@ -113,7 +113,9 @@ static const char *const usage_text[] = {
 	"                      bots' uids; each bot is shown only its own copy\n"
 	"  --build-timeout S   stop the build after S seconds (default 600)\n"
 	"  --check BOT         play BOT in every seat of every variant against\n"
-	"                      built-ins for a few hands and report every problem\n"
+	"                      built-ins for a few hands and report every problem;\n"
+	"                      stops at a startup fault, or a problem seen in two\n"
+	"                      games in a row (a BOT that is not there: exit 2)\n"
 	"  --replay FILE       replay a game record without the bots and verify\n"
 	"                      every move and the result\n"
 	"  --list-variants     list the variants, player counts and options\n"
@@ -602,11 +604,14 @@ static void require_isolation(const struct options *o)
 static int run_check(const struct options *o)
 {
 	struct strbuf report = STRBUF_INIT;
+	char err[1024] = "";
 	int problems;
 
 	strbuf_init(&report);
-	problems = check_bot(o->check, &o->env, &report);
+	problems = check_bot(o->check, &o->env, &report, err, sizeof(err));
 	fputs(report.buf, stdout);
+	if (err[0])
+		fprintf(stderr, "referee: --check '%s': %s\n", o->check, err);
 	strbuf_release(&report);
 	return problems == -1 ? EXIT_USAGE : problems ? 1 : 0;
 }

@@ -242,7 +242,7 @@ static void test_report_formats(void)
 				"faults_crash,", 110));
 	CHECK(strstr(out.buf, ",faults_other,status,reason\n") != NULL);
 	CHECK(strstr(out.buf, ",faults_other,status,reason\n") < strchr(out.buf, '\n'));
-	/* A beat B once: mu 27.635 is 1500 + 2.635 x 29.477 = 1577.7; sigma 8.066 x 1.96 x 29.477 */
+	/* A beat B once: mu 27.635 is 1500 + 2.635 x 29.481 = 1577.7; sigma 8.066 x 1.96 x 29.481 */
 	CHECK(has_row(&out, "\nhammerwalt,1,A,1,1.000,100.000,20.000,1577.7,466.0,1111.6,"
 			    "2043.7,0,,,,0", 0, ",0", "ranked,\n"));
 	/* B in five-hand: no margin, 2 faults (1 timeout, 1 illegal: the first and fifth kinds) */

@@ -15,6 +15,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@
 #include "standings.h"
 #include "strset.h"
 #include "util.h"
+#include "version.h"
 
 #define EXIT_RUNTIME 1
 #define EXIT_USAGE 2
@@ -69,6 +71,9 @@ static const char usage_text[] =
 	"  -v, --verbose   with --check: every game with the command that replays it\n"
 	"  --game ID       with --check -v: only that game\n"
 	"  -h, --help      show this text\n"
+	"  --version       show the release\n"
+	"Options may come before or after CONFIG (arena CONFIG --jobs 2); '--'\n"
+	"ends them. 'report' and 'key' come first.\n"
 	"\n"
 	"report: prints the standings of one or more results files or directories\n"
 	"(shards are merged, a game id is counted once); --csv or --json change\n"
@@ -82,8 +87,8 @@ static const char usage_text[] =
 	"  0    done: every game played (--check: the config is valid)\n"
 	"  1    runtime error (results cannot be written, the referee cannot run,\n"
 	"       a results or key file is damaged or does not match the schedule)\n"
-	"  2    bad arguments or config, or results that belong to another schedule\n"
-	"       or key\n"
+	"  2    bad arguments or config (no arguments: the short usage), or results\n"
+	"       that belong to another schedule or key\n"
 	"  3    finished, but some games failed twice (see failed.jsonl; run the\n"
 	"       same command again to retry them)\n"
 	"  130  stopped by Ctrl-C (143: SIGTERM, 129: SIGHUP); run the same command\n"
@@ -100,11 +105,35 @@ struct options {
 	int shard_k, shard_n;
 };
 
+/*
+ * Every message to a person: "arena: " first, bytes a user gave (a path,
+ * a name) escaped, one line per line of text (util.h, message_print()).
+ */
+#ifdef __GNUC__
+__attribute__((format(printf, 1, 2)))
+#endif
+static void say(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	strbuf_init(&sb);
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	message_print(stderr, "arena", sb.buf);
+	strbuf_release(&sb);
+}
+
+/* A bad command line: the problem, its one hint, exit 2. */
 static void die_usage(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "arena: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (see arena --help)\n");
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	strbuf_addf(&sb, fmt, arg);
+	say("%s (see arena --help)", sb.buf);
+	strbuf_release(&sb);
 	exit(EXIT_USAGE);
 }
 
@@ -128,7 +157,7 @@ static void parse_shard(const char *arg, struct options *o)
 static void parse_args(int argc, char **argv, struct options *o)
 {
 	enum { OPT_RESULTS = 256, OPT_FRESH, OPT_SHARD, OPT_JOBS, OPT_REFEREE, OPT_CHECK,
-	       OPT_GAME, OPT_KEY };
+	       OPT_GAME, OPT_KEY, OPT_VERSION };
 	static const struct option longopts[] = {
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "fresh", no_argument, NULL, OPT_FRESH },
@@ -141,12 +170,20 @@ static void parse_args(int argc, char **argv, struct options *o)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
+	if (argc < 2) {
+		/* the synopsis: usage_text up to its first empty line */
+		fprintf(stderr, "%.*s\n(arena --help lists every option)\n",
+			(int)(strstr(usage_text, "\n\n") - usage_text), usage_text);
+		exit(EXIT_USAGE);
+	}
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+hvq", longopts, NULL)) != -1) {
+	/* GNU style: options anywhere, '--' ends them */
+	while ((c = getopt_long(argc, argv, "hvq", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_RESULTS:
 			o->results = optarg;
@@ -181,6 +218,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
+			exit(0);
+		case OPT_VERSION:
+			printf("arena (euchre-arena) %s\n", EUCHRE_ARENA_VERSION);
 			exit(0);
 		default:
 			if (optopt && optopt < 256)
@@ -218,7 +258,7 @@ static int cmd_report(int argc, char **argv)
 		else {
 			npaths++;
 			if (result_set_read(&set, argv[i], err, sizeof(err)) < 0) {
-				fprintf(stderr, "arena: %s\n", err);
+				say("%s", err);
 				result_set_release(&set);
 				return EXIT_RUNTIME;
 			}
@@ -331,26 +371,26 @@ static int find_key(const struct options *o, const char *dir, struct key *k, int
 	*in_dir = 0;
 	hd = key_read(&dk, path, err, sizeof(err));
 	if (hd < 0) {
-		fprintf(stderr, "arena: %s (put the key back, or start over with --fresh)\n", err);
+		say("%s (put the key back, or start over with --fresh)", err);
 		*status = EXIT_RUNTIME;
 		goto out;
 	}
 	if (o->key) {
 		hf = key_read(&fk, o->key, err, sizeof(err));
 		if (hf == 0)
-			fprintf(stderr, "arena: cannot read tournament key '%s': %s (make one with: "
-				"arena key %s)\n", o->key, strerror(ENOENT), o->key);
+			say("cannot read tournament key '%s': %s (make one with: "
+				"arena key %s)", o->key, strerror(ENOENT), o->key);
 		else if (hf < 0)
-			fprintf(stderr, "arena: %s\n", err);
+			say("%s", err);
 		if (hf <= 0) {
 			*status = EXIT_USAGE;
 			goto out;
 		}
 	}
 	if (hd && hf && !key_equal(&dk, &fk)) {
-		fprintf(stderr, "arena: --key '%s' is not the key of %s (%s differs): its games "
+		say("--key '%s' is not the key of %s (%s differs): its games "
 			"were dealt from another key. Use that key, another --results directory, "
-			"or --fresh\n", o->key, dir, path);
+			"or --fresh", o->key, dir, path);
 		*status = EXIT_USAGE;
 		goto out;
 	}
@@ -402,7 +442,7 @@ static int print_games(const struct options *o, const struct config *c, const st
 	int found = 0;
 
 	if (have_key && !(played = results_played_read(dir, o->game, err, sizeof(err)))) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		return EXIT_RUNTIME;
 	}
 	for (int i = 0; i < s->ngames; i++) {
@@ -438,15 +478,15 @@ static int print_games(const struct options *o, const struct config *c, const st
 	}
 	results_played_free(played);
 	if (!have_key && o->shard_n)
-		fprintf(stderr, "arena: the deals are secret and no key is given (shards deal from "
+		say("the deals are secret and no key is given (shards deal from "
 			"--key FILE; make one with: arena key FILE): the commands that replay each "
-			"game are listed with it\n");
+			"game are listed with it");
 	else if (!have_key)
-		fprintf(stderr, "arena: the deals are secret and there is no key yet (%s/%s is made "
+		say("the deals are secret and there is no key yet (%s/%s is made "
 			"at the first run, or give --key FILE): the commands that replay each game "
-			"are listed once it exists\n", dir, RESULTS_KEY);
+			"are listed once it exists", dir, RESULTS_KEY);
 	if (o->game && !found) {
-		fprintf(stderr, "arena: no game '%s' in the schedule\n", o->game);
+		say("no game '%s' in the schedule", o->game);
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -470,8 +510,8 @@ static int cmd_check(const struct options *o, struct config *c)
 	results_meta_init(&meta);
 	if (c->seed_line) {
 		key_from_seed(&key, c->seed);
-		fprintf(stderr, "%s:%d: warning: 'seed' makes every deal predictable to anyone "
-			"who knows it (without it, the deals come from a secret key)\n", c->path,
+		say("%s:%d: warning: 'seed' makes every deal predictable to anyone "
+			"who knows it (without it, the deals come from a secret key)", c->path,
 			c->seed_line);
 	} else {
 		have_key = find_key(o, results, &key, &in_dir, &ret);
@@ -479,14 +519,14 @@ static int cmd_check(const struct options *o, struct config *c)
 			goto out_early;
 		if (!have_key && key_generate(&key, err, sizeof(err)) < 0) {
 			/* only to count the games: nothing is shown or kept of it */
-			fprintf(stderr, "arena: %s\n", err);
+			say("%s", err);
 			ret = EXIT_RUNTIME;
 			goto out_early;
 		}
 	}
 	have_meta = results_read_meta_dir(results, &meta, err, sizeof(err));
 	if (have_meta < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		ret = EXIT_RUNTIME;
 		goto out_early;
 	}
@@ -498,7 +538,7 @@ static int cmd_check(const struct options *o, struct config *c)
 	use_builds(c, abs_results, active);
 	free(abs_results);
 	if (schedule_build(&s, c, active, &key, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: %s\n", c->path, err);
+		say("%s: %s", c->path, err);
 		ret = EXIT_USAGE;
 		goto out_early;
 	}
@@ -561,7 +601,7 @@ static int cmd_check(const struct options *o, struct config *c)
 	if (o->verbose)
 		ret = print_games(o, c, &s, referee, results, have_key);
 	if (skipped) {
-		fprintf(stderr, "%s: some variants cannot be played by these bots (see above)\n",
+		say("%s: some variants cannot be played by these bots (see above)",
 			c->path);
 		ret = EXIT_USAGE;
 	}
@@ -589,15 +629,15 @@ static int cmd_key(int argc, char **argv)
 		die_usage("%s", "key needs one FILE to write the new key to");
 	if (key_generate(&k, err, sizeof(err)) < 0 ||
 	    (got = key_write(&k, argv[1], err, sizeof(err))) < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		return EXIT_RUNTIME;
 	}
 	if (got == 1) {
-		fprintf(stderr, "arena: '%s' exists; a key is never overwritten (remove it first, "
-			"if no tournament uses it)\n", argv[1]);
+		say("'%s' exists; a key is never overwritten (remove it first, "
+			"if no tournament uses it)", argv[1]);
 		return EXIT_USAGE;
 	}
-	fprintf(stderr, "arena: wrote a new tournament key to %s; give every shard --key %s\n",
+	say("wrote a new tournament key to %s; give every shard --key %s",
 		argv[1], argv[1]);
 	return 0;
 }
@@ -624,7 +664,7 @@ static void on_note(void *arg, const char *msg)
 	struct ui *ui = arg;
 
 	clear_line(ui);
-	fprintf(stderr, "arena: %s\n", msg);
+	say("%s", msg);
 }
 
 static void on_progress(void *arg, const struct play_status *st, int final)
@@ -669,7 +709,7 @@ static int print_final_report(const char *dir)
 
 	result_set_init(&set);
 	if (result_set_read(&set, dir, err, sizeof(err)) < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		result_set_release(&set);
 		return -1;
 	}
@@ -696,8 +736,8 @@ static char *find_referee(const struct options *o, const struct config *c)
 	char *abs;
 
 	if (access(referee, X_OK) < 0) {
-		fprintf(stderr, "arena: cannot run the referee '%s': %s (build it with make, or "
-			"set 'referee' in [arena] or --referee)\n", referee, strerror(errno));
+		say("cannot run the referee '%s': %s (build it with make, or "
+			"set 'referee' in [arena] or --referee)", referee, strerror(errno));
 		free(referee);
 		return NULL;
 	}
@@ -734,7 +774,7 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 	excluded = xcalloc((size_t)c->nbots + 1, sizeof(int));
 	if (build_all(c, referee, builds, (int)jobs, excluded, &now->excluded, on_note, ui,
 		      interrupt_fd(), err, sizeof(err)) < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		free(excluded);
 		return !strcmp(err, "interrupted") ? 128 + interrupt_signal() : EXIT_RUNTIME;
 	}
@@ -751,7 +791,7 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 		strvec_pushf(&now->excluded, "%s\tthe build did not make the bot's program: %s",
 			     b->name, err);
 		clear_line(ui);
-		fprintf(stderr, "arena: excluding %s: the build did not make the bot's program: %s\n",
+		say("excluding %s: the build did not make the bot's program: %s",
 			b->name, err);
 	}
 	for (int i = 0; i < c->nrejected; i++)
@@ -783,13 +823,13 @@ static int run_key(const struct options *o, const struct config *c, const char *
 	if (got)
 		return 0;
 	if (have_meta && meta->key_id[0]) {
-		fprintf(stderr, "arena: cannot read tournament key '%s/%s': %s (the games in %s were "
+		say("cannot read tournament key '%s/%s': %s (the games in %s were "
 			"dealt from it: put it back, give it with --key FILE, or start over with "
-			"--fresh)\n", dir, RESULTS_KEY, strerror(ENOENT), dir);
+			"--fresh)", dir, RESULTS_KEY, strerror(ENOENT), dir);
 		return EXIT_USAGE;
 	}
 	if (key_generate(k, err, sizeof(err)) < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		return EXIT_RUNTIME;
 	}
 	return 0;
@@ -812,23 +852,21 @@ static int claim_results(const struct config *c, struct results *res, const char
 	schedule_fingerprint(s, c, fp);
 	key_id(k, kid);
 	if (have_meta && meta->key_id[0] && !c->seed_line && strcmp(meta->key_id, kid)) {
-		fprintf(stderr,
-			"arena: %s holds games dealt from another tournament key (key %s; this one "
-			"is %s). Use that key, another --results directory, or --fresh to start over "
-			"(the old results are moved aside)\n", dir, meta->key_id, kid);
+		say("%s holds games dealt from another tournament key (key %s; this one "
+		    "is %s). Use that key, another --results directory, or --fresh to start over "
+		    "(the old results are moved aside)", dir, meta->key_id, kid);
 		return EXIT_USAGE;
 	}
 	if (have_meta && strcmp(meta->fingerprint, fp)) {
-		fprintf(stderr,
-			"arena: %s holds results of a different schedule (%ld games; now %ld): "
-			"the config changed what is played. Use --fresh to start over (the old "
-			"results are moved aside), or another --results directory\n",
-			dir, meta->games, games);
+		say("%s holds results of a different schedule (%ld games; now %ld): "
+		    "the config changed what is played. Use --fresh to start over (the old "
+		    "results are moved aside), or another --results directory",
+		    dir, meta->games, games);
 		return EXIT_USAGE;
 	}
 	if (have_meta && strcmp(meta->shard, shard)) {
-		fprintf(stderr, "arena: %s holds shard %s, not %s; use another --results "
-			"directory\n", dir, meta->shard, shard);
+		say("%s holds shard %s, not %s; use another --results "
+			"directory", dir, meta->shard, shard);
 		return EXIT_USAGE;
 	}
 	if (!c->seed_line && !key_in_dir) {
@@ -840,7 +878,7 @@ static int claim_results(const struct config *c, struct results *res, const char
 			if (got > 0)
 				snprintf(err, sizeof(err), "%s/%s appeared while the arena started",
 					 dir, RESULTS_KEY);
-			fprintf(stderr, "arena: %s\n", err);
+			say("%s", err);
 			return EXIT_RUNTIME;
 		}
 	}
@@ -848,7 +886,7 @@ static int claim_results(const struct config *c, struct results *res, const char
 	got = !have_meta || access(path, F_OK) < 0;
 	free(path);
 	if (got && results_write_schedule(res, s, c, o->shard_k, o->shard_n, err, sizeof(err)) < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		return EXIT_RUNTIME;
 	}
 	if (have_meta)
@@ -859,7 +897,7 @@ static int claim_results(const struct config *c, struct results *res, const char
 	snprintf(now->shard, sizeof(now->shard), "%s", shard);
 	now->games = games;
 	if (results_write_meta(res, now, c->name, c->path, err, sizeof(err)) < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		return EXIT_RUNTIME;
 	}
 	return 0;
@@ -874,12 +912,12 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 	char err[1024];
 
 	if (!ntodo) {
-		fprintf(stderr, "arena: nothing to play: all %ld games are in %s\n", st->total, dir);
+		say("nothing to play: all %ld games are in %s", st->total, dir);
 	} else {
 		int played;
 
 		if (st->done)
-			fprintf(stderr, "arena: resuming %s: %ld of %ld games already played\n", dir,
+			say("resuming %s: %ld of %ld games already played", dir,
 				st->done, st->total);
 		memset(&po, 0, sizeof(po));
 		po.jobs = (int)(jobs < ntodo ? jobs : ntodo);
@@ -889,20 +927,20 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 		po.arg = ui;
 		played = play_run(c, todo, ntodo, res, &po, st, err, sizeof(err));
 		if (played < 0) {
-			fprintf(stderr, "arena: %s\n", err);
+			say("%s", err);
 			return EXIT_RUNTIME;
 		}
 		if (played == 1) {
-			fprintf(stderr, "arena: stopped: %ld of %ld games played; run the same command "
-				"again to resume\n", st->done, st->total);
+			say("stopped: %ld of %ld games played; run the same command "
+				"again to resume", st->done, st->total);
 			return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
 		}
 	}
 	if (print_final_report(dir) < 0)
 		return EXIT_RUNTIME;
 	if (st->failed) {
-		fprintf(stderr, "arena: %ld game%s failed twice (see %s/failed.jsonl); run the same "
-			"command again to retry\n", st->failed, st->failed == 1 ? "" : "s", dir);
+		say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
+			"command again to retry", st->failed, st->failed == 1 ? "" : "s", dir);
 		return EXIT_FAILED_GAMES;
 	}
 	return 0;
@@ -942,9 +980,9 @@ static int cmd_run(const struct options *o, struct config *c)
 	kpath = path_join(dir, RESULTS_KEY);
 	if (o->shard_n && !c->seed_line && !o->key && access(kpath, F_OK) < 0) {
 		/* each shard would draw its own key: the same deal would differ between shards */
-		fprintf(stderr, "arena: --shard needs --key FILE when the config sets no 'seed': "
+		say("--shard needs --key FILE when the config sets no 'seed': "
 			"every shard must deal from the same key (make one with: arena key FILE; "
-			"copy it to every machine)\n");
+			"copy it to every machine)");
 		free(kpath);
 		ret = EXIT_USAGE;
 		goto out;
@@ -955,23 +993,23 @@ static int cmd_run(const struct options *o, struct config *c)
 	if (interrupt_install(err, sizeof(err)) < 0 ||
 	    !(res = results_new(dir, o->fresh, &moved, err, sizeof(err))) ||
 	    (have_meta = results_read_meta(res, &meta, err, sizeof(err))) < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		goto out;
 	}
 	if (moved)
-		fprintf(stderr, "arena: moved the earlier results aside to %s\n", moved);
+		say("moved the earlier results aside to %s", moved);
 	if ((ret = run_key(o, c, dir, have_meta, &meta, &key, &key_in_dir)) != 0 ||
 	    (ret = choose_bots(c, referee, res, jobs, have_meta, &meta, &now, active, &ui)) != 0)
 		goto out;
 	if (schedule_build(&s, c, active, &key, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: %s\n", c->path, err);
+		say("%s: %s", c->path, err);
 		ret = EXIT_USAGE;
 		goto out;
 	}
 	schedule_ok = 1;
 	for (int v = 0; v < s.nvariants; v++)
 		if (s.variants[v].skipped[0])
-			fprintf(stderr, "arena: warning: skipping %s: %s\n", c->variants[v].name,
+			say("warning: skipping %s: %s", c->variants[v].name,
 				s.variants[v].skipped);
 	for (int i = 0; i < s.ngames; i++)
 		st.total += !o->shard_n || schedule_in_shard(&s.games[i], o->shard_k, o->shard_n);
@@ -982,12 +1020,12 @@ static int cmd_run(const struct options *o, struct config *c)
 	ret = EXIT_RUNTIME;
 	if (results_load(res, &s, c, o->shard_k, o->shard_n, &done, &st.faults, &repaired, err,
 			 sizeof(err)) < 0) {
-		fprintf(stderr, "arena: %s\n", err);
+		say("%s", err);
 		goto out;
 	}
 	if (repaired)
-		fprintf(stderr, "arena: repaired results.jsonl: cut off a torn last line (%ld "
-			"bytes); that game will be played again\n", repaired);
+		say("repaired results.jsonl: cut off a torn last line (%ld "
+			"bytes); that game will be played again", repaired);
 	todo = xcalloc((size_t)s.ngames + 1, sizeof(*todo));
 	for (int i = 0; i < s.ngames; i++) {
 		struct fixture *g = &s.games[i];
@@ -1031,13 +1069,13 @@ int main(int argc, char **argv)
 	if (!o.check && (o.verbose || o.game))
 		die_usage("%s", "-v and --game go with --check");
 	if (config_load(&c, o.config, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s\n", err);
+		say("%s", err);
 		config_release(&c);
 		return EXIT_USAGE;
 	}
 	if (o.key && c.seed_line) {
-		fprintf(stderr, "%s:%d: 'seed' decides every deal, so --key '%s' would not be used "
-			"(leave one of them out)\n", c.path, c.seed_line, o.key);
+		say("%s:%d: 'seed' decides every deal, so --key '%s' would not be used "
+			"(leave one of them out)", c.path, c.seed_line, o.key);
 		config_release(&c);
 		return EXIT_USAGE;
 	}

@@ -20,6 +20,16 @@ void rating_model_default(struct rating_model *m)
 	m->tau = 0.0;
 }
 
+double rating_points(const struct rating_model *m, double mu_difference)
+{
+	return mu_difference * 400.0 / (log(10.0) * m->beta * sqrt(2.0));
+}
+
+double rating_shown(const struct rating_model *m, double mu)
+{
+	return RATING_BASE + rating_points(m, mu - m->mu0);
+}
+
 struct rating rating_initial(const struct rating_model *m)
 {
 	struct rating r = { m->mu0, m->sigma0 };

@@ -34,6 +34,18 @@ struct rating_team {
 
 /* The parameters above. */
 void rating_model_default(struct rating_model *m);
+
+/*
+ * The scale people read (docs/ratings.md, "The rating scale"): a new bot
+ * is RATING_BASE, and rating points are Elo's, so that 400 points more
+ * are odds of 10 to 1 in a game between two bots whose ratings have
+ * settled (sigma near 0: p = 1 / (1 + e^-(d / (beta sqrt 2))), Elo's
+ * p = 1 / (1 + 10^-(D / 400))). rating_points() converts a difference or
+ * a sigma on the mu scale, rating_shown() a mu.
+ */
+#define RATING_BASE 1500.0
+double rating_points(const struct rating_model *m, double mu_difference);
+double rating_shown(const struct rating_model *m, double mu);
 /* A player's rating before any game. */
 struct rating rating_initial(const struct rating_model *m);
 

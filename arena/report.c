@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rating.h"
 #include "util.h"
 
 static const char *name_of(const struct result_set *set, int bot)
@@ -23,6 +24,11 @@ static double pct(double part, double whole)
 static double round3(double x)
 {
 	return round(x * 1000) / 1000;
+}
+
+static double round1(double x)
+{
+	return round(x * 10) / 10;
 }
 
 /* Event points are whole numbers in indiana; anything else keeps two decimals. */
@@ -85,6 +91,28 @@ static void text_forfeits(struct strbuf *out, const struct standings_table *t,
 		strbuf_addch(out, '\n');
 }
 
+/* A bot's rating on the scale people read, and the half width of its interval. */
+static double shown(const struct standing *r)
+{
+	struct rating_model m;
+
+	rating_model_default(&m);
+	return rating_shown(&m, r->rating.mu);
+}
+
+static double plus_minus(const struct standing *r)
+{
+	struct rating_model m;
+
+	rating_model_default(&m);
+	return rating_points(&m, REPORT_Z * r->rating.sigma);
+}
+
+/*
+ * One table: the rating column is "1512 ± 38" (the 95% interval), the
+ * numbers right-aligned under their headings, the names padded to the
+ * longest (a name is ASCII: the config allows nothing else).
+ */
 static void text_table(struct strbuf *out, const struct standings_table *t,
 		       const struct result_set *set, int nbots)
 {
@@ -92,21 +120,18 @@ static void text_table(struct strbuf *out, const struct standings_table *t,
 	long minm = -1, maxm = 0;
 
 	strbuf_addf(out, "%s: %ld games\n", t->variant, t->games);
-	strbuf_addf(out, "  %3s  %-*s %7s %8s %6s %8s %7s  %-15s %6s\n", "#", w, "bot", "games",
-		    "wins", "win%", "margin", "rating", "95% interval", "faults");
+	strbuf_addf(out, "  %3s  %-*s %7s %8s %6s %8s  %6s \u00b1 %-5s %6s\n", "#", w, "bot",
+		    "games", "wins", "win%", "margin", "rating", "95%", "faults");
 	for (int i = 0; i < t->n; i++) {
 		const struct standing *r = &t->rows[i];
-		char interval[40];
 		char margin[32] = "-";
 
-		snprintf(interval, sizeof(interval), "%.2f - %.2f",
-			 r->rating.mu - REPORT_Z * r->rating.sigma,
-			 r->rating.mu + REPORT_Z * r->rating.sigma);
 		if (r->games > r->forfeits)
 			snprintf(margin, sizeof(margin), "%+.2f", r->margin);
-		strbuf_addf(out, "  %3d  %-*s %7ld %8.1f %6.1f %8s %7.2f  %-15s %6ld\n", i + 1, w,
-			    name_of(set, r->bot), r->games, r->wins, pct(r->wins, (double)r->games),
-			    margin, r->rating.mu, interval, r->faults);
+		strbuf_addf(out, "  %3d  %-*s %7ld %8.1f %6.1f %8s  %6.0f \u00b1 %-5.0f %6ld\n", i + 1,
+			    w, name_of(set, r->bot), r->games, r->wins,
+			    pct(r->wins, (double)r->games), margin, shown(r), plus_minus(r),
+			    r->faults);
 	}
 	text_forfeits(out, t, set);
 	if (t->n < 2)
@@ -271,8 +296,8 @@ static void text_report(struct strbuf *out, const struct standings *st,
 {
 	int any = 0;
 
-	strbuf_addf(out, "standings: %ld games, %d bots\n", st->tables[0].games,
-		    st->tables[0].n);
+	strbuf_addf(out, "standings: %ld games, %d bots; %s\n", st->tables[0].games,
+		    st->tables[0].n, REPORT_RANKING);
 	if (set->duplicates)
 		strbuf_addf(out, "note: %ld duplicate game ids counted once\n", set->duplicates);
 	if (set->torn)
@@ -317,15 +342,6 @@ static void text_report(struct strbuf *out, const struct standings *st,
 		strbuf_addf(out, "  (a bot forfeits every game it faults in: it ranks last there and the "
 			    "game\n  is left out of its margin)\n");
 	}
-	if (set->excluded.nr) {
-		strbuf_addf(out, "\nexcluded bots\n");
-		for (size_t i = 0; i < set->excluded.nr; i++) {
-			const char *tab = strchr(set->excluded.items[i], '\t');
-
-			strbuf_addf(out, "  %.*s: %s\n", (int)(tab - set->excluded.items[i]),
-				    set->excluded.items[i], tab + 1);
-		}
-	}
 	if (set->failed.nr) {
 		strbuf_addf(out, "\nfailed games: %zu (not counted above; running the arena again "
 			    "retries them)\n", set->failed.nr);
@@ -337,6 +353,16 @@ static void text_report(struct strbuf *out, const struct standings *st,
 		}
 		if (set->failed.nr > 10)
 			strbuf_addf(out, "  ... (%zu more in failed.jsonl)\n", set->failed.nr - 10);
+	}
+	/* last, so that a student who is not in the tables finds himself */
+	if (set->excluded.nr) {
+		strbuf_addf(out, "\nexcluded bots\n");
+		for (size_t i = 0; i < set->excluded.nr; i++) {
+			const char *tab = strchr(set->excluded.items[i], '\t');
+
+			strbuf_addf(out, "  %.*s: %s\n", (int)(tab - set->excluded.items[i]),
+				    set->excluded.items[i], tab + 1);
+		}
 	}
 }
 
@@ -355,52 +381,94 @@ static void csv_field(struct strbuf *out, const char *s)
 	strbuf_addch(out, '"');
 }
 
+/* "faults_timeout,...,faults_other": the kinds from their table (fault.h) */
+static void csv_fault_columns(struct strbuf *out)
+{
+	for (int k = 0; k < FAULT_KINDS; k++)
+		strbuf_addf(out, ",faults_%s", standings_fault_kind(k));
+}
+
+static void csv_row(struct strbuf *out, const struct standings_table *tb, int i,
+		    const struct result_set *set)
+{
+	const struct standing *r = &tb->rows[i];
+
+	csv_field(out, tb->variant);
+	strbuf_addf(out, ",%d,", i + 1);
+	csv_field(out, name_of(set, r->bot));
+	strbuf_addf(out, ",%ld,%.3f,%.3f,", r->games, r->wins, pct(r->wins, (double)r->games));
+	if (r->games > r->forfeits)
+		strbuf_addf(out, "%.3f", r->margin);
+	strbuf_addf(out, ",%.1f,%.1f,%.1f,%.1f,%ld,", shown(r), plus_minus(r),
+		    shown(r) - plus_minus(r), shown(r) + plus_minus(r), r->forfeits);
+	if (tb->progressive) {
+		strbuf_addf(out, "%ld,%.3f,", r->events, r->event_wins);
+		add_points(out, 0, r->points);
+	} else {
+		strbuf_addstr(out, ",,");
+	}
+	strbuf_addf(out, ",%ld", r->faults);
+	for (int k = 0; k < FAULT_KINDS; k++)
+		strbuf_addf(out, ",%ld", r->fault_kind[k]);
+	strbuf_addstr(out, ",ranked,\n");
+}
+
+/* One row per player and progressive event, named by the event's id. */
+static void csv_events(struct strbuf *out, const struct standings_table *tb,
+		       const struct result_set *set)
+{
+	for (int e = 0; e < tb->nevents; e++) {
+		const struct event *ev = &tb->events[e];
+
+		for (int i = 0; i < ev->n; i++) {
+			const struct event_row *r = &ev->rows[i];
+
+			csv_field(out, ev->id);
+			strbuf_addf(out, ",%d,", r->place);
+			csv_field(out, name_of(set, r->bot));
+			strbuf_addf(out, ",%ld,%.3f,%.3f,,,,,,%ld,%d,%.3f,", r->games, r->wins,
+				    pct(r->wins, (double)r->games), r->forfeits, ev->complete,
+				    r->share);
+			add_points(out, 0, r->points);
+			strbuf_addch(out, ',');
+			for (int k = 0; k < FAULT_KINDS; k++)
+				strbuf_addch(out, ',');
+			strbuf_addstr(out, ",event,\n");
+		}
+	}
+}
+
+/*
+ * Every submission has a row: the ranked bots in every table, then each
+ * excluded bot (a failed build, a rejected submission) once, in the
+ * "overall" table without a rank, with its reason, so that a gradebook
+ * made from the CSV misses nobody.
+ */
 static void csv_report(struct strbuf *out, const struct standings *st,
 		       const struct result_set *set)
 {
-	strbuf_addstr(out, "variant,rank,bot,games,wins,win_pct,margin,mu,sigma,low,high,forfeits,"
-			   "events,event_wins,points,faults\n");
+	strbuf_addstr(out, "variant,rank,bot,games,wins,win_pct,margin,rating,plus_minus,low,high,"
+			   "forfeits,events,event_wins,points,faults");
+	csv_fault_columns(out);
+	strbuf_addstr(out, ",status,reason\n");
 	for (int t = 0; t < st->ntables; t++) {
-		const struct standings_table *tb = &st->tables[t];
+		for (int i = 0; i < st->tables[t].n; i++)
+			csv_row(out, &st->tables[t], i, set);
+		csv_events(out, &st->tables[t], set);
+	}
+	for (size_t i = 0; i < set->excluded.nr; i++) {
+		const char *tab = strchr(set->excluded.items[i], '\t');
+		char *name = xstrndup(set->excluded.items[i], (size_t)(tab - set->excluded.items[i]));
 
-		for (int i = 0; i < tb->n; i++) {
-			const struct standing *r = &tb->rows[i];
-
-			csv_field(out, tb->variant);
-			strbuf_addf(out, ",%d,", i + 1);
-			csv_field(out, name_of(set, r->bot));
-			strbuf_addf(out, ",%ld,%.3f,%.3f,", r->games, r->wins,
-				    pct(r->wins, (double)r->games));
-			if (r->games > r->forfeits)
-				strbuf_addf(out, "%.3f", r->margin);
-			strbuf_addf(out, ",%.3f,%.3f,%.3f,%.3f,%ld,", r->rating.mu, r->rating.sigma,
-				    r->rating.mu - REPORT_Z * r->rating.sigma,
-				    r->rating.mu + REPORT_Z * r->rating.sigma, r->forfeits);
-			if (tb->progressive) {
-				strbuf_addf(out, "%ld,%.3f,", r->events, r->event_wins);
-				add_points(out, 0, r->points);
-			} else {
-				strbuf_addstr(out, ",,");
-			}
-			strbuf_addf(out, ",%ld\n", r->faults);
-		}
-		/* one row per player and progressive event, named by the event's id */
-		for (int e = 0; e < tb->nevents; e++) {
-			const struct event *ev = &tb->events[e];
-
-			for (int i = 0; i < ev->n; i++) {
-				const struct event_row *r = &ev->rows[i];
-
-				csv_field(out, ev->id);
-				strbuf_addf(out, ",%d,", r->place);
-				csv_field(out, name_of(set, r->bot));
-				strbuf_addf(out, ",%ld,%.3f,%.3f,,,,,,%ld,%d,%.3f,", r->games, r->wins,
-					    pct(r->wins, (double)r->games), r->forfeits, ev->complete,
-					    r->share);
-				add_points(out, 0, r->points);
-				strbuf_addstr(out, ",\n");
-			}
-		}
+		strbuf_addstr(out, "overall,,");
+		csv_field(out, name);
+		strbuf_addstr(out, ",0,,,,,,,,,,,,");
+		for (int k = 0; k < FAULT_KINDS; k++)
+			strbuf_addch(out, ',');
+		strbuf_addstr(out, ",excluded,");
+		csv_field(out, tab + 1);
+		strbuf_addch(out, '\n');
+		free(name);
 	}
 }
 
@@ -439,6 +507,16 @@ static json_t *json_events(const struct standings_table *t, const struct result_
 	return events;
 }
 
+/* {"timeout": N, ..., "other": N}: every kind, from their table */
+static json_t *json_fault_kinds(const long *kind)
+{
+	json_t *o = json_object();
+
+	for (int k = 0; k < FAULT_KINDS; k++)
+		json_object_set_new(o, standings_fault_kind(k), json_integer(kind[k]));
+	return o;
+}
+
 static json_t *json_table(const struct standings_table *t, const struct result_set *set,
 			  int nbots)
 {
@@ -457,13 +535,14 @@ static json_t *json_table(const struct standings_table *t, const struct result_s
 							   ? json_real(round3(r->margin))
 							   : json_null());
 		json_object_set_new(row, "forfeits", json_integer(r->forfeits));
+		json_object_set_new(row, "rating", json_real(round1(shown(r))));
+		json_object_set_new(row, "plus_minus", json_real(round1(plus_minus(r))));
+		json_object_set_new(row, "low", json_real(round1(shown(r) - plus_minus(r))));
+		json_object_set_new(row, "high", json_real(round1(shown(r) + plus_minus(r))));
 		json_object_set_new(row, "mu", json_real(round3(r->rating.mu)));
 		json_object_set_new(row, "sigma", json_real(round3(r->rating.sigma)));
-		json_object_set_new(row, "low",
-				    json_real(round3(r->rating.mu - REPORT_Z * r->rating.sigma)));
-		json_object_set_new(row, "high",
-				    json_real(round3(r->rating.mu + REPORT_Z * r->rating.sigma)));
 		json_object_set_new(row, "faults", json_integer(r->faults));
+		json_object_set_new(row, "fault_kinds", json_fault_kinds(r->fault_kind));
 		if (t->progressive) {
 			json_object_set_new(row, "events", json_integer(r->events));
 			json_object_set_new(row, "event_wins", json_real(round3(r->event_wins)));
@@ -537,6 +616,7 @@ static void json_report(struct strbuf *out, const struct standings *st,
 		free(gid);
 	}
 	json_object_set_new(o, "games", json_integer(st->tables[0].games));
+	json_object_set_new(o, "ranked_by", json_string(REPORT_RANKING));
 	json_object_set_new(o, "tables", tables);
 	json_object_set_new(o, "faults", faults);
 	json_object_set_new(o, "excluded", excluded);

@@ -20,6 +20,13 @@ enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON };
 /* The z of the rating interval: mu +- 1.96 sigma holds 95% of the belief. */
 #define REPORT_Z 1.96
 
+/*
+ * The one rule every table is sorted by (standings.h), as the report's
+ * first line states it.
+ */
+#define REPORT_RANKING "ranked by rating, highest first (1500: a new bot; " \
+	"\u00b1: its 95% interval; see docs/ratings.md)"
+
 /* Appends the report of st (computed from set) to out. */
 void report_write(struct strbuf *out, const struct standings *st, const struct result_set *set,
 		  enum report_format format);

@@ -13,6 +13,14 @@ const char *standings_fault_kind(int k)
 	return k >= 0 && k < FAULT_KINDS - 1 ? fault_kind_name((enum fault_kind)(k + 1)) : "other";
 }
 
+/* Where a fault of that name is counted: its kind less one, or "other". */
+static int fault_kind(const char *k)
+{
+	int kind = fault_kind_parse(k);
+
+	return kind > FAULT_NONE ? kind - 1 : FAULT_KINDS - 1;
+}
+
 /* One entry of a game's ranking: a bot, or a team of bots. */
 struct entry {
 	int nbots;
@@ -28,6 +36,7 @@ struct acc {
 	double wins, margin;
 	struct rating rating;
 	long faults;
+	long fault_kind[FAULT_KINDS];
 };
 
 /* A progressive event while its games are read. */
@@ -266,8 +275,12 @@ static void tally(struct work *w, const struct rating_model *m, const struct res
 		np = add_unique(played, np, res->bot[s]);
 	for (int i = 0; i < np; i++)
 		w->acc[played[i]].games++;
-	for (int f = 0; f < res->nfaults; f++)
-		w->acc[res->bot[res->faults[f].seat]].faults++;
+	for (int f = 0; f < res->nfaults; f++) {
+		struct acc *a = &w->acc[res->bot[res->faults[f].seat]];
+
+		a->faults++;
+		a->fault_kind[fault_kind(res->faults[f].kind)]++;
+	}
 	if (!n)
 		return;
 	for (int i = 0; i < n; i++)
@@ -415,6 +428,7 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 			row->margin = w->acc[b].margin / (double)(row->games - row->forfeits);
 		row->rating = w->acc[b].rating;
 		row->faults = w->acc[b].faults;
+		memcpy(row->fault_kind, w->acc[b].fault_kind, sizeof(row->fault_kind));
 		for (int i = 0; i < t->nevents; i++)
 			for (int r = 0; r < t->events[i].n && t->events[i].complete; r++)
 				if (t->events[i].rows[r].bot == b) {
@@ -431,14 +445,6 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 		free(w->ev[i].bot);
 	free(w->ev);
 	w->ev = NULL;
-}
-
-/* Where a fault of that name is counted: its kind less one, or "other". */
-static int fault_kind(const char *k)
-{
-	int kind = fault_kind_parse(k);
-
-	return kind > FAULT_NONE ? kind - 1 : FAULT_KINDS - 1;
 }
 
 void standings_compute(struct standings *st, const struct result_set *set)

@@ -49,6 +49,7 @@ struct standing {
 	long forfeits;     /* games it forfeited (faulted in), left out of margin */
 	struct rating rating;
 	long faults;
+	long fault_kind[FAULT_KINDS]; /* faults by kind (standings_fault_kind()) */
 	/* progressive variants only: over the complete events the bot played */
 	long events;
 	double event_wins; /* 1 per event won alone, 1/m when m players share it */
@@ -83,7 +84,7 @@ struct standings_table {
 	char *variant;     /* "overall" or the variant's name (owned) */
 	long games;
 	int n;
-	struct standing *rows; /* best first: by rating mu, then name */
+	struct standing *rows; /* best first: by rating mu, then name (the one ranking rule) */
 	/*
 	 * Head to head, nbots x nbots: score[a*nbots+b] sums, over every game
 	 * where a and b were opponents, 1 if a placed better, 1/2 if equal;

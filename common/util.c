@@ -240,6 +240,25 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t n)
 		strbuf_add(sb, e, escape_byte((unsigned char)s[i], e));
 }
 
+void message_print(FILE *f, const char *prog, const char *text)
+{
+	static const char hex[] = "0123456789abcdef";
+	int start = 1;
+
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (start)
+			fprintf(f, "%s: ", prog);
+		start = *p == '\n' && p[1];
+		if (*p == '\n' && !p[1])
+			break;
+		if ((*p >= 0x20 && *p < 0x7f) || *p == '\n')
+			fputc(*p, f);
+		else
+			fprintf(f, "\\x%c%c", hex[*p >> 4], hex[*p & 15]);
+	}
+	fputc('\n', f);
+}
+
 void escape_text(const char *s, size_t n, size_t max, char *out, size_t outlen)
 {
 	size_t k = 0, i;

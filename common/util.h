@@ -67,6 +67,16 @@ uint64_t fnv1a64(const char *s);
 void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t n);
 
 /*
+ * Writes one message for a person to f: "PROG: " then text, each line of
+ * it (a list of config errors has several) starting with "PROG: ", and
+ * every byte outside space to '~' but the newlines escaped as "\xHH" (a
+ * path or name given by a user may hold anything; the backslash is left
+ * alone, since text may quote a bot's line already escaped). A final
+ * newline is added.
+ */
+void message_print(FILE *f, const char *prog, const char *text);
+
+/*
  * The same into a fixed buffer: escapes at most max bytes of s (adding
  * "..." when s is longer) and stops before an escape would not fit, so
  * out never ends in half an escape. out is always NUL-terminated.

@@ -3,7 +3,10 @@
  *
  * Each game is recorded into memory like a --log record; when the bot
  * faults, the last request sent to its seat and its answer are cut out
- * of that record and printed under the problem.
+ * of that record and printed under the problem. A student runs the check
+ * to learn what is wrong, not to watch it go wrong 35 times: a bot that
+ * does not start cannot do better in the next game, so the check ends
+ * there, and a problem seen twice in a row is not shown a third time.
  */
 #include "check.h"
 
@@ -15,6 +18,7 @@
 #include "clock.h"
 #include "match.h"
 #include "protocol.h"
+#include "seat.h"
 
 struct check_game {
 	const char *variant;
@@ -74,8 +78,42 @@ static void request_context(const char *record, int seat, struct strbuf *out)
 	strbuf_release(&answer);
 }
 
+/*
+ * The usual causes of a fault that is a wait for a line that never came
+ * (no_answer): a bot that said nothing in time (startup or a move) has
+ * most often written its line into a buffer it did not flush.
+ */
+static void usual_causes(const struct fault *f, const struct player_env *env,
+			 struct strbuf *out)
+{
+	if (!f->no_answer || (f->kind != FAULT_STARTUP && f->kind != FAULT_TIMEOUT))
+		return;
+	strbuf_addf(out, "      usual causes:\n"
+		    "      - its output is buffered, so its line waits in the buffer: flush after\n"
+		    "        every line (Python: python3 -u, PYTHONUNBUFFERED=1 or\n"
+		    "        print(..., flush=True); mawk: mawk -W interactive; C: fflush(stdout)\n"
+		    "        or setvbuf(stdout, NULL, _IOLBF, 0); Java: System.out.flush();\n"
+		    "        Node: process.stdout.write; shell: each echo is written at once)\n");
+	if (f->kind == FAULT_STARTUP)
+		strbuf_addf(out, "      - it waits for more input: the handshake ends with "
+			    "'legal ready'\n"
+			    "      - it needs more than %ld ms to start (a JVM on a busy "
+			    "machine): try --startup-ms\n", env->time.startup_ms);
+	else
+		strbuf_addf(out, "      - it waits for more input: every request ends with its "
+			    "'legal' line\n"
+			    "      - it thinks longer than %ld ms: try it with a larger --move-ms\n",
+			    env->time.move_ms);
+}
+
+/*
+ * Plays the bot in one seat of one game and reports it (the causes of
+ * a fault come from the caller, once per check). Returns 1 for a
+ * problem (*fault is its fault), 0 for none, -1 (a bad spec) or -2 (the
+ * referee failed) after a line in report.
+ */
 static int check_one(const char *spec, const struct player_env *env, const struct check_game *cg,
-		     int seat, struct strbuf *report)
+		     int seat, struct strbuf *report, struct fault *fault)
 {
 	struct rules rules;
 	struct player *players[MAX_SEATS] = { NULL };
@@ -134,6 +172,7 @@ static int check_one(const char *spec, const struct player_env *env, const struc
 		strbuf_addf(report, "%s in hand %d: %s\n", fault_kind_name(res.faults[0].kind),
 			    res.faults[0].hand, res.faults[0].detail);
 		request_context(record, seat, report);
+		*fault = res.faults[0];
 		problems = 1;
 	}
 	match_result_release(&res);
@@ -146,12 +185,27 @@ out:
 	return problems;
 }
 
-int check_bot(const char *spec, const struct player_env *env, struct strbuf *report)
+/*
+ * Is spec something that can run at all? A SEAT naming a directory or a
+ * program that is not there cannot pass a single game: -1 with why.
+ */
+static int spec_usable(const char *spec, char *why, size_t len)
 {
-	int problems = 0, ngames = 0;
+	struct seat st;
+	int ret;
 
-	strbuf_addf(report, "checking '%s' against protocol %d (move limit %ld ms)\n", spec,
-		    PROTOCOL_VERSION, env->time.move_ms);
+	ret = seat_parse(&st, spec, NULL, why, len);
+	if (ret == 0 && st.kind == SEAT_PROGRAM)
+		ret = seat_check_files(&st, why, len);
+	seat_release(&st);
+	return ret;
+}
+
+/* The games of the check: every seat of every game in games[]. */
+static int count_games(void)
+{
+	int n = 0;
+
 	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]); i++) {
 		struct rules r;
 		char err[128];
@@ -160,15 +214,64 @@ int check_bot(const char *spec, const struct player_env *env, struct strbuf *rep
 		if (games[i].players)
 			rules_set_option(&r, "players", games[i].players, err, sizeof(err));
 		rules_finish(&r, err, sizeof(err));
-		for (int seat = 0; seat < r.players; seat++) {
-			int p = check_one(spec, env, &games[i], seat, report);
+		n += r.players;
+	}
+	return n;
+}
+
+/*
+ * Should the check stop after fault f, given the one before it (prev,
+ * kind FAULT_NONE when there was none)? A bot that cannot start fails
+ * every game the same way; a problem repeated exactly will repeat again.
+ */
+static const char *stop_reason(const struct fault *f, const struct fault *prev)
+{
+	if (f->kind == FAULT_STARTUP)
+		return "the bot did not start, and would not in any other game";
+	if (prev->kind == f->kind && !strcmp(prev->detail, f->detail))
+		return "the same problem twice in a row";
+	return NULL;
+}
+
+int check_bot(const char *spec, const struct player_env *env, struct strbuf *report, char *err,
+	      size_t len)
+{
+	struct fault prev = { .kind = FAULT_NONE };
+	const char *stop = NULL;
+	int problems = 0, ngames = 0, total = count_games(), causes_shown = 0;
+
+	if (spec_usable(spec, err, len) < 0)
+		return -1;
+	strbuf_addf(report, "checking '%s' against protocol %d (move limit %ld ms)\n", spec,
+		    PROTOCOL_VERSION, env->time.move_ms);
+	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]) && !stop; i++) {
+		struct rules r;
+		char e[128];
+
+		rules_init(&r, (enum variant)variant_parse(games[i].variant));
+		if (games[i].players)
+			rules_set_option(&r, "players", games[i].players, e, sizeof(e));
+		rules_finish(&r, e, sizeof(e));
+		for (int seat = 0; seat < r.players && !stop; seat++) {
+			struct fault f = { .kind = FAULT_NONE };
+			int p = check_one(spec, env, &games[i], seat, report, &f);
 
 			if (p < 0)
 				return p;
 			problems += p;
 			ngames++;
+			if (p && !causes_shown && f.no_answer) {
+				usual_causes(&f, env, report);
+				causes_shown = 1;
+			}
+			if (p)
+				stop = stop_reason(&f, &prev);
+			prev = f;
 		}
 	}
+	if (stop)
+		strbuf_addf(report, "stopped after %d of %d games: %s; fix it and check again\n",
+			    ngames, total, stop);
 	strbuf_addf(report, "%d game%s, %d with a problem%s\n", ngames, ngames == 1 ? "" : "s",
 		    problems, problems ? "" : ": the bot is compliant");
 	return problems;

@@ -31,7 +31,10 @@
 #include "rules.h"
 #include "seat.h"
 #include "sandbox.h"
+#include "path.h"
+#include "protocol.h"
 #include "util.h"
+#include "version.h"
 
 #define EXIT_USAGE 2
 /* --hide paths, and those the referee adds: the records, the stderr files, its cwd */
@@ -85,7 +88,8 @@ static const char *const usage_text[] = {
 	"                      decision, the game budget + 1 s per game)\n"
 	"bot options:\n"
 	"  --bot-logs DIR      save each bot's stderr as DIR/seatN.stderr (default:\n"
-	"                      next to the --log FILE, as FILE.seatN.stderr; 0600)\n"
+	"                      next to the --log FILE, as FILE.seatN.stderr; 0600);\n"
+	"                      DIR and its parents are made (0700) if missing\n"
 	"  --stderr-cap BYTES  keep at most this much stderr per bot (default 1048576)\n"
 	"  --scratch-dir DIR   where bots' scratch directories go when they cannot have\n"
 	"                      a private /tmp (--insecure, no namespaces) and with\n"
@@ -107,7 +111,6 @@ static const char *const usage_text[] = {
 	"                      current directory are always hidden\n"
 	"  --no-cgroup         no cgroup per bot even where the machine has them:\n"
 	"                      mem_mb limits address space, nproc the bot's uid\n"
-	"                      (before --sandbox-info, it shows the result)\n"
 	"  --sandbox-info      print which sandbox layers work on this machine\n"
 	"other:\n"
 	"  --build SRC DEST -- CMD...  copy the bot directory SRC to DEST and run\n"
@@ -116,11 +119,16 @@ static const char *const usage_text[] = {
 	"                      bots' uids; each bot is shown only its own copy\n"
 	"  --build-timeout S   stop the build after S seconds (default 600)\n"
 	"  --check BOT         play BOT in every seat of every variant against\n"
-	"                      built-ins for a few hands and report every problem\n"
+	"                      built-ins for a few hands and report every problem;\n"
+	"                      stops at a startup fault, or a problem seen in two\n"
+	"                      games in a row (a BOT that is not there: exit 2)\n"
 	"  --replay FILE       replay a game record without the bots and verify\n"
 	"                      every move and the result\n"
 	"  --list-variants     list the variants, player counts and options\n"
 	"  -h, --help          show this text\n"
+	"  --version           show the release and the protocol version\n"
+	"Options may come anywhere on the line, before or after the SEATs; '--'\n"
+	"ends them (the arena puts it before the SEATs; --build needs it before CMD).\n"
 	"\n"
 	"signals: SIGUSR1 stops the game at once: the bot that used the most time\n"
 	"faults (timeout), @greedy finishes every bot's seat, the result is printed\n"
@@ -131,9 +139,22 @@ static const char *const usage_text[] = {
 	"1 when something failed while playing (no sandbox slot or scratch directory,\n"
 	"the record, a bot's stderr file or the result could not be written: then no\n"
 	"result line is printed for that game), --check found problems, or --replay\n"
-	"found a mismatch; 2 for bad arguments or an unreadable file.\n",
+	"found a mismatch; 2 for bad arguments or an unreadable file, or no\n"
+	"arguments at all (the short usage is printed).\n",
 	NULL,
 };
+
+/*
+ * The short usage, for a command line with nothing to do: the synopsis
+ * (the lines of usage_text[0] up to its first empty line) and the hint.
+ */
+static void print_short_usage(FILE *f)
+{
+	const char *end = strstr(usage_text[0], "\n\n");
+
+	fprintf(f, "%.*s\n(referee --help lists every option)\n", (int)(end - usage_text[0]),
+		usage_text[0]);
+}
 
 /* The usage text, with the sandbox limits from their table where the second part starts. */
 static void print_usage(void)
@@ -150,6 +171,42 @@ static void print_usage(void)
 	strbuf_release(&keys);
 }
 
+/*
+ * Every message to a person: "referee: " first, bytes a user gave (a
+ * path, a SEAT) escaped (util.h, message_print()).
+ */
+#ifdef __GNUC__
+__attribute__((format(printf, 1, 2)))
+#endif
+static void say(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	strbuf_init(&sb);
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	message_print(stderr, "referee", sb.buf);
+	strbuf_release(&sb);
+}
+
+/* A bad command line: the problem, then its one hint in parentheses; exit 2. */
+#ifdef __GNUC__
+__attribute__((format(printf, 2, 0), noreturn))
+#endif
+static void usage_vfail(const char *hint, const char *fmt, va_list ap)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	strbuf_vaddf(&sb, fmt, ap);
+	say("%s (%s)", sb.buf, hint);
+	strbuf_release(&sb);
+	exit(EXIT_USAGE);
+}
+
+/* The usual hint: the usage text. */
 #ifdef __GNUC__
 __attribute__((format(printf, 1, 2), noreturn))
 #endif
@@ -157,12 +214,20 @@ static void usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "referee: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, " (see referee --help)\n");
-	exit(EXIT_USAGE);
+	usage_vfail("see referee --help", fmt, ap);
+}
+
+/* A problem with a better hint than the usage text. */
+#ifdef __GNUC__
+__attribute__((format(printf, 2, 3), noreturn))
+#endif
+static void usage_error_hint(const char *hint, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	usage_vfail(hint, fmt, ap);
 }
 
 struct options {
@@ -220,7 +285,7 @@ static void set_limit(struct options *o, const char *arg)
 
 		strbuf_init(&names);
 		limits_names(&names);
-		fprintf(stderr, "referee: --limit '%s': the key is %s (see referee --help)\n", arg,
+		say("--limit '%s': the key is %s (see referee --help)", arg,
 			names.buf);
 		exit(EXIT_USAGE);
 	}
@@ -236,7 +301,7 @@ enum {
 	OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST,
 	OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
 	OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
-	OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE,
+	OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE, OPT_VERSION,
 	OPT_NO_CGROUP,
 };
 
@@ -269,6 +334,7 @@ static const struct option longopts[] = {
 	{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
 	{ "hide", required_argument, NULL, OPT_HIDE },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -377,7 +443,11 @@ static int bot_option(struct options *o, int c, const char *arg)
 	int s;
 
 	switch (c) {
-	case OPT_BOTLOGS: o->bot_logs = dir_arg("--bot-logs", arg); return 1;
+	case OPT_BOTLOGS:
+		if (access(arg, F_OK) == 0)
+			dir_arg("--bot-logs", arg);
+		o->bot_logs = arg; /* made by open_outputs() when it is not there */
+		return 1;
 	case OPT_SCRATCH: o->env.scratch_root = dir_arg("--scratch-dir", arg); return 1;
 	case OPT_KEEP: o->env.keep_scratch = 1; return 1;
 	case OPT_LIMIT: set_limit(o, arg); return 1;
@@ -419,6 +489,10 @@ static void info_option(int c)
 	case 'h':
 		print_usage();
 		break;
+	case OPT_VERSION:
+		strbuf_addf(&sb, "referee (euchre-arena) %s, protocol %d\n", EUCHRE_ARENA_VERSION,
+			    PROTOCOL_VERSION);
+		break;
 	default:
 		return;
 	}
@@ -440,7 +514,16 @@ static void parse_args(int argc, char **argv, struct options *o)
 	for (int s = 0; s < MAX_SEATS; s++)
 		limits_default(&o->env.lim[s]);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+	/* before any option that probes the sandbox (--sandbox-info), wherever it is */
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--no-cgroup"))
+			sandbox_cgroups_off();
+	if (argc < 2) {
+		print_short_usage(stderr);
+		exit(EXIT_USAGE);
+	}
+	/* GNU style: options anywhere, '--' ends them */
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		if (game_option(o, c, optarg) || time_option(o, c, optarg) ||
 		    bot_option(o, c, optarg))
 			continue;
@@ -464,7 +547,7 @@ static void make_rules(const struct options *o, int nseats, struct rules *r)
 	int players_given = 0;
 
 	if (v < 0)
-		usage_error("unknown variant '%s' (see --list-variants)", o->variant);
+		usage_error_hint("see referee --list-variants", "unknown variant '%s'", o->variant);
 	rules_init(r, (enum variant)v);
 	for (int i = 0; i < o->nopts; i++) {
 		if (rules_set_option(r, o->opt_key[i], o->opt_value[i], err, sizeof(err)) < 0)
@@ -521,7 +604,7 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 			continue;
 		fd = file_open_private(files[s], 0, err, sizeof(err));
 		if (fd < 0) {
-			fprintf(stderr, "referee: %s\n", err);
+			say("%s", err);
 			exit(1);
 		}
 		close(fd);
@@ -601,18 +684,21 @@ static void require_isolation(const struct options *o)
 		return;
 	sandbox_probe(&info);
 	if (!sandbox_isolates(&info))
-		usage_error("the sandbox cannot isolate bots from each other here%s; "
-			    "see referee --sandbox-info, or pass --insecure for trusted bots", "");
+		usage_error_hint("see referee --sandbox-info, or pass --insecure for trusted bots",
+				 "the sandbox cannot isolate bots from each other here");
 }
 
 static int run_check(const struct options *o)
 {
 	struct strbuf report = STRBUF_INIT;
+	char err[1024] = "";
 	int problems;
 
 	strbuf_init(&report);
-	problems = check_bot(o->check, &o->env, &report);
+	problems = check_bot(o->check, &o->env, &report, err, sizeof(err));
 	fputs(report.buf, stdout);
+	if (err[0])
+		say("--check '%s': %s", o->check, err);
 	strbuf_release(&report);
 	return problems == -1 ? EXIT_USAGE : problems ? 1 : 0;
 }
@@ -653,7 +739,7 @@ static void install_signals(void)
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
 	if (bot_interrupt_init(err, sizeof(err)) < 0) {
-		fprintf(stderr, "referee: %s\n", err);
+		say("%s", err);
 		exit(1);
 	}
 	memset(&sa, 0, sizeof(sa));
@@ -711,13 +797,17 @@ static void open_outputs(struct session *se)
 	struct options *o = &se->o;
 	char err[4096 + 256];
 
+	if (o->bot_logs && path_mkdir_p(o->bot_logs, 0700) < 0) {
+		say("cannot make the --bot-logs directory '%s': %s", o->bot_logs, strerror(errno));
+		exit(1);
+	}
 	if (o->deal_file) {
 		se->deal = xmalloc(sizeof(*se->deal));
 		if (deal_load(o->deal_file, &se->rules, se->deal, &se->deal_text, err, sizeof(err)) < 0)
 			usage_error("%s", err);
 	}
 	if (o->log_file && !(se->log = open_record(o->log_file, err, sizeof(err)))) {
-		fprintf(stderr, "referee: %s\n", err);
+		say("%s", err);
 		exit(1);
 	}
 	/* the bots' stderr: DIR/seatN.stderr, or beside the record as FILE.seatN.stderr */
@@ -844,7 +934,7 @@ int main(int argc, char **argv)
 	open_outputs(&se);
 	for (long i = 0; i < o->games; i++) {
 		if (play_game(&se, i, err, sizeof(err)) < 0) {
-			fprintf(stderr, "referee: %s\n", err);
+			say("%s", err);
 			return 1;
 		}
 		if (bot_interrupted())
@@ -857,7 +947,7 @@ int main(int argc, char **argv)
 	 * printed: a result printed stands, so a failing close only warns.
 	 */
 	if (se.log && fclose(se.log) != 0)
-		fprintf(stderr, "referee: warning: closing the record '%s': %s\n", o->log_file,
+		say("warning: closing the record '%s': %s", o->log_file,
 			strerror(errno));
 	free(se.deal);
 	free(se.deal_text);

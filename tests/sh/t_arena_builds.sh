@@ -66,7 +66,7 @@ grep -q "^arena: excluding unmade: the build did not make the bot's program: can
 # four bots remain: base, nobuild, ok, prog: 6 pairs x 2 deals x 2
 expect_eq "games" "$(lines res/results.jsonl)" 24
 grep -q '"fails"\|"slow"\|"empty"\|"unmade"' res/results.jsonl && fail "an excluded bot played"
-grep -q '^standings: 24 games, 4 bots$' report.txt || fail "report header"
+grep -q '^standings: 24 games, 4 bots; ranked by rating, highest first ' report.txt || fail "report header"
 sed -n '/^excluded bots$/,/^$/p' report.txt >excluded
 cat >expect <<X
 excluded bots
@@ -76,6 +76,19 @@ excluded bots
   empty: rejected: no executable 'run' file and no bot.ini
 X
 expect_file_eq "excluded bots in the report" excluded expect
+expect_eq "excluded bots come last" "$(tail -n 5 report.txt)" "$(cat expect)"
+# the CSV lists every submission, built or not: the excluded ones once,
+# in the overall table, with their reason
+"$ARENA" report --csv res >csv || fail "report --csv"
+expect_eq "bots in the CSV" "$(grep '^overall,' csv | cut -d, -f3 | sort | tr '\n' ' ')" \
+	"base empty fails nobuild ok prog slow unmade "
+status=$(head -n 1 csv | tr ',' '\n' | grep -n '^status$' | cut -d: -f1)
+expect_eq "fails in the CSV" "$(grep '^overall,,fails,' csv | cut -d, -f4,"$status"-)" \
+	"0,excluded,\"build failed: exited with status 2, see res/builds/fails.log\""
+expect_eq "ranked in the CSV" "$(grep -c '^overall,[1-4],[a-z]*,12,.*,ranked,$' csv)" 4
+"$ARENA" report --json res >json || fail "report --json"
+expect_eq "excluded in the JSON" "$(python3 -c 'import json,sys; print(" ".join(sorted(e["bot"] for e in json.load(open("json"))["excluded"])))')" \
+	"empty fails slow unmade"
 
 # ids do not shift with exclusions: pairings are numbered over all seven
 # bots (base, fails, nobuild, ok, prog, slow, unmade), so base v prog is

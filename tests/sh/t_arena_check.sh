@@ -46,11 +46,11 @@ expect_eq "no key yet" "$(cat err)" "arena: the deals are secret and there is no
 # an explicit seed: every deal is public, and --check says so (still exit 0)
 two_bots s.ini "variants = hammerwalt, fivehand" "deals = 3" "seed = 7"
 "$ARENA" --check s.ini >out 2>err || fail "--check with a seed"
-expect_eq "seed warning" "$(cat err)" "s.ini:4: warning: 'seed' makes every deal predictable to anyone who knows it (without it, the deals come from a secret key)"
+expect_eq "seed warning" "$(cat err)" "arena: s.ini:4: warning: 'seed' makes every deal predictable to anyone who knows it (without it, the deals come from a secret key)"
 grep -q "^arena s: seed 7, " out || fail "no seed line: $(cat out)"
 "$ARENA" --check --key nokey s.ini >/dev/null 2>err
 expect_eq "--key with a seed exit" $? 2
-expect_eq "--key with a seed" "$(cat err)" "s.ini:4: 'seed' decides every deal, so --key 'nokey' would not be used (leave one of them out)"
+expect_eq "--key with a seed" "$(cat err)" "arena: s.ini:4: 'seed' decides every deal, so --key 'nokey' would not be used (leave one of them out)"
 
 # -v lists every game with the command that replays it, and that command works
 "$ARENA" --check -v --shard 2/4 s.ini >out 2>/dev/null || fail "--check -v"
@@ -114,9 +114,9 @@ X
 "$ARENA" --check badbots.ini >out 2>err
 expect_eq "bad bot paths exit" $? 2
 cat >expect <<X
-badbots.ini:4: bad value '/nowhere/run' for 'command' in [bot gone] (cannot run '/nowhere/run': No such file or directory)
-badbots.ini:6: bad value 'bots/noexec' for 'dir' in [bot noexec] (its 'run' file is not executable (fix: chmod +x $(pwd -P)/bots/noexec/run))
-badbots.ini:8: bad value 'python3 /nowhere/x.py --depth 2' for 'command' in [bot noscript] (no file '/nowhere/x.py' (argument 1 of the command): No such file or directory)
+arena: badbots.ini:4: bad value '/nowhere/run' for 'command' in [bot gone] (cannot run '/nowhere/run': No such file or directory)
+arena: badbots.ini:6: bad value 'bots/noexec' for 'dir' in [bot noexec] (its 'run' file is not executable (fix: chmod +x $(pwd -P)/bots/noexec/run))
+arena: badbots.ini:8: bad value 'python3 /nowhere/x.py --depth 2' for 'command' in [bot noscript] (no file '/nowhere/x.py' (argument 1 of the command): No such file or directory)
 X
 expect_file_eq "bad bot paths" err expect
 "$ARENA" -q badbots.ini >/dev/null 2>err
@@ -141,10 +141,10 @@ X
 "$ARENA" --check bad.ini >out 2>err
 expect_eq "bad config exit" $? 2
 cat >expect <<'X'
-bad.ini:2: unknown variant 'flp' in 'variants' (expected hammerwalt, indiana, bloomington, fivehand, flip, progressive or a [variant flp] section with 'variant = BASE')
-bad.ini:3: unknown key 'tiem_ms' in [arena]
-bad.ini:4: bad value 'lots' for 'jobs' in [arena] (expected a number from 0 to 1024)
-bad.ini:10: unknown section [varient flip] (expected [arena], [bot NAME] or [variant NAME])
+arena: bad.ini:2: unknown variant 'flp' in 'variants' (expected hammerwalt, indiana, bloomington, fivehand, flip, progressive or a [variant flp] section with 'variant = BASE')
+arena: bad.ini:3: unknown key 'tiem_ms' in [arena]
+arena: bad.ini:4: bad value 'lots' for 'jobs' in [arena] (expected a number from 0 to 1024)
+arena: bad.ini:10: unknown section [varient flip] (expected [arena], [bot NAME] or [variant NAME])
 X
 expect_file_eq "bad config messages" err expect
 [ -s out ] && fail "bad config printed on stdout"
@@ -162,7 +162,7 @@ grep -q '^  progressive  skipped: needs 8 or 12 bots, there are 2$' out || fail 
 "$ARENA" --check missing.ini 2>err
 expect_eq "missing config exit" $? 2
 expect_eq "missing config message" "$(cat err)" \
-	"cannot read config 'missing.ini': No such file or directory"
+	"arena: cannot read config 'missing.ini': No such file or directory"
 
 # usage
 "$ARENA" --help >out || fail "--help exit"

@@ -62,7 +62,9 @@ grep -q "^  random: $faults_random ($faults_random timeout); first in fault/logs
 grep -q "^  greedy: $faults_greedy ($faults_greedy timeout); first in fault/logs/" report.txt ||
 	fail "fault table for greedy"
 [ -s "fault/logs/$first_random.log" ] || fail "the pointed-to log is missing"
-"$ARENA" report --csv fault | grep -q "^overall,[12],random,$n,.*,$faults_random$" || fail "csv faults"
+# in the CSV: the total, then by kind (timeout is the first kind)
+"$ARENA" report --csv fault | grep -q "^overall,[12],random,$n,.*,$faults_random,$faults_random,0,0,0,0,0,0,.*,ranked,$" ||
+	fail "csv faults"
 
 # a referee that hangs: stopped at game_timeout_s
 two_bots slow.ini "variants = hammerwalt" "game_timeout_s = 1"

@@ -166,10 +166,32 @@ static void test_ratings_order_players_by_hidden_strength(void)
 		CHECK(r[i].sigma < 1.5);
 }
 
+/*
+ * The scale the report prints (docs/ratings.md): a new bot is 1500, and
+ * 400 points between two settled bots are Elo's odds of 10 to 1.
+ */
+static void test_rating_scale_is_elo_like(void)
+{
+	struct rating_model m;
+	double c, d, p;
+
+	rating_model_default(&m);
+	CHECK(fabs(rating_shown(&m, 25.0) - 1500.0) < 1e-9);
+	CHECK(fabs(rating_points(&m, 1.0) - 29.480887) < 1e-5);
+	/* settled players (sigma 0): c = beta sqrt 2; the mu gap worth 400 points */
+	c = m.beta * sqrt(2.0);
+	d = 400.0 / rating_points(&m, 1.0);
+	p = 1.0 / (1.0 + exp(-d / c));
+	CHECK(fabs(p - 10.0 / 11.0) < 1e-9);
+	/* a new bot's interval: 1.96 x 25/3 x 29.481 = 481.5 */
+	CHECK(fabs(rating_points(&m, 1.96 * 25.0 / 3.0) - 481.52) < 0.01);
+}
+
 int main(void)
 {
 	rating_model_default(&model);
 	RUN(test_two_players_one_game_matches_hand_worked_update);
+	RUN(test_rating_scale_is_elo_like);
 	RUN(test_a_tie_between_equals_moves_no_mean);
 	RUN(test_teams_share_the_update_by_variance);
 	RUN(test_three_player_ranking);

@@ -204,21 +204,66 @@ static void test_overall_and_faults(void)
 	CHECK_INT(st.faults[bot("D")].total, 0);
 }
 
+/*
+ * Does the CSV in out hold start, then each for every fault kind column
+ * after the first given (",0" or "," for empty ones), then ",", then
+ * tail? The kinds come from their table (fault.h), so the text is built
+ * from it.
+ */
+static int has_row(const struct strbuf *out, const char *start, int given, const char *each,
+		   const char *tail)
+{
+	struct strbuf want = STRBUF_INIT;
+	int found;
+
+	strbuf_init(&want);
+	strbuf_addstr(&want, start);
+	for (int k = given; k < FAULT_KINDS; k++)
+		strbuf_addstr(&want, each);
+	strbuf_addch(&want, ',');
+	strbuf_addstr(&want, tail);
+	found = strstr(out->buf, want.buf) != NULL;
+	if (!found)
+		fprintf(stderr, "no CSV row with: %s", want.buf);
+	strbuf_release(&want);
+	return found;
+}
+
 static void test_report_formats(void)
 {
 	struct strbuf out = STRBUF_INIT;
 
+	/* a submission whose build failed, as arena.json lists it */
+	strvec_push(&set.excluded, "E\tbuild failed: exited with status 2, see res/builds/E.log");
 	strbuf_init(&out);
 	report_write(&out, &st, &set, REPORT_CSV);
-	CHECK(!strncmp(out.buf, "variant,rank,bot,games,wins,win_pct,margin,mu,sigma,low,high,"
-				"forfeits,events,event_wins,points,faults\noverall,1,", 112));
-	CHECK(strstr(out.buf, "\nhammerwalt,1,A,1,1.000,100.000,20.000,27.635,8.066,11.827,"
-			      "43.444,0,,,,0\n") != NULL);
-	/* B has no margin in five-hand: an empty field */
+	CHECK(!strncmp(out.buf, "variant,rank,bot,games,wins,win_pct,margin,rating,plus_minus,low,"
+				"high,forfeits,events,event_wins,points,faults,faults_timeout,"
+				"faults_crash,", 110));
+	CHECK(strstr(out.buf, ",faults_other,status,reason\n") != NULL);
+	CHECK(strstr(out.buf, ",faults_other,status,reason\n") < strchr(out.buf, '\n'));
+	/* A beat B once: mu 27.635 is 1500 + 2.635 x 29.481 = 1577.7; sigma 8.066 x 1.96 x 29.481 */
+	CHECK(has_row(&out, "\nhammerwalt,1,A,1,1.000,100.000,20.000,1577.7,466.0,1111.6,"
+			    "2043.7,0,,,,0", 0, ",0", "ranked,\n"));
+	/* B in five-hand: no margin, 2 faults (1 timeout, 1 illegal: the first and fifth kinds) */
 	CHECK(strstr(out.buf, "\nfivehand,3,B,1,0.000,0.000,,") != NULL);
+	CHECK(has_row(&out, ",1,,,,2,1,0,0,0,1", 5, ",0", "ranked,\n"));
+	/* every excluded submission has a row, with its reason */
+	CHECK(has_row(&out, "\noverall,,E,0,,,,,,,,,,,,", 0, ",",
+		      "excluded,\"build failed: exited with status 2, see res/builds/E.log\"\n"));
 	strbuf_reset(&out);
 	report_write(&out, &st, &set, REPORT_TEXT);
-	CHECK(strstr(out.buf, "standings: 4 games, 4 bots\n") == out.buf);
+	CHECK(strstr(out.buf, "standings: 4 games, 4 bots; ranked by rating, highest first (1500: "
+			      "a new bot; \u00b1: its 95% interval; see docs/ratings.md)\n") == out.buf);
+	CHECK(strstr(out.buf, "\nhammerwalt: 1 games\n"
+			      "    #  bot   games     wins   win%   margin  rating \u00b1 95%   faults\n"
+			      "    1  A         1      1.0  100.0   +20.00    1578 \u00b1 466        0\n")
+	      != NULL);
+	/* the excluded bots come last */
+	CHECK(strstr(out.buf, "\nexcluded bots\n  E: build failed: exited with status 2, see "
+			      "res/builds/E.log\n") != NULL);
+	CHECK(out.buf[out.len - 1] == '\n' && strstr(out.buf, "res/builds/E.log\n") ==
+						       out.buf + out.len - strlen("res/builds/E.log\n"));
 	CHECK(strstr(out.buf, "  B: 2 (1 timeout, 1 illegal); first in res/logs/"
 			      "fivehand.d0001.t0001.r0.log\n") != NULL);
 	CHECK(strstr(out.buf, "  margin leaves out forfeited games (@greedy played the seat):\n"
@@ -229,6 +274,10 @@ static void test_report_formats(void)
 	report_write(&out, &st, &set, REPORT_JSON);
 	CHECK(strstr(out.buf, "\"first_log\": \"res/logs/fivehand.d0001.t0001.r0.log\"") != NULL);
 	CHECK(strstr(out.buf, "\"margin\": null,\n") != NULL);
+	CHECK(strstr(out.buf, "\"ranked_by\": \"ranked by rating") != NULL);
+	CHECK(strstr(out.buf, "\"rating\": 1577.7,\n") != NULL);
+	CHECK(strstr(out.buf, "\"reason\": \"build failed: exited with status 2, see "
+			      "res/builds/E.log\"") != NULL);
 	strbuf_release(&out);
 }
 
@@ -584,11 +633,11 @@ static void test_progressive_summary_and_report(void)
 	strbuf_reset(&out);
 	report_write(&out, &st, &set, REPORT_CSV);
 	CHECK(strstr(out.buf, "\nprogressive,1,h,58,") != NULL);
-	CHECK(strstr(out.buf, ",1,3,1.500,412,1\n") != NULL);
+	CHECK(has_row(&out, ",1,3,1.500,412,1,0,1", 2, ",0", "ranked,\n")); /* 1 crash */
 	CHECK(strstr(out.buf, "\nprogressive.d0002,1,g,14,") != NULL);
-	CHECK(strstr(out.buf, ",,,,,,0,1,0.500,142,\n") != NULL);
+	CHECK(has_row(&out, ",,,,,,0,1,0.500,142,", 0, ",", "event,\n"));
 	CHECK(strstr(out.buf, "\nprogressive.d0003,8,h,14,") != NULL);
-	CHECK(strstr(out.buf, ",,,,,,1,1,0.000,130,\n") != NULL);
+	CHECK(has_row(&out, ",,,,,,1,1,0.000,130,", 0, ",", "event,\n"));
 	strbuf_reset(&out);
 	report_write(&out, &st, &set, REPORT_JSON);
 	CHECK(strstr(out.buf, "\"winners\": [\n            \"g\",\n            \"h\"\n") !=

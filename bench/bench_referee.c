@@ -4,7 +4,7 @@
  *
  * Baseline: a raw ping-pong between two processes, this one and the
  * c-random sample bot: write a request block as the referee would, read
- * the answer line (one blocking read), repeat; its wall time and this
+ * the answer line (blocking reads of a byte), repeat; its wall time and this
  * process's CPU time per round trip are measured. Then the same bot plays
  * a long game in all four seats through bin/referee, and the referee's
  * wall time per decision (everything included) is compared with the raw
@@ -105,20 +105,19 @@ static pid_t start(char *const argv[], int *to, int *from)
 }
 
 /*
- * Reads until the buffer ends in a newline (a bot answers one line per
- * request, so one blocking read is the rule); returns bytes read or -1.
+ * Reads up to and including a newline, a byte at a time as a simple
+ * client would; returns bytes read or -1.
  */
 static int read_line(int fd, char *buf, int len)
 {
 	int n = 0;
 
 	while (n < len - 1) {
-		ssize_t k = read(fd, buf + n, (size_t)(len - 1 - n));
+		ssize_t k = read(fd, buf + n, 1);
 
 		if (k <= 0)
 			return -1;
-		n += (int)k;
-		if (buf[n - 1] == '\n')
+		if (buf[n++] == '\n')
 			break;
 	}
 	buf[n] = '\0';
@@ -327,22 +326,30 @@ int main(int argc, char **argv)
 		via[i] = referee_hands(referee, 4000);
 		hratio[i] = via[i] / eng[i];
 	}
-	printf("referee: raw pipe round trip to c-random: %.1f us wall, %.2f us CPU of the parent "
-	       "(the baseline; median of %d rounds)\n", median(raw, ROUNDS) * 1e6,
-	       median(raw_cpu, ROUNDS) * 1e6, ROUNDS);
-	printf("referee: c-random in all four seats: %.1f us wall per decision (median; %ld decisions a game, %.0f/s)\n",
-	       median(ref, ROUNDS) * 1e6, decisions, 1 / median(ref, ROUNDS));
-	printf("referee: wall ratio to the raw round trip %.2f, median of the rounds' ratios (range %.2f to %.2f; aim: at most 1.3)\n",
-	       median(ratio, ROUNDS), ratio[0], ratio[ROUNDS - 1]);
-	printf("referee: its own CPU (user + system) %.2f us per decision (aim: at most 6); "
-	       "%.2f times the raw parent's (range %.2f to %.2f)\n", median(ref_cpu, ROUNDS) * 1e6,
-	       median(cpu_ratio, ROUNDS), cpu_ratio[0], cpu_ratio[ROUNDS - 1]);
-	printf("referee: c-random against three @random: %.1f us per bot decision (all seats' moves included)\n",
-	       median(one, ROUNDS) * 1e6);
-	printf("referee: four @random, indiana, --games: %.0f hands/s; the engine alone in this process %.0f hands/s\n",
-	       median(via, ROUNDS), median(eng, ROUNDS));
-	printf("referee: built-ins through the referee at %.2f of the engine (range %.2f to %.2f; aim: at least 0.8)\n",
-	       median(hratio, ROUNDS), hratio[0], hratio[ROUNDS - 1]);
+	{
+		double m_raw = median(raw, ROUNDS), m_raw_cpu = median(raw_cpu, ROUNDS);
+		double m_ref = median(ref, ROUNDS), m_ratio = median(ratio, ROUNDS);
+		double m_cpu = median(ref_cpu, ROUNDS), m_cpu_ratio = median(cpu_ratio, ROUNDS);
+		double m_one = median(one, ROUNDS), m_via = median(via, ROUNDS);
+		double m_eng = median(eng, ROUNDS), m_hratio = median(hratio, ROUNDS);
+
+		printf("referee: raw pipe round trip to c-random: %.1f us wall, %.2f us CPU of the "
+		       "parent (the baseline; median of %d rounds)\n", m_raw * 1e6, m_raw_cpu * 1e6,
+		       ROUNDS);
+		printf("referee: c-random in all four seats: %.1f us wall per decision (median; %ld "
+		       "decisions a game, %.0f/s)\n", m_ref * 1e6, decisions, 1 / m_ref);
+		printf("referee: wall ratio to the raw round trip %.2f, median of the rounds' ratios "
+		       "(range %.2f to %.2f; aim: at most 1.3)\n", m_ratio, ratio[0], ratio[ROUNDS - 1]);
+		printf("referee: its own CPU (user + system) %.2f us per decision (aim: at most 6), "
+		       "%.2f times the raw parent's (range %.2f to %.2f)\n", m_cpu * 1e6, m_cpu_ratio,
+		       cpu_ratio[0], cpu_ratio[ROUNDS - 1]);
+		printf("referee: c-random against three @random: %.1f us per bot decision (all seats' "
+		       "moves included)\n", m_one * 1e6);
+		printf("referee: four @random, indiana, --games: %.0f hands/s; the engine alone in this "
+		       "process: %.0f hands/s (the baseline)\n", m_via, m_eng);
+		printf("referee: built-ins through the referee at %.2f of the engine (range %.2f to "
+		       "%.2f; aim: at least 0.8)\n", m_hratio, hratio[0], hratio[ROUNDS - 1]);
+	}
 	/* what a game costs beyond its decisions: a one-hand game, bot vs built-ins only */
 	{
 		long d1, d2;

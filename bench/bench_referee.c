@@ -1,13 +1,19 @@
 /*
- * bench_referee.c - what the referee adds to a bot's decision.
+ * bench_referee.c - what the referee adds to a decision, and what it
+ * costs to play built-in players through it.
  *
  * Baseline: a raw ping-pong between two processes, this one and the
  * c-random sample bot: write a request block as the referee would, read
- * the answer line, repeat. Then the same bot plays a long game in all four
- * seats through bin/referee, and the referee's wall time per decision
- * (everything included) is compared with the raw round trip; the aim is a
- * ratio within 1.3. Also reported: one bot against three built-ins, and
- * what starting and stopping a bot costs per game.
+ * the answer line (blocking reads of a byte), repeat; its wall time and this
+ * process's CPU time per round trip are measured. Then the same bot plays
+ * a long game in all four seats through bin/referee, and the referee's
+ * wall time per decision (everything included) is compared with the raw
+ * round trip (aim: a ratio within 1.3), and its CPU time (user + system,
+ * read from /proc when the referee has exited, before it is reaped) with
+ * the raw parent's (aim: at most 6 us a decision). Also reported: one bot
+ * against three built-ins, what starting and stopping a bot costs per
+ * game, and four @random seats through bin/referee against the engine
+ * alone in this process (aim: 0.8 of the engine's hands per second).
  */
 #include <errno.h>
 #include <signal.h>
@@ -18,12 +24,59 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "builtin.h"
+#include "game.h"
+
 static double now(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* This process's CPU time (user + system), in seconds. */
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * The CPU time (user + system, seconds) of process pid, which has exited
+ * and is not reaped yet: its scheduler's nanoseconds where the kernel
+ * keeps them, else its clock ticks.
+ */
+static double zombie_cpu(pid_t pid)
+{
+	char path[64], buf[1024];
+	unsigned long long ns, ut, st;
+	double t = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+	if ((f = fopen(path, "r"))) {
+		if (fscanf(f, "%llu", &ns) == 1)
+			t = (double)ns / 1e9;
+		fclose(f);
+		if (t > 0)
+			return t;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if ((f = fopen(path, "r"))) {
+		/* after "(comm)": state is field 3, utime 14, stime 15 */
+		if (fgets(buf, sizeof(buf), f)) {
+			char *p = strrchr(buf, ')');
+
+			if (p && sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+					&ut, &st) == 2)
+				t = (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+		}
+		fclose(f);
+	}
+	return t;
 }
 
 static pid_t start(char *const argv[], int *to, int *from)
@@ -51,7 +104,10 @@ static pid_t start(char *const argv[], int *to, int *from)
 	return pid;
 }
 
-/* Reads up to and including a newline; returns bytes read or -1. */
+/*
+ * Reads up to and including a newline, a byte at a time as a simple
+ * client would; returns bytes read or -1.
+ */
 static int read_line(int fd, char *buf, int len)
 {
 	int n = 0;
@@ -68,7 +124,8 @@ static int read_line(int fd, char *buf, int len)
 	return n;
 }
 
-static double raw_round_trip(const char *bot, long n)
+/* Wall time per round trip; *cpu gets this process's CPU time per round trip. */
+static double raw_round_trip(const char *bot, long n, double *cpu)
 {
 	/* a typical play request with the events of one trick before it */
 	static const char request[] =
@@ -78,11 +135,12 @@ static double raw_round_trip(const char *bot, long n)
 	char *argv[] = { (char *)bot, NULL }, line[256];
 	int to, from;
 	pid_t pid = start(argv, &to, &from);
-	double t0;
+	double t0, c0;
 
 	if (write(to, "legal ready\n", 12) != 12 || read_line(from, line, sizeof(line)) < 0)
 		exit(1);
 	t0 = now();
+	c0 = cpu_now();
 	for (long i = 0; i < n; i++) {
 		if (write(to, request, sizeof(request) - 1) != (ssize_t)sizeof(request) - 1 ||
 		    read_line(from, line, sizeof(line)) < 0) {
@@ -91,6 +149,7 @@ static double raw_round_trip(const char *bot, long n)
 		}
 	}
 	t0 = now() - t0;
+	*cpu = (cpu_now() - c0) / (double)n;
 	close(to);
 	close(from);
 	waitpid(pid, NULL, 0);
@@ -98,38 +157,137 @@ static double raw_round_trip(const char *bot, long n)
 }
 
 /*
- * Plays hammerwalt games through the referee with the bot in seat 0 and
- * seat 0's kind of player in every seat (all: the bot everywhere; else
- * @random in seats 1-3); returns the referee's wall time per decision,
- * everything included (start-up, rendering, the end of games).
+ * Runs a shell command line that execs the referee, handing each line of
+ * its output to line_fn; *cpu gets the referee's own CPU time (seconds),
+ * read once it has exited and before it is reaped. Returns the wall time.
  */
-static double referee_per_decision(const char *referee, const char *bot, int games, int target,
-				   int all, long *decisions)
+static double run_referee(const char *cmd, void (*line_fn)(const char *, void *), void *arg,
+			  double *cpu)
 {
-	char cmd[4096], line[8192];
-	FILE *p;
+	int fds[2];
+	char line[8192];
 	double t0 = now();
-	const char *other = all ? bot : "@random";
+	siginfo_t info;
+	int status;
+	pid_t pid;
+	FILE *p;
 
-	snprintf(cmd, sizeof(cmd),
-		 "%s --variant hammerwalt --option target=%d --option hole=%d --games %d %s %s %s %s 2>/dev/null",
-		 referee, target, target, games, bot, other, other, other);
-	p = popen(cmd, "r");
-	if (!p)
+	if (pipe(fds) < 0)
 		exit(1);
-	*decisions = 0;
-	while (fgets(line, sizeof(line), p)) {
-		char *d = strstr(line, "\"decisions\":[");
-		long a, b, c, e;
-
-		if (d && sscanf(d, "\"decisions\":[%ld,%ld,%ld,%ld]", &a, &b, &c, &e) == 4)
-			*decisions += all ? a + b + c + e : a;
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		close(fds[0]);
+		close(fds[1]);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
 	}
-	if (pclose(p) != 0 || !*decisions) {
+	close(fds[1]);
+	if (pid < 0 || !(p = fdopen(fds[0], "r")))
+		exit(1);
+	while (fgets(line, sizeof(line), p))
+		line_fn(line, arg);
+	fclose(p);
+	/* a zombie keeps its CPU times: wait without reaping, read them, then reap */
+	memset(&info, 0, sizeof(info));
+	waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT);
+	t0 = now() - t0;
+	*cpu = zombie_cpu(pid);
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
 		fprintf(stderr, "bench: the referee failed\n");
 		exit(1);
 	}
-	return (now() - t0) / (double)*decisions;
+	return t0;
+}
+
+struct count {
+	int all;       /* count every seat's decisions, else seat 0's */
+	long decisions, hands;
+};
+
+static void count_line(const char *line, void *arg)
+{
+	struct count *c = arg;
+	const char *d = strstr(line, "\"decisions\":["), *h = strstr(line, "\"hands\":");
+	long a, b, e, f;
+
+	if (d && sscanf(d, "\"decisions\":[%ld,%ld,%ld,%ld]", &a, &b, &e, &f) == 4)
+		c->decisions += c->all ? a + b + e + f : a;
+	if (h)
+		c->hands += strtol(h + 8, NULL, 10);
+}
+
+/*
+ * Plays hammerwalt games through the referee with the bot in seat 0 and
+ * seat 0's kind of player in every seat (all: the bot everywhere; else
+ * @random in seats 1-3); returns the referee's wall time per decision,
+ * everything included (start-up, rendering, the end of games), and its
+ * CPU time per decision in *cpu.
+ */
+static double referee_per_decision(const char *referee, const char *bot, int games, int target,
+				   int all, long *decisions, double *cpu)
+{
+	char cmd[4096];
+	const char *other = all ? bot : "@random";
+	struct count c = { all, 0, 0 };
+	double wall;
+
+	snprintf(cmd, sizeof(cmd),
+		 "exec %s --variant hammerwalt --option target=%d --option hole=%d --games %d %s %s %s %s 2>/dev/null",
+		 referee, target, target, games, bot, other, other, other);
+	wall = run_referee(cmd, count_line, &c, cpu);
+	*decisions = c.decisions;
+	if (!c.decisions) {
+		fprintf(stderr, "bench: the referee played no decision\n");
+		exit(1);
+	}
+	*cpu /= (double)c.decisions;
+	return wall / (double)c.decisions;
+}
+
+/* Indiana hands per second of four @random seats through bin/referee --games. */
+static double referee_hands(const char *referee, int games)
+{
+	char cmd[4096];
+	struct count c = { 1, 0, 0 };
+	double cpu, wall;
+
+	snprintf(cmd, sizeof(cmd), "exec %s --variant indiana --seed 1 --games %d "
+		 "@random @random @random @random 2>/dev/null", referee, games);
+	wall = run_referee(cmd, count_line, &c, &cpu);
+	return (double)c.hands / wall;
+}
+
+/* The same in this process: the engine and @random alone (as bench_engine). */
+static double engine_hands(int games)
+{
+	struct rules rules;
+	struct rng r;
+	char err[128];
+	struct game *g = malloc(sizeof(*g));
+	long hands = 0;
+	double t0 = now();
+
+	rules_init(&rules, VAR_INDIANA);
+	rules_finish(&rules, err, sizeof(err));
+	rng_seed(&r, 7);
+	for (int i = 1; i <= games; i++) {
+		game_init(g, &rules, (uint64_t)i, NULL, err, sizeof(err));
+		while (!game_over(g)) {
+			struct move m;
+
+			if (game_hand_over(g)) {
+				game_next_hand(g);
+				hands++;
+				continue;
+			}
+			builtin_random(g, &r, &m);
+			game_apply(g, &m, err, sizeof(err));
+		}
+		hands++;
+	}
+	free(g);
+	return (double)hands / (now() - t0);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -139,40 +297,65 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(double), cmp_double);
+	return v[n / 2];
+}
+
 int main(int argc, char **argv)
 {
 	const char *referee = argc > 1 ? argv[1] : "bin/referee";
 	const char *bot = argc > 2 ? argv[2] : "sample-bots/c-random/c-random";
 	enum { ROUNDS = 7 };
-	double raw[ROUNDS], ref[ROUNDS], one[ROUNDS], ratio[ROUNDS];
+	double raw[ROUNDS], raw_cpu[ROUNDS], ref[ROUNDS], ref_cpu[ROUNDS], one[ROUNDS];
+	double ratio[ROUNDS], cpu_ratio[ROUNDS], eng[ROUNDS], via[ROUNDS], hratio[ROUNDS];
 	long decisions = 0, one_decisions = 0;
+	double unused;
 
 	signal(SIGPIPE, SIG_IGN);
 	/* rounds alternate, so every measurement sees the same machine load */
 	for (int i = 0; i < ROUNDS; i++) {
-		raw[i] = raw_round_trip(bot, 5000);
+		raw[i] = raw_round_trip(bot, 5000, &raw_cpu[i]);
 		/* one long game: the cost of a decision, not of starting bots */
-		ref[i] = referee_per_decision(referee, bot, 1, 5000, 1, &decisions);
-		one[i] = referee_per_decision(referee, bot, 1, 5000, 0, &one_decisions);
+		ref[i] = referee_per_decision(referee, bot, 1, 5000, 1, &decisions, &ref_cpu[i]);
+		one[i] = referee_per_decision(referee, bot, 1, 5000, 0, &one_decisions, &unused);
 		ratio[i] = ref[i] / raw[i];
+		cpu_ratio[i] = ref_cpu[i] / raw_cpu[i];
+		eng[i] = engine_hands(4000);
+		via[i] = referee_hands(referee, 4000);
+		hratio[i] = via[i] / eng[i];
 	}
-	qsort(raw, ROUNDS, sizeof(double), cmp_double);
-	qsort(ref, ROUNDS, sizeof(double), cmp_double);
-	qsort(one, ROUNDS, sizeof(double), cmp_double);
-	qsort(ratio, ROUNDS, sizeof(double), cmp_double);
-	printf("referee: raw pipe round trip to c-random: %.1f us (median of %d rounds)\n",
-	       raw[ROUNDS / 2] * 1e6, ROUNDS);
-	printf("referee: c-random in all four seats: %.1f us per decision (median; %ld decisions a game, %.0f/s)\n",
-	       ref[ROUNDS / 2] * 1e6, decisions, 1 / ref[ROUNDS / 2]);
-	printf("referee: ratio %.2f, median of the rounds' ratios (range %.2f to %.2f; aim: at most 1.3)\n",
-	       ratio[ROUNDS / 2], ratio[0], ratio[ROUNDS - 1]);
-	printf("referee: c-random against three @random: %.1f us per bot decision (all seats' moves included)\n",
-	       one[ROUNDS / 2] * 1e6);
+	{
+		double m_raw = median(raw, ROUNDS), m_raw_cpu = median(raw_cpu, ROUNDS);
+		double m_ref = median(ref, ROUNDS), m_ratio = median(ratio, ROUNDS);
+		double m_cpu = median(ref_cpu, ROUNDS), m_cpu_ratio = median(cpu_ratio, ROUNDS);
+		double m_one = median(one, ROUNDS), m_via = median(via, ROUNDS);
+		double m_eng = median(eng, ROUNDS), m_hratio = median(hratio, ROUNDS);
+
+		printf("referee: raw pipe round trip to c-random: %.1f us wall, %.2f us CPU of the "
+		       "parent (the baseline; median of %d rounds)\n", m_raw * 1e6, m_raw_cpu * 1e6,
+		       ROUNDS);
+		printf("referee: c-random in all four seats: %.1f us wall per decision (median; %ld "
+		       "decisions a game, %.0f/s)\n", m_ref * 1e6, decisions, 1 / m_ref);
+		printf("referee: wall ratio to the raw round trip %.2f, median of the rounds' ratios "
+		       "(range %.2f to %.2f; aim: at most 1.3)\n", m_ratio, ratio[0], ratio[ROUNDS - 1]);
+		printf("referee: its own CPU (user + system) %.2f us per decision (aim: at most 6), "
+		       "%.2f times the raw parent's (range %.2f to %.2f)\n", m_cpu * 1e6, m_cpu_ratio,
+		       cpu_ratio[0], cpu_ratio[ROUNDS - 1]);
+		printf("referee: c-random against three @random: %.1f us per bot decision (all seats' "
+		       "moves included)\n", m_one * 1e6);
+		printf("referee: four @random, indiana, --games: %.0f hands/s; the engine alone in this "
+		       "process: %.0f hands/s (the baseline)\n", m_via, m_eng);
+		printf("referee: built-ins through the referee at %.2f of the engine (range %.2f to "
+		       "%.2f; aim: at least 0.8)\n", m_hratio, hratio[0], hratio[ROUNDS - 1]);
+	}
 	/* what a game costs beyond its decisions: a one-hand game, bot vs built-ins only */
 	{
 		long d1, d2;
-		double with_bot = referee_per_decision(referee, bot, 20, 1, 0, &d1) * (double)d1 / 20;
-		double builtins = referee_per_decision(referee, "@random", 20, 1, 0, &d2) * (double)d2 / 20;
+		double c1, c2;
+		double with_bot = referee_per_decision(referee, bot, 20, 1, 0, &d1, &c1) * (double)d1 / 20;
+		double builtins = referee_per_decision(referee, "@random", 20, 1, 0, &d2, &c2) * (double)d2 / 20;
 
 		printf("referee: starting and stopping a bot: %.2f ms a game (a game of built-ins: %.2f ms)\n",
 		       (with_bot - builtins) * 1e3, builtins * 1e3);

@@ -13,10 +13,24 @@
 
 #include <string.h>
 
+/*
+ * A uniform pick among game_legal()'s list, with one draw of rng_below()
+ * over its length: the same draw and the same move whether the list is
+ * made or, for plain card plays (most decisions), only counted.
+ */
 int builtin_random(const struct game *g, struct rng *r, struct move *out)
 {
 	struct move mv[MAX_MOVES];
-	int n = game_legal(g, mv);
+	uint32_t plays = game_plain_plays(g);
+	int n;
+
+	if (plays) {
+		uint32_t i = rng_below(r, (uint32_t)__builtin_popcount(plays));
+
+		*out = move_make(MOVE_CARD, -1, -1, mask_nth(plays, (int)i), CARD_NONE);
+		return 0;
+	}
+	n = game_legal(g, mv);
 
 	if (!n)
 		return -1;

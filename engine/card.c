@@ -8,6 +8,7 @@
  */
 #include "card.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -55,8 +56,18 @@ static int trump_power(int rank)
 	return order[rank];
 }
 
+/*
+ * Filled once: game_init() calls this for every game, and a run of short
+ * games must not pay for the tables each time. The flag is set after the
+ * tables (release) and read before them (acquire); two threads that both
+ * find it clear write the same bytes.
+ */
+static atomic_int tables_ready;
+
 void card_tables_init(void)
 {
+	if (atomic_load_explicit(&tables_ready, memory_order_acquire))
+		return;
 	for (int t = 0; t < NTRUMPS; t++) {
 		memset(suit_mask[t], 0, sizeof(suit_mask[t]));
 		for (card_t c = 0; c < NCARDS; c++) {
@@ -86,6 +97,7 @@ void card_tables_init(void)
 			suit_mask[t][eff] |= CARD_BIT(c);
 		}
 	}
+	atomic_store_explicit(&tables_ready, 1, memory_order_release);
 }
 
 card_t mask_nth(uint32_t m, int n)

@@ -391,6 +391,19 @@ static int is_match_card(const struct game *g, card_t c)
 	       (c == CARD_BENNY || c == g->calling);
 }
 
+uint32_t game_plain_plays(const struct game *g)
+{
+	uint32_t m = game_play_mask(g), match;
+
+	if (g->rules.variant != VAR_FLIP)
+		return m;
+	/* the cards is_match_card() takes: Benny, and the calling card unless Charlie */
+	match = CARD_BIT(CARD_BENNY);
+	if (g->calling < NCARDS && g->calling != CARD_CHARLIE)
+		match |= CARD_BIT(g->calling);
+	return m & match ? 0 : m;
+}
+
 static int legal_play(const struct game *g, struct move *mv)
 {
 	const struct hand *h = &g->hand[g->turn];

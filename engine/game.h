@@ -232,6 +232,15 @@ int game_seat_score(const struct game *g, int player);
 uint32_t game_play_mask(const struct game *g);
 
 /*
+ * The cards of the seat to act when its legal moves are plain card plays
+ * only: game_legal() would list one move per card of the mask, lowest
+ * card first. 0 when no card is to be played, or when the list holds
+ * more than that (flip's switches of the calling card). Lets a player
+ * take the i-th legal move without listing them all.
+ */
+uint32_t game_plain_plays(const struct game *g);
+
+/*
  * Text of moves. move_format writes the canonical form ("7 H", "JH",
  * "9H switch KS"); move_parse reads exactly one move from s[0..len)
  * (tokens separated by single spaces, nothing else), returning len or -1.

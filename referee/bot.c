@@ -51,6 +51,12 @@ struct bot {
 	int stopped;
 	int watch_out;           /* note when output first arrives (bot_watch_output()) */
 	double output_at;        /* then: clock_ms() of its arrival, or 0 */
+	/*
+	 * Since stdout was last read: a poll() while waiting on another bot
+	 * found it empty (out_quiet), or found output or its end (out_seen).
+	 * Lets bot_has_output() skip its read when nothing can be there.
+	 */
+	int out_quiet, out_seen;
 	struct bot *next;        /* the list of live bots */
 };
 
@@ -309,7 +315,9 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
 				is_out[n] = 0;
 				owner[n++] = b;
 			}
-			if (b->watch_out && b->out >= 0) {
+			/* a bot's stdout, unless waited on, read already or known to have output */
+			if (b->out >= 0 && b->out != fd && !b->out_eof &&
+			    (b->watch_out || !b->out_seen)) {
 				pfd[n].fd = b->out;
 				pfd[n].events = POLLIN;
 				is_out[n] = 1;
@@ -322,13 +330,17 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
 			return 0;
 		}
 		for (int i = 2; i < n; i++) {
-			if (!pfd[i].revents)
-				continue;
-			if (!is_out[i]) {
+			if (is_out[i] && !pfd[i].revents) {
+				owner[i]->out_quiet = 1;
+			} else if (!is_out[i] && pfd[i].revents) {
 				drain_stderr(owner[i]);
-			} else if (owner[i]->watch_out) {
-				owner[i]->output_at = clock_ms();
-				owner[i]->watch_out = 0; /* it stays readable until read */
+			} else if (is_out[i]) {
+				/* it stays readable until read: not polled again till then */
+				owner[i]->out_seen = 1;
+				if (owner[i]->watch_out) {
+					owner[i]->output_at = clock_ms();
+					owner[i]->watch_out = 0;
+				}
 			}
 		}
 		if (pfd[0].revents)
@@ -428,6 +440,7 @@ int bot_write(struct bot *b, const char *data, size_t len, double deadline, stru
 /* Reads what the bot has written so far. 1: got bytes; 0: none yet; -1: end of output. */
 static int fill(struct bot *b)
 {
+	b->out_quiet = b->out_seen = 0;
 	for (;;) {
 		ssize_t n = read(b->out, b->rbuf + b->rlen, sizeof(b->rbuf) - b->rlen);
 
@@ -512,6 +525,10 @@ int bot_has_output(struct bot *b)
 		return 1;
 	if (b->out < 0 || b->out_eof)
 		return 0;
+	/* a poll found the pipe empty since the last read, and nothing since */
+	if (b->out_quiet && !b->out_seen)
+		return 0;
+	b->out_quiet = b->out_seen = 0;
 	n = read(b->out, b->rbuf, sizeof(b->rbuf));
 	if (n > 0) {
 		b->rlen = (size_t)n;

@@ -77,7 +77,12 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 void bot_watch_output(struct bot *b);
 double bot_output_time(const struct bot *b);
 
-/* Does the bot have output nobody asked for (already buffered or pending)? */
+/*
+ * Does the bot have output nobody asked for (already buffered or
+ * pending)? Reads the pipe to know, unless a poll() made while the
+ * referee waited on another bot found it empty after its last read (so a
+ * bot's decision costs a write, a poll and a read).
+ */
 int bot_has_output(struct bot *b);
 
 /* CPU time used so far by the bot (user + system), in milliseconds. */

@@ -197,7 +197,7 @@ static void queue_events(struct run *r, int from, int to)
 	if (r->mc->log && to > from)
 		log_events(r->g, from, to, r->mc->log);
 	for (int s = 0; s < r->g->rules.players; s++)
-		if (!r->fallback[s])
+		if (!r->fallback[s] && !player_is_builtin(r->players[s]))
 			player_queue(r->players[s], r->g, from, to);
 }
 
@@ -253,9 +253,11 @@ static void flush_all(struct run *r)
 	for (int s = 0; s < r->g->rules.players; s++) {
 		struct fault f;
 
+		if (r->fallback[s] || player_is_builtin(r->players[s]))
+			continue;
 		memset(&f, 0, sizeof(f));
 		f.seat = s;
-		if (!r->fallback[s] && player_flush(r->players[s], &f) < 0)
+		if (player_flush(r->players[s], &f) < 0)
 			fault_or_stop(r, &f);
 	}
 }
@@ -272,8 +274,11 @@ static void decide(struct run *r)
 	char why[256], text[64], q[360];
 	double ms;
 
-	memset(&f, 0, sizeof(f));
+	/* the header only: clearing the 512-byte detail cost more than a built-in's move */
 	f.seat = seat;
+	f.kind = FAULT_NONE;
+	f.hand = f.no_answer = 0;
+	f.detail[0] = '\0';
 	if (player_decide(p, g, &m, &ms, &f) == 0) {
 		if (!r->fallback[seat]) {
 			rec->decisions++;
@@ -281,13 +286,16 @@ static void decide(struct run *r)
 			if (ms > rec->max_ms)
 				rec->max_ms = ms;
 		}
-		move_format(&m, text, sizeof(text));
+		/* the move's text only where it is written: built-ins play at engine speed */
+		if (r->mc->log)
+			move_format(&m, text, sizeof(text));
 		if (game_apply(g, &m, why, sizeof(why)) == 0) {
 			if (r->mc->log)
 				fprintf(r->mc->log, "%s %d %s\n", r->fallback[seat] ? "fallback" : "move",
 					seat, text);
 			return;
 		}
+		move_format(&m, text, sizeof(text));
 		escape_text(player_last_line(p), strlen(player_last_line(p)), 80, q, sizeof(q));
 		f.kind = FAULT_ILLEGAL;
 		snprintf(f.detail, sizeof(f.detail), "'%s': %.140s", q[0] ? q : text, why);
@@ -406,100 +414,212 @@ void match_result_release(struct match_result *res)
 	res->game = NULL;
 }
 
-static json_t *int_array(const int *v, int n)
-{
-	json_t *a = json_array();
-	int bad = !a;
+/*
+ * The result line is written here directly rather than built as a jansson
+ * tree: with built-in players a game costs a few microseconds, and the
+ * tree cost more than the game. The text is byte for byte what
+ * json_dumps(JSON_COMPACT | JSON_REAL_PRECISION(12)) writes for the same
+ * values: plain strings and integers are written here; a string that
+ * needs escaping or checking (not printable ASCII, or holding '"' or
+ * '\\') and a real other than 0 go through jansson itself, so its rules
+ * (UTF-8, escapes, the digits of a real) stay the only ones.
+ */
+struct jw {
+	struct strbuf *out;
+	int bad;              /* a value jansson refused: the whole result fails */
+};
 
-	for (int i = 0; i < n && !bad; i++)
-		bad |= json_array_append_new(a, json_integer(v[i])) < 0;
-	if (bad) {
-		json_decref(a);
-		return NULL;
-	}
-	return a;
+/* A value jansson encodes for us (owned: released here). */
+static void jw_jansson(struct jw *w, json_t *v)
+{
+	char *text = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY |
+				    JSON_REAL_PRECISION(12)) : NULL;
+
+	if (text)
+		strbuf_addstr(w->out, text);
+	else
+		w->bad = 1;
+	free(text);
+	json_decref(v);
 }
 
-/*
- * Every jansson call is checked: a value that cannot be made (NULL) makes
- * the *_new() call that takes it fail, and one failure fails the whole
- * result, never a silently shorter array.
- */
+static void jw_str(struct jw *w, const char *s)
+{
+	size_t n = 0;
+
+	for (; s[n]; n++)
+		if ((unsigned char)s[n] < 0x20 || (unsigned char)s[n] >= 0x7f || s[n] == '"' ||
+		    s[n] == '\\')
+			break;
+	if (s[n]) {
+		jw_jansson(w, json_string(s));
+		return;
+	}
+	strbuf_grow(w->out, n + 2);
+	strbuf_addch(w->out, '"');
+	strbuf_add(w->out, s, n);
+	strbuf_addch(w->out, '"');
+}
+
+/* "key": the keys written here are the result's own, plain ASCII. */
+static void jw_key(struct jw *w, const char *key)
+{
+	jw_str(w, key);
+	strbuf_addch(w->out, ':');
+}
+
+static void jw_ints(struct jw *w, const int *v, int n)
+{
+	strbuf_addch(w->out, '[');
+	for (int i = 0; i < n; i++) {
+		if (i)
+			strbuf_addch(w->out, ',');
+		strbuf_addint(w->out, v[i]);
+	}
+	strbuf_addch(w->out, ']');
+}
+
+/* A real as jansson writes it with 12 digits; 0 is "0.0", the rest is jansson's. */
+static void jw_real(struct jw *w, double x)
+{
+	if (x == 0 && !signbit(x))
+		strbuf_add(w->out, "0.0", 3);
+	else
+		jw_jansson(w, json_real(x));
+}
+
+static void jw_options(struct jw *w, const struct rules *r)
+{
+	char value[64];
+
+	strbuf_addch(w->out, '{');
+	for (int i = 0; i < rules_option_count(r->variant); i++) {
+		const struct rules_option *opt = rules_option(r->variant, i);
+		int n = rules_option_value(r, i);
+
+		if (i)
+			strbuf_addch(w->out, ',');
+		jw_key(w, opt->name);
+		if (opt->kind == OPT_INT)
+			strbuf_addint(w->out, n);
+		else if (opt->kind == OPT_BOOL)
+			strbuf_addstr(w->out, n ? "true" : "false");
+		else
+			jw_str(w, rules_option_text(r, i, value, sizeof(value)));
+	}
+	strbuf_addch(w->out, '}');
+}
+
+static void jw_faults(struct jw *w, const struct match_result *res)
+{
+	strbuf_addch(w->out, '[');
+	for (int i = 0; i < res->nfaults; i++) {
+		const struct fault *f = &res->faults[i];
+
+		strbuf_addstr(w->out, i ? ",{\"seat\":" : "{\"seat\":");
+		strbuf_addint(w->out, f->seat);
+		strbuf_addstr(w->out, ",\"kind\":");
+		jw_str(w, fault_kind_name(f->kind));
+		strbuf_addstr(w->out, ",\"hand\":");
+		strbuf_addint(w->out, f->hand);
+		strbuf_addstr(w->out, ",\"detail\":");
+		jw_str(w, f->detail);
+		strbuf_addch(w->out, '}');
+	}
+	strbuf_addch(w->out, ']');
+}
+
+/* The per-seat arrays of the result. */
+enum seat_array { SA_BOT_SEEDS, SA_SEATS, SA_DECISIONS, SA_TIME_MS, SA_MEM_PEAK };
+
+static void jw_seats(struct jw *w, const struct match_config *mc, const char *const *specs,
+		     const struct match_result *res, enum seat_array what)
+{
+	static const char *const keys[] = { "bot_seeds", "seats", "decisions", "time_ms",
+					    "mem_peak_mb" };
+
+	jw_key(w, keys[what]);
+	strbuf_addch(w->out, '[');
+	for (int p = 0; p < mc->rules->players; p++) {
+		if (p)
+			strbuf_addch(w->out, ',');
+		switch (what) {
+		case SA_BOT_SEEDS:
+			if (seat_is_builtin(specs[p]))
+				strbuf_add(w->out, "null", 4);
+			else
+				strbuf_addint(w->out, (long)(json_int_t)mc->bot_seed[p]);
+			break;
+		case SA_SEATS:
+			jw_str(w, specs[p]);
+			break;
+		case SA_DECISIONS:
+			strbuf_addint(w->out, res->seat[p].decisions);
+			break;
+		case SA_TIME_MS:
+			jw_real(w, round(res->seat[p].time_ms * 1000) / 1000);
+			break;
+		case SA_MEM_PEAK:
+			if (res->seat[p].mem_peak_mb < 0)
+				strbuf_add(w->out, "null", 4);
+			else
+				jw_real(w, round(res->seat[p].mem_peak_mb * 10) / 10);
+			break;
+		}
+	}
+	strbuf_addch(w->out, ']');
+}
+
 int match_result_json(const struct match_config *mc, const char *const *specs,
 		      const struct match_result *res, struct strbuf *out, char *err, size_t len)
 {
 	const struct rules *r = mc->rules;
 	const struct game *g = res->game;
-	json_t *o = json_object(), *opts = json_object(), *seats = json_array();
-	json_t *faults = json_array(), *dec = json_array(), *tms = json_array();
-	json_t *seeds = json_array(), *mem = json_array();
-	int scores[MAX_SEATS], bad = !o || !opts || !seats || !faults || !dec || !tms || !seeds || !mem;
-	char value[64], *text = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	struct jw w = { &sb, 0 };
+	int scores[MAX_SEATS];
 
-	for (int i = 0; i < rules_option_count(r->variant) && !bad; i++) {
-		const struct rules_option *opt = rules_option(r->variant, i);
-		int n = rules_option_value(r, i);
-
-		if (opt->kind == OPT_INT)
-			bad |= json_object_set_new(opts, opt->name, json_integer(n)) < 0;
-		else if (opt->kind == OPT_BOOL)
-			bad |= json_object_set_new(opts, opt->name, json_boolean(n)) < 0;
-		else
-			bad |= json_object_set_new(opts, opt->name,
-						   json_string(rules_option_text(r, i, value,
-										 sizeof(value)))) < 0;
-	}
-	for (int p = 0; p < r->players && !bad; p++) {
+	strbuf_init(&sb);
+	for (int p = 0; p < r->players; p++)
 		scores[p] = game_seat_score(g, p);
-		bad |= json_array_append_new(seats, json_string(specs[p])) < 0;
-		bad |= json_array_append_new(seeds, seat_is_builtin(specs[p]) ? json_null() :
-					     json_integer((json_int_t)mc->bot_seed[p])) < 0;
-		bad |= json_array_append_new(dec, json_integer(res->seat[p].decisions)) < 0;
-		bad |= json_array_append_new(tms, json_real(round(res->seat[p].time_ms * 1000) /
-							    1000)) < 0;
-		bad |= json_array_append_new(mem, res->seat[p].mem_peak_mb < 0 ? json_null() :
-					     json_real(round(res->seat[p].mem_peak_mb * 10) / 10)) < 0;
+	strbuf_addstr(&sb, "{\"variant\":");
+	jw_str(&w, variant_name(r->variant));
+	strbuf_addstr(&sb, ",\"seed\":");
+	strbuf_addint(&sb, (long)(json_int_t)mc->seed);
+	strbuf_addch(&sb, ',');
+	jw_seats(&w, mc, specs, res, SA_BOT_SEEDS);
+	strbuf_addstr(&sb, ",\"options\":");
+	jw_options(&w, r);
+	strbuf_addch(&sb, ',');
+	jw_seats(&w, mc, specs, res, SA_SEATS);
+	strbuf_addstr(&sb, ",\"hands\":");
+	strbuf_addint(&sb, g->hand_no);
+	strbuf_addstr(&sb, ",\"seat_scores\":");
+	jw_ints(&w, scores, r->players);
+	strbuf_addstr(&sb, ",\"team_scores\":");
+	if (r->teams)
+		jw_ints(&w, g->score, 2);
+	else
+		strbuf_add(&sb, "null", 4);
+	strbuf_addstr(&sb, ",\"ranks\":");
+	jw_ints(&w, res->ranks, r->players);
+	strbuf_addstr(&sb, ",\"faults\":");
+	jw_faults(&w, res);
+	strbuf_addch(&sb, ',');
+	jw_seats(&w, mc, specs, res, SA_DECISIONS);
+	strbuf_addch(&sb, ',');
+	jw_seats(&w, mc, specs, res, SA_TIME_MS);
+	strbuf_addch(&sb, ',');
+	jw_seats(&w, mc, specs, res, SA_MEM_PEAK);
+	if (r->variant == VAR_FLIP) {
+		strbuf_addstr(&sb, ",\"euchred\":");
+		jw_ints(&w, g->euchred, r->players);
 	}
-	for (int i = 0; i < res->nfaults && !bad; i++)
-		bad |= json_array_append_new(faults, json_pack("{s:i, s:s, s:i, s:s}",
-							       "seat", res->faults[i].seat,
-							       "kind", fault_kind_name(res->faults[i].kind),
-							       "hand", res->faults[i].hand,
-							       "detail", res->faults[i].detail)) < 0;
-	if (!bad) {
-		bad |= json_object_set_new(o, "variant", json_string(variant_name(r->variant))) < 0;
-		bad |= json_object_set_new(o, "seed", json_integer((json_int_t)mc->seed)) < 0;
-		bad |= json_object_set_new(o, "bot_seeds", seeds) < 0;
-		bad |= json_object_set_new(o, "options", opts) < 0;
-		bad |= json_object_set_new(o, "seats", seats) < 0;
-		bad |= json_object_set_new(o, "hands", json_integer(g->hand_no)) < 0;
-		bad |= json_object_set_new(o, "seat_scores", int_array(scores, r->players)) < 0;
-		bad |= json_object_set_new(o, "team_scores", r->teams ? int_array(g->score, 2)
-					   : json_null()) < 0;
-		bad |= json_object_set_new(o, "ranks", int_array(res->ranks, r->players)) < 0;
-		bad |= json_object_set_new(o, "faults", faults) < 0;
-		bad |= json_object_set_new(o, "decisions", dec) < 0;
-		bad |= json_object_set_new(o, "time_ms", tms) < 0;
-		bad |= json_object_set_new(o, "mem_peak_mb", mem) < 0;
-		if (r->variant == VAR_FLIP)
-			bad |= json_object_set_new(o, "euchred",
-						   int_array(g->euchred, r->players)) < 0;
-		seeds = opts = seats = faults = dec = tms = mem = NULL; /* o owns them now */
-	}
-	if (!bad && !(text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12))))
-		bad = 1;
-	if (!bad)
-		strbuf_addstr(out, text);
+	strbuf_addch(&sb, '}');
+	if (!w.bad)
+		strbuf_add(out, sb.buf, sb.len);
 	else
 		snprintf(err, len, "cannot encode the result as JSON (is every SEAT UTF-8?)");
-	free(text);
-	json_decref(o);
-	json_decref(opts);
-	json_decref(seats);
-	json_decref(faults);
-	json_decref(dec);
-	json_decref(tms);
-	json_decref(seeds);
-	json_decref(mem);
-	return bad ? -1 : 0;
+	strbuf_release(&sb);
+	return w.bad ? -1 : 0;
 }

@@ -158,6 +158,11 @@ double player_time_used(const struct player *p)
 	return p->wall_ms;
 }
 
+int player_is_builtin(const struct player *p)
+{
+	return p->kind != PLAYER_BOT;
+}
+
 int player_is_running(const struct player *p)
 {
 	return p->bot != NULL;

@@ -284,6 +284,20 @@ static double wall_left(const struct player *p)
 	return (double)p->budget + (p->env->time.cpu ? TIME_WALL_MARGIN_MS : 0) - p->wall_ms;
 }
 
+/*
+ * In the CPU clock every CPU millisecond of the bot's tree counts against
+ * its budget, whenever it was used: a bot that thinks while others decide
+ * (a thread spinning all game) pays for it. Only the decision's own limit
+ * counts just the time while the referee waits for its answer.
+ */
+static void charge_all_cpu(struct player *p)
+{
+	double total;
+
+	if (p->env->time.cpu && p->bot && (total = bot_cpu_ms(p->bot)) > p->used_ms)
+		p->used_ms = total;
+}
+
 /* Charges what a wait since t0 (cpu0 on the bot's CPU clock) cost. */
 static double charge(struct player *p, double t0, double cpu0)
 {
@@ -292,6 +306,7 @@ static double charge(struct player *p, double t0, double cpu0)
 
 	p->wall_ms += wall;
 	p->used_ms += used;
+	charge_all_cpu(p);
 	return used;
 }
 
@@ -465,11 +480,13 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 {
 	const struct time_limits *t = &p->env->time;
 	double limit = (double)t->move_ms + (p->bank_left > 0 ? p->bank_left : 0);
-	double left = budget_left(p), t0, cpu0, used;
+	double left, t0, cpu0, used;
 	long show_move, show_bank;
 	int ret;
 	char q[360];
 
+	charge_all_cpu(p);
+	left = budget_left(p);
 	strbuf_reset(&p->line);
 	if (bot_has_output(p->bot) && bot_read_line(p->bot, clock_ms(), &p->line, f) == 0) {
 		escape_text(p->line.buf, p->line.len, 80, q, sizeof(q));

@@ -317,7 +317,6 @@ static int add_fault(struct replay *r, char *line)
 	return 0;
 }
 
-/* Removes a key from a JSON object's copy for comparison. */
 /* The result without what was measured, not decided: times and memory. */
 static json_t *without_measures(json_t *o)
 {
@@ -351,6 +350,9 @@ static int check_result(struct replay *r, const char *json)
 	memset(&mc, 0, sizeof(mc));
 	mc.rules = &r->rules;
 	mc.seed = r->seed;
+	/* not measured in a replay: null, and left out of the comparison */
+	for (int s = 0; s < MAX_SEATS; s++)
+		r->res.seat[s].mem_peak_mb = -1;
 	memcpy(mc.bot_seed, r->bot_seed, sizeof(mc.bot_seed));
 	r->res.game = r->g;
 	match_forfeit_ranks(r->g, r->faulted, r->res.ranks);

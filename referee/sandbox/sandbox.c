@@ -38,7 +38,8 @@ struct sandbox_proc {
 	struct sandbox_cgroup *cg; /* or NULL */
 	long mem_limit_mb;
 	double mem_peak_mb; /* once ended; -1 without a cgroup */
-	int oom;            /* the memory limit killed a process of the tree */
+	int oom;            /* the OOM killer killed a process of the tree */
+	int oom_own;        /* ... with the tree at its own limit (else: the machine's) */
 };
 
 
@@ -211,10 +212,17 @@ static void plan_release(struct plan *pl)
 	pl->cg = NULL;
 }
 
-/* The bot's environment: nothing of the referee's. */
+/*
+ * The bot's environment: nothing of the referee's. With a cgroup memory
+ * limit, the runtimes that size their heaps from the machine's memory
+ * (they cannot see the group: no /sys in the view) are told the limit:
+ * a JVM would otherwise let its heap grow to a quarter of the machine
+ * before collecting, and be killed by the limit with little live data.
+ */
 static char **make_env(const struct plan *pl, int slot)
 {
-	char **env = xcalloc(7, sizeof(char *));
+	char **env = xcalloc(10, sizeof(char *));
+	long mb = pl->s->lim.mem_mb;
 	struct strbuf sb = STRBUF_INIT;
 	int n = 0;
 
@@ -229,6 +237,14 @@ static char **make_env(const struct plan *pl, int slot)
 	env[n++] = strbuf_detach(&sb);
 	/* the commonest bot bug is an answer left in Python's output buffer */
 	env[n++] = xstrdup("PYTHONUNBUFFERED=1");
+	if (pl->cg && mb > 0) {
+		strbuf_addf(&sb, "JAVA_TOOL_OPTIONS=-XX:MaxRAM=%ldm -XX:MaxRAMPercentage=75", mb);
+		env[n++] = strbuf_detach(&sb);
+		strbuf_addf(&sb, "GOMEMLIMIT=%ldMiB", mb * 9 / 10);
+		env[n++] = strbuf_detach(&sb);
+		strbuf_addf(&sb, "NODE_OPTIONS=--max-old-space-size=%ld", mb * 3 / 4);
+		env[n++] = strbuf_detach(&sb);
+	}
 	strbuf_release(&sb);
 	return env;
 }
@@ -419,6 +435,13 @@ static pid_t clone_init(struct plan *pl, int *errfd, int *statfd, int *lifefd, c
 	pl->statfd = sock[1];
 	pl->lifefd = life[0];
 	flags = pl->ns ? sandbox_ns_flags() | (pl->clone_userns ? CLONE_NEWUSER : 0) : 0;
+	/*
+	 * With a cgroup of its own, the init makes its cgroup namespace after
+	 * joining it: made before, /proc/self/cgroup would show the bot the
+	 * group's name (euchre-arena.PID.N: the referee's host pid).
+	 */
+	if (pl->cg)
+		flags &= ~(unsigned long)CLONE_NEWCGROUP;
 	/* no handler of ours may run in the child before it resets them */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -569,7 +592,10 @@ static void describe_end(struct sandbox_proc *p)
 
 	if (WIFEXITED(st)) {
 		p->result = SANDBOX_EXITED;
-		snprintf(p->why, sizeof(p->why), "exited with status %d", WEXITSTATUS(st));
+		/* a wrapper script whose child the limit killed */
+		snprintf(p->why, sizeof(p->why), "exited with status %d%s", WEXITSTATUS(st),
+			 WEXITSTATUS(st) && p->oom_own ? " (its memory limit killed a process of "
+							 "its tree)" : "");
 		return;
 	}
 	if (!WIFSIGNALED(st)) {
@@ -590,10 +616,16 @@ static void describe_end(struct sandbox_proc *p)
 			   p->cpu_ms >= (double)p->cpu_limit_s * 1000.0) {
 			extra = ": CPU time limit";
 			p->result = SANDBOX_KILLED;
-		} else if (p->oom) {
+		} else if (sig == SIGKILL && p->oom_own) {
 			p->result = SANDBOX_KILLED;
 			snprintf(p->why, sizeof(p->why), "killed by the memory limit (peak %.0f MiB, "
 				 "limit %ld MiB)", p->mem_peak_mb, p->mem_limit_mb);
+			return;
+		} else if (sig == SIGKILL && p->oom) {
+			/* not the bot's limit: not the bot's fault, but say what happened */
+			snprintf(p->why, sizeof(p->why), "killed by the kernel's out-of-memory killer: "
+				 "the machine (or a cgroup above the referee) ran out of memory, "
+				 "not the bot's limit");
 			return;
 		}
 		snprintf(p->why, sizeof(p->why), "killed by signal %d (SIG%s%s)%s", sig,
@@ -611,6 +643,7 @@ static void read_cgroup(struct sandbox_proc *p)
 		p->cpu_ms = ms; /* exact, killed and orphaned processes included */
 	p->mem_peak_mb = kb < 0 ? -1 : (double)kb / 1024;
 	p->oom = sandbox_cgroup_oom_kills(p->cg) > 0;
+	p->oom_own = p->oom && sandbox_cgroup_limit_hit(p->cg);
 }
 
 double sandbox_mem_peak_mb(const struct sandbox_proc *p)
@@ -620,7 +653,7 @@ double sandbox_mem_peak_mb(const struct sandbox_proc *p)
 
 int sandbox_memory_killed(const struct sandbox_proc *p)
 {
-	return p->ended && p->result == SANDBOX_KILLED && p->oom;
+	return p->ended && p->result == SANDBOX_KILLED && p->oom_own;
 }
 
 int sandbox_wait(struct sandbox_proc *p, int nohang, int *status, char *why, size_t len)

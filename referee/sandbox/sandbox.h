@@ -13,7 +13,10 @@
  *     directories, the bot's own files and a private /tmp (sandbox_view.h);
  *  3. Landlock: reads only in that view, writes only in the scratch
  *     directory, no TCP, no signals or abstract unix sockets outside the bot;
- *  4. as root: a uid/gid of its own per bot slot (SANDBOX_UID_BASE + slot).
+ *  4. as root: a uid/gid of its own per bot slot (SANDBOX_UID_BASE + slot);
+ *  5. where the referee may make one (also with insecure): a cgroup of its
+ *     own for the bot's tree: memory without swap, processes, exact CPU
+ *     time, the memory limit's kills told apart (sandbox_cgroup.c).
  *
  * The referee's direct child is the sandbox's init; the bot is its child.
  * sandbox_wait() reports the bot's own wait status, as the init saw it.
@@ -51,7 +54,7 @@ struct sandbox_spec {
 	int fd_in, fd_out, fd_err; /* become the bot's 0, 1, 2; every other fd is closed */
 	struct sandbox_limits lim;
 	int slot;            /* 0..SANDBOX_MAX_SLOTS-1, distinct per concurrently running bot */
-	int insecure;        /* apply only layer 1 */
+	int insecure;        /* apply only layers 1 and 5 */
 };
 
 /* A running (or ended, not yet freed) sandboxed bot; owns its pids and fds. */

@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -48,7 +49,7 @@ static const char *const v1_names[CG_NCTL] = { "memory", "pids", "cpuacct" };
 
 struct sandbox_cgroup {
 	int v2;
-	char *dir[CG_NCTL];    /* v2: dir[0] holds everything, the others are NULL */
+	char *dir[CG_NCTL];    /* per controller; NULL where it shares another's (dir_of()) */
 	int procs[CG_NCTL];    /* cgroup.procs, open for the init to join; -1 */
 };
 
@@ -56,7 +57,14 @@ struct sandbox_cgroup {
 static struct {
 	int off;                  /* sandbox_cgroups_off() was called */
 	int mode;                 /* 0: none, 1: v1, 2: v2 */
-	char *parent[CG_NCTL];    /* the referee's own cgroup (v2: parent[0] only) */
+	char *parent[CG_NCTL];    /* the referee's own cgroup, per controller */
+	/*
+	 * same[i]: the first controller whose hierarchy is controller i's (v2:
+	 * all 0; v1 with memory and pids mounted together: pids is memory's)
+	 */
+	int same[CG_NCTL];
+	unsigned long pidns;      /* our pid namespace's inode: pids in names mean it */
+	int noswap;               /* a swap limit could be set (memsw, swap.max) */
 	unsigned seq;
 } cg;
 
@@ -245,18 +253,23 @@ static long long read_number(const char *dir, const char *file)
 }
 
 /* SIGKILLs every process listed in dir's cgroup.procs; how many were listed. */
+static char *slurp(const char *path);
+
 static int kill_listed(const char *dir)
 {
-	char buf[8192], *p = buf;
+	char path[PATH_MAX], *buf, *p;
 	int n = 0;
 
-	if (read_file(dir, "cgroup.procs", buf, sizeof(buf)) <= 0)
+	/* read to the end: the kernel hands the list out a page at a time */
+	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+	p = buf = slurp(path);
+	if (!buf)
 		return 0;
 	while (*p) {
 		char *end;
 		long pid = strtol(p, &end, 10);
 
-		if (end == p)
+		if (end == p || (*end != '\n' && *end))
 			break;
 		if (pid > 0) {
 			kill((pid_t)pid, SIGKILL);
@@ -264,18 +277,22 @@ static int kill_listed(const char *dir)
 		}
 		p = end + (*end == '\n');
 	}
+	free(buf);
 	return n;
 }
 
-/* Kills what is in dir (cgroup.kill where the kernel has it) and removes it. 0 or -1. */
-static int remove_group(const char *dir, int v2)
+/*
+ * Kills what is in dir (cgroup.kill where the kernel has it) and removes
+ * it, trying for up to tries ms (its last processes may still be
+ * exiting). 0 or -1.
+ */
+static int remove_group(const char *dir, int v2, int tries)
 {
 	struct timespec ms = { 0, 1000 * 1000 };
 
 	if (v2)
 		write_file(dir, "cgroup.kill", "1");
-	/* the last processes may still be exiting: up to a second */
-	for (int tries = 0; tries < 1000; tries++) {
+	for (int t = 0; t < tries; t++) {
 		if (rmdir(dir) == 0 || errno == ENOENT)
 			return 0;
 		if (errno != EBUSY)
@@ -288,6 +305,49 @@ static int remove_group(const char *dir, int v2)
 
 /* ---- groups ----------------------------------------------------------- */
 
+/*
+ * Makes the group's directories, named euchre-arena.PID.N.NS (NS: our pid
+ * namespace): a name that exists (a referee killed long ago had our pid)
+ * makes us take the next N. 0, or -1 with err.
+ */
+static int make_dirs(struct sandbox_cgroup *c, char *err, size_t len)
+{
+	for (int attempt = 0; attempt < 16; attempt++) {
+		unsigned n = __atomic_fetch_add(&cg.seq, 1, __ATOMIC_RELAXED);
+		int i, e = 0;
+
+		for (i = 0; i < CG_NCTL; i++) {
+			struct strbuf sb = STRBUF_INIT;
+
+			if (cg.same[i] != i)
+				continue;
+			strbuf_init(&sb);
+			strbuf_addf(&sb, "%s/" CG_PREFIX "%ld.%u.%lu", cg.parent[i], (long)getpid(), n,
+				    cg.pidns);
+			c->dir[i] = strbuf_detach(&sb);
+			if (mkdir(c->dir[i], 0755) < 0) {
+				e = errno;
+				break;
+			}
+		}
+		if (!e)
+			return 0;
+		snprintf(err, len, "sandbox: cannot make the cgroup '%s': %s", c->dir[i],
+			 strerror(e));
+		free(c->dir[i]);
+		c->dir[i] = NULL;
+		while (--i >= 0) {
+			if (c->dir[i])
+				rmdir(c->dir[i]);
+			free(c->dir[i]);
+			c->dir[i] = NULL;
+		}
+		if (e != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
 void sandbox_cgroup_free(struct sandbox_cgroup *c)
 {
 	if (!c)
@@ -295,7 +355,7 @@ void sandbox_cgroup_free(struct sandbox_cgroup *c)
 	sandbox_cgroup_close_join(c);
 	for (int i = CG_NCTL - 1; i >= 0; i--) {
 		if (c->dir[i])
-			remove_group(c->dir[i], c->v2);
+			remove_group(c->dir[i], c->v2, 1000);
 		free(c->dir[i]);
 	}
 	free(c);
@@ -310,10 +370,10 @@ void sandbox_cgroup_close_join(struct sandbox_cgroup *c)
 	}
 }
 
-/* Where each number lives: v2 has it all in dir[0]. */
+/* The directory of controller ctl (one directory may serve several). */
 static const char *dir_of(const struct sandbox_cgroup *c, int ctl)
 {
-	return c->v2 ? c->dir[0] : c->dir[ctl];
+	return c->dir[cg.same[ctl]];
 }
 
 /* Sets the limits of a new group: memory without swap, processes. 0 or -1 (errno). */
@@ -344,7 +404,6 @@ struct sandbox_cgroup *sandbox_cgroup_new(long mem_mb, long nproc, char *err, si
 {
 	struct sandbox_cgroup *c;
 	const char *what = "";
-	unsigned n;
 
 	if (!cg.mode) {
 		snprintf(err, len, "sandbox: no cgroup here");
@@ -352,23 +411,10 @@ struct sandbox_cgroup *sandbox_cgroup_new(long mem_mb, long nproc, char *err, si
 	}
 	c = xcalloc(1, sizeof(*c));
 	c->v2 = cg.mode == 2;
-	n = __atomic_fetch_add(&cg.seq, 1, __ATOMIC_RELAXED);
 	for (int i = 0; i < CG_NCTL; i++)
 		c->procs[i] = -1;
-	for (int i = 0; i < (c->v2 ? 1 : CG_NCTL); i++) {
-		struct strbuf sb = STRBUF_INIT;
-
-		strbuf_init(&sb);
-		strbuf_addf(&sb, "%s/" CG_PREFIX "%ld.%u", cg.parent[i], (long)getpid(), n);
-		c->dir[i] = strbuf_detach(&sb);
-		if (mkdir(c->dir[i], 0755) < 0) {
-			snprintf(err, len, "sandbox: cannot make the cgroup '%s': %s", c->dir[i],
-				 strerror(errno));
-			free(c->dir[i]);
-			c->dir[i] = NULL;
-			goto fail;
-		}
-	}
+	if (make_dirs(c, err, len) < 0)
+		goto fail;
 	if (set_limits(c, mem_mb, nproc, &what) < 0) {
 		snprintf(err, len, "sandbox: cannot set %s of the cgroup: %s", what, strerror(errno));
 		goto fail;
@@ -407,7 +453,7 @@ double sandbox_cgroup_cpu_ms(const struct sandbox_cgroup *c)
 		v = read_key(c->dir[0], "cpu.stat", "usage_usec");
 		return v < 0 ? -1 : (double)v / 1e3;
 	}
-	v = read_number(c->dir[CG_CPU], "cpuacct.usage");
+	v = read_number(dir_of(c, CG_CPU), "cpuacct.usage");
 	return v < 0 ? -1 : (double)v / 1e6;
 }
 
@@ -416,6 +462,22 @@ long sandbox_cgroup_peak_kb(const struct sandbox_cgroup *c)
 	long long v = read_number(dir_of(c, CG_MEM), c->v2 ? "memory.peak" : "memory.max_usage_in_bytes");
 
 	return v < 0 ? -1 : (long)(v / 1024);
+}
+
+int sandbox_cgroup_limit_hit(const struct sandbox_cgroup *c)
+{
+	long long peak, limit;
+
+	if (c->v2)
+		return read_key(c->dir[0], "memory.events", "max") > 0;
+	/*
+	 * v1's memory.failcnt stays 0 on the kernels we run (measured: 0 after
+	 * an OOM kill at the limit), so: did the peak reach the limit? (within
+	 * 4 MiB: reclaim keeps the last pages from being charged)
+	 */
+	peak = read_number(dir_of(c, CG_MEM), "memory.max_usage_in_bytes");
+	limit = read_number(dir_of(c, CG_MEM), "memory.limit_in_bytes");
+	return peak >= 0 && limit > 0 && peak + (4 << 20) >= limit;
 }
 
 long sandbox_cgroup_oom_kills(const struct sandbox_cgroup *c)
@@ -437,7 +499,34 @@ void sandbox_cgroup_kill(const struct sandbox_cgroup *c)
 
 /* ---- the probe -------------------------------------------------------- */
 
-/* Removes the groups of referees that are gone (a referee killed by SIGKILL). */
+/*
+ * Is the group named name (euchre-arena.PID.N.NS, or .PID.ref.NS: a v2
+ * leaf) one of a referee that is gone? Only a referee of our own pid
+ * namespace can be asked after; and this runs before we make any group,
+ * so one named with our own pid is a dead referee's too, but for our leaf.
+ */
+static int is_stale(const char *name)
+{
+	const char *p = name + strlen(CG_PREFIX), *tag;
+	char *end;
+	long pid = strtol(p, &end, 10);
+
+	if (pid <= 0 || *end != '.')
+		return 0;
+	tag = end + 1;
+	p = strchr(tag, '.');
+	if (!p || strtoul(p + 1, &end, 10) != cg.pidns || *end)
+		return 0;
+	if (pid == (long)getpid())
+		return strncmp(tag, "ref.", 4) != 0;
+	return kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+}
+
+/*
+ * Removes the groups of referees that are gone (a referee killed by
+ * SIGKILL), trying each for a few ms only: one that cannot be removed
+ * must not slow every referee down.
+ */
 static void remove_stale(const char *parent, int v2)
 {
 	DIR *d = opendir(parent);
@@ -446,18 +535,12 @@ static void remove_stale(const char *parent, int v2)
 	if (!d)
 		return;
 	while ((e = readdir(d))) {
-		char *end, path[PATH_MAX];
-		long pid;
+		char path[PATH_MAX];
 
-		if (strncmp(e->d_name, CG_PREFIX, strlen(CG_PREFIX)))
+		if (strncmp(e->d_name, CG_PREFIX, strlen(CG_PREFIX)) || !is_stale(e->d_name))
 			continue;
-		pid = strtol(e->d_name + strlen(CG_PREFIX), &end, 10);
-		if (pid <= 0 || *end != '.' || pid == (long)getpid())
-			continue;
-		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-			continue; /* its referee lives (or is not ours to ask) */
 		snprintf(path, sizeof(path), "%s/%s", parent, e->d_name);
-		remove_group(path, v2);
+		remove_group(path, v2, 5);
 	}
 	closedir(d);
 }
@@ -479,12 +562,6 @@ static char *slurp(const char *path)
 	return strbuf_detach(&sb);
 }
 
-/*
- * cgroup v2: the memory and pids controllers must be enabled for our
- * children. Our own cgroup may have processes (us) only while it enables
- * none, so, as other sandboxes do, we move ourselves into a leaf
- * euchre-arena.PID.ref first and then enable them. 0, or -1 with why.
- */
 /* Does the space-separated controller list in buf (changed) hold memory and pids? */
 static int memory_and_pids(char *buf)
 {
@@ -496,6 +573,14 @@ static int memory_and_pids(char *buf)
 	return has_word(buf, n, "memory") && has_word(buf, n, "pids");
 }
 
+/*
+ * cgroup v2: the memory and pids controllers must be enabled for our
+ * children. Our own cgroup may have processes (us) only while it enables
+ * none, so, as other sandboxes do, we move ourselves into a leaf
+ * euchre-arena.PID.ref.NS first and then enable them; that works only
+ * when we are alone in our cgroup (any other process there keeps the
+ * kernel from enabling them). 0, or -1 with why.
+ */
 static int v2_setup(const char *own, char *why, size_t len)
 {
 	char buf[512], leaf[PATH_MAX], pid[32];
@@ -509,8 +594,8 @@ static int v2_setup(const char *own, char *why, size_t len)
 		return 0;
 	if (write_file(own, "cgroup.subtree_control", "+memory +pids") == 0)
 		return 0;
-	if ((size_t)snprintf(leaf, sizeof(leaf), "%s/" CG_PREFIX "%ld.ref", own, (long)getpid()) >=
-	    sizeof(leaf)) {
+	if ((size_t)snprintf(leaf, sizeof(leaf), "%s/" CG_PREFIX "%ld.ref.%lu", own, (long)getpid(),
+			     cg.pidns) >= sizeof(leaf)) {
 		snprintf(why, len, "cgroup v2 path too long");
 		return -1;
 	}
@@ -539,6 +624,8 @@ static void find_parents(char *why, size_t len)
 	if (sandbox_cgroup_find(mi, self, NULL, dir, sizeof(dir)) == 0 &&
 	    v2_setup(dir, why, len) == 0) {
 		cg.parent[0] = xstrdup(dir);
+		for (int i = 0; i < CG_NCTL; i++)
+			cg.same[i] = 0;
 		cg.mode = 2;
 		goto out;
 	}
@@ -553,6 +640,13 @@ static void find_parents(char *why, size_t len)
 			goto out;
 		}
 		cg.parent[i] = xstrdup(dir);
+		/* controllers mounted together share one directory */
+		cg.same[i] = i;
+		for (int j = 0; j < i; j++)
+			if (!strcmp(cg.parent[j], dir)) {
+				cg.same[i] = j;
+				break;
+			}
 	}
 	cg.mode = 1;
 	*why = '\0';
@@ -570,11 +664,17 @@ void sandbox_cgroup_probe(struct sandbox_info *in)
 		snprintf(why, sizeof(why), "turned off (--no-cgroup)");
 		goto off;
 	}
+	{
+		struct stat st;
+
+		cg.pidns = stat("/proc/self/ns/pid", &st) == 0 ? (unsigned long)st.st_ino : 0;
+	}
 	find_parents(why, sizeof(why));
 	if (!cg.mode)
 		goto off;
-	for (int i = 0; i < (cg.mode == 2 ? 1 : CG_NCTL); i++)
-		remove_stale(cg.parent[i], cg.mode == 2);
+	for (int i = 0; i < CG_NCTL; i++)
+		if (cg.same[i] == i)
+			remove_stale(cg.parent[i], cg.mode == 2);
 	c = sandbox_cgroup_new(64, 8, err, sizeof(err));
 	if (!c) {
 		snprintf(why, sizeof(why), "%s", err + (strncmp(err, "sandbox: ", 9) ? 0 : 9));
@@ -585,10 +685,18 @@ void sandbox_cgroup_probe(struct sandbox_info *in)
 		cg.mode = 0;
 		goto off;
 	}
+	{
+		char swap[PATH_MAX];
+
+		snprintf(swap, sizeof(swap), "%s/%s", dir_of(c, CG_MEM),
+			 cg.mode == 2 ? "memory.swap.max" : "memory.memsw.limit_in_bytes");
+		cg.noswap = access(swap, F_OK) == 0;
+	}
 	sandbox_cgroup_free(c);
 	in->active[SANDBOX_CGROUP] = 1;
 	snprintf(in->note[SANDBOX_CGROUP], sizeof(in->note[SANDBOX_CGROUP]),
-		 "v%d: resident memory (no swap), processes, CPU of the tree", cg.mode);
+		 "v%d: resident memory (%s), processes, CPU of the tree", cg.mode,
+		 cg.noswap ? "no swap" : "swap not limited");
 	snprintf(in->cgroup_detail, sizeof(in->cgroup_detail), "cgroups: below %.240s%s", cg.parent[0],
 		 cg.mode == 1 ? " (and the pids and cpuacct hierarchies)" : "");
 	return;

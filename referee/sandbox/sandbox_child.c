@@ -376,8 +376,11 @@ void sandbox_init_main(const struct plan *pl)
 		if (view_enter(&pl->view, &what) < 0)
 			fail_view(fd, what);
 		send_procfd(pl->statfd);
-		/* after the view (its cost is the referee's), before the ids go */
-		if (pl->cg && sandbox_cgroup_join(pl->cg) < 0)
+		/*
+		 * after the view (its cost is the referee's), before the ids go;
+		 * then the cgroup namespace, rooted at the bot's own group
+		 */
+		if (pl->cg && (sandbox_cgroup_join(pl->cg) < 0 || unshare(CLONE_NEWCGROUP) < 0))
 			fail(fd, ST_CGROUP);
 		if (pl->drop_ids) {
 			drop_ids(fd, pl->uid, pl->gid);

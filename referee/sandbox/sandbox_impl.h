@@ -30,45 +30,6 @@
 /* Landlock constants newer than some installed headers (ABI 4 and 6). */
 #ifndef LANDLOCK_ACCESS_FS_TRUNCATE
 #define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)
-/* ---- sandbox_cgroup.c ------------------------------------------------- */
-
-/* One bot's cgroup (v1: a directory per controller; v2: one directory). */
-struct sandbox_cgroup;
-
-/*
- * Finds the referee's own cgroup, removes the groups of referees that are
- * gone, and tries to make one: fills the SANDBOX_CGROUP row of in and
- * in->cgroup_detail. Called once, from the probe.
- */
-void sandbox_cgroup_probe(struct sandbox_info *in);
-/*
- * The directory of our own cgroup in the hierarchy of controller ctl (v1:
- * "memory"...) or of cgroup v2 (ctl NULL), from the texts of
- * /proc/self/mountinfo and /proc/self/cgroup. 0, or -1 when there is none.
- */
-int sandbox_cgroup_find(const char *mountinfo, const char *self_cgroup, const char *ctl,
-			char *out, size_t len);
-/*
- * A new group below ours with mem_mb of memory and no swap (0: no limit)
- * and nproc processes and threads plus one for the init (0: no limit),
- * its cgroup.procs open for sandbox_cgroup_join(). NULL with err.
- */
-struct sandbox_cgroup *sandbox_cgroup_new(long mem_mb, long nproc, char *err, size_t len);
-/* In the init: moves the calling process into the group. Async-signal-safe. 0 or -1. */
-int sandbox_cgroup_join(const struct sandbox_cgroup *c);
-/* Closes what sandbox_cgroup_join() needed (the referee, once the init has joined). */
-void sandbox_cgroup_close_join(struct sandbox_cgroup *c);
-/* CPU time of everything that ran in the group (ms, exact), or -1. */
-double sandbox_cgroup_cpu_ms(const struct sandbox_cgroup *c);
-/* The most memory the group ever held (KiB), or -1. */
-long sandbox_cgroup_peak_kb(const struct sandbox_cgroup *c);
-/* How many of its processes the memory limit killed, or -1. */
-long sandbox_cgroup_oom_kills(const struct sandbox_cgroup *c);
-/* SIGKILLs every process in the group. */
-void sandbox_cgroup_kill(const struct sandbox_cgroup *c);
-/* Kills what is left, removes the group, frees. NULL is a no-op. */
-void sandbox_cgroup_free(struct sandbox_cgroup *c);
-
 #endif
 #define LL_NET_BIND_TCP (1ULL << 0)
 #define LL_NET_CONNECT_TCP (1ULL << 1)
@@ -84,45 +45,6 @@ struct ll_ruleset_attr {
 
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
-/* ---- sandbox_cgroup.c ------------------------------------------------- */
-
-/* One bot's cgroup (v1: a directory per controller; v2: one directory). */
-struct sandbox_cgroup;
-
-/*
- * Finds the referee's own cgroup, removes the groups of referees that are
- * gone, and tries to make one: fills the SANDBOX_CGROUP row of in and
- * in->cgroup_detail. Called once, from the probe.
- */
-void sandbox_cgroup_probe(struct sandbox_info *in);
-/*
- * The directory of our own cgroup in the hierarchy of controller ctl (v1:
- * "memory"...) or of cgroup v2 (ctl NULL), from the texts of
- * /proc/self/mountinfo and /proc/self/cgroup. 0, or -1 when there is none.
- */
-int sandbox_cgroup_find(const char *mountinfo, const char *self_cgroup, const char *ctl,
-			char *out, size_t len);
-/*
- * A new group below ours with mem_mb of memory and no swap (0: no limit)
- * and nproc processes and threads plus one for the init (0: no limit),
- * its cgroup.procs open for sandbox_cgroup_join(). NULL with err.
- */
-struct sandbox_cgroup *sandbox_cgroup_new(long mem_mb, long nproc, char *err, size_t len);
-/* In the init: moves the calling process into the group. Async-signal-safe. 0 or -1. */
-int sandbox_cgroup_join(const struct sandbox_cgroup *c);
-/* Closes what sandbox_cgroup_join() needed (the referee, once the init has joined). */
-void sandbox_cgroup_close_join(struct sandbox_cgroup *c);
-/* CPU time of everything that ran in the group (ms, exact), or -1. */
-double sandbox_cgroup_cpu_ms(const struct sandbox_cgroup *c);
-/* The most memory the group ever held (KiB), or -1. */
-long sandbox_cgroup_peak_kb(const struct sandbox_cgroup *c);
-/* How many of its processes the memory limit killed, or -1. */
-long sandbox_cgroup_oom_kills(const struct sandbox_cgroup *c);
-/* SIGKILLs every process in the group. */
-void sandbox_cgroup_kill(const struct sandbox_cgroup *c);
-/* Kills what is left, removes the group, frees. NULL is a no-op. */
-void sandbox_cgroup_free(struct sandbox_cgroup *c);
-
 #endif
 
 /* Where a child failed; reported with errno. */
@@ -259,8 +181,14 @@ void sandbox_cgroup_close_join(struct sandbox_cgroup *c);
 double sandbox_cgroup_cpu_ms(const struct sandbox_cgroup *c);
 /* The most memory the group ever held (KiB), or -1. */
 long sandbox_cgroup_peak_kb(const struct sandbox_cgroup *c);
-/* How many of its processes the memory limit killed, or -1. */
+/*
+ * How many of its processes the kernel's out-of-memory killer killed, or
+ * -1: for the group's own limit, or because the machine or a parent
+ * cgroup ran out (sandbox_cgroup_limit_hit() tells which).
+ */
 long sandbox_cgroup_oom_kills(const struct sandbox_cgroup *c);
+/* Did the group ever reach its own memory limit? */
+int sandbox_cgroup_limit_hit(const struct sandbox_cgroup *c);
 /* SIGKILLs every process in the group. */
 void sandbox_cgroup_kill(const struct sandbox_cgroup *c);
 /* Kills what is left, removes the group, frees. NULL is a no-op. */

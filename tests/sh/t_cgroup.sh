@@ -1,6 +1,5 @@
 #!/bin/sh
-# t_cgroup.sh - a cgroup per bot (docs/sandbox.md, "Memory, processes and
-# CPU: cgroups"). Played in real games through bin/referee:
+# t_cgroup.sh - a cgroup per bot (docs/sandbox.md, "Layers", item 5). Played in real games through bin/referee:
 #  1. --sandbox-info says where the groups are made, or why none is;
 #  2. the attack: tests/attacks/memhog.c holds 3 x 400 MiB in three
 #     processes under mem_mb=512. With --no-cgroup (today's address-space
@@ -16,7 +15,11 @@
 #     (the fallback keeps the address-space limit it always had);
 #  6. the groups of a referee killed by SIGKILL are removed by the next one;
 #  7. not root (no cgroup can be made here): the fallback, mem_peak_mb null;
-#  8. the arena counts memory faults as their own kind in its fault table.
+#  8. the arena counts memory faults as their own kind in its fault table;
+#  9. --cpu-time charges the CPU a bot uses on other seats' turns (a thread
+#     spinning all game, tests/attacks/ponder_bot.c) to its game budget;
+# 10. /proc/self/cgroup shows the bot only "/" (not euchre-arena.PID.N:
+#     the referee's host pid, which a bot of the next game could read).
 # Each game's groups are gone after it: none is left in any hierarchy.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -101,6 +104,30 @@ for mode in "self 800" "memfd 800"; do
 	expect_eq "$mode: hands" "$(field "$out" hands)" "1"
 	expect_eq "$mode: decisions" "$(field "$out" decisions | cut -c1-3)" "[0,"
 done
+# a wrapper script whose child the limit killed: its exit says so
+mkdir -m 755 "$tmp/wrap"
+cp "$H" "$tmp/wrap/"
+printf '#!/bin/sh\n"$(dirname "$0")/memhog" self 400\nexit 3\n' >"$tmp/wrap/run"
+chmod 755 "$tmp/wrap/run"
+referee --variant indiana --seed 1 --option max_hands=1 --limit 0:mem_mb=256 \
+	"$tmp/wrap" @random @random @random >"$tmp/wrap.out" 2>&1
+grep -q '"kind":"startup","hand":0,"detail":"exited with status 3 (its memory limit killed a process of its tree)' "$tmp/wrap.out" ||
+	fail "wrapper: $(tail -1 "$tmp/wrap.out" | grep -o '"faults[^]]*')"
+# killed because a cgroup above the referee ran out: not the bot's limit
+# (the referee runs in a group of 200 MiB; the bot's limit is the default)
+mpath=$(sed -n 's/^[0-9]*:memory:\(.*\)/\1/p' /proc/self/cgroup)
+above=/sys/fs/cgroup/memory$mpath/t_cgroup.$$
+if mkdir "$above" 2>/dev/null; then
+	echo $((200 * 1024 * 1024)) >"$above/memory.limit_in_bytes"
+	sh -c 'echo $$ >"$1/cgroup.procs"; shift; exec "$@"' sh "$above" \
+		"$R" --variant indiana --seed 1 --option max_hands=1 "$H self 400" @random @random @random \
+		>"$tmp/above" 2>&1
+	grep -q '"seat":0,"kind":"startup","hand":0,"detail":"killed by the kernel.s out-of-memory killer: the machine (or a cgroup above the referee) ran out of memory, not the bot.s limit' "$tmp/above" ||
+		fail "a parent's OOM kill: $(tail -1 "$tmp/above" | grep -o '"faults[^]]*')"
+	rmdir "$above" || fail "cannot remove $above"
+else
+	fail "cannot make a memory cgroup $above"
+fi
 # without the cgroup the address-space limit stops the leak at malloc
 out=$(play "self 800" 512 --no-cgroup)
 expect_eq "no cgroup: self 800" "$(tail -1 "$tmp/logs/seat0.stderr")" "memhog held 0 MiB"
@@ -132,6 +159,15 @@ if command -v java >/dev/null 2>&1; then
 	expect_eq "java: faults" "$(field "$out" faults)" "[]"
 	peak=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["mem_peak_mb"][0])')
 	python3 -c "import sys; sys.exit(not (8 <= $peak < 2048))" || fail "java: peak '$peak' MiB"
+	# a JVM told the limit collects its garbage in time: 2 GiB made, 100 MiB live
+	mkdir -m 755 "$tmp/garbage"
+	cp "$top/tests/bots/JavaGarbage.java" "$tmp/garbage/"
+	printf '#!/bin/sh\nexec java "$(dirname "$0")/JavaGarbage.java"\n' >"$tmp/garbage/run"
+	chmod 755 "$tmp/garbage/run"
+	chmod 644 "$tmp/garbage/JavaGarbage.java"
+	out=$("$R" --variant indiana --seed 2 --option max_hands=1 --startup-ms 30000 \
+		--limit 0:mem_mb=512 "$tmp/garbage" @random @random @random 2>"$tmp/err" | tail -1)
+	expect_eq "java garbage: faults" "$(field "$out" faults)" "[]"
 	out=$("$R" --no-cgroup --variant indiana --seed 2 --option max_hands=1 --startup-ms 20000 \
 		"$tmp/java" @random @random @random 2>"$tmp/err" | tail -1)
 	field "$out" faults | grep -q "'kind': 'startup'" ||
@@ -150,7 +186,9 @@ chmod 755 "$tmp/bin/sleeper"
 	>/dev/null 2>&1 &
 ref=$!
 for _ in $(seq 50); do
-	[ -n "$(own_groups | grep "/euchre-arena\.$ref\.")" ] && break
+	# the bot's group (memory, pids, cpuacct), not the probe's short-lived one
+	pgrep -f "$tmp/bin/sleeper" >/dev/null &&
+		[ "$(own_groups | grep -c "/euchre-arena\.$ref\.")" = 3 ] && break
 	sleep 0.1
 done
 kill -9 "$ref"
@@ -190,5 +228,29 @@ EOF
 "$top/$BINDIR/arena" --results "$tmp/arena/results" "$tmp/arena/a.ini" >"$tmp/arena/out" 2>&1 || fail "arena: $(cat "$tmp/arena/out")"
 grep -q '^  hog: 4 (4 memory); first in ' "$tmp/arena/out" ||
 	fail "arena fault table: $(sed -n '/^faults/,$p' "$tmp/arena/out")"
+
+# 9. pondering is charged
+cc -O2 -pthread -o "$tmp/bin/ponder_bot" "$top/tests/attacks/ponder_bot.c" 2>"$tmp/cc.err" ||
+	fail "cannot build ponder_bot: $(cat "$tmp/cc.err")"
+P=$tmp/bin/ponder_bot
+ponder() { # ponder MODE: MODE in seat 0 against three slow honest bots
+	referee --variant indiana --seed 1 --option max_hands=3 --cpu-time --move-ms 100 --game-ms 1000 \
+		"$P $1" "$P sleep" "$P sleep" "$P sleep" 2>"$tmp/err" | tail -1
+}
+out=$(ponder sleep)
+expect_eq "pondering control: faults" "$(field "$out" faults)" "[]"
+out=$(ponder spin)
+field "$out" faults | grep -q "'seat': 0, 'kind': 'timeout'.*game time budget of 1000 ms (CPU time" ||
+	fail "a bot spinning all game kept within its 1000 ms CPU budget: $(field "$out" faults)"
+field "$out" faults | grep -q "'seat': [123]" &&
+	fail "pondering: the honest bots faulted: $(field "$out" faults)"
+
+# 10. the bot's view of its cgroup
+referee --variant indiana --seed 1 --option max_hands=1 --bot-logs "$tmp/logs" \
+	"sh -c 'cat /proc/self/cgroup >&2; exec $H self 1'" @random @random @random >/dev/null 2>&1
+grep -q '^[0-9]*:memory:/$' "$tmp/logs/seat0.stderr" ||
+	fail "the bot's /proc/self/cgroup: $(cat "$tmp/logs/seat0.stderr")"
+grep -q 'euchre-arena' "$tmp/logs/seat0.stderr" &&
+	fail "the bot sees its group's name: $(grep euchre-arena "$tmp/logs/seat0.stderr")"
 
 finish "ok: t_cgroup"

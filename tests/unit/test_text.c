@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "deal.h"
 #include "deal_file.h"
 #include "game.h"
 #include "testhelp.h"

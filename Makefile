@@ -142,9 +142,10 @@ check-deps:
 	fi
 
 # what the test suite runs besides our own programs: the sample bots'
-# interpreters and the tests' helpers (command : Debian package)
+# interpreters and the tests' helpers (command : Debian package); chromium loads the
+# HTML pages headless (tests/sh/t_viewer.sh)
 TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless \
-	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux
+	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium
 test-deps: deps
 	@missing=""; \
 	for d in $(TEST_DEPS); do \

@@ -48,8 +48,10 @@ struct viewer {
 	card_t calling;       /* flip's calling card, five-hand's turned card */
 	int trump;            /* -1 until there is one */
 	unsigned out;         /* seats sitting out */
-	struct strbuf contract, auction, declare, exch, faults, pending;
+	struct strbuf contract, auction, declare, exch, faults;
 	int bid_done, exch_done, nfaults;
+	/* faults not yet shown: their numbers and the step order (kind_order) they belong to */
+	int npend, pend_no[MAX_SEATS], pend_order[MAX_SEATS];
 	struct play trick[MAX_SEATS + 1];
 	int ntrick;
 	char last_id[32];     /* the last step, where late faults go */
@@ -59,7 +61,7 @@ struct viewer {
 static void each_buf(struct viewer *v, void (*fn)(struct strbuf *))
 {
 	struct strbuf *bufs[] = { &v->steps, &v->games, &v->head, &v->contract, &v->auction,
-				  &v->declare, &v->exch, &v->faults, &v->pending };
+				  &v->declare, &v->exch, &v->faults };
 
 	for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++)
 		fn(bufs[i]);
@@ -119,6 +121,31 @@ static int nscores(const struct game *g)
 	return g->rules.teams ? g->rules.teams : g->rules.players;
 }
 
+/* The order of a hand's steps: the auction, the exchanges, the tricks. */
+static int kind_order(char kind)
+{
+	return kind == 'b' ? 0 : kind == 'x' ? 1 : 2;
+}
+
+/* Adds the faults waiting for a step of this kind or an earlier one ("f": their numbers). */
+static void add_faults(struct viewer *v, char kind)
+{
+	int kept = 0, shown = 0;
+
+	for (int i = 0; i < v->npend; i++) {
+		if (v->pend_order[i] > kind_order(kind)) {
+			v->pend_no[kept] = v->pend_no[i];
+			v->pend_order[kept++] = v->pend_order[i];
+			continue;
+		}
+		strbuf_addstr(&v->steps, shown++ ? "," : ",\"f\":[");
+		strbuf_addint(&v->steps, v->pend_no[i]);
+	}
+	if (shown)
+		strbuf_addch(&v->steps, ']');
+	v->npend = kept;
+}
+
 /*
  * Starts a step object: its id, game, hand, kind ('b' the deal and
  * auction, 'x' the exchanges, 't' a trick, with its number), and what
@@ -153,10 +180,7 @@ static void step_begin(struct viewer *v, const struct game *g, char kind, int tr
 	add_ints(&v->steps, "s", g->score, nscores(g));
 	if (g->rules.variant == VAR_FLIP && !g->rules.zilch && v->bid_done)
 		add_ints(&v->steps, "bd", g->bids, g->rules.players);
-	if (v->pending.len) {
-		strbuf_addf(&v->steps, ",\"f\":[%s]", v->pending.buf);
-		strbuf_reset(&v->pending);
-	}
+	add_faults(v, kind);
 }
 
 /* Ends a step with the seats' cards (hands) and, at the hand's end, its points and the ranks. */
@@ -386,7 +410,7 @@ static void on_game(void *ctx, const struct game *g, const char *const *specs)
 	v->hand_no = 0;
 	v->nfaults = 0;
 	strbuf_reset(&v->faults);
-	strbuf_reset(&v->pending);
+	v->npend = 0;
 	strbuf_addf(&v->games, "%s{\"variant\":\"%s\",\"players\":%d,\"seats\":%d,\"dead\":%d,"
 		    "\"teams\":%d}", v->ngames > 1 ? "," : "", variant_name(r->variant), r->players,
 		    r->seats, r->dead_seat, r->teams);
@@ -406,17 +430,25 @@ static void on_game(void *ctx, const struct game *g, const char *const *specs)
 	catch_up(v, g);
 }
 
-/* A fault: listed under its game, and shown on the step it happened in. */
+/*
+ * A fault: listed under its game, and shown on the step it happened in:
+ * the auction, the exchanges or the trick being played; between two hands,
+ * the next hand's auction.
+ */
 static void on_fault(void *ctx, const struct game *g, const struct fault *f)
 {
 	struct viewer *v = ctx;
+	char kind = g->phase == PH_SCRIPT ? 'x' : g->phase == PH_PLAY ? 't' : 'b';
 
-	(void)g;
+	if (v->npend < MAX_SEATS) {
+		v->pend_no[v->npend] = v->nfaults;
+		v->pend_order[v->npend++] = kind_order(kind);
+	}
 	strbuf_addf(&v->faults, "<li class=\"fault\" id=\"g%df%d\">seat %d, %s, hand %d: ", v->ngames,
 		    v->nfaults, f->seat, fault_kind_name(f->kind), f->hand);
 	html_text(&v->faults, f->detail);
 	strbuf_addstr(&v->faults, "</li>\n");
-	strbuf_addf(&v->pending, "%s%d", v->pending.len ? "," : "", v->nfaults++);
+	v->nfaults++;
 }
 
 /* The verified result: ranks and scores; faults left over go to the last step. */
@@ -425,11 +457,12 @@ static void on_result(void *ctx, const struct game *g, const struct match_result
 	struct viewer *v = ctx;
 
 	catch_up(v, g);
-	if (v->pending.len && v->steps.len && v->steps.buf[v->steps.len - 1] == '}') {
-		v->steps.len--;
-		strbuf_addf(&v->steps, ",\"f\":[%s]}", v->pending.buf);
+	if (v->npend && v->steps.len && v->steps.buf[v->steps.len - 1] == '}') {
+		v->steps.buf[--v->steps.len] = '\0';
+		add_faults(v, 't');
+		strbuf_addch(&v->steps, '}');
 	}
-	strbuf_reset(&v->pending);
+	v->npend = 0;
 	strbuf_addstr(&v->head, "<p class=\"result\">result: ranks");
 	for (int s = 0; s < g->rules.players; s++)
 		strbuf_addf(&v->head, " %d", res->ranks[s]);

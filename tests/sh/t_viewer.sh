@@ -61,6 +61,16 @@ grep -q '<img' "$tmp/evil.html" && fail "the page holds the SEAT's markup raw"
 grep -q '&lt;img src=x onerror=alert(1)&gt;&amp;&quot;&#39;&lt;/script&gt;' "$tmp/evil.html" ||
 	fail "the SEAT text is not in the page, escaped"
 
+# ---- a fault is listed, escaped, and shown on the step it happened in: seat 0's
+# first play (trick 1 of hand 1), answered 'oops-play'
+record fault hammerwalt 3 "$top/tests/misbehave/faultat m play" @greedy @greedy @greedy
+grep -q '^fault 0 malformed .oops-play. is not a move' "$tmp/fault.log" ||
+	fail "the fault game did not fault as expected: $(grep '^fault' "$tmp/fault.log")"
+grep -q '<li class="fault" id="g1f0">seat 0, malformed, hand 1: &#39;oops-play&#39; is not a move' \
+	"$tmp/fault.html" || fail "the fault is not listed, escaped"
+steps=$(grep -o '{"i":"[a-z0-9]*"[^{]*"f":\[[0-9,]*\]' "$tmp/fault.html" | sed 's/{"i":"\([a-z0-9]*\)".*"f":\(.*\)/\1 \2/')
+expect_eq "the steps that show a fault" "$steps" "h1t1 [0]"
+
 # ---- in a browser
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
@@ -149,6 +159,11 @@ if notes != [("flips up", "10D"), ("switch: lays", "9D"), ("takes", "10D")]:
     fail("flip #h1t2: notes %r" % notes)
 if 'trump D, calling card <span class="cd D" data-c="9D">' not in d:
     fail("flip #h1t2: trump and calling card after the switch not shown")
+
+# the fault on its step
+d = dom("fault.html", "h1t1")
+if "<li class=\"fault\">fault: seat 0, malformed, hand 1: 'oops-play' is not a move" not in d:
+    fail("fault.html #h1t1: the fault is not shown")
 
 # the hostile name is text in the DOM, not an element
 d = dom("evil.html", "h1t1")

@@ -60,6 +60,8 @@ COMMON_SRC := $(wildcard common/*.c)
 ENGINE_SRC := $(wildcard engine/*.c)
 SANDBOX_SRC := $(wildcard referee/sandbox/*.c)
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
+# page templates (a template per page kind): DIR/NAME.html becomes the C array NAME_html
+REFEREE_TEMPLATES := $(wildcard referee/*.html)
 ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
@@ -140,9 +142,10 @@ check-deps:
 	fi
 
 # what the test suite runs besides our own programs: the sample bots'
-# interpreters and the tests' helpers (command : Debian package)
+# interpreters and the tests' helpers (command : Debian package); chromium loads the
+# HTML pages headless (tests/sh/t_viewer.sh)
 TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless \
-	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux
+	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium
 test-deps: deps
 	@missing=""; \
 	for d in $(TEST_DEPS); do \
@@ -159,8 +162,22 @@ $(O)/%.o: %.c | check-deps
 $(LIBCOMMON): $(COMMON_SRC:%.c=$(O)/%.o)
 $(LIBENGINE): $(ENGINE_SRC:%.c=$(O)/%.o)
 $(LIBSANDBOX): $(SANDBOX_SRC:%.c=$(O)/%.o)
-$(LIBREFEREE): $(REFEREE_SRC:%.c=$(O)/%.o)
+$(LIBREFEREE): $(REFEREE_SRC:%.c=$(O)/%.o) $(REFEREE_TEMPLATES:%.html=$(O)/gen/%_html.o)
 $(LIBARENA): $(ARENA_SRC:%.c=$(O)/%.o)
+# a template's lines as C strings: backslashes, quotes and '?' (trigraphs) escaped
+$(O)/gen/%_html.c: %.html
+	@mkdir -p $(dir $@)
+	{ printf '/* made by the Makefile from %s: do not edit */\n#include <stddef.h>\n' $<; \
+	  printf 'extern const char *const %s[];\nconst char *const %s[] = {\n' \
+		$(notdir $*)_html $(notdir $*)_html; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/\t"/' -e 's/$$/\\n",/' $<; \
+	  printf '\tNULL,\n};\n'; } >$@.tmp && mv $@.tmp $@
+
+# kept, to read when a template does not compile
+.SECONDARY: $(REFEREE_TEMPLATES:%.html=$(O)/gen/%_html.c)
+$(O)/gen/%.o: $(O)/gen/%.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 $(LIBCOMMON) $(LIBENGINE) $(LIBSANDBOX) $(LIBREFEREE) $(LIBARENA):
 	@rm -f $@
 	ar rcs $@ $^

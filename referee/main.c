@@ -35,6 +35,7 @@
 #include "protocol.h"
 #include "util.h"
 #include "version.h"
+#include "viewer.h"
 
 #define EXIT_USAGE 2
 /* --hide paths, and those the referee adds: the records, the stderr files, its cwd */
@@ -45,7 +46,7 @@
 static const char *const usage_text[] = {
 	"usage: referee --variant NAME [options] SEAT...\n"
 	"       referee --check BOT [time options]\n"
-	"       referee --replay FILE\n"
+	"       referee --replay FILE [--html PAGE]\n"
 	"       referee [--build-timeout S] [--limit all:KEY=N] --build SRC DEST -- CMD...\n"
 	"       referee --list-variants\n"
 	"\n"
@@ -124,6 +125,11 @@ static const char *const usage_text[] = {
 	"                      games in a row (a BOT that is not there: exit 2)\n"
 	"  --replay FILE       replay a game record without the bots and verify\n"
 	"                      every move and the result\n"
+	"  --html PAGE         with --replay: once the record verifies, write PAGE,\n"
+	"                      a self-contained HTML page that steps through the\n"
+	"                      game hand by hand and trick by trick (docs/viewer.md;\n"
+	"                      created 0600 like the record; no page when it does\n"
+	"                      not verify)\n"
 	"  --list-variants     list the variants, player counts and options\n"
 	"  -h, --help          show this text\n"
 	"  --version           show the release and the protocol version\n"
@@ -138,9 +144,10 @@ static const char *const usage_text[] = {
 	"JSON 'faults'), or --check found no problem, or --replay verified the game;\n"
 	"1 when something failed while playing (no sandbox slot or scratch directory,\n"
 	"the record, a bot's stderr file or the result could not be written: then no\n"
-	"result line is printed for that game), --check found problems, or --replay\n"
-	"found a mismatch; 2 for bad arguments or an unreadable file, or no\n"
-	"arguments at all (the short usage is printed).\n",
+	"result line is printed for that game), --check found problems, --replay\n"
+	"found a mismatch, or the --html page could not be written; 2 for bad\n"
+	"arguments or an unreadable file, or no arguments at all (the short usage\n"
+	"is printed).\n",
 	NULL,
 };
 
@@ -241,6 +248,7 @@ struct options {
 	const char *log_file;
 	const char *check;
 	const char *replay;
+	const char *html;
 	const char *bot_logs;
 	char *stderr_prefix;
 	const char *seat_dir[MAX_SEATS];
@@ -302,7 +310,7 @@ enum {
 	OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
 	OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
 	OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE, OPT_VERSION,
-	OPT_NO_CGROUP,
+	OPT_NO_CGROUP, OPT_HTML,
 };
 
 static const struct option longopts[] = {
@@ -325,6 +333,7 @@ static const struct option longopts[] = {
 	{ "keep-scratch", no_argument, NULL, OPT_KEEP },
 	{ "check", required_argument, NULL, OPT_CHECK },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
+	{ "html", required_argument, NULL, OPT_HTML },
 	{ "limit", required_argument, NULL, OPT_LIMIT },
 	{ "insecure", no_argument, NULL, OPT_INSECURE },
 	{ "sandbox-info", no_argument, NULL, OPT_SANDBOX_INFO },
@@ -389,6 +398,7 @@ static int game_option(struct options *o, int c, const char *arg)
 	case OPT_LOG: o->log_file = arg; return 1;
 	case OPT_CHECK: o->check = arg; return 1;
 	case OPT_REPLAY: o->replay = arg; return 1;
+	case OPT_HTML: o->html = arg; return 1;
 	case OPT_BUILD: o->build_src = arg; return 1;
 	case OPT_BUILD_TIMEOUT:
 		o->build_timeout_s = number_arg("--build-timeout", arg, 1, 86400);
@@ -703,14 +713,52 @@ static int run_check(const struct options *o)
 	return problems == -1 ? EXIT_USAGE : problems ? 1 : 0;
 }
 
-static int run_replay(const char *path)
+/*
+ * The game page of a verified record (viewer.h), written as a private
+ * file like the record itself: it shows every seat's cards. 0, or -1 with
+ * err.
+ */
+static int write_page(const struct viewer *v, const char *record, const char *path,
+		      char *err, size_t len)
+{
+	struct strbuf page = STRBUF_INIT;
+	int fd, ret = -1;
+
+	strbuf_init(&page);
+	if (viewer_page(v, record, &page, err, len) < 0)
+		goto out;
+	if ((fd = file_open_private(path, 0, err, len)) < 0)
+		goto out;
+	if (file_write_all(fd, page.buf, page.len) < 0 || close(fd) < 0)
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+	else
+		ret = 0;
+out:
+	strbuf_release(&page);
+	return ret;
+}
+
+/* --replay FILE [--html PAGE]: the page only when every game verified. */
+static int run_replay(const char *path, const char *html)
 {
 	struct strbuf report = STRBUF_INIT;
+	struct viewer *v = html ? viewer_new() : NULL;
+	struct replay_watch watch;
+	char err[4096 + 256];
 	int ret;
 
 	strbuf_init(&report);
-	ret = replay_file(path, &report);
+	if (v)
+		viewer_watch(v, &watch);
+	ret = replay_file_watch(path, &report, v ? &watch : NULL);
 	fputs(report.buf, ret == 0 ? stdout : stderr);
+	if (ret == 0 && v && write_page(v, path, html, err, sizeof(err)) < 0) {
+		fprintf(stderr, "referee: %s\n", err);
+		ret = 1;
+	} else if (ret != 0 && v) {
+		fprintf(stderr, "referee: no page written: '%s' does not verify\n", path);
+	}
+	viewer_free(v);
 	strbuf_release(&report);
 	return ret;
 }
@@ -912,8 +960,10 @@ int main(int argc, char **argv)
 
 	install_signals();
 	parse_args(argc, argv, o);
+	if (o->html && !o->replay)
+		usage_error("--html needs --replay FILE");
 	if (o->replay)
-		return run_replay(o->replay);
+		return run_replay(o->replay, o->html);
 	if (o->check) {
 		require_isolation(o);
 		return run_check(o);

@@ -33,6 +33,7 @@ struct replay {
 	int sent;             /* events already turned into lines */
 	struct strbuf expect; /* recorded "| " lines not yet matched */
 	int games, moves;
+	const struct replay_watch *watch; /* NULL: nobody watches */
 };
 
 #ifdef __GNUC__
@@ -138,6 +139,8 @@ static int start(struct replay *r)
 	if (game_init(r->g, &r->rules, r->seed, r->deal_text.len ? &r->deal : NULL, err,
 		      sizeof(err)) < 0)
 		return fail(r, 2, "%s", err);
+	if (r->watch && r->watch->game)
+		r->watch->game(r->watch->ctx, r->g, (const char *const *)r->specs);
 	return 0;
 }
 
@@ -284,6 +287,8 @@ static int apply_move(struct replay *r, char *line, int fallback)
 	if (!fallback && !(r->faulted & (1u << seat)))
 		r->res.seat[seat].decisions++;
 	r->moves++;
+	if (r->watch && r->watch->moved)
+		r->watch->moved(r->watch->ctx, r->g);
 	return 0;
 }
 
@@ -314,6 +319,8 @@ static int add_fault(struct replay *r, char *line)
 	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
 	snprintf(f->detail, sizeof(f->detail), "%s", detail);
 	r->faulted |= 1u << seat;
+	if (r->watch && r->watch->fault)
+		r->watch->fault(r->watch->ctx, r->g, f);
 	return 0;
 }
 
@@ -376,6 +383,8 @@ static int check_result(struct replay *r, const char *json)
 		json_decref(a);
 		json_decref(b);
 	}
+	if (!ret && r->watch && r->watch->result)
+		r->watch->result(r->watch->ctx, r->g, &r->res);
 	json_decref(want);
 	json_decref(got);
 	strbuf_release(&mine);
@@ -433,6 +442,12 @@ static int replay_line(struct replay *r, char *line)
 
 int replay_file(const char *path, struct strbuf *report)
 {
+	return replay_file_watch(path, report, NULL);
+}
+
+int replay_file_watch(const char *path, struct strbuf *report,
+		      const struct replay_watch *watch)
+{
 	struct replay r;
 	FILE *f = fopen(path, "r");
 	char *line = NULL;
@@ -447,6 +462,7 @@ int replay_file(const char *path, struct strbuf *report)
 	memset(&r, 0, sizeof(r));
 	r.path = path;
 	r.report = report;
+	r.watch = watch;
 	strbuf_init(&r.deal_text);
 	strbuf_init(&r.expect);
 	while (!ret && (n = getline(&line, &cap, f)) >= 0) {

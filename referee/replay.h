@@ -11,7 +11,30 @@
 #ifndef REPLAY_H
 #define REPLAY_H
 
+#include "game.h"
+#include "match.h"
 #include "util.h"
+
+/*
+ * What a caller can watch while a record replays, for instance to draw it
+ * (viewer.h): each hook is optional and is called only with states the
+ * replay has checked so far. The game and the other pointers are valid
+ * during the call only; a hook must not change anything.
+ *  - game: the engine has started a game (its first hand dealt); specs
+ *    are the SEAT texts of its rules.players seats.
+ *  - moved: a recorded move was applied and legal; g->ev holds the hand's
+ *    events, the new ones at the end. A hand's last events arrive before
+ *    the next hand is dealt (g->hand_no changes then).
+ *  - fault: a recorded fault, in the state it happened in.
+ *  - result: the game's recorded result matched the replay.
+ */
+struct replay_watch {
+	void *ctx;
+	void (*game)(void *ctx, const struct game *g, const char *const *specs);
+	void (*moved)(void *ctx, const struct game *g);
+	void (*fault)(void *ctx, const struct game *g, const struct fault *f);
+	void (*result)(void *ctx, const struct game *g, const struct match_result *res);
+};
 
 /*
  * Replays every game in the file. Returns 0 when all verify (report says
@@ -19,5 +42,9 @@
  * line, what differs), 2 when the file cannot be read or parsed.
  */
 int replay_file(const char *path, struct strbuf *report);
+
+/* The same, calling watch's hooks (watch may be NULL) as the replay goes. */
+int replay_file_watch(const char *path, struct strbuf *report,
+		      const struct replay_watch *watch);
 
 #endif

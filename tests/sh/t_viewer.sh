@@ -1,0 +1,222 @@
+#!/bin/sh
+# t_viewer.sh - the game viewer (referee --replay FILE --html PAGE) in a
+# real browser. A known game of each variant is recorded (fixed seeds,
+# built-in players) and its page written; headless chromium loads it and
+# the DOM it builds must show the cards of trick 1 as hand-checked against
+# the record (each card with its seat, in play order, and the winner; some
+# seats' cards left in hand, flip's switch, Charlie and dead hand), the
+# fragment #h1t2 must select trick 2, and an ArrowRight key pressed on
+# trick 1 must step to trick 2. Each page is under 100 KB and its
+# screenshot is not blank. Without a browser those parts skip with a
+# message; the rest still runs: a SEAT text full of markup is escaped, a
+# record that does not verify gives no page (exit 1), --html without
+# --replay is a usage error (exit 2).
+set -u
+. "$(dirname "$0")/lib.sh"
+ref=$BINDIR/referee
+
+# ---- the records and their pages
+record() { # NAME VARIANT SEED SEAT...
+	name=$1 variant=$2 seed=$3
+	shift 3
+	"$ref" --variant "$variant" --seed "$seed" --log "$tmp/$name.log" "$@" >/dev/null ||
+		fail "$name: the game did not play"
+	"$ref" --replay "$tmp/$name.log" --html "$tmp/$name.html" >/dev/null ||
+		fail "$name: no page"
+}
+record hammerwalt hammerwalt 7 @greedy @random @greedy @random
+record indiana indiana 7 @greedy @random @greedy @random
+record bloomington bloomington 7 @greedy @random @greedy @random @greedy @random
+record fivehand fivehand 7 @greedy @random @greedy @random @greedy
+record flip flip 5 @greedy @random @greedy @random @greedy
+
+# ---- no page from a record that does not verify; --html needs --replay
+sed 's/^move 1 10H$/move 1 JD/' "$tmp/hammerwalt.log" >"$tmp/bad.log"
+"$ref" --replay "$tmp/bad.log" --html "$tmp/bad.html" >/dev/null 2>"$tmp/bad.err"
+expect_eq "exit status of a record that does not verify" "$?" 1
+[ -e "$tmp/bad.html" ] && fail "a page was written for a record that does not verify"
+grep -q "no page written" "$tmp/bad.err" || fail "no message about the page: $(cat "$tmp/bad.err")"
+"$ref" --html "$tmp/x.html" >/dev/null 2>&1
+expect_eq "exit status of --html without --replay" "$?" 2
+
+# ---- a SEAT text with markup (a record edited as a config could write it) is escaped
+python3 - "$tmp/hammerwalt.log" "$tmp/evil.log" <<'PY' || fail "could not make the hostile record"
+import json, sys
+evil = "<img src=x onerror=alert(1)>&\"'</script>"
+out = []
+for line in open(sys.argv[1]).read().splitlines():
+    if line == "seat 1 @random":
+        out += ["seat 1 " + evil, "botseed 1 5"]
+    elif line.startswith("result "):
+        r = json.loads(line[7:])
+        r["seats"][1] = evil
+        r["bot_seeds"][1] = 5
+        out.append("result " + json.dumps(r, separators=(",", ":")))
+    else:
+        out.append(line)
+open(sys.argv[2], "w").write("\n".join(out) + "\n")
+PY
+"$ref" --replay "$tmp/evil.log" --html "$tmp/evil.html" >/dev/null || fail "hostile record: no page"
+grep -q '<img' "$tmp/evil.html" && fail "the page holds the SEAT's markup raw"
+grep -q '&lt;img src=x onerror=alert(1)&gt;&amp;&quot;&#39;&lt;/script&gt;' "$tmp/evil.html" ||
+	fail "the SEAT text is not in the page, escaped"
+
+# ---- a fault is listed, escaped, and shown on the step it happened in: seat 0's
+# first play (trick 1 of hand 1), answered 'oops-play'
+record fault hammerwalt 3 "$top/tests/misbehave/faultat m play" @greedy @greedy @greedy
+grep -q '^fault 0 malformed .oops-play. is not a move' "$tmp/fault.log" ||
+	fail "the fault game did not fault as expected: $(grep '^fault' "$tmp/fault.log")"
+grep -q '<li class="fault" id="g1f0">seat 0, malformed, hand 1: &#39;oops-play&#39; is not a move' \
+	"$tmp/fault.html" || fail "the fault is not listed, escaped"
+steps=$(grep -o '{"i":"[a-z0-9]*"[^{]*"f":\[[0-9,]*\]' "$tmp/fault.html" | sed 's/{"i":"\([a-z0-9]*\)".*"f":\(.*\)/\1 \2/')
+expect_eq "the steps that show a fault" "$steps" "h1t1 [0]"
+
+# ---- in a browser
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	echo "skip: no chromium (make test-deps installs it as root); the browser checks did not run"
+	finish "ok: t_viewer (without a browser)"
+fi
+python3 - "$browser" "$tmp" <<'PY' || fail "browser checks"
+import os, re, struct, subprocess, sys, tempfile, zlib
+browser, tmp = sys.argv[1:]
+failures = 0
+
+def fail(msg):
+    global failures
+    print("FAIL: " + msg)
+    failures += 1
+
+def chromium(*args):
+    prof = tempfile.mkdtemp(dir=tmp)
+    cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+           "--no-first-run", "--disable-background-networking", "--disable-component-update",
+           "--disable-sync", "--user-data-dir=" + prof] + list(args)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
+
+def dom(page, frag):
+    return chromium("--dump-dom", "file://%s/%s#%s" % (tmp, page, frag))
+
+def trick(d):
+    """The trick on the table: 'seat:card' in play order, the winner marked '*'."""
+    m = re.search(r'<div id="trick">(.*?)</div></div><div class="seat', d, re.S)
+    if not m:
+        return None
+    plays = re.findall(r'<div class="play( win)?" data-seat="(\d+)"><span class="cd \w" data-c="(\w+)"', m.group(1))
+    return " ".join("%s:%s%s" % (s, c, "*" if w else "") for w, s, c in plays)
+
+def held(d, seat):
+    m = re.search(r'<div class="seat[^"]*" data-seat="%d".*?<div class="hand">(.*?)</div></div>' % seat, d, re.S)
+    return " ".join(re.findall(r'data-c="(\w+)"', m.group(1))) if m else None
+
+def where(d):
+    m = re.search(r'<span id="where">([^<]*)</span>', d)
+    return m.group(1) if m else None
+
+# hand-checked against each record: trick 1 and trick 2 of hand 1
+tricks = {
+    "hammerwalt": ("1:10H* 2:AH 0:AH", "1:JD 2:9D* 0:KD"),
+    "indiana": ("3:QD 0:KD* 2:9D", "0:QD 2:AD* 3:KD"),
+    "bloomington": ("5:QS 0:KS 1:AS* 2:9S 3:JS 4:KS", "1:KH 2:10D* 3:AH 4:9H 5:9H 0:AH"),
+    "fivehand": ("1:KD 2:QD 3:8D 4:JD 0:AD*", "0:KC 1:QC 2:JC* 3:8C 4:8H"),
+    "flip": ("1:KD 2:10S 3:BENNY* 4:QD 5:10H 0:10H", "3:9D 4:AD 5:CHARLIE 0:JH* 1:10D 2:9C"),
+}
+# cards in hand after trick 1 (hammerwalt: seat 1 alone, after the exchange; flip: seat 3
+# laid 10C by its switch and took 10S; the dead hand, top first)
+hands = {
+    ("hammerwalt", 0): "9C 10C QC 9D QD KD KH 10S KS AS AS",
+    ("hammerwalt", 1): "KC AC AC 10D 10D JD JD QD 9H JH 9S",
+    ("flip", 3): "9D QD 10S JS QS AS",
+    ("flip", 5): "CHARLIE 9S AD JS AC QH",
+}
+for v, (t1, t2) in sorted(tricks.items()):
+    size = os.path.getsize("%s/%s.html" % (tmp, v))
+    print("%s: page %d bytes" % (v, size))
+    if size >= 100 * 1024:
+        fail("%s: the page has %d bytes (at most 100 KB)" % (v, size))
+    d = dom(v + ".html", "h1t1")
+    if trick(d) != t1:
+        fail("%s #h1t1: trick %r, expected %r" % (v, trick(d), t1))
+    if where(d) is None or not where(d).startswith("hand 1, trick 1 "):
+        fail("%s #h1t1: the step shown is %r" % (v, where(d)))
+    for (hv, s), want in hands.items():
+        if hv == v and held(d, s) != want:
+            fail("%s #h1t1: seat %d holds %r, expected %r" % (v, s, held(d, s), want))
+    # the step control: ArrowRight pressed on trick 1, after the page's own script
+    page = open("%s/%s.html" % (tmp, v)).read()
+    key = '<script>document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight"}));</script>\n</body>'
+    open("%s/%s-key.html" % (tmp, v), "w").write(page.replace("</body>", key))
+    d = dom(v + "-key.html", "h1t1")
+    if trick(d) != t2 or not (where(d) or "").startswith("hand 1, trick 2 "):
+        fail("%s: ArrowRight on trick 1 shows %r %r, expected trick 2 %r" % (v, where(d), trick(d), t2))
+
+# the fragment selects the step; flip's switch and Charlie are noted on trick 2
+d = dom("flip.html", "h1t2")
+if trick(d) != tricks["flip"][1]:
+    fail("flip #h1t2: trick %r" % trick(d))
+notes = re.findall(r'<span class="note">([^<]*)<span class="cd \w" data-c="(\w+)"', d)
+if notes != [("flips up", "10D"), ("switch: lays", "9D"), ("takes", "10D")]:
+    fail("flip #h1t2: notes %r" % notes)
+if 'trump D, calling card <span class="cd D" data-c="9D">' not in d:
+    fail("flip #h1t2: trump and calling card after the switch not shown")
+
+# the fault on its step
+d = dom("fault.html", "h1t1")
+if "<li class=\"fault\">fault: seat 0, malformed, hand 1: 'oops-play' is not a move" not in d:
+    fail("fault.html #h1t1: the fault is not shown")
+
+# the hostile name is text in the DOM, not an element
+d = dom("evil.html", "h1t1")
+if "<img" in d or "onerror=alert(1)&gt;" not in d:
+    fail("hostile page: the SEAT text is not shown as text")
+
+def png_colours(path):
+    """Distinct colours of an 8-bit RGB(A) PNG (enough for chromium's screenshots)."""
+    data = open(path, "rb").read()
+    pos, idat, w = 8, b"", 0
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+            bpp = {2: 3, 6: 4}[ctype]
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw, stride, prev, seen = zlib.decompress(idat), w * bpp, None, set()
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        prev = prev or bytearray(stride)
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        if y % 8 == 0:
+            for x in range(0, stride, bpp * 4):
+                seen.add(bytes(line[x:x + 3]))
+        prev = line
+    return len(seen)
+
+# the check itself: a blank page is blank
+chromium("--screenshot=%s/blank.png" % tmp, "--window-size=1000,900", "about:blank")
+if png_colours("%s/blank.png" % tmp) != 1:
+    fail("a blank screenshot does not have 1 colour")
+for v in sorted(tricks):
+    png = "%s/%s.png" % (tmp, v)
+    chromium("--screenshot=" + png, "--window-size=1000,900", "file://%s/%s.html#h1t1" % (tmp, v))
+    if not os.path.exists(png):
+        fail("%s: no screenshot" % v)
+        continue
+    n = png_colours(png)
+    print("%s: screenshot %d bytes, %d colours" % (v, os.path.getsize(png), n))
+    if n < 20:
+        fail("%s: the screenshot is blank (%d colours)" % (v, n))
+sys.exit(1 if failures else 0)
+PY
+finish "ok: t_viewer"

@@ -115,7 +115,7 @@ python3 - stored.json replay.json <<'X' || fail "the replay differs from the sto
 import json, sys
 stored = json.load(open(sys.argv[1]))
 replay = json.load(open(sys.argv[2]))
-skip = {"game", "index", "bots", "cwd", "argv", "time_ms", "bot_seeds"}
+skip = {"game", "index", "bots", "cwd", "argv", "time_ms", "mem_peak_mb", "bot_seeds"}
 for k in sorted(set(stored) | set(replay)):
     if k not in skip and stored.get(k) != replay.get(k):
         sys.exit("%s: stored %r, replayed %r" % (k, stored.get(k), replay.get(k)))

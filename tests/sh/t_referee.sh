@@ -42,8 +42,9 @@ python3 - "$tmp/five.json" <<'PY' || fail "fivehand JSON keys"
 import json, sys
 r = json.load(open(sys.argv[1]))
 for k in ["variant", "seed", "options", "seats", "hands", "seat_scores", "team_scores", "ranks",
-          "faults", "decisions", "time_ms"]:
+          "faults", "decisions", "time_ms", "mem_peak_mb"]:
     assert k in r, k
+assert r["mem_peak_mb"] == [None] * 5, r["mem_peak_mb"]  # built-ins: nothing measured
 assert r["team_scores"] is None and len(r["seat_scores"]) == 5 and len(r["ranks"]) == 5
 assert r["options"] == {"target": 10, "max_hands": 200, "end": "lead"}, r["options"]
 assert min(r["ranks"]) == 1 and r["faults"] == []

@@ -25,6 +25,7 @@
 #include "build.h"
 #include "clock.h"
 #include "path.h"
+#include "compare.h"
 #include "config.h"
 #include "interrupt.h"
 #include "key.h"
@@ -1064,6 +1065,13 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "key"))
 		return cmd_key(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "compare")) {
+		char *referee = default_referee();
+
+		ret = compare_main(argc - 1, argv + 1, referee);
+		free(referee);
+		return ret;
+	}
 	memset(&o, 0, sizeof(o));
 	parse_args(argc, argv, &o);
 	if (!o.check && (o.verbose || o.game))

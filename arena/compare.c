@@ -1,0 +1,810 @@
+/*
+ * compare.c - bin/arena compare: is bot B (the candidate) better than bot
+ * A (the baseline)? (docs/compare.md)
+ *
+ * Every deal is played twice with the two bots' seats exchanged (a pair):
+ * in the partnership variants A+A against B+B, then B+B against A+A on
+ * the same cards; in fivehand and flip, A and B in two seats among
+ * fillers (@greedy by default), the two seats moving round the table from
+ * deal to deal, then exchanged. The statistics are over pairs (sprt.h).
+ *
+ * A comparison is a small tournament: it is written as an arena config
+ * (RESULTS/compare.ini) and played with the arena's own machinery (config,
+ * key, results directory, play_run()), so it resumes, keeps every game's
+ * record and can be reported on like any tournament. Only the schedule is
+ * its own: the pairs, in order, so that the sequential test reads them in
+ * the same order whatever the number of jobs, and stops at the first pair
+ * where it decides (games of later pairs already played are kept, not
+ * counted).
+ */
+#include "compare.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "config.h"
+#include "file.h"
+#include "interrupt.h"
+#include "jsonl.h"
+#include "key.h"
+#include "path.h"
+#include "play.h"
+#include "results.h"
+#include "schedule.h"
+#include "sprt.h"
+#include "strset.h"
+#include "util.h"
+
+#define EXIT_RUNTIME 1
+#define EXIT_USAGE 2
+#define EXIT_FAILED_GAMES 3
+
+struct cmp_opts {
+	const char *variant;
+	long games;       /* at most this many (pairs: games / 2) */
+	long jobs;
+	const char *seed; /* public deals, or NULL: a secret key */
+	const char *results;
+	int fresh, quiet, insecure, cpu_time;
+	int sprt;
+	double elo0, elo1, alpha, beta;
+	const char *filler;
+	const char *times[4]; /* startup_ms, move_ms, bank_ms, game_ms as given */
+	struct strvec limits; /* "KEY = N" */
+	struct strvec options;/* "KEY = VALUE" */
+	const char *referee;
+	const char *bot[2];   /* A, B */
+};
+
+/* One game's outcome for B against A. */
+struct outcome {
+	int done;
+	double score;  /* 1 B ranked above A, 0 below, 0.5 level */
+	double margin; /* B's (team's) score minus A's */
+	int faults[3]; /* of A, B, the fillers */
+};
+
+static const char usage[] =
+	"usage: arena compare [options] BOT_A BOT_B\n"
+	"\n"
+	"Plays BOT_B (the candidate) against BOT_A (the baseline) on duplicate\n"
+	"pairs of deals and says whether B is better (docs/compare.md). A BOT is a\n"
+	"SEAT as the referee takes it: @greedy, @random, a directory with a 'run'\n"
+	"file, or a command line.\n"
+	"\n"
+	"  --variant V         hammerwalt, indiana (default), bloomington, fivehand, flip\n"
+	"  --option KEY=VALUE  a variant option (repeatable)\n"
+	"  --games MAX         at most MAX games, MAX/2 pairs (default 2000)\n"
+	"  --sprt ELO0,ELO1    stop as soon as H1 (B is ELO1 better) or H0 (B is not\n"
+	"                      ELO0 better) is accepted\n"
+	"  --alpha A, --beta B the test's error rates (default 0.05 each)\n"
+	"  --filler SEAT       the other seats in fivehand and flip (default @greedy)\n"
+	"  --jobs N            games at once (default: one per core)\n"
+	"  --seed N            public deals from N (default: a secret key in RESULTS)\n"
+	"  --results DIR       where games go (default results/compare-VARIANT); run the\n"
+	"                      same command again to resume\n"
+	"  --fresh             move the earlier results aside first\n"
+	"  --startup-ms, --move-ms, --bank-ms, --game-ms N, --cpu-time,\n"
+	"  --limit KEY=N, --insecure, --referee PATH: as for a tournament\n"
+	"  -q, --quiet         no progress lines\n"
+	"\n"
+	"The last line on stdout is a JSON summary: \"verdict\" is \"H1\", \"H0\" or\n"
+	"\"inconclusive\" (or \"none\" without --sprt). Exit status: 0 when the\n"
+	"comparison ran (whatever the verdict), 1 runtime error, 2 bad arguments,\n"
+	"3 games that failed twice.\n";
+
+#ifdef __GNUC__
+__attribute__((format(printf, 1, 2)))
+#endif
+static void say(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("arena: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void die_usage(const char *what, const char *arg)
+{
+	fprintf(stderr, "arena: compare: %s '%s' (see arena compare --help)\n", what, arg);
+	exit(EXIT_USAGE);
+}
+
+static double number(const char *opt, const char *arg, double min, double max)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || !(v >= min && v <= max))
+		die_usage(opt, arg);
+	return v;
+}
+
+/* "--limit KEY=N" or "--option KEY=VALUE" as the config line "KEY = VALUE". */
+static void add_pair(struct strvec *v, const char *opt, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!eq || eq == arg || !eq[1] || strpbrk(arg, "\n;#[]"))
+		die_usage(opt, arg);
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%.*s = %s", (int)(eq - arg), arg, eq + 1);
+	strvec_push(v, sb.buf);
+	strbuf_release(&sb);
+}
+
+static void parse_sprt(struct cmp_opts *o, const char *arg)
+{
+	char *end;
+
+	o->elo0 = strtod(arg, &end);
+	if (end == arg || *end != ',')
+		die_usage("--sprt needs ELO0,ELO1, not", arg);
+	o->elo1 = strtod(end + 1, &end);
+	if (*end || !(o->elo1 > o->elo0) || fabs(o->elo0) > 1000 || fabs(o->elo1) > 1000)
+		die_usage("--sprt needs ELO0,ELO1 with ELO0 < ELO1, not", arg);
+	o->sprt = 1;
+}
+
+static void parse(int argc, char **argv, struct cmp_opts *o)
+{
+	enum { O_VARIANT = 256, O_OPTION, O_GAMES, O_SPRT, O_ALPHA, O_BETA, O_FILLER, O_JOBS,
+	       O_SEED, O_RESULTS, O_FRESH, O_STARTUP, O_MOVE, O_BANK, O_GAME, O_CPU, O_LIMIT,
+	       O_INSECURE, O_REFEREE, O_HELP };
+	static const struct option lo[] = {
+		{ "variant", 1, NULL, O_VARIANT }, { "option", 1, NULL, O_OPTION },
+		{ "games", 1, NULL, O_GAMES }, { "sprt", 1, NULL, O_SPRT },
+		{ "alpha", 1, NULL, O_ALPHA }, { "beta", 1, NULL, O_BETA },
+		{ "filler", 1, NULL, O_FILLER }, { "jobs", 1, NULL, O_JOBS },
+		{ "seed", 1, NULL, O_SEED }, { "results", 1, NULL, O_RESULTS },
+		{ "fresh", 0, NULL, O_FRESH }, { "startup-ms", 1, NULL, O_STARTUP },
+		{ "move-ms", 1, NULL, O_MOVE }, { "bank-ms", 1, NULL, O_BANK },
+		{ "game-ms", 1, NULL, O_GAME }, { "cpu-time", 0, NULL, O_CPU },
+		{ "limit", 1, NULL, O_LIMIT }, { "insecure", 0, NULL, O_INSECURE },
+		{ "referee", 1, NULL, O_REFEREE }, { "quiet", 0, NULL, 'q' },
+		{ "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 },
+	};
+	int c, n = 0;
+
+	o->variant = "indiana";
+	o->games = 2000;
+	o->alpha = o->beta = 0.05;
+	o->filler = "@greedy";
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "q", lo, NULL)) != -1) {
+		switch (c) {
+		case O_VARIANT: o->variant = optarg; break;
+		case O_OPTION: add_pair(&o->options, "--option", optarg); break;
+		case O_GAMES: o->games = (long)number("--games", optarg, 2, 1e7); break;
+		case O_SPRT: parse_sprt(o, optarg); break;
+		case O_ALPHA: o->alpha = number("--alpha", optarg, 1e-6, 0.5); break;
+		case O_BETA: o->beta = number("--beta", optarg, 1e-6, 0.5); break;
+		case O_FILLER: o->filler = optarg; break;
+		case O_JOBS: o->jobs = (long)number("--jobs", optarg, 1, 1024); break;
+		case O_SEED: number("--seed", optarg, 0, 9.2e18); o->seed = optarg; break;
+		case O_RESULTS: o->results = optarg; break;
+		case O_FRESH: o->fresh = 1; break;
+		case O_STARTUP: case O_MOVE: case O_BANK: case O_GAME:
+			number(argv[optind - 1], optarg, 0, 1e9);
+			o->times[c - O_STARTUP] = optarg;
+			break;
+		case O_CPU: o->cpu_time = 1; break;
+		case O_LIMIT: add_pair(&o->limits, "--limit", optarg); break;
+		case O_INSECURE: o->insecure = 1; break;
+		case O_REFEREE: o->referee = optarg; break;
+		case 'q': o->quiet = 1; break;
+		case O_HELP: fputs(usage, stdout); exit(0);
+		default:
+			die_usage(optopt ? "an option needs a value or is unknown:" : "unknown option",
+				  argv[optind - 1]);
+		}
+	}
+	for (; optind < argc; optind++) {
+		if (n == 2)
+			die_usage("give two bots, BOT_A and BOT_B; one more:", argv[optind]);
+		o->bot[n++] = argv[optind];
+	}
+	if (n < 2) {
+		fprintf(stderr, "arena: compare: give two bots, BOT_A and BOT_B (see arena compare "
+			"--help)\n");
+		exit(EXIT_USAGE);
+	}
+}
+
+/* ---- the comparison as an arena config ------------------------------- */
+
+/* The [bot NAME] section of a SEAT: a directory, a built-in or a command. */
+static void bot_section(struct strbuf *ini, const char *name, const char *seat, const char *cwd)
+{
+	char *real = path_is_dir(seat) ? realpath(seat, NULL) : NULL;
+
+	strbuf_addf(ini, "\n[bot %s]\n", name);
+	if (real)
+		strbuf_addf(ini, "dir = %s\n", real);
+	else if (seat[0] == '@')
+		strbuf_addf(ini, "command = %s\n", seat);
+	else /* relative paths in the command start where compare was run */
+		strbuf_addf(ini, "dir = %s\ncommand = %s\n", cwd, seat);
+	free(real);
+}
+
+/* Writes RESULTS/compare.ini. 0, or -1 with err. */
+static int write_config(const struct cmp_opts *o, const char *dir, const char *cwd,
+			char *path_out, size_t plen, char *err, size_t len)
+{
+	static const char *const tkeys[4] = { "startup_ms", "move_ms", "bank_ms", "game_ms" };
+	struct strbuf ini = STRBUF_INIT;
+	int fd, ret = 0;
+
+	for (int i = 0; i < 3; i++) {
+		const char *s = i < 2 ? o->bot[i] : o->filler;
+
+		if (!*s || strpbrk(s, "\n;#") || s[0] == ' ' || s[strlen(s) - 1] == ' ') {
+			snprintf(err, len, "compare: cannot pass the SEAT '%s' through the config "
+				 "(a ';', '#', newline or surrounding space: put it in a script)", s);
+			return -1;
+		}
+	}
+	strbuf_init(&ini);
+	strbuf_addf(&ini, "; made by arena compare: what it plays (do not edit)\n[arena]\n"
+		    "name = compare\nvariants = %s\ndeals = 1\nlogs = faults\n", o->variant);
+	if (o->seed)
+		strbuf_addf(&ini, "seed = %s\n", o->seed);
+	for (int i = 0; i < 4; i++)
+		if (o->times[i])
+			strbuf_addf(&ini, "%s = %s\n", tkeys[i], o->times[i]);
+	if (o->cpu_time)
+		strbuf_addstr(&ini, "cpu_time = true\n");
+	if (o->insecure)
+		strbuf_addstr(&ini, "insecure = true\n");
+	if (o->referee)
+		strbuf_addf(&ini, "referee = %s\n", o->referee);
+	for (size_t i = 0; i < o->limits.nr; i++)
+		strbuf_addf(&ini, "%s\n", o->limits.items[i]);
+	if (o->options.nr) {
+		strbuf_addf(&ini, "\n[variant %s]\n", o->variant);
+		for (size_t i = 0; i < o->options.nr; i++)
+			strbuf_addf(&ini, "%s\n", o->options.items[i]);
+	}
+	bot_section(&ini, "A", o->bot[0], cwd);
+	bot_section(&ini, "B", o->bot[1], cwd);
+	bot_section(&ini, "filler", o->filler, cwd);
+	snprintf(path_out, plen, "%s/compare.ini", dir);
+	fd = file_open_private(path_out, 0, err, len);
+	if (fd < 0 || file_write_all(fd, ini.buf, ini.len) < 0 || close(fd) < 0) {
+		if (fd >= 0)
+			snprintf(err, len, "cannot write '%s': %s", path_out, strerror(errno));
+		ret = -1;
+	}
+	strbuf_release(&ini);
+	return ret;
+}
+
+/* ---- the schedule: pairs in order ------------------------------------- */
+
+/*
+ * Game 2p + g of pair p (g = 0, then 1 with the seats exchanged). Bots:
+ * 0 is A, 1 is B, 2 the filler (the config's order).
+ */
+static void make_fixture(struct fixture *f, const struct config *c, const struct key *k, long p,
+			 int g)
+{
+	const struct variant_cfg *v = &c->variants[0];
+	int a = g ? 1 : 0, b = g ? 0 : 1;
+
+	memset(f, 0, sizeof(*f));
+	f->index = (int)(2 * p + g);
+	f->variant = 0;
+	snprintf(f->id, sizeof(f->id), "%s.d%05ld.g%d", v->name, p + 1, g);
+	f->seed = key_deal_seed(k, v->name, p);
+	f->nseats = v->seats;
+	if (v->teams) {
+		/* A+A against B+B, then B+B against A+A */
+		for (int s = 0; s < v->seats; s++)
+			f->bot[s] = s % 2 ? b : a;
+	} else {
+		/* A and B in two seats among fillers, moving round the table */
+		int i = (int)(p % v->seats), j = (i + 1) % v->seats;
+
+		for (int s = 0; s < v->seats; s++)
+			f->bot[s] = 2;
+		f->bot[i] = a;
+		f->bot[j] = b;
+	}
+}
+
+static void build_schedule(struct schedule *s, const struct config *c, const struct key *k,
+			   long pairs)
+{
+	memset(s, 0, sizeof(*s));
+	s->ngames = (int)(2 * pairs);
+	s->games = xcalloc((size_t)s->ngames, sizeof(*s->games));
+	for (long p = 0; p < pairs; p++)
+		for (int g = 0; g < 2; g++)
+			make_fixture(&s->games[2 * p + g], c, k, p, g);
+	s->nvariants = 1;
+	s->variants = xcalloc(1, sizeof(*s->variants));
+	s->variants[0].pairings = 1;
+	s->variants[0].rotations = 2;
+	s->variants[0].deals = pairs;
+	s->variants[0].games = s->ngames;
+	s->variants[0].unit = "pair";
+	s->nactive = c->variants[0].teams ? 2 : 3;
+}
+
+/* ---- reading the outcomes --------------------------------------------- */
+
+/* Which of A (0), B (1), filler (2) a "bots" entry is. */
+static int who(json_t *name)
+{
+	const char *n = json_string_value(name);
+
+	return !n ? -1 : !strcmp(n, "A") ? 0 : !strcmp(n, "B") ? 1 : 2;
+}
+
+/* One result line into out[index]. Lines that are not a game of ours are skipped. */
+static void read_outcome(json_t *o, struct outcome *out, long max)
+{
+	json_t *bots = json_object_get(o, "bots"), *ranks = json_object_get(o, "ranks");
+	json_t *teams = json_object_get(o, "team_scores"), *seats = json_object_get(o, "seat_scores");
+	json_t *faults = json_object_get(o, "faults"), *f;
+	long idx = (long)json_integer_value(json_object_get(o, "index"));
+	int sa = -1, sb = -1;
+	size_t i;
+	struct outcome *r;
+
+	if (idx < 0 || idx >= max || !json_is_array(bots) || !json_is_array(ranks))
+		return;
+	for (i = 0; i < json_array_size(bots); i++) {
+		int w = who(json_array_get(bots, i));
+
+		if (w == 0 && sa < 0)
+			sa = (int)i;
+		if (w == 1 && sb < 0)
+			sb = (int)i;
+	}
+	if (sa < 0 || sb < 0)
+		return;
+	r = &out[idx];
+	memset(r, 0, sizeof(*r));
+	r->done = 1;
+	{
+		json_int_t ra = json_integer_value(json_array_get(ranks, (size_t)sa));
+		json_int_t rb = json_integer_value(json_array_get(ranks, (size_t)sb));
+
+		r->score = rb < ra ? 1 : rb > ra ? 0 : 0.5;
+	}
+	if (json_is_array(teams))
+		r->margin = (double)(json_integer_value(json_array_get(teams, (size_t)sb % 2)) -
+				     json_integer_value(json_array_get(teams, (size_t)sa % 2)));
+	else
+		r->margin = (double)(json_integer_value(json_array_get(seats, (size_t)sb)) -
+				     json_integer_value(json_array_get(seats, (size_t)sa)));
+	json_array_foreach(faults, i, f) {
+		int w = who(json_array_get(bots, (size_t)json_integer_value(json_object_get(f, "seat"))));
+
+		if (w >= 0)
+			r->faults[w]++;
+	}
+}
+
+/*
+ * Reads RESULTS/results.jsonl into out[0..max) (zeroed first); *highest
+ * gets the highest game index seen (-1: none). 0, or -1 with err.
+ */
+static int read_outcomes(const char *dir, struct outcome *out, long max, long *highest,
+			 char *err, size_t len)
+{
+	char *path = path_join(dir, "results.jsonl");
+	struct strbuf buf = STRBUF_INIT;
+	struct jsonl_line l;
+	size_t pos = 0;
+
+	strbuf_init(&buf);
+	memset(&l, 0, sizeof(l));
+	*highest = -1;
+	if (out)
+		memset(out, 0, (size_t)max * sizeof(*out));
+	if (jsonl_slurp(path, &buf) < 0 && errno != ENOENT) {
+		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
+		free(path);
+		strbuf_release(&buf);
+		return -1;
+	}
+	free(path);
+	while (jsonl_next(buf.buf, buf.len, &pos, &l)) {
+		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
+		long idx = (long)json_integer_value(json_object_get(o, "index"));
+
+		if (o && idx > *highest)
+			*highest = idx;
+		if (o && out)
+			read_outcome(o, out, max);
+		json_decref(o);
+	}
+	strbuf_release(&buf);
+	return 0;
+}
+
+/* ---- the verdict ------------------------------------------------------ */
+
+struct tally {
+	struct pair_stats ps;
+	long games, faults[3];
+	double llr, lower, upper;
+	enum sprt_verdict verdict;
+	long decided_at; /* the pairs counted when the test decided, or 0 */
+};
+
+/*
+ * Adds up the pairs in order, from the first, up to the first pair not
+ * yet whole; with --sprt, stops at the first pair where the test decides.
+ */
+static void tally(const struct cmp_opts *o, const struct outcome *out, long pairs,
+		  struct tally *t)
+{
+	memset(t, 0, sizeof(*t));
+	pair_stats_init(&t->ps);
+	sprt_bounds(o->alpha, o->beta, &t->lower, &t->upper);
+	for (long p = 0; p < pairs && out[2 * p].done && out[2 * p + 1].done; p++) {
+		const struct outcome *g0 = &out[2 * p], *g1 = &out[2 * p + 1];
+
+		pair_stats_add(&t->ps, g0->score + g1->score, (g0->margin + g1->margin) / 2);
+		t->games += 2;
+		for (int w = 0; w < 3; w++)
+			t->faults[w] += g0->faults[w] + g1->faults[w];
+		if (!o->sprt)
+			continue;
+		t->llr = sprt_llr(&t->ps, o->elo0, o->elo1);
+		t->verdict = sprt_decide(t->llr, t->lower, t->upper);
+		if (t->verdict != SPRT_CONTINUE) {
+			t->decided_at = t->ps.n;
+			break;
+		}
+	}
+}
+
+/*
+ * The progress line, after each round of pairs: rewritten in place on a
+ * terminal, else a line at most every 10 s, and always the last one.
+ */
+static void print_progress(const struct cmp_opts *o, const struct tally *t, long pairs,
+			   int last)
+{
+	static double printed;
+	int tty = isatty(2);
+	double elo, lo, hi, now = clock_ms();
+
+	if (o->quiet || (!last && !tty && now - printed < 10000))
+		return;
+	printed = now;
+	pair_stats_elo(&t->ps, &elo, &lo, &hi);
+	fprintf(stderr, "%s[compare] %ld/%ld pairs  B scores %.3f  Elo %+.0f [%+.0f, %+.0f]",
+		tty ? "\r\033[K" : "", t->ps.n, pairs, pair_stats_score(&t->ps), elo, lo, hi);
+	if (o->sprt)
+		fprintf(stderr, "  LLR %.2f (%.2f, %.2f)", t->llr, t->lower, t->upper);
+	if (!tty || last)
+		fputc('\n', stderr);
+}
+
+static double finite_or(double x, double big)
+{
+	return isfinite(x) ? round(x * 10) / 10 + 0.0 : x > 0 ? big : -big;
+}
+
+/* The JSON summary line on stdout. */
+static void print_summary(const struct cmp_opts *o, const struct tally *t, const char *dir)
+{
+	double elo, lo, hi, mean, half;
+	json_t *j;
+	char *text;
+	const char *verdict = !o->sprt ? "none" : t->verdict == SPRT_H1 ? "H1" :
+			      t->verdict == SPRT_H0 ? "H0" : "inconclusive";
+
+	pair_stats_elo(&t->ps, &elo, &lo, &hi);
+	pair_stats_margin(&t->ps, &mean, &half);
+	j = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:[I,I,I,I,I], s:{s:I, s:I, s:I}, s:f, s:f, "
+		      "s:[f,f], s:f, s:f, s:[f,f], s:{s:I, s:I, s:I}, s:s}",
+		      "verdict", verdict, "variant", o->variant, "baseline", o->bot[0],
+		      "candidate", o->bot[1], "pairs", (json_int_t)t->ps.n,
+		      "games", (json_int_t)t->games,
+		      "pentanomial", (json_int_t)t->ps.penta[0], (json_int_t)t->ps.penta[1],
+		      (json_int_t)t->ps.penta[2], (json_int_t)t->ps.penta[3],
+		      (json_int_t)t->ps.penta[4],
+		      "pairs_by_outcome", "both_lost", (json_int_t)t->ps.penta[0],
+		      "split", (json_int_t)t->ps.penta[2], "both_won", (json_int_t)t->ps.penta[4],
+		      "score", round(pair_stats_score(&t->ps) * 10000) / 10000,
+		      "elo", finite_or(elo, 9999), "elo_95", finite_or(lo, 9999), finite_or(hi, 9999),
+		      "los", round(pair_stats_los(&t->ps) * 10000) / 10000,
+		      "margin_per_deal", round(mean * 100) / 100, "margin_95",
+		      round((mean - half) * 100) / 100, round((mean + half) * 100) / 100,
+		      "faults", "A", (json_int_t)t->faults[0], "B", (json_int_t)t->faults[1],
+		      "filler", (json_int_t)t->faults[2], "results", dir);
+	if (j && o->sprt) {
+		json_object_set_new(j, "llr", json_real(round(t->llr * 1000) / 1000));
+		json_object_set_new(j, "bounds", json_pack("[f,f]", round(t->lower * 1000) / 1000,
+							   round(t->upper * 1000) / 1000));
+		json_object_set_new(j, "sprt", json_pack("{s:f, s:f, s:f, s:f}", "elo0", o->elo0,
+							 "elo1", o->elo1, "alpha", o->alpha,
+							 "beta", o->beta));
+	}
+	text = j ? json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(10)) : NULL;
+	if (text)
+		printf("%s\n", text);
+	free(text);
+	json_decref(j);
+}
+
+/* ---- the run ---------------------------------------------------------- */
+
+static void no_progress(void *arg, const struct play_status *st, int final)
+{
+	(void)arg;
+	(void)st;
+	(void)final;
+}
+
+static void on_note(void *arg, const char *msg)
+{
+	(void)arg;
+	say("%s", msg);
+}
+
+/* The tournament key: --seed's public one, or RESULTS/key (made on the first run). */
+static int get_key(const struct cmp_opts *o, const char *dir, struct key *k, char *err,
+		   size_t len)
+{
+	char *path;
+	int ret = 0;
+
+	if (o->seed) {
+		key_from_seed(k, strtoull(o->seed, NULL, 10));
+		return 0;
+	}
+	path = path_join(dir, RESULTS_KEY);
+	if (access(path, F_OK) == 0)
+		ret = key_read(k, path, err, len);
+	else if (key_generate(k, err, len) < 0 || key_write(k, path, err, len) != 0)
+		ret = -1;
+	free(path);
+	return ret;
+}
+
+/*
+ * The directory holds this comparison, or is new: its identity is the
+ * first pair (bots, variant, options, deal key), not the number of games,
+ * so that a later run may ask for more. Writes arena.json and
+ * schedule.jsonl. 0, or an exit status after a message.
+ */
+static int claim(struct results *res, const struct config *c, const struct key *k,
+		 const struct schedule *s, const char *dir)
+{
+	struct results_meta meta, now;
+	struct schedule first;
+	char err[PATH_MAX + 512], fp[17];
+	int have, ret = 0;
+
+	results_meta_init(&meta);
+	results_meta_init(&now);
+	build_schedule(&first, c, k, 1);
+	schedule_fingerprint(&first, c, fp);
+	schedule_release(&first);
+	have = results_read_meta(res, &meta, err, sizeof(err));
+	if (have < 0) {
+		say("%s", err);
+		ret = EXIT_RUNTIME;
+	} else if (have && strcmp(meta.fingerprint, fp)) {
+		say("%s holds another comparison (other bots, variant, options or deals): use "
+		    "another --results directory, or --fresh to start over (the old results are "
+		    "moved aside)", dir);
+		ret = EXIT_USAGE;
+	} else {
+		snprintf(now.fingerprint, sizeof(now.fingerprint), "%s", fp);
+		if (!c->seed_line)
+			key_id(k, now.key_id);
+		snprintf(now.shard, sizeof(now.shard), "1/1");
+		now.games = s->ngames;
+		if (results_write_meta(res, &now, c->name, c->path, err, sizeof(err)) < 0 ||
+		    results_write_schedule(res, s, c, 0, 0, err, sizeof(err)) < 0) {
+			say("%s", err);
+			ret = EXIT_RUNTIME;
+		}
+	}
+	results_meta_release(&meta);
+	results_meta_release(&now);
+	return ret;
+}
+
+/*
+ * The games of the next pairs not yet played, from pair 'from' on, at
+ * most 'want' pairs. How many games.
+ */
+static long next_games(struct schedule *s, const struct outcome *out, long from, long pairs,
+		       long want, struct fixture **todo)
+{
+	long n = 0;
+
+	for (long p = from; p < pairs && want > 0; p++) {
+		int added = 0;
+
+		for (int g = 0; g < 2; g++)
+			if (!out[2 * p + g].done) {
+				todo[n++] = &s->games[2 * p + g];
+				added = 1;
+			}
+		want -= added;
+	}
+	return n;
+}
+
+/* Plays pairs in chunks of 'jobs' until the test decides or MAX is reached. */
+static int play_pairs(const struct cmp_opts *o, const struct config *c, struct results *res,
+		      struct schedule *s, const char *referee, const char *dir, long jobs,
+		      struct tally *t)
+{
+	long pairs = s->ngames / 2, ntodo;
+	struct outcome *out = xcalloc((size_t)s->ngames, sizeof(*out));
+	struct fixture **todo = xcalloc((size_t)s->ngames, sizeof(*todo));
+	struct play_status st;
+	struct play_opts po;
+	char err[PATH_MAX + 1024];
+	long highest;
+	int ret = 0;
+
+	memset(&po, 0, sizeof(po));
+	po.referee = referee;
+	po.progress = no_progress;
+	po.note = on_note;
+	for (;;) {
+		if (read_outcomes(dir, out, s->ngames, &highest, err, sizeof(err)) < 0) {
+			say("%s", err);
+			ret = EXIT_RUNTIME;
+			break;
+		}
+		tally(o, out, pairs, t);
+		if (t->verdict != SPRT_CONTINUE || t->ps.n == pairs) {
+			print_progress(o, t, pairs, 1);
+			break;
+		}
+		print_progress(o, t, pairs, 0);
+		ntodo = next_games(s, out, t->ps.n, pairs, jobs, todo);
+		memset(&st, 0, sizeof(st));
+		st.total = ntodo;
+		po.jobs = (int)(jobs < ntodo ? jobs : ntodo);
+		switch (play_run(c, todo, ntodo, res, &po, &st, err, sizeof(err))) {
+		case -1:
+			say("%s", err);
+			ret = EXIT_RUNTIME;
+			break;
+		case 1:
+			say("stopped: run the same command again to resume");
+			ret = 128 + (interrupt_signal() ? interrupt_signal() : 2);
+			break;
+		default:
+			if (st.failed) {
+				say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
+				    "command again to retry", st.failed, st.failed == 1 ? "" : "s",
+				    dir);
+				ret = EXIT_FAILED_GAMES;
+			}
+		}
+		if (ret)
+			break;
+	}
+	free(out);
+	free(todo);
+	return ret;
+}
+
+int compare_main(int argc, char **argv, const char *default_referee)
+{
+	struct cmp_opts o;
+	struct config c;
+	struct results *res = NULL;
+	struct schedule s;
+	struct strset done;
+	struct tally t;
+	struct key key;
+	char err[PATH_MAX + 4096], cfg[PATH_MAX + 32], cwd[PATH_MAX], *dir, *moved = NULL;
+	char *referee = NULL;
+	long pairs, highest, faults = 0, repaired = 0, jobs;
+	int ret = EXIT_RUNTIME, have_config = 0, have_schedule = 0;
+
+	memset(&o, 0, sizeof(o));
+	strvec_init(&o.limits);
+	strvec_init(&o.options);
+	parse(argc, argv, &o);
+	strset_init(&done);
+	if (o.results) {
+		dir = xstrdup(o.results);
+	} else {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "results/compare-%s", o.variant);
+		dir = strbuf_detach(&sb);
+	}
+	if (!getcwd(cwd, sizeof(cwd))) {
+		say("cannot find the current directory: %s", strerror(errno));
+		goto out;
+	}
+	if (interrupt_install(err, sizeof(err)) < 0 ||
+	    !(res = results_new(dir, o.fresh, &moved, err, sizeof(err))) ||
+	    get_key(&o, dir, &key, err, sizeof(err)) < 0 ||
+	    write_config(&o, dir, cwd, cfg, sizeof(cfg), err, sizeof(err)) < 0) {
+		say("%s", err);
+		goto out;
+	}
+	if (moved)
+		say("moved the earlier results aside to %s", moved);
+	have_config = 1;
+	if (config_load(&c, cfg, err, sizeof(err)) < 0) {
+		say("%s", err);
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	/* the referee runs where compare was run: relative paths mean what they meant there */
+	free(c.dir);
+	c.dir = xstrdup(cwd);
+	referee = realpath(c.referee ? c.referee : default_referee, NULL);
+	if (!referee || access(referee, X_OK) < 0) {
+		say("cannot run the referee '%s' (build it with make, or give --referee)",
+		    c.referee ? c.referee : default_referee);
+		goto out;
+	}
+	pairs = o.games / 2;
+	if (read_outcomes(dir, NULL, 0, &highest, err, sizeof(err)) < 0) {
+		say("%s", err);
+		goto out;
+	}
+	if (highest / 2 + 1 > pairs)
+		pairs = highest / 2 + 1; /* games of an earlier, longer run stay valid */
+	build_schedule(&s, &c, &key, pairs);
+	have_schedule = 1;
+	if ((ret = claim(res, &c, &key, &s, dir)) != 0)
+		goto out;
+	ret = EXIT_RUNTIME;
+	if (results_load(res, &s, &c, 0, 0, &done, &faults, &repaired, err, sizeof(err)) < 0) {
+		say("%s", err);
+		goto out;
+	}
+	jobs = o.jobs ? o.jobs : sysconf(_SC_NPROCESSORS_ONLN);
+	if (jobs < 1)
+		jobs = 1;
+	s.ngames = (int)(2 * (o.games / 2)); /* play up to this run's MAX */
+	ret = play_pairs(&o, &c, res, &s, referee, dir, jobs, &t);
+	if (ret == 0 || ret == EXIT_FAILED_GAMES)
+		print_summary(&o, &t, dir);
+out:
+	if (have_schedule) {
+		s.ngames = (int)(2 * pairs);
+		schedule_release(&s);
+	}
+	if (have_config)
+		config_release(&c);
+	results_free(res);
+	strset_release(&done);
+	strvec_release(&o.limits);
+	strvec_release(&o.options);
+	free(referee);
+	free(moved);
+	free(dir);
+	return ret;
+}

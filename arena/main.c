@@ -48,6 +48,7 @@ static const char usage_text[] =
 	"       arena --check [-v] [--game ID] [--key FILE] CONFIG\n"
 	"       arena report [--csv | --json] RESULTS...\n"
 	"       arena key FILE\n"
+	"       arena compare [options] BOT_A BOT_B   (see arena compare --help)\n"
 	"\n"
 	"Runs a tournament of euchre bots described by CONFIG (an INI file, see\n"
 	"docs/arena.md): every game in its own referee process, 'jobs' at a time,\n"

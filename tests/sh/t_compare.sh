@@ -1,0 +1,89 @@
+#!/bin/sh
+# t_compare.sh - bin/arena compare (docs/compare.md) in real games:
+#  1. @greedy (candidate) against @random (baseline) in indiana with
+#     --sprt 0,50: greedy wins both games of every pair here, and with the
+#     SPRT's prior the LLR of k pairs all won is 2.9428 at k = 22 and
+#     3.0764 at k = 23 (worked out from the formulas in arena/sprt.h), so
+#     H1 is accepted after exactly 23 pairs, 46 games;
+#  2. a bot against itself (@random twice): the same deal with the seats
+#     exchanged splits every pair; 19 splits give LLR -2.8746, 20 give
+#     -3.0283: H0 after exactly 20 pairs, never H1;
+#  3. resuming: --games 10 then --games 20 on the same directory plays 10
+#     more games and keeps the first ten lines;
+#  4. a directory of another comparison is refused (exit 2);
+#  5. faults are the faulting bot's losses: a bot that crashes at once
+#     scores 0 in every game, and its faults are counted;
+#  6. fivehand: A and B in two seats among fillers, moving round the table.
+set -u
+. "$(dirname "$0")/lib.sh"
+A=$top/$BINDIR/arena
+field() { # field FILE KEY: the value of KEY in the last line of FILE, as Python prints it
+	python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().splitlines()[-1])[sys.argv[2]])' "$1" "$2"
+}
+
+# 1.
+"$A" compare --variant indiana --seed 7 --sprt 0,50 --games 400 --jobs 2 \
+	--results "$tmp/c1" @random @greedy >"$tmp/c1.out" 2>"$tmp/c1.err" ||
+	fail "compare 1: exit $?: $(cat "$tmp/c1.err")"
+expect_eq "greedy: verdict" "$(field "$tmp/c1.out" verdict)" H1
+expect_eq "greedy: pairs" "$(field "$tmp/c1.out" pairs)" 23
+expect_eq "greedy: pentanomial" "$(field "$tmp/c1.out" pentanomial)" "[0, 0, 0, 0, 23]"
+expect_eq "greedy: llr" "$(field "$tmp/c1.out" llr)" 3.076
+expect_eq "greedy: bounds" "$(field "$tmp/c1.out" bounds)" "[-2.944, 2.944]"
+grep -q '^\[compare\] 23/200 pairs  B scores 1.000  Elo +inf \[+inf, +inf\]  LLR 3.08 (-2.94, 2.94)$' \
+	"$tmp/c1.err" || fail "greedy: progress line: $(tail -1 "$tmp/c1.err")"
+# the games are in the results, as in a tournament: 46 of them (2 jobs: whole rounds)
+n=$(wc -l <"$tmp/c1/results.jsonl")
+[ "$n" -ge 46 ] && [ "$n" -le 48 ] || fail "greedy: $n games stored"
+
+# 2.
+"$A" compare --variant indiana --seed 7 --sprt 0,50 --games 400 --jobs 2 -q \
+	--results "$tmp/c2" @random @random >"$tmp/c2.out" 2>"$tmp/c2.err" ||
+	fail "compare 2: $(cat "$tmp/c2.err")"
+expect_eq "itself: verdict" "$(field "$tmp/c2.out" verdict)" H0
+expect_eq "itself: pairs" "$(field "$tmp/c2.out" pairs)" 20
+expect_eq "itself: pairs by outcome" "$(field "$tmp/c2.out" pairs_by_outcome)" \
+	"{'both_lost': 0, 'split': 20, 'both_won': 0}"
+expect_eq "itself: quiet" "$(cat "$tmp/c2.err")" ""
+
+# 3.
+"$A" compare --variant hammerwalt --seed 3 --games 10 -q --results "$tmp/c3" @random @greedy \
+	>"$tmp/c3a.out" 2>&1 || fail "resume, first run: $(cat "$tmp/c3a.out")"
+head -10 "$tmp/c3/results.jsonl" | sed 's/,"time_ms".*//' >"$tmp/first"
+"$A" compare --variant hammerwalt --seed 3 --games 20 -q --results "$tmp/c3" @random @greedy \
+	>"$tmp/c3b.out" 2>&1 || fail "resume, second run: $(cat "$tmp/c3b.out")"
+expect_eq "resume: verdict without --sprt" "$(field "$tmp/c3b.out" verdict)" none
+expect_eq "resume: pairs" "$(field "$tmp/c3b.out" pairs)" 10
+expect_eq "resume: games stored" "$(wc -l <"$tmp/c3/results.jsonl")" 20
+head -10 "$tmp/c3/results.jsonl" | sed 's/,"time_ms".*//' | cmp -s - "$tmp/first" ||
+	fail "resume: the first ten games changed"
+
+# 4.
+"$A" compare --variant hammerwalt --seed 3 --games 10 -q --results "$tmp/c3" @greedy @random \
+	>"$tmp/c4.out" 2>&1
+expect_eq "another comparison: exit" "$?" 2
+grep -q "holds another comparison" "$tmp/c4.out" || fail "another comparison: $(cat "$tmp/c4.out")"
+
+# 5.
+mkdir -m 755 "$tmp/crash"
+printf '#!/bin/sh\nexit 3\n' >"$tmp/crash/run"
+chmod 755 "$tmp/crash/run"
+"$A" compare --variant indiana --seed 5 --games 6 --jobs 2 -q --results "$tmp/c5" \
+	@random "$tmp/crash" >"$tmp/c5.out" 2>&1 || fail "crash: $(cat "$tmp/c5.out")"
+expect_eq "crash: score" "$(field "$tmp/c5.out" score)" 0.0
+expect_eq "crash: faults" "$(field "$tmp/c5.out" faults)" "{'A': 0, 'B': 12, 'filler': 0}"
+
+# 6.
+"$A" compare --variant fivehand --seed 1 --games 4 -q --results "$tmp/c6" @random @greedy \
+	>"$tmp/c6.out" 2>&1 || fail "fivehand: $(cat "$tmp/c6.out")"
+python3 - "$tmp/c6/results.jsonl" <<'PY' || fail "fivehand: seats"
+import json, sys
+games = sorted((json.loads(l) for l in open(sys.argv[1])), key=lambda r: r["index"])
+got = [g["bots"] for g in games]
+f = "filler"
+want = [["A", "B", f, f, f], ["B", "A", f, f, f], [f, "A", "B", f, f], [f, "B", "A", f, f]]
+assert got == want, got
+assert games[0]["seed"] == games[1]["seed"] != games[2]["seed"] == games[3]["seed"]
+PY
+
+finish "ok: t_compare"

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "botlimits.h"
 #include "config.h"
 #include "file.h"
 #include "interrupt.h"
@@ -40,6 +41,7 @@
 #include "path.h"
 #include "play.h"
 #include "results.h"
+#include "rules.h"
 #include "schedule.h"
 #include "sprt.h"
 #include "strset.h"
@@ -73,6 +75,8 @@ struct outcome {
 	double margin; /* B's (team's) score minus A's */
 	int faults[3]; /* of A, B, the fillers */
 };
+/* A game in which A or B forfeited (a filler played its seat): no margin. */
+#define FORFEITED(g) ((g)->faults[0] || (g)->faults[1])
 
 static const char usage[] =
 	"usage: arena compare [options] BOT_A BOT_B\n"
@@ -84,7 +88,8 @@ static const char usage[] =
 	"\n"
 	"  --variant V         hammerwalt, indiana (default), bloomington, fivehand, flip\n"
 	"  --option KEY=VALUE  a variant option (repeatable)\n"
-	"  --games MAX         at most MAX games, MAX/2 pairs (default 2000)\n"
+	"  --games MAX         at most MAX games, MAX/2 pairs (default 2000, at most\n"
+	"                      100000)\n"
 	"  --sprt ELO0,ELO1    stop as soon as H1 (B is ELO1 better) or H0 (B is not\n"
 	"                      ELO0 better) is accepted\n"
 	"  --alpha A, --beta B the test's error rates (default 0.05 each)\n"
@@ -100,8 +105,9 @@ static const char usage[] =
 	"\n"
 	"The last line on stdout is a JSON summary: \"verdict\" is \"H1\", \"H0\" or\n"
 	"\"inconclusive\" (or \"none\" without --sprt). Exit status: 0 when the\n"
-	"comparison ran (whatever the verdict), 1 runtime error, 2 bad arguments,\n"
-	"3 games that failed twice.\n";
+	"comparison ran (whatever the verdict), 1 runtime error, 2 bad arguments or\n"
+	"a results directory that holds something else, 3 games that failed twice,\n"
+	"128 + the signal when interrupted (run it again to resume).\n";
 
 #ifdef __GNUC__
 __attribute__((format(printf, 1, 2)))
@@ -123,6 +129,8 @@ static void die_usage(const char *what, const char *arg)
 	exit(EXIT_USAGE);
 }
 
+#define COMPARE_MAX_GAMES 100000
+
 static double number(const char *opt, const char *arg, double min, double max)
 {
 	char *end;
@@ -135,14 +143,62 @@ static double number(const char *opt, const char *arg, double min, double max)
 	return v;
 }
 
-/* "--limit KEY=N" or "--option KEY=VALUE" as the config line "KEY = VALUE". */
+/* A whole number from min to max, or a usage error naming opt and its range. */
+static long integer(const char *opt, const char *arg, long min, long max)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < min || v > max) {
+		fprintf(stderr, "arena: compare: %s needs a whole number from %ld to %ld, not '%s'\n",
+			opt, min, max, arg);
+		exit(EXIT_USAGE);
+	}
+	return v;
+}
+
+/*
+ * Is s safe as an INI value: no newline, no ';' or '#' (comments), no '['
+ * or ']', no space at either end (the reader strips them)?
+ */
+static int ini_safe(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n && !strpbrk(s, "\n\r;#[]") && s[0] != ' ' && s[n - 1] != ' ' && s[0] != '\t' &&
+	       s[n - 1] != '\t';
+}
+
+/*
+ * "--limit KEY=N" (a sandbox limit of every bot: botlimits.h's keys only)
+ * or "--option KEY=VALUE" (a variant option) as the config line "KEY = VALUE".
+ */
 static void add_pair(struct strvec *v, const char *opt, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	struct strbuf sb = STRBUF_INIT;
+	char key[64];
 
-	if (!eq || eq == arg || !eq[1] || strpbrk(arg, "\n;#[]"))
+	if (!eq || eq == arg || !eq[1] || !ini_safe(arg) || (size_t)(eq - arg) >= sizeof(key))
 		die_usage(opt, arg);
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - arg), arg);
+	if (!strcmp(opt, "--limit")) {
+		int k = limit_find(key);
+
+		if (k < 0) {
+			strbuf_init(&sb);
+			limits_names(&sb);
+			fprintf(stderr, "arena: compare: --limit '%s': the key must be one of %s\n",
+				arg, sb.buf);
+			exit(EXIT_USAGE);
+		}
+		integer("--limit", eq + 1, 0, limit_def((enum limit_key)k)->max);
+	} else if (strspn(key, "abcdefghijklmnopqrstuvwxyz_") != strlen(key) ||
+		   !strcmp(key, "variant")) {
+		die_usage(opt, arg);
+	}
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "%.*s = %s", (int)(eq - arg), arg, eq + 1);
 	strvec_push(v, sb.buf);
@@ -192,17 +248,17 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 		switch (c) {
 		case O_VARIANT: o->variant = optarg; break;
 		case O_OPTION: add_pair(&o->options, "--option", optarg); break;
-		case O_GAMES: o->games = (long)number("--games", optarg, 2, 1e7); break;
+		case O_GAMES: o->games = integer("--games", optarg, 2, COMPARE_MAX_GAMES); break;
 		case O_SPRT: parse_sprt(o, optarg); break;
 		case O_ALPHA: o->alpha = number("--alpha", optarg, 1e-6, 0.5); break;
 		case O_BETA: o->beta = number("--beta", optarg, 1e-6, 0.5); break;
 		case O_FILLER: o->filler = optarg; break;
-		case O_JOBS: o->jobs = (long)number("--jobs", optarg, 1, 1024); break;
-		case O_SEED: number("--seed", optarg, 0, 9.2e18); o->seed = optarg; break;
+		case O_JOBS: o->jobs = integer("--jobs", optarg, 1, 1024); break;
+		case O_SEED: integer("--seed", optarg, 0, LONG_MAX); o->seed = optarg; break;
 		case O_RESULTS: o->results = optarg; break;
 		case O_FRESH: o->fresh = 1; break;
 		case O_STARTUP: case O_MOVE: case O_BANK: case O_GAME:
-			number(argv[optind - 1], optarg, 0, 1e9);
+			integer(argv[optind - 1], optarg, c == O_BANK ? 0 : 1, 86400000);
 			o->times[c - O_STARTUP] = optarg;
 			break;
 		case O_CPU: o->cpu_time = 1; break;
@@ -226,15 +282,34 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 			"--help)\n");
 		exit(EXIT_USAGE);
 	}
+	if (variant_parse(o->variant) < 0)
+		die_usage("--variant must be hammerwalt, indiana, bloomington, fivehand or flip, "
+			  "not", o->variant);
+	if (o->referee && !ini_safe(o->referee))
+		die_usage("--referee cannot be passed through the config:", o->referee);
 }
 
 /* ---- the comparison as an arena config ------------------------------- */
 
-/* The [bot NAME] section of a SEAT: a directory, a built-in or a command. */
-static void bot_section(struct strbuf *ini, const char *name, const char *seat, const char *cwd)
+/*
+ * The [bot NAME] section of a SEAT: a directory, a built-in or a command.
+ * Every value written is checked (a directory's real path too): one the
+ * INI reader would cut or split would play another bot. 0, or -1 with err.
+ */
+static int bot_section(struct strbuf *ini, const char *name, const char *seat, const char *cwd,
+		       char *err, size_t len)
 {
 	char *real = path_is_dir(seat) ? realpath(seat, NULL) : NULL;
+	const char *bad = !ini_safe(seat) ? seat : real && !ini_safe(real) ? real :
+			  !real && seat[0] != '@' && !ini_safe(cwd) ? cwd : NULL;
 
+	if (bad) {
+		snprintf(err, len, "compare: cannot pass '%s' through the config (a ';', '#', "
+			 "'[', ']', newline or space at an end: move it, or put the command in a "
+			 "script)", bad);
+		free(real);
+		return -1;
+	}
 	strbuf_addf(ini, "\n[bot %s]\n", name);
 	if (real)
 		strbuf_addf(ini, "dir = %s\n", real);
@@ -243,57 +318,56 @@ static void bot_section(struct strbuf *ini, const char *name, const char *seat, 
 	else /* relative paths in the command start where compare was run */
 		strbuf_addf(ini, "dir = %s\ncommand = %s\n", cwd, seat);
 	free(real);
+	return 0;
 }
 
-/* Writes RESULTS/compare.ini. 0, or -1 with err. */
-static int write_config(const struct cmp_opts *o, const char *dir, const char *cwd,
-			char *path_out, size_t plen, char *err, size_t len)
+/* The comparison as an arena config, in ini. 0, or -1 with err (a value it cannot hold). */
+static int make_config(const struct cmp_opts *o, const char *cwd, struct strbuf *ini, char *err,
+		       size_t len)
 {
 	static const char *const tkeys[4] = { "startup_ms", "move_ms", "bank_ms", "game_ms" };
-	struct strbuf ini = STRBUF_INIT;
-	int fd, ret = 0;
 
-	for (int i = 0; i < 3; i++) {
-		const char *s = i < 2 ? o->bot[i] : o->filler;
-
-		if (!*s || strpbrk(s, "\n;#") || s[0] == ' ' || s[strlen(s) - 1] == ' ') {
-			snprintf(err, len, "compare: cannot pass the SEAT '%s' through the config "
-				 "(a ';', '#', newline or surrounding space: put it in a script)", s);
-			return -1;
-		}
-	}
-	strbuf_init(&ini);
-	strbuf_addf(&ini, "; made by arena compare: what it plays (do not edit)\n[arena]\n"
+	strbuf_addf(ini, "; made by arena compare: what it plays (do not edit)\n[arena]\n"
 		    "name = compare\nvariants = %s\ndeals = 1\nlogs = faults\n", o->variant);
 	if (o->seed)
-		strbuf_addf(&ini, "seed = %s\n", o->seed);
+		strbuf_addf(ini, "seed = %s\n", o->seed);
 	for (int i = 0; i < 4; i++)
 		if (o->times[i])
-			strbuf_addf(&ini, "%s = %s\n", tkeys[i], o->times[i]);
+			strbuf_addf(ini, "%s = %s\n", tkeys[i], o->times[i]);
 	if (o->cpu_time)
-		strbuf_addstr(&ini, "cpu_time = true\n");
+		strbuf_addstr(ini, "cpu_time = true\n");
 	if (o->insecure)
-		strbuf_addstr(&ini, "insecure = true\n");
+		strbuf_addstr(ini, "insecure = true\n");
 	if (o->referee)
-		strbuf_addf(&ini, "referee = %s\n", o->referee);
+		strbuf_addf(ini, "referee = %s\n", o->referee);
 	for (size_t i = 0; i < o->limits.nr; i++)
-		strbuf_addf(&ini, "%s\n", o->limits.items[i]);
+		strbuf_addf(ini, "%s\n", o->limits.items[i]);
 	if (o->options.nr) {
-		strbuf_addf(&ini, "\n[variant %s]\n", o->variant);
+		strbuf_addf(ini, "\n[variant %s]\n", o->variant);
 		for (size_t i = 0; i < o->options.nr; i++)
-			strbuf_addf(&ini, "%s\n", o->options.items[i]);
+			strbuf_addf(ini, "%s\n", o->options.items[i]);
 	}
-	bot_section(&ini, "A", o->bot[0], cwd);
-	bot_section(&ini, "B", o->bot[1], cwd);
-	bot_section(&ini, "filler", o->filler, cwd);
-	snprintf(path_out, plen, "%s/compare.ini", dir);
+	if (bot_section(ini, "A", o->bot[0], cwd, err, len) < 0 ||
+	    bot_section(ini, "B", o->bot[1], cwd, err, len) < 0 ||
+	    bot_section(ini, "filler", o->filler, cwd, err, len) < 0)
+		return -1;
+	return 0;
+}
+
+/* Writes ini to RESULTS/compare.ini.new. 0, or -1 with err. */
+static int write_config(const struct strbuf *ini, const char *dir, char *path_out, size_t plen,
+			char *err, size_t len)
+{
+	int fd, ret = 0;
+
+	/* a new name until the directory is known to be this comparison's (claim()) */
+	snprintf(path_out, plen, "%s/compare.ini.new", dir);
 	fd = file_open_private(path_out, 0, err, len);
-	if (fd < 0 || file_write_all(fd, ini.buf, ini.len) < 0 || close(fd) < 0) {
+	if (fd < 0 || file_write_all(fd, ini->buf, ini->len) < 0 || close(fd) < 0) {
 		if (fd >= 0)
 			snprintf(err, len, "cannot write '%s': %s", path_out, strerror(errno));
 		ret = -1;
 	}
-	strbuf_release(&ini);
 	return ret;
 }
 
@@ -406,11 +480,14 @@ static void read_outcome(json_t *o, struct outcome *out, long max)
 }
 
 /*
- * Reads RESULTS/results.jsonl into out[0..max) (zeroed first); *highest
- * gets the highest game index seen (-1: none). 0, or -1 with err.
+ * Reads RESULTS/results.jsonl from byte *from on (0: all; *from moves to
+ * the end of the last whole line) into out[0..max); *highest gets the
+ * highest game index seen (-1 before any). 0, or -1 with err. Only this
+ * run appends to the file (it holds the directory's lock), so a round
+ * needs to parse only the lines of its own games.
  */
 static int read_outcomes(const char *dir, struct outcome *out, long max, long *highest,
-			 char *err, size_t len)
+			 size_t *from, char *err, size_t len)
 {
 	char *path = path_join(dir, "results.jsonl");
 	struct strbuf buf = STRBUF_INIT;
@@ -419,9 +496,8 @@ static int read_outcomes(const char *dir, struct outcome *out, long max, long *h
 
 	strbuf_init(&buf);
 	memset(&l, 0, sizeof(l));
-	*highest = -1;
-	if (out)
-		memset(out, 0, (size_t)max * sizeof(*out));
+	if (!*from)
+		*highest = -1;
 	if (jsonl_slurp(path, &buf) < 0 && errno != ENOENT) {
 		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
 		free(path);
@@ -429,8 +505,9 @@ static int read_outcomes(const char *dir, struct outcome *out, long max, long *h
 		return -1;
 	}
 	free(path);
-	while (jsonl_next(buf.buf, buf.len, &pos, &l)) {
-		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
+	pos = *from <= buf.len ? *from : buf.len;
+	while (jsonl_next(buf.buf, buf.len, &pos, &l) && l.complete) {
+		json_t *o = json_loadb(l.text, l.len, 0, NULL);
 		long idx = (long)json_integer_value(json_object_get(o, "index"));
 
 		if (o && idx > *highest)
@@ -438,6 +515,7 @@ static int read_outcomes(const char *dir, struct outcome *out, long max, long *h
 		if (o && out)
 			read_outcome(o, out, max);
 		json_decref(o);
+		*from = pos;
 	}
 	strbuf_release(&buf);
 	return 0;
@@ -450,7 +528,6 @@ struct tally {
 	long games, faults[3];
 	double llr, lower, upper;
 	enum sprt_verdict verdict;
-	long decided_at; /* the pairs counted when the test decided, or 0 */
 };
 
 /*
@@ -466,7 +543,14 @@ static void tally(const struct cmp_opts *o, const struct outcome *out, long pair
 	for (long p = 0; p < pairs && out[2 * p].done && out[2 * p + 1].done; p++) {
 		const struct outcome *g0 = &out[2 * p], *g1 = &out[2 * p + 1];
 
-		pair_stats_add(&t->ps, g0->score + g1->score, (g0->margin + g1->margin) / 2);
+		/* the margin of the games nobody forfeited: @greedy's points are not the bot's */
+		if (!FORFEITED(g0) && !FORFEITED(g1))
+			pair_stats_add(&t->ps, g0->score + g1->score, (g0->margin + g1->margin) / 2, 1);
+		else if (!FORFEITED(g0) || !FORFEITED(g1))
+			pair_stats_add(&t->ps, g0->score + g1->score,
+				       FORFEITED(g0) ? g1->margin : g0->margin, 1);
+		else
+			pair_stats_add(&t->ps, g0->score + g1->score, 0, 0);
 		t->games += 2;
 		for (int w = 0; w < 3; w++)
 			t->faults[w] += g0->faults[w] + g1->faults[w];
@@ -474,10 +558,8 @@ static void tally(const struct cmp_opts *o, const struct outcome *out, long pair
 			continue;
 		t->llr = sprt_llr(&t->ps, o->elo0, o->elo1);
 		t->verdict = sprt_decide(t->llr, t->lower, t->upper);
-		if (t->verdict != SPRT_CONTINUE) {
-			t->decided_at = t->ps.n;
+		if (t->verdict != SPRT_CONTINUE)
 			break;
-		}
 	}
 }
 
@@ -485,6 +567,9 @@ static void tally(const struct cmp_opts *o, const struct outcome *out, long pair
  * The progress line, after each round of pairs: rewritten in place on a
  * terminal, else a line at most every 10 s, and always the last one.
  */
+/* a progress line without its newline is on the terminal */
+static int progress_pending;
+
 static void print_progress(const struct cmp_opts *o, const struct tally *t, long pairs,
 			   int last)
 {
@@ -502,6 +587,7 @@ static void print_progress(const struct cmp_opts *o, const struct tally *t, long
 		fprintf(stderr, "  LLR %.2f (%.2f, %.2f)", t->llr, t->lower, t->upper);
 	if (!tty || last)
 		fputc('\n', stderr);
+	progress_pending = tty && !last;
 }
 
 static double finite_or(double x, double big)
@@ -564,25 +650,34 @@ static void no_progress(void *arg, const struct play_status *st, int final)
 static void on_note(void *arg, const char *msg)
 {
 	(void)arg;
+	if (progress_pending)
+		fputc('\n', stderr);
+	progress_pending = 0;
 	say("%s", msg);
 }
 
-/* The tournament key: --seed's public one, or RESULTS/key (made on the first run). */
-static int get_key(const struct cmp_opts *o, const char *dir, struct key *k, char *err,
-		   size_t len)
+/*
+ * The tournament key: --seed's public one, or RESULTS/key; on a first run
+ * a new one, *fresh set: claim() writes it once the directory is ours.
+ */
+static int get_key(const struct cmp_opts *o, const char *dir, struct key *k, int *fresh,
+		   char *err, size_t len)
 {
 	char *path;
 	int ret = 0;
 
+	*fresh = 0;
 	if (o->seed) {
 		key_from_seed(k, strtoull(o->seed, NULL, 10));
 		return 0;
 	}
 	path = path_join(dir, RESULTS_KEY);
-	if (access(path, F_OK) == 0)
+	if (access(path, F_OK) == 0) {
 		ret = key_read(k, path, err, len);
-	else if (key_generate(k, err, len) < 0 || key_write(k, path, err, len) != 0)
-		ret = -1;
+	} else {
+		ret = key_generate(k, err, len);
+		*fresh = 1;
+	}
 	free(path);
 	return ret;
 }
@@ -594,11 +689,12 @@ static int get_key(const struct cmp_opts *o, const char *dir, struct key *k, cha
  * schedule.jsonl. 0, or an exit status after a message.
  */
 static int claim(struct results *res, const struct config *c, const struct key *k,
-		 const struct schedule *s, const char *dir)
+		 int fresh_key, const struct schedule *s, const char *dir)
 {
 	struct results_meta meta, now;
 	struct schedule first;
-	char err[PATH_MAX + 512], fp[17];
+	char err[PATH_MAX + 512], fp[17], *ini = path_join(dir, "compare.ini");
+	char *key_path = path_join(dir, RESULTS_KEY);
 	int have, ret = 0;
 
 	results_meta_init(&meta);
@@ -610,25 +706,39 @@ static int claim(struct results *res, const struct config *c, const struct key *
 	if (have < 0) {
 		say("%s", err);
 		ret = EXIT_RUNTIME;
+	} else if (have && access(ini, F_OK) < 0) {
+		say("%s holds a tournament, not a comparison: use another --results directory",
+		    dir);
+		ret = EXIT_USAGE;
 	} else if (have && strcmp(meta.fingerprint, fp)) {
 		say("%s holds another comparison (other bots, variant, options or deals): use "
 		    "another --results directory, or --fresh to start over (the old results are "
 		    "moved aside)", dir);
 		ret = EXIT_USAGE;
+	} else if (fresh_key && key_write(k, key_path, err, sizeof(err)) != 0) {
+		say("%s", err);
+		ret = EXIT_RUNTIME;
+	} else if (rename(c->path, ini) < 0) {
+		say("cannot rename '%s' to '%s': %s", c->path, ini, strerror(errno));
+		ret = EXIT_RUNTIME;
 	} else {
 		snprintf(now.fingerprint, sizeof(now.fingerprint), "%s", fp);
 		if (!c->seed_line)
 			key_id(k, now.key_id);
 		snprintf(now.shard, sizeof(now.shard), "1/1");
 		now.games = s->ngames;
-		if (results_write_meta(res, &now, c->name, c->path, err, sizeof(err)) < 0 ||
+		if (results_write_meta(res, &now, c->name, ini, err, sizeof(err)) < 0 ||
 		    results_write_schedule(res, s, c, 0, 0, err, sizeof(err)) < 0) {
 			say("%s", err);
 			ret = EXIT_RUNTIME;
 		}
 	}
+	if (ret)
+		unlink(c->path); /* compare.ini.new: the directory is not ours */
 	results_meta_release(&meta);
 	results_meta_release(&now);
+	free(ini);
+	free(key_path);
 	return ret;
 }
 
@@ -665,7 +775,8 @@ static int play_pairs(const struct cmp_opts *o, const struct config *c, struct r
 	struct play_status st;
 	struct play_opts po;
 	char err[PATH_MAX + 1024];
-	long highest;
+	long highest = -1;
+	size_t from = 0;
 	int ret = 0;
 
 	memset(&po, 0, sizeof(po));
@@ -673,7 +784,7 @@ static int play_pairs(const struct cmp_opts *o, const struct config *c, struct r
 	po.progress = no_progress;
 	po.note = on_note;
 	for (;;) {
-		if (read_outcomes(dir, out, s->ngames, &highest, err, sizeof(err)) < 0) {
+		if (read_outcomes(dir, out, s->ngames, &highest, &from, err, sizeof(err)) < 0) {
 			say("%s", err);
 			ret = EXIT_RUNTIME;
 			break;
@@ -720,12 +831,13 @@ int compare_main(int argc, char **argv, const char *default_referee)
 	struct results *res = NULL;
 	struct schedule s;
 	struct strset done;
+	struct strbuf ini = STRBUF_INIT;
 	struct tally t;
 	struct key key;
 	char err[PATH_MAX + 4096], cfg[PATH_MAX + 32], cwd[PATH_MAX], *dir, *moved = NULL;
 	char *referee = NULL;
 	long pairs, highest, faults = 0, repaired = 0, jobs;
-	int ret = EXIT_RUNTIME, have_config = 0, have_schedule = 0;
+	int ret = EXIT_RUNTIME, have_config = 0, have_schedule = 0, fresh_key = 0;
 
 	memset(&o, 0, sizeof(o));
 	strvec_init(&o.limits);
@@ -745,10 +857,16 @@ int compare_main(int argc, char **argv, const char *default_referee)
 		say("cannot find the current directory: %s", strerror(errno));
 		goto out;
 	}
+	strbuf_init(&ini);
+	if (make_config(&o, cwd, &ini, err, sizeof(err)) < 0) {
+		say("%s", err);
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	if (interrupt_install(err, sizeof(err)) < 0 ||
 	    !(res = results_new(dir, o.fresh, &moved, err, sizeof(err))) ||
-	    get_key(&o, dir, &key, err, sizeof(err)) < 0 ||
-	    write_config(&o, dir, cwd, cfg, sizeof(cfg), err, sizeof(err)) < 0) {
+	    get_key(&o, dir, &key, &fresh_key, err, sizeof(err)) < 0 ||
+	    write_config(&ini, dir, cfg, sizeof(cfg), err, sizeof(err)) < 0) {
 		say("%s", err);
 		goto out;
 	}
@@ -757,6 +875,7 @@ int compare_main(int argc, char **argv, const char *default_referee)
 	have_config = 1;
 	if (config_load(&c, cfg, err, sizeof(err)) < 0) {
 		say("%s", err);
+		unlink(cfg);
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -770,7 +889,7 @@ int compare_main(int argc, char **argv, const char *default_referee)
 		goto out;
 	}
 	pairs = o.games / 2;
-	if (read_outcomes(dir, NULL, 0, &highest, err, sizeof(err)) < 0) {
+	if (read_outcomes(dir, NULL, 0, &highest, &(size_t){ 0 }, err, sizeof(err)) < 0) {
 		say("%s", err);
 		goto out;
 	}
@@ -778,7 +897,7 @@ int compare_main(int argc, char **argv, const char *default_referee)
 		pairs = highest / 2 + 1; /* games of an earlier, longer run stay valid */
 	build_schedule(&s, &c, &key, pairs);
 	have_schedule = 1;
-	if ((ret = claim(res, &c, &key, &s, dir)) != 0)
+	if ((ret = claim(res, &c, &key, fresh_key, &s, dir)) != 0)
 		goto out;
 	ret = EXIT_RUNTIME;
 	if (results_load(res, &s, &c, 0, 0, &done, &faults, &repaired, err, sizeof(err)) < 0) {
@@ -803,6 +922,7 @@ out:
 	strset_release(&done);
 	strvec_release(&o.limits);
 	strvec_release(&o.options);
+	strbuf_release(&ini);
 	free(referee);
 	free(moved);
 	free(dir);

@@ -11,7 +11,7 @@ void pair_stats_init(struct pair_stats *ps)
 	memset(ps, 0, sizeof(*ps));
 }
 
-void pair_stats_add(struct pair_stats *ps, double points, double margin)
+void pair_stats_add(struct pair_stats *ps, double points, double margin, int has_margin)
 {
 	int k = (int)lround(points * 2);
 	double x = points / 2;
@@ -24,8 +24,29 @@ void pair_stats_add(struct pair_stats *ps, double points, double margin)
 	ps->penta[k]++;
 	ps->sum += x;
 	ps->sum2 += x * x;
-	ps->msum += margin;
-	ps->msum2 += margin * margin;
+	if (has_margin) {
+		ps->mn++;
+		ps->msum += margin;
+		ps->msum2 += margin * margin;
+	}
+}
+
+/* The standard error of the mean pair score, from the counts plus the prior. */
+static double score_se(const struct pair_stats *ps)
+{
+	double total = 0, sum = 0, sum2 = 0, mean;
+
+	if (!ps->n)
+		return 0;
+	for (int i = 0; i < 5; i++) {
+		double c = (double)ps->penta[i] + SPRT_PRIOR, x = i / 4.0;
+
+		total += c;
+		sum += c * x;
+		sum2 += c * x * x;
+	}
+	mean = sum / total;
+	return sqrt((sum2 / total - mean * mean) / (double)ps->n);
 }
 
 double pair_stats_score(const struct pair_stats *ps)
@@ -61,18 +82,16 @@ double sprt_elo_of_score(double score)
 
 void pair_stats_elo(const struct pair_stats *ps, double *elo, double *lo, double *hi)
 {
-	double s = pair_stats_score(ps);
-	double se = ps->n ? sqrt(variance(ps->sum, ps->sum2, ps->n) / (double)ps->n) : 0;
+	double s = pair_stats_score(ps), se = score_se(ps);
 
-	*elo = sprt_elo_of_score(s);
+	*elo = sprt_elo_of_score(s) + 0.0;
 	*lo = sprt_elo_of_score(s - 1.959964 * se);
 	*hi = sprt_elo_of_score(s + 1.959964 * se);
 }
 
 double pair_stats_los(const struct pair_stats *ps)
 {
-	double se = ps->n ? sqrt(variance(ps->sum, ps->sum2, ps->n) / (double)ps->n) : 0;
-	double d = pair_stats_score(ps) - 0.5;
+	double se = score_se(ps), d = pair_stats_score(ps) - 0.5;
 
 	if (se == 0)
 		return d > 0 ? 1 : d < 0 ? 0 : 0.5;
@@ -81,8 +100,8 @@ double pair_stats_los(const struct pair_stats *ps)
 
 void pair_stats_margin(const struct pair_stats *ps, double *mean, double *half)
 {
-	*mean = ps->n ? ps->msum / (double)ps->n : 0;
-	*half = ps->n ? 1.959964 * sqrt(variance(ps->msum, ps->msum2, ps->n) / (double)ps->n) : 0;
+	*mean = ps->mn ? ps->msum / (double)ps->mn : 0;
+	*half = ps->mn ? 1.959964 * sqrt(variance(ps->msum, ps->msum2, ps->mn) / (double)ps->mn) : 0;
 }
 
 /*

@@ -19,18 +19,24 @@ struct pair_stats {
 	long penta[5];      /* pairs in which B scored 0, 0.5, 1, 1.5, 2 points */
 	double sum, sum2;   /* of x = B's points / 2 (B's mean score per game), and x^2 */
 	double msum, msum2; /* of the score margin per deal (B's team minus A's, game mean) */
+	long mn;            /* pairs with a margin (a pair whose games were all forfeited has none) */
 };
 
 void pair_stats_init(struct pair_stats *ps);
-/* Adds a pair: B's points (0, 0.5, 1, 1.5 or 2) and its mean margin per game. */
-void pair_stats_add(struct pair_stats *ps, double points, double margin);
+/*
+ * Adds a pair: B's points (0, 0.5, 1, 1.5 or 2) and, when has_margin, its
+ * mean margin per game.
+ */
+void pair_stats_add(struct pair_stats *ps, double points, double margin, int has_margin);
 
 /* B's mean score per game, 0..1 (0.5 with no pairs). */
 double pair_stats_score(const struct pair_stats *ps);
 /*
  * The logistic Elo difference of B over A, with its 95% interval (from the
  * normal approximation of the pair scores' mean, each end turned into Elo);
- * a score of 0 or 1 gives -inf or +inf.
+ * a score of 0 or 1 gives -inf or +inf. The standard error (here and in
+ * the LOS) comes from the counts with SPRT_PRIOR added to each cell, so
+ * that a few pairs all in one cell do not claim certainty.
  */
 void pair_stats_elo(const struct pair_stats *ps, double *elo, double *lo, double *hi);
 /* The likelihood that B is better (LOS): Phi((score - 0.5) / its standard error). */

@@ -30,7 +30,8 @@ expect_eq "greedy: pairs" "$(field "$tmp/c1.out" pairs)" 23
 expect_eq "greedy: pentanomial" "$(field "$tmp/c1.out" pentanomial)" "[0, 0, 0, 0, 23]"
 expect_eq "greedy: llr" "$(field "$tmp/c1.out" llr)" 3.076
 expect_eq "greedy: bounds" "$(field "$tmp/c1.out" bounds)" "[-2.944, 2.944]"
-grep -q '^\[compare\] 23/200 pairs  B scores 1.000  Elo +inf \[+inf, +inf\]  LLR 3.08 (-2.94, 2.94)$' \
+# (the interval's low end: 1 - 1.96 x 0.0059427 with the prior, 771 Elo)
+grep -q '^\[compare\] 23/200 pairs  B scores 1.000  Elo +inf \[+771, +inf\]  LLR 3.08 (-2.94, 2.94)$' \
 	"$tmp/c1.err" || fail "greedy: progress line: $(tail -1 "$tmp/c1.err")"
 # the games are in the results, as in a tournament: 46 of them (2 jobs: whole rounds)
 n=$(wc -l <"$tmp/c1/results.jsonl")
@@ -71,7 +72,11 @@ chmod 755 "$tmp/crash/run"
 "$A" compare --variant indiana --seed 5 --games 6 --jobs 2 -q --results "$tmp/c5" \
 	@random "$tmp/crash" >"$tmp/c5.out" 2>&1 || fail "crash: $(cat "$tmp/c5.out")"
 expect_eq "crash: score" "$(field "$tmp/c5.out" score)" 0.0
+# (per seat and game: B holds two seats in each of 6 games)
 expect_eq "crash: faults" "$(field "$tmp/c5.out" faults)" "{'A': 0, 'B': 12, 'filler': 0}"
+# every game forfeited: no margin (the fillers' points are not B's)
+expect_eq "crash: margin" "$(field "$tmp/c5.out" margin_per_deal)" 0.0
+expect_eq "crash: margin interval" "$(field "$tmp/c5.out" margin_95)" "[0.0, 0.0]"
 
 # 6.
 "$A" compare --variant fivehand --seed 1 --games 4 -q --results "$tmp/c6" @random @greedy \
@@ -85,5 +90,30 @@ want = [["A", "B", f, f, f], ["B", "A", f, f, f], [f, "A", "B", f, f], [f, "B", 
 assert got == want, got
 assert games[0]["seed"] == games[1]["seed"] != games[2]["seed"] == games[3]["seed"]
 PY
+
+# 7. nothing reaches the config but what compare writes itself
+"$A" compare --limit insecure=true --games 4 --results "$tmp/c7" @random @greedy >"$tmp/c7.out" 2>&1
+expect_eq "--limit insecure: exit" "$?" 2
+grep -q "the key must be one of mem_mb" "$tmp/c7.out" || fail "--limit insecure: $(cat "$tmp/c7.out")"
+"$A" compare --variant "$(printf 'indiana\ninsecure = true')" --games 4 --results "$tmp/c7" \
+	@random @greedy >"$tmp/c7.out" 2>&1
+expect_eq "--variant with a newline: exit" "$?" 2
+mkdir -p "$tmp/a ;b/bot" "$tmp/a"
+printf '#!/bin/sh\nexit 0\n' >"$tmp/a ;b/bot/run"
+chmod 755 "$tmp/a ;b/bot/run"
+"$A" compare --games 4 --results "$tmp/c7" @random "$tmp/a ;b/bot" >"$tmp/c7.out" 2>&1
+expect_eq "a directory with ' ;': exit" "$?" 2
+grep -q "cannot pass '.*a ;b/bot' through the config" "$tmp/c7.out" ||
+	fail "a directory with ' ;': $(cat "$tmp/c7.out")"
+[ -e "$tmp/c7" ] && fail "refused arguments left a results directory"
+# 8. a tournament's directory is refused and left as it was
+printf '[arena]\nname = t\nvariants = indiana\n[bot g]\ncommand = @greedy\n[bot r]\ncommand = @random\n' \
+	>"$tmp/t8.ini"
+"$A" -q --results "$tmp/tour" "$tmp/t8.ini" >/dev/null 2>&1 || fail "the tournament"
+ls "$tmp/tour" >"$tmp/tour.before"
+"$A" compare --games 4 --results "$tmp/tour" @random @greedy >"$tmp/c8.out" 2>&1
+expect_eq "a tournament's directory: exit" "$?" 2
+grep -q "holds a tournament, not a comparison" "$tmp/c8.out" || fail "tournament: $(cat "$tmp/c8.out")"
+ls "$tmp/tour" | cmp -s - "$tmp/tour.before" || fail "the tournament's directory changed: $(ls "$tmp/tour")"
 
 finish "ok: t_compare"

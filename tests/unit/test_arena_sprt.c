@@ -26,11 +26,19 @@ static void test_hand_worked(void)
 	double elo, lo, hi, mean, half, lower, upper;
 
 	pair_stats_init(&ps);
-	pair_stats_add(&ps, 2, 10);
-	pair_stats_add(&ps, 1, -4);
-	pair_stats_add(&ps, 1, 2);
-	pair_stats_add(&ps, 0.5, 0);
-	CHECK_INT(ps.n, 4);
+	pair_stats_add(&ps, 2, 10, 1);
+	pair_stats_add(&ps, 1, -4, 1);
+	pair_stats_add(&ps, 1, 2, 1);
+	pair_stats_add(&ps, 0.5, 0, 1);
+	/* a pair whose games were both forfeited: points, but no margin */
+	pair_stats_add(&ps, 0, 0, 0);
+	CHECK_INT(ps.n, 5);
+	CHECK_INT(ps.mn, 4);
+	pair_stats_init(&ps);
+	pair_stats_add(&ps, 2, 10, 1);
+	pair_stats_add(&ps, 1, -4, 1);
+	pair_stats_add(&ps, 1, 2, 1);
+	pair_stats_add(&ps, 0.5, 0, 1);
 	CHECK_INT(ps.penta[0], 0);
 	CHECK_INT(ps.penta[1], 1);
 	CHECK_INT(ps.penta[2], 2);
@@ -38,11 +46,14 @@ static void test_hand_worked(void)
 	CHECK_INT(ps.penta[4], 1);
 	CHECK(NEAR(pair_stats_score(&ps), 0.5625, 1e-12));
 	pair_stats_elo(&ps, &elo, &lo, &hi);
-	/* -400 log10(1/0.5625 - 1); the interval from 0.5625 -+ 1.96 * sqrt(v/4) */
+	/*
+	 * -400 log10(1/0.5625 - 1); the interval from 0.5625 -+ 1.96 se, se from
+	 * the counts + 0.01 each: 0.136833 (without the prior sqrt(v/4) = 0.136216)
+	 */
 	CHECK(NEAR(elo, 43.6578, 1e-3));
-	CHECK(NEAR(lo, -150.9108, 1e-3));
-	CHECK(NEAR(hi, 274.8094, 1e-3));
-	CHECK(NEAR(pair_stats_los(&ps), 0.676822, 1e-5));
+	CHECK(NEAR(lo, -151.9220, 1e-3));
+	CHECK(NEAR(hi, 276.3003, 1e-3));
+	CHECK(NEAR(pair_stats_los(&ps), 0.676078, 1e-5));
 	pair_stats_margin(&ps, &mean, &half);
 	CHECK(NEAR(mean, 2, 1e-12));
 	CHECK(NEAR(half, 4.996947, 1e-5));
@@ -72,18 +83,33 @@ static void test_one_cell(void)
 
 	pair_stats_init(&ps);
 	for (int i = 0; i < 100; i++)
-		pair_stats_add(&ps, 1, 0);
+		pair_stats_add(&ps, 1, 0, 1);
 	CHECK(NEAR(sprt_llr(&ps, 0, 20), -5.854933, 1e-5));
 	pair_stats_init(&ps);
 	for (int i = 0; i < 10; i++)
-		pair_stats_add(&ps, 2, 30);
+		pair_stats_add(&ps, 2, 30, 1);
 	CHECK(NEAR(sprt_llr(&ps, 0, 50), 1.339705, 1e-5));
 	CHECK(sprt_llr(&ps, 0, 50) > 0);
 	pair_stats_init(&ps);
 	for (int i = 0; i < 100; i++)
-		pair_stats_add(&ps, 1, 0);
+		pair_stats_add(&ps, 1, 0, 1);
 	CHECK(NEAR(pair_stats_los(&ps), 0.5, 1e-12));
 	CHECK(NEAR(sprt_elo_of_score(sprt_score_of_elo(-123.4)), -123.4, 1e-9));
+	/*
+	 * 23 pairs all won: the interval's low end is finite, 1 - 1.96 x
+	 * 0.0059427 = 0.988352, 771.47 Elo (the prior keeps it from +inf)
+	 */
+	pair_stats_init(&ps);
+	for (int i = 0; i < 23; i++)
+		pair_stats_add(&ps, 2, 0, 1);
+	{
+		double elo, lo, hi;
+
+		pair_stats_elo(&ps, &elo, &lo, &hi);
+		CHECK(NEAR(lo, 771.4707, 1e-3));
+		CHECK(isinf(elo) && isinf(hi));
+		CHECK(pair_stats_los(&ps) > 0.9999);
+	}
 }
 
 /* splitmix64: the simulation's own generator, seeded per run */
@@ -101,34 +127,44 @@ static double uniform(uint64_t *s)
 	return (double)(mix(s) >> 11) / 9007199254740992.0;
 }
 
+/* One independent game: a draw (both forfeit) 4% of the time, else B wins with w. */
+static double game_points(double w, uint64_t *s)
+{
+	if (uniform(s) < 0.04)
+		return 0.5;
+	return uniform(s) < w;
+}
+
 /*
  * One simulated pair, as euchre's pairs behave: with probability 0.6 the
  * deal decides both games (each bot wins with the good cards: a split);
- * otherwise two independent games, each won by B with probability q, q
- * chosen so that B's expected score per game is that of the true Elo.
+ * otherwise two independent games, B's wins chosen so that its expected
+ * score per game is that of the true Elo.
  */
 static double pair_points(double elo, uint64_t *s)
 {
 	const double decided = 0.6;
 	double q = (sprt_score_of_elo(elo) - 0.5 * decided) / (1 - decided);
+	double w = (q - 0.02) / 0.96;
 
 	if (uniform(s) < decided)
 		return 1;
-	return (uniform(s) < q) + (uniform(s) < q);
+	return game_points(w, s) + game_points(w, s);
 }
 
 /* Runs SPRT(elo0, elo1) on pairs of true Elo elo until a verdict; the pairs it took. */
-static long run_sprt(double elo, double elo0, double elo1, uint64_t seed, enum sprt_verdict *v)
+static long run_sprt(double elo, double elo0, double elo1, double alpha, double beta,
+		     uint64_t seed, enum sprt_verdict *v)
 {
 	struct pair_stats ps;
 	double lower, upper;
 	uint64_t s = seed;
 
-	sprt_bounds(0.05, 0.05, &lower, &upper);
+	sprt_bounds(alpha, beta, &lower, &upper);
 	pair_stats_init(&ps);
 	*v = SPRT_CONTINUE;
 	while (*v == SPRT_CONTINUE && ps.n < 200000) {
-		pair_stats_add(&ps, pair_points(elo, &s), 0);
+		pair_stats_add(&ps, pair_points(elo, &s), 0, 0);
 		if (ps.n >= 2)
 			*v = sprt_decide(sprt_llr(&ps, elo0, elo1), lower, upper);
 	}
@@ -136,32 +172,46 @@ static long run_sprt(double elo, double elo0, double elo1, uint64_t seed, enum s
 }
 
 /*
- * 2000 runs at the true Elo of H0 and 2000 at that of H1, SPRT(0, 40)
- * with alpha = beta = 0.05: the wrong verdict must come at most 5% + 1.5%
- * of the time (the binomial's standard error at 2000 runs is 0.5%).
+ * 2000 runs at the true Elo of H0 and 2000 at that of H1, SPRT(0, 40):
+ * each wrong verdict must come at most its rate + 1.5% of the time (the
+ * binomial's standard error at 2000 runs is 0.5 to 0.7%), and at least
+ * half its rate (a test that never errs is one that is too slow, or
+ * whose bounds were mixed up). Once with alpha = beta = 0.05, once with
+ * alpha = 0.05, beta = 0.10, so that the two bounds cannot be swapped.
  */
-static void test_calibration(void)
+static void calibrate(double alpha, double beta)
 {
 	enum { RUNS = 2000 };
 	const double elo0 = 0, elo1 = 40;
 	long wrong0 = 0, wrong1 = 0, pairs0 = 0, pairs1 = 0;
+	double fp, fn;
 
 	for (int i = 0; i < RUNS; i++) {
 		enum sprt_verdict v;
 
-		pairs0 += run_sprt(elo0, elo0, elo1, 1000 + (uint64_t)i, &v);
+		pairs0 += run_sprt(elo0, elo0, elo1, alpha, beta, 1000 + (uint64_t)i, &v);
 		wrong0 += v == SPRT_H1;
-		pairs1 += run_sprt(elo1, elo0, elo1, 500000 + (uint64_t)i, &v);
+		pairs1 += run_sprt(elo1, elo0, elo1, alpha, beta, 500000 + (uint64_t)i, &v);
 		wrong1 += v == SPRT_H0;
 	}
-	printf("SPRT(0, 40), alpha = beta = 0.05, %d runs each: true Elo 0: H1 accepted %.2f%% "
-	       "(mean %ld pairs); true Elo 40: H0 accepted %.2f%% (mean %ld pairs)\n",
-	       RUNS, 100.0 * (double)wrong0 / RUNS, pairs0 / RUNS, 100.0 * (double)wrong1 / RUNS,
-	       pairs1 / RUNS);
-	CHECK((double)wrong0 / RUNS <= 0.065);
-	CHECK((double)wrong1 / RUNS <= 0.065);
-	/* and it does decide: neither error rate is zero by never stopping */
-	CHECK(wrong0 > 0 && wrong1 > 0);
+	fp = (double)wrong0 / RUNS;
+	fn = (double)wrong1 / RUNS;
+	printf("SPRT(0, 40), alpha %.2f, beta %.2f, %d runs each: true Elo 0: H1 accepted "
+	       "%.2f%% (mean %ld pairs); true Elo 40: H0 accepted %.2f%% (mean %ld pairs)\n",
+	       alpha, beta, RUNS, 100 * fp, pairs0 / RUNS, 100 * fn, pairs1 / RUNS);
+	CHECK(fp <= alpha + 0.015 && fp >= alpha / 2);
+	CHECK(fn <= beta + 0.015 && fn >= beta / 2);
+}
+
+static void test_calibration(void)
+{
+	double lower, upper;
+
+	sprt_bounds(0.05, 0.10, &lower, &upper);
+	CHECK(NEAR(lower, -2.251292, 1e-6)); /* ln(0.10 / 0.95) */
+	CHECK(NEAR(upper, 2.890372, 1e-6));  /* ln(0.90 / 0.05) */
+	calibrate(0.05, 0.05);
+	calibrate(0.05, 0.10);
 }
 
 int main(void)

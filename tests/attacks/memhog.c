@@ -14,7 +14,6 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,19 +26,27 @@
 
 static long hold_procs(int n, long mb)
 {
-	int p[2];
+	int fds[64];
 	pid_t kids[64];
 	long held = 0;
 
-	if (pipe(p) < 0)
-		return 0;
-	for (int i = 0; i < n && i < 64; i++) {
+	if (n > 64)
+		n = 64;
+	/* a pipe per child: its end of file says it died (the memory limit killed it) */
+	for (int i = 0; i < n; i++) {
+		int p[2];
+
+		kids[i] = -1;
+		fds[i] = -1;
+		if (pipe(p) < 0)
+			continue;
 		kids[i] = fork();
 		if (kids[i] == 0) {
 			/* volatile: the compiler must not drop stores nobody reads */
 			volatile char *m = malloc((size_t)mb << 20);
 			char ok = 0;
 
+			close(p[0]);
 			if (m) {
 				for (long off = 0; off < mb << 20; off += 4096)
 					m[off] = 1;
@@ -50,22 +57,23 @@ static long hold_procs(int n, long mb)
 			pause();
 			_exit(0);
 		}
+		close(p[1]);
+		fds[i] = p[0];
 	}
-	/* a child the memory limit killed never answers: wait 3 s at most */
 	for (int i = 0; i < n; i++) {
-		struct pollfd pfd = { p[0], POLLIN, 0 };
 		char ok;
 
-		if (kids[i] > 0 && poll(&pfd, 1, 3000) == 1 && read(p[0], &ok, 1) == 1 && ok)
+		if (fds[i] >= 0 && read(fds[i], &ok, 1) == 1 && ok)
 			held += mb;
 	}
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		if (kids[i] > 0) {
 			kill(kids[i], SIGKILL);
 			waitpid(kids[i], NULL, 0);
 		}
-	close(p[0]);
-	close(p[1]);
+		if (fds[i] >= 0)
+			close(fds[i]);
+	}
 	return held;
 }
 

@@ -2,7 +2,7 @@
  * ponder_bot.c - plays the first legal move, for t_cgroup:
  *   ponder_bot spin    a thread spins for the whole game: CPU used while
  *                      the other seats decide ("pondering")
- *   ponder_bot sleep   sleeps 50 ms before each answer (an honest slow
+ *   ponder_bot sleep   sleeps 100 ms before each answer (an honest slow
  *                      opponent, whose turns give the spinner time)
  */
 #define _GNU_SOURCE
@@ -31,7 +31,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "spin"))
 		pthread_create(&t, NULL, spin, NULL);
 	while (fgets(line, sizeof(line), stdin)) {
-		struct timespec ts = { 0, 50 * 1000 * 1000 };
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
 		char *c;
 
 		line[strcspn(line, "\r\n")] = '\0';

@@ -185,7 +185,7 @@ chmod 755 "$tmp/bin/sleeper"
 "$R" --variant indiana --seed 1 --startup-ms 20000 "$tmp/bin/sleeper" @random @random @random \
 	>/dev/null 2>&1 &
 ref=$!
-for _ in $(seq 50); do
+for _ in $(seq 300); do
 	# the bot's group (memory, pids, cpuacct), not the probe's short-lived one
 	pgrep -f "$tmp/bin/sleeper" >/dev/null &&
 		[ "$(own_groups | grep -c "/euchre-arena\.$ref\.")" = 3 ] && break
@@ -234,14 +234,14 @@ cc -O2 -pthread -o "$tmp/bin/ponder_bot" "$top/tests/attacks/ponder_bot.c" 2>"$t
 	fail "cannot build ponder_bot: $(cat "$tmp/cc.err")"
 P=$tmp/bin/ponder_bot
 ponder() { # ponder MODE: MODE in seat 0 against three slow honest bots
-	referee --variant indiana --seed 1 --option max_hands=3 --cpu-time --move-ms 100 --game-ms 1000 \
+	referee --variant indiana --seed 1 --option max_hands=2 --cpu-time --move-ms 300 --game-ms 3000 \
 		"$P $1" "$P sleep" "$P sleep" "$P sleep" 2>"$tmp/err" | tail -1
 }
 out=$(ponder sleep)
 expect_eq "pondering control: faults" "$(field "$out" faults)" "[]"
 out=$(ponder spin)
-field "$out" faults | grep -q "'seat': 0, 'kind': 'timeout'.*game time budget of 1000 ms (CPU time" ||
-	fail "a bot spinning all game kept within its 1000 ms CPU budget: $(field "$out" faults)"
+field "$out" faults | grep -q "'seat': 0, 'kind': 'timeout'.*game time budget of 3000 ms (CPU time" ||
+	fail "a bot spinning all game kept within its 3000 ms CPU budget: $(field "$out" faults)"
 field "$out" faults | grep -q "'seat': [123]" &&
 	fail "pondering: the honest bots faulted: $(field "$out" faults)"
 

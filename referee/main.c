@@ -837,6 +837,9 @@ static void check_builtin(const struct session *se, int s)
 	char err[256];
 	struct player *p = player_new(se->seats[s], 0, err, sizeof(err));
 
+	if (!p && !strncmp(se->seats[s], "@script", 7))
+		usage_error_hint("moves are separated by commas, as in @script:9H,JD",
+				 "seat %d: %s", s, err);
 	if (!p)
 		usage_error("seat %d: %s", s, err);
 	if (player_wants_script(p) && (!se->deal || !se->deal->nscript[s]))

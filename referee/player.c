@@ -74,8 +74,7 @@ static int script_parse(struct player *p, char *err, size_t len)
 	p->script = xcalloc(PLAYER_MAX_SCRIPT, sizeof(*p->script));
 	n = move_list_parse(text, strlen(text), p->script, PLAYER_MAX_SCRIPT, bad, sizeof(bad));
 	if (n < 0) {
-		snprintf(err, len, "@script: %s (moves are separated by commas: @script:9H,JD)",
-			 bad);
+		snprintf(err, len, "@script: %s", bad);
 		return -1;
 	}
 	p->nscript = n;

@@ -188,8 +188,14 @@ int seat_parse(struct seat *s, const char *text, const char *dir, char *err, siz
 		s->kind = SEAT_GREEDY;
 		return 0;
 	}
+	if (!strcmp(text, "@script") || !strncmp(text, "@script:", 8)) {
+		s->kind = SEAT_SCRIPT;
+		s->script = xstrdup(text[7] ? text + 8 : "");
+		return 0;
+	}
 	if (seat_is_builtin(text)) {
-		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy)", text);
+		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy, "
+			 "@script:MOVES)", text);
 		return -1;
 	}
 	s->kind = SEAT_PROGRAM;
@@ -202,6 +208,7 @@ void seat_release(struct seat *s)
 		free(s->argv[i]);
 	free(s->argv);
 	free(s->dir);
+	free(s->script);
 	memset(s, 0, sizeof(*s));
 }
 

@@ -1,7 +1,8 @@
 /*
  * seat.h - what a SEAT text means, for the referee and the arena alike.
  *
- * A SEAT is a built-in player ("@random", "@greedy"), a directory holding
+ * A SEAT is a built-in player ("@random", "@greedy", "@script:MOVES" or
+ * "@script", a seat playing given moves: the caller reads them), a directory holding
  * an executable "run" file, or a command line split like a shell would,
  * without variables, globs or redirections ("python3 bot.py --depth 2").
  * seat_parse() turns it into the argv a bot is started with: a bot runs
@@ -17,10 +18,11 @@
 /* The PATH a bot gets, and where a bare program name is looked up. */
 #define SEAT_PATH "/usr/local/bin:/usr/bin:/bin"
 
-enum seat_kind { SEAT_RANDOM, SEAT_GREEDY, SEAT_PROGRAM };
+enum seat_kind { SEAT_RANDOM, SEAT_GREEDY, SEAT_SCRIPT, SEAT_PROGRAM };
 
 struct seat {
 	enum seat_kind kind;
+	char *script; /* SEAT_SCRIPT: the moves after "@script:" ("" for a bare "@script") */
 	char **argv; /* SEAT_PROGRAM: the bot's argv, NULL-terminated; else NULL */
 	int argc;
 	char *dir;   /* the bot's own directory (absolute): the SEAT directory, or dir; or NULL */

@@ -352,3 +352,27 @@ int builtin_greedy(const struct game *g, struct move *out)
 		return -1;
 	}
 }
+
+/*
+ * The next scripted move, checked against the legal list (game_legal's
+ * moves are exactly what game_apply accepts); past the list, @greedy.
+ */
+enum script_step builtin_script(const struct game *g, const struct move *list, int n,
+				int *pos, struct move *out)
+{
+	struct move mv[MAX_MOVES];
+	int nlegal;
+
+	if (game_decision(g) == DEC_NONE)
+		return SCRIPT_NONE;
+	if (*pos >= n)
+		return builtin_greedy(g, out) == 0 ? SCRIPT_DONE : SCRIPT_NONE;
+	*out = list[*pos];
+	nlegal = game_legal(g, mv);
+	for (int i = 0; i < nlegal; i++)
+		if (move_equal(&mv[i], out)) {
+			(*pos)++;
+			return SCRIPT_MOVE;
+		}
+	return SCRIPT_ILLEGAL;
+}

@@ -13,11 +13,20 @@
  *	kitty JOKER 9H 9D 9S        (five-hand: first card is turned up)
  *	burn 9H                     (flip: the face-down card)
  *	calling KS                  (flip: the face-up calling card)
+ *	rest random                 (the cards not placed: dealt from the seed)
+ *	contract 1 8                (start past the auction: seat 1 won with 8)
+ *	trump H                     (hammerwalt: trump named; else asked)
+ *	declare partner             (five-hand: the bidder's declaration)
+ *	bids 3 2 4                  (flip: every player's bid)
+ *	leader 2                    (who leads the first trick)
+ *	script 0 JD, AH, 9C         (moves for a scripted seat, "@script")
  *
  * "hand" starts the next hand; the first "hand" line may be left out.
  * Flip's dead hand is "seat P" (P = number of players) listed top card
  * first. Cards not given (flip's undealt stock) are filled in; every other
- * card must be placed exactly as often as the deck holds it.
+ * card must be placed exactly as often as the deck holds it, unless the
+ * hand says "rest random". The setup lines belong to the hand they are in;
+ * "script" lines to the game.
  */
 #ifndef DEAL_H
 #define DEAL_H

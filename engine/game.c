@@ -26,12 +26,6 @@ const char *decision_name(enum decision d)
 	return (unsigned)d <= DEC_PLAY ? decision_names[d] : "?";
 }
 
-int move_equal(const struct move *a, const struct move *b)
-{
-	return a->type == b->type && a->num == b->num && a->trump == b->trump &&
-	       a->card == b->card && a->swap == b->swap;
-}
-
 static int is_team_bid(const struct rules *r)
 {
 	return r->variant == VAR_HAMMERWALT || r->variant == VAR_INDIANA ||
@@ -108,6 +102,44 @@ static int active_count(const struct game *g)
 	return g->rules.seats - __builtin_popcount(g->sitting_out);
 }
 
+/*
+ * A partial deal's empty places get the cards not placed, shuffled by
+ * the game's own generator: the same seed deals the same rest.
+ */
+static void fill_rest(struct game *g, card_t *deck)
+{
+	const struct rules *r = &g->rules;
+	card_t full[MAX_DECK], rest[MAX_DECK];
+	int have[NCARDS] = { 0 }, n = build_deck(r, full), nrest = 0, k = 0;
+
+	for (int i = 0; i < n; i++)
+		if (deck[i] < NCARDS)
+			have[deck[i]]++;
+	for (int i = 0; i < n; i++) {
+		if (have[full[i]])
+			have[full[i]]--;
+		else
+			rest[nrest++] = full[i];
+	}
+	rng_shuffle(&g->rng, rest, nrest);
+	for (int i = 0; i < n && k < nrest; i++)
+		if (deck[i] >= NCARDS)
+			deck[i] = rest[k++];
+}
+
+/* The setup of the hand being played (a position, deal.h), or NULL. */
+static const struct deal_setup *hand_setup(const struct game *g)
+{
+	const struct deal_setup *su;
+
+	if (!g->deal || g->hand_no > g->deal->nhands)
+		return NULL;
+	su = &g->deal->setup[g->hand_no - 1];
+	return su->has_contract || su->has_bids || su->has_leader ? su : NULL;
+}
+
+static void apply_setup(struct game *g, const struct deal_setup *su);
+
 static void start_hand(struct game *g)
 {
 	const struct rules *r = &g->rules;
@@ -118,6 +150,8 @@ static void start_hand(struct game *g)
 	memcpy(g->prev_score, g->score, sizeof(g->score));
 	if (g->deal && g->hand_no <= g->deal->nhands) {
 		memcpy(deck, g->deal->deck[g->hand_no - 1], (size_t)r->deck_size);
+		if (g->deal->rest_random[g->hand_no - 1])
+			fill_rest(g, deck);
 	} else {
 		build_deck(r, deck);
 		rng_shuffle(&g->rng, deck, r->deck_size);
@@ -181,6 +215,8 @@ static void start_hand(struct game *g)
 	default:
 		break;
 	}
+	if (hand_setup(g))
+		apply_setup(g, hand_setup(g));
 }
 
 int game_init(struct game *g, const struct rules *rules, uint64_t seed,
@@ -219,14 +255,16 @@ int game_check_deal(const struct rules *r, const struct deal *d, char *err, size
 		int have[NCARDS] = { 0 };
 
 		for (int i = 0; i < n; i++) {
-			if (d->deck[h][i] >= NCARDS) {
+			if (d->deck[h][i] >= NCARDS && !(d->deck[h][i] == CARD_NONE &&
+							   d->rest_random[h])) {
 				snprintf(err, len, "hand %d: invalid card", h + 1);
 				return -1;
 			}
-			have[d->deck[h][i]]++;
+			if (d->deck[h][i] < NCARDS)
+				have[d->deck[h][i]]++;
 		}
 		for (int c = 0; c < NCARDS; c++) {
-			if (have[c] != want[c]) {
+			if (have[c] > want[c] || (have[c] < want[c] && !d->rest_random[h])) {
 				snprintf(err, len, "hand %d: %s appears %d times, the %s deck has %d",
 					 h + 1, card_name((card_t)c), have[c],
 					 variant_name(r->variant), want[c]);
@@ -682,6 +720,39 @@ static void apply_script(struct game *g, const struct move *m)
 	run_script(g);
 }
 
+/*
+ * Starts a hand past its auction (a position, deal.h): the auction's end
+ * applied as a real one would apply it, so the contract's exchanges and
+ * events follow. The parser has checked the setup against the hand.
+ */
+static void apply_setup(struct game *g, const struct deal_setup *su)
+{
+	const struct rules *r = &g->rules;
+
+	if (su->has_bids) {
+		/* flip: the bids announced in turn from the dealer's left */
+		for (int i = 0, s = next_player(g, g->dealer); i < r->players; i++) {
+			struct move m = move_make(MOVE_BID, su->bids[s], -1, CARD_NONE, CARD_NONE);
+
+			g->turn = s;
+			apply_auction(g, &m);
+			s = next_player(g, s);
+		}
+		return;
+	}
+	if (!su->has_contract)
+		return;
+	if (r->variant == VAR_FIVEHAND) {
+		auction_fivehand(g, su->bidder, &su->contract);
+		if (su->has_declare)
+			apply_script(g, &su->declare);
+		return;
+	}
+	end_team_auction(g, su->bidder, &su->contract);
+	if (su->has_trump)
+		apply_trump(g, &(struct move){ MOVE_TRUMP, -1, su->trump, CARD_NONE, CARD_NONE });
+}
+
 /* Flip's dead hand plays its top card whenever it is its turn. */
 static void dead_hand_turns(struct game *g)
 {
@@ -703,6 +774,8 @@ static void start_play(struct game *g)
 	}
 	g->phase = PH_PLAY;
 	g->leader = is_team_bid(r) ? g->bidder : next_player(g, g->dealer);
+	if (hand_setup(g) && hand_setup(g)->has_leader)
+		g->leader = hand_setup(g)->leader;
 	g->turn = g->leader;
 	dead_hand_turns(g);
 }
@@ -1126,124 +1199,4 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 	default: break;
 	}
 	return 0;
-}
-
-/* ---- move text ------------------------------------------------------- */
-
-int move_format(const struct move *m, char *buf, size_t len)
-{
-	switch (m->type) {
-	case MOVE_PASS: return snprintf(buf, len, "pass");
-	case MOVE_BID:
-		if (m->trump >= 0)
-			return snprintf(buf, len, "%d %s", m->num, trump_name(m->trump));
-		return snprintf(buf, len, "%d", m->num);
-	case MOVE_ALONE: return snprintf(buf, len, "alone");
-	case MOVE_MOON: return snprintf(buf, len, "moon %s", trump_name(m->trump));
-	case MOVE_BEST: return snprintf(buf, len, "best %s", trump_name(m->trump));
-	case MOVE_TRUMP: return snprintf(buf, len, "%s", trump_name(m->trump));
-	case MOVE_ORDER:
-		if (m->trump >= 0)
-			return snprintf(buf, len, "order %s", trump_name(m->trump));
-		return snprintf(buf, len, "order");
-	case MOVE_PARTNER: return snprintf(buf, len, "partner");
-	case MOVE_CARD:
-		if (m->swap != CARD_NONE)
-			return snprintf(buf, len, "%s switch %s", card_name(m->card),
-					card_name(m->swap));
-		return snprintf(buf, len, "%s", card_name(m->card));
-	default: return snprintf(buf, len, "?");
-	}
-}
-
-static int word_is(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	if (n != k)
-		return 0;
-	for (size_t i = 0; i < k; i++)
-		if ((s[i] | 0x20) != w[i])
-			return 0;
-	return 1;
-}
-
-/* A trick count: 1 or 2 digits, no sign, no leading zero. */
-static int parse_count(const char *s, size_t n, int *out)
-{
-	if (n < 1 || n > 2 || s[0] < '1' || s[0] > '9' || (n == 2 && (s[1] < '0' || s[1] > '9')))
-		return -1;
-	*out = n == 1 ? s[0] - '0' : (s[0] - '0') * 10 + (s[1] - '0');
-	return 0;
-}
-
-/* A trump name that is suit-only or any (allow_nt) and fills s[0..n). */
-static int parse_trump_word(const char *s, size_t n, int allow_nt, int *out)
-{
-	int t;
-
-	if (n == 0 || trump_parse(s, n, &t) != (int)n || t == TRUMP_NONE)
-		return -1;
-	if (!allow_nt && !trump_is_suit(t))
-		return -1;
-	*out = t;
-	return 0;
-}
-
-int move_parse(const char *s, size_t len, struct move *m)
-{
-	const char *w[3];
-	size_t wl[3];
-	int nw = 0, num, t;
-	card_t c, sw;
-
-	/* one to three words separated by single spaces, nothing else */
-	for (size_t j = 0, start = 0; j <= len; j++) {
-		if (j < len && s[j] != ' ')
-			continue;
-		if (j == start || nw == 3)
-			return -1;
-		w[nw] = s + start;
-		wl[nw++] = j - start;
-		start = j + 1;
-	}
-	*m = move_make(-1, -1, -1, CARD_NONE, CARD_NONE);
-	if (nw == 1) {
-		if (word_is(w[0], wl[0], "pass"))
-			m->type = MOVE_PASS;
-		else if (word_is(w[0], wl[0], "alone"))
-			m->type = MOVE_ALONE;
-		else if (word_is(w[0], wl[0], "partner"))
-			m->type = MOVE_PARTNER;
-		else if (word_is(w[0], wl[0], "order"))
-			m->type = MOVE_ORDER;
-		else if (parse_count(w[0], wl[0], &num) == 0)
-			*m = move_make(MOVE_BID, num, -1, CARD_NONE, CARD_NONE);
-		else if (parse_trump_word(w[0], wl[0], 1, &t) == 0)
-			*m = move_make(MOVE_TRUMP, -1, t, CARD_NONE, CARD_NONE);
-		else if (card_parse(w[0], wl[0], &c) == (int)wl[0])
-			*m = move_make(MOVE_CARD, -1, -1, c, CARD_NONE);
-		else
-			return -1;
-		return (int)len;
-	}
-	if (nw == 2) {
-		if (parse_count(w[0], wl[0], &num) == 0 && parse_trump_word(w[1], wl[1], 1, &t) == 0)
-			*m = move_make(MOVE_BID, num, t, CARD_NONE, CARD_NONE);
-		else if (word_is(w[0], wl[0], "moon") && parse_trump_word(w[1], wl[1], 1, &t) == 0)
-			*m = move_make(MOVE_MOON, -1, t, CARD_NONE, CARD_NONE);
-		else if (word_is(w[0], wl[0], "best") && parse_trump_word(w[1], wl[1], 1, &t) == 0)
-			*m = move_make(MOVE_BEST, -1, t, CARD_NONE, CARD_NONE);
-		else if (word_is(w[0], wl[0], "order") && parse_trump_word(w[1], wl[1], 0, &t) == 0)
-			*m = move_make(MOVE_ORDER, -1, t, CARD_NONE, CARD_NONE);
-		else
-			return -1;
-		return (int)len;
-	}
-	if (card_parse(w[0], wl[0], &c) == (int)wl[0] && word_is(w[1], wl[1], "switch") &&
-	    card_parse(w[2], wl[2], &sw) == (int)wl[2]) {
-		*m = move_make(MOVE_CARD, -1, -1, c, sw);
-		return (int)len;
-	}
-	return -1;
 }

@@ -112,12 +112,35 @@ enum phase {
 };
 
 #define DEAL_MAX_HANDS 64
+#define DEAL_MAX_SCRIPT 128
+
+/*
+ * A hand that starts past its auction (deal.h: contract, trump, declare,
+ * bids, leader). All zero: the hand is bid as usual. The engine applies
+ * it as the auction's end would be applied, so the same events follow
+ * (contract, trump, the exchanges of the contract); only the bid events
+ * are missing (flip: the given bids are announced as bid events).
+ */
+struct deal_setup {
+	uint8_t has_contract;  /* bidder and contract below */
+	uint8_t has_trump;     /* hammerwalt: trump named for the bidder */
+	uint8_t has_declare;   /* five-hand: the bidder's declaration */
+	uint8_t has_leader;    /* the first trick's leader replaces the rules' */
+	uint8_t has_bids;      /* flip: every player's bid */
+	int8_t bidder, trump, leader;
+	struct move contract;  /* the winning bid, as the auction would make it */
+	struct move declare;   /* MOVE_PARTNER or MOVE_ALONE */
+	int8_t bids[MAX_SEATS];
+};
 
 /*
  * An explicit deal (see deal.h for its text form): decks laid out as the
  * engine deals them (deal.h says how), used for the first nhands hands;
- * later hands are dealt from the seed. Optional starting scores and first
- * dealer.
+ * later hands are dealt from the seed. A hand with rest_random set may
+ * leave places empty (CARD_NONE): the engine fills them from the game's
+ * generator with the cards not placed, shuffled, so the same seed gives
+ * the same rest. Optional starting scores, first dealer, a setup per hand
+ * and each seat's scripted moves (for a scripted player, builtin.h).
  */
 struct deal {
 	int dealer;
@@ -125,6 +148,10 @@ struct deal {
 	int scores[MAX_SEATS]; /* by team in partnership games, else by player */
 	int nhands;
 	card_t deck[DEAL_MAX_HANDS][MAX_DECK];
+	uint8_t rest_random[DEAL_MAX_HANDS];
+	struct deal_setup setup[DEAL_MAX_HANDS];
+	int nscript[MAX_SEATS];
+	struct move script[MAX_SEATS][DEAL_MAX_SCRIPT];
 };
 
 /* One step of an exchange script: who does what (and to whom). */
@@ -248,6 +275,14 @@ uint32_t game_plain_plays(const struct game *g);
  */
 int move_format(const struct move *m, char *buf, size_t len);
 int move_parse(const char *s, size_t len, struct move *m);
+/*
+ * Reads s[0..len), moves separated by commas with any blanks around them
+ * ("9H, 7 H,pass"), into out (room for max). The count (at least 1), or
+ * -1 with the problem in bad ("'XX' is not a move", "more than N moves").
+ * Lives in move.c with the two above.
+ */
+int move_list_parse(const char *s, size_t len, struct move *out, int max, char *bad,
+		    size_t badlen);
 
 /*
  * Index in the current trick (0 = the lead) of the card winning it under
@@ -266,7 +301,9 @@ int game_next_active(const struct game *g, int s);
 
 /*
  * Checks that every hand of an explicit deal is a permutation of the
- * variant's deck and the dealer is a player. 0, or -1 with err.
+ * variant's deck (a rest_random hand: holds no card more often than the
+ * deck, its empty places aside) and the dealer is a player. 0, or -1 with
+ * err. The setups are the parser's to check (deal.c).
  */
 int game_check_deal(const struct rules *r, const struct deal *d, char *err, size_t len);
 

@@ -55,7 +55,10 @@ static const char *const usage_text[] = {
 	"simple sound heuristic), a directory holding an executable 'run' file, or\n"
 	"a command line such as \"python3 bot.py --depth 2\" (split like a shell\n"
 	"would, without expansions). Give one SEAT per player, seat 0 first. Bots\n"
-	"speak the protocol in protocol.md.\n"
+	"speak the protocol in protocol.md. @script:MOVES plays the moves given,\n"
+	"separated by commas (@script:9H,JD,pass), then as @greedy; a move that is\n"
+	"not legal when its turn comes is an 'illegal' fault; a bare @script takes\n"
+	"its moves from the --deal file's 'script SEAT' lines.\n"
 	"\n"
 	"game options:\n"
 	"  --variant NAME      hammerwalt, indiana, bloomington, fivehand or flip\n"
@@ -70,7 +73,9 @@ static const char *const usage_text[] = {
 	"  --bot-seed SEAT:N   the 'seed' line of the bot in SEAT, 0 to 2^63-1\n"
 	"                      (default: drawn at random for each bot and game, and\n"
 	"                      shown in the result's bot_seeds and the record)\n"
-	"  --deal FILE         start from an explicit deal (docs/deal-format.md)\n"
+	"  --deal FILE         start from an explicit deal or a position: cards,\n"
+	"                      'rest random', contract, trump, leader, scripts\n"
+	"                      (docs/deal-format.md; a mistake names its line: exit 2)\n"
 	"  --log FILE          write the game record: every hand, every line each\n"
 	"                      way with timestamps, every move; replayable (created\n"
 	"                      0600, synced to disk before the result is printed;\n"
@@ -816,6 +821,38 @@ static int run_build(struct options *o, int argc, char **argv)
 	return ret;
 }
 
+/* The --deal file, before the SEATs are checked (a bare @script takes its moves from it). */
+static void load_deal(struct session *se)
+{
+	char err[4096 + 256];
+
+	if (!se->o.deal_file)
+		return;
+	se->deal = xmalloc(sizeof(*se->deal));
+	if (deal_load(se->o.deal_file, &se->rules, se->deal, &se->deal_text, err, sizeof(err)) < 0)
+		usage_error_hint("see docs/deal-format.md", "%s", err);
+}
+
+/*
+ * A built-in SEAT must make a player (@script's moves parse), and a bare
+ * @script needs the deal's moves for its seat.
+ */
+static void check_builtin(const struct session *se, int s)
+{
+	char err[256];
+	struct player *p = player_new(se->seats[s], 0, err, sizeof(err));
+
+	if (!p && !strncmp(se->seats[s], "@script", 7))
+		usage_error_hint("moves are separated by commas, as in @script:9H,JD",
+				 "seat %d: %s", s, err);
+	if (!p)
+		usage_error("seat %d: %s", s, err);
+	if (player_wants_script(p) && (!se->deal || !se->deal->nscript[s]))
+		usage_error_hint("give @script:MOVES, or a 'script SEAT MOVES' line in the --deal "
+				 "file", "seat %d is @script with no moves", s);
+	player_free(p);
+}
+
 /* Every SEAT is UTF-8 (it goes into JSON); bot seeds name bots; programs need isolation. */
 static void check_seats(struct session *se)
 {
@@ -831,7 +868,9 @@ static void check_seats(struct session *se)
 		json_decref(utf8);
 		if (!seat_is_builtin(se->seats[s]))
 			require_isolation(&se->o);
-		else if (se->o.bot_seed_given & (1u << s))
+		else
+			check_builtin(se, s);
+		if (seat_is_builtin(se->seats[s]) && (se->o.bot_seed_given & (1u << s)))
 			usage_error("--bot-seed: seat %s is a built-in player (it gets no seed line)",
 				    (char[]){ (char)('0' + s), 0 });
 	}
@@ -848,11 +887,6 @@ static void open_outputs(struct session *se)
 	if (o->bot_logs && path_mkdir_p(o->bot_logs, 0700) < 0) {
 		say("cannot make the --bot-logs directory '%s': %s", o->bot_logs, strerror(errno));
 		exit(1);
-	}
-	if (o->deal_file) {
-		se->deal = xmalloc(sizeof(*se->deal));
-		if (deal_load(o->deal_file, &se->rules, se->deal, &se->deal_text, err, sizeof(err)) < 0)
-			usage_error("%s", err);
 	}
 	if (o->log_file && !(se->log = open_record(o->log_file, err, sizeof(err)))) {
 		say("%s", err);
@@ -920,6 +954,8 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 		players[s] = player_new_in(se->seats[s], se->o.seat_dir[s], splitmix64(&x), err, len);
 		if (!players[s])
 			usage_error("%s", err);
+		if (player_wants_script(players[s]))
+			player_set_script(players[s], se->deal->script[s], se->deal->nscript[s]);
 	}
 	strbuf_init(&line);
 	if (match_run(&mc, players, &res, err, len) < 0)
@@ -980,6 +1016,7 @@ int main(int argc, char **argv)
 		usage_error("too many SEATs (at most 10)");
 	make_rules(o, se.nseats, &se.rules);
 	o->env.time.decisions = rules_max_decisions(&se.rules);
+	load_deal(&se);
 	check_seats(&se);
 	open_outputs(&se);
 	for (long i = 0; i < o->games; i++) {

@@ -30,12 +30,16 @@
 #include "sandbox.h"
 #include "protocol.h"
 
-enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_BOT };
+enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_SCRIPT, PLAYER_BOT };
 
 struct player {
 	enum player_kind kind;
 	char *spec;
 	struct rng rng;
+
+	/* a scripted seat: its moves, the next one, and whether they come from the deal */
+	struct move *script;
+	int nscript, script_pos, script_from_deal;
 
 	/* bot programs */
 	struct seat prog;     /* argv, and the bot's own directory */
@@ -55,6 +59,27 @@ struct player {
 	char name[64];
 	double mem_peak_mb;   /* of the last bot stopped; -1 unknown */
 };
+
+/* The moves of "@script:MOVES"; a bare "@script" waits for player_set_script(). */
+static int script_parse(struct player *p, char *err, size_t len)
+{
+	const char *text = p->prog.script;
+	char bad[80];
+	int n;
+
+	if (!*text) {
+		p->script_from_deal = 1;
+		return 0;
+	}
+	p->script = xcalloc(PLAYER_MAX_SCRIPT, sizeof(*p->script));
+	n = move_list_parse(text, strlen(text), p->script, PLAYER_MAX_SCRIPT, bad, sizeof(bad));
+	if (n < 0) {
+		snprintf(err, len, "@script: %s", bad);
+		return -1;
+	}
+	p->nscript = n;
+	return 0;
+}
 
 struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len)
 {
@@ -77,8 +102,29 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 		return NULL;
 	}
 	p->kind = p->prog.kind == SEAT_RANDOM ? PLAYER_RANDOM :
-		  p->prog.kind == SEAT_GREEDY ? PLAYER_GREEDY : PLAYER_BOT;
+		  p->prog.kind == SEAT_GREEDY ? PLAYER_GREEDY :
+		  p->prog.kind == SEAT_SCRIPT ? PLAYER_SCRIPT : PLAYER_BOT;
+	if (p->kind == PLAYER_SCRIPT && script_parse(p, err, len) < 0) {
+		player_free(p);
+		return NULL;
+	}
 	return p;
+}
+
+void player_set_script(struct player *p, const struct move *moves, int n)
+{
+	free(p->script);
+	p->script = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*p->script));
+	if (n > 0)
+		memcpy(p->script, moves, (size_t)n * sizeof(*moves));
+	p->nscript = n;
+	p->script_pos = 0;
+	p->script_from_deal = 0;
+}
+
+int player_wants_script(const struct player *p)
+{
+	return p->kind == PLAYER_SCRIPT && p->script_from_deal;
 }
 
 void player_stop(struct player *p)
@@ -122,6 +168,7 @@ void player_free(struct player *p)
 		return;
 	player_stop(p);
 	seat_release(&p->prog);
+	free(p->script);
 	strbuf_release(&p->queue);
 	strbuf_release(&p->line);
 	free(p->spec);
@@ -538,6 +585,39 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	return 0;
 }
 
+/*
+ * A scripted seat: its next move; once the list is used up, @greedy's.
+ * A move that is not legal now is an illegal-move fault naming the
+ * script's move and the engine's reason (the seat then gets the fallback
+ * of every faulted seat, @greedy).
+ */
+static int script_decide(struct player *p, const struct game *g, struct move *out,
+			 struct fault *f)
+{
+	struct game *copy;
+	char text[64], why[160];
+
+	switch (builtin_script(g, p->script, p->nscript, &p->script_pos, out)) {
+	case SCRIPT_MOVE:
+	case SCRIPT_DONE:
+		return 0;
+	case SCRIPT_ILLEGAL:
+		break;
+	default:
+		return -1;
+	}
+	copy = xmalloc(sizeof(*copy));
+	*copy = *g;
+	why[0] = '\0';
+	game_apply(copy, out, why, sizeof(why));
+	free(copy);
+	move_format(out, text, sizeof(text));
+	f->kind = FAULT_ILLEGAL;
+	snprintf(f->detail, sizeof(f->detail), "script move %d '%s' is not legal now: %s (a %s "
+		 "decision)", p->script_pos + 1, text, why, decision_name(game_decision(g)));
+	return -1;
+}
+
 int player_decide(struct player *p, const struct game *g, struct move *out, double *ms,
 		  struct fault *f)
 {
@@ -548,6 +628,8 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
 		return builtin_random(g, &p->rng, out);
 	case PLAYER_GREEDY:
 		return builtin_greedy(g, out);
+	case PLAYER_SCRIPT:
+		return script_decide(p, g, out, f);
 	default:
 		if (!p->bot) {
 			f->kind = FAULT_CRASH;

@@ -58,8 +58,13 @@ struct player_env {
 
 struct player;
 
+/* The most moves a scripted seat's "@script:MOVES" may give. */
+#define PLAYER_MAX_SCRIPT 512
+
 /*
- * Creates the player for a SEAT text: "@random", "@greedy", a directory
+ * Creates the player for a SEAT text: "@random", "@greedy",
+ * "@script:MOVES" (moves separated by commas; a bare "@script" takes its
+ * moves from player_set_script()), a directory
  * holding an executable "run", or a command line (split like a shell
  * would, without expansions). seed feeds a built-in's generator. NULL with
  * a message in err for an unknown built-in or a malformed command.
@@ -69,6 +74,13 @@ struct player *player_new(const char *spec, uint64_t seed, char *err, size_t len
 struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, char *err,
 			     size_t len);
 void player_free(struct player *p);
+/*
+ * A bare "@script" seat: does it wait for its moves (from the deal
+ * file's "script SEAT" lines), and the moves (copied; n may be 0: the
+ * seat then plays as @greedy from the start).
+ */
+int player_wants_script(const struct player *p);
+void player_set_script(struct player *p, const struct move *moves, int n);
 
 /*
  * The SEAT text the player was made from, and the name a bot gave ("" if
@@ -122,7 +134,7 @@ double player_mem_peak_mb(const struct player *p);
 /* Wall-clock time the referee has waited on the bot so far in this game (ms). */
 double player_time_used(const struct player *p);
 /*
- * Is the player a built-in (@random, @greedy)? A built-in reads the game
+ * Is the player a built-in (@random, @greedy, @script)? A built-in reads the game
  * itself: it is sent no text, so the caller need not render any for it.
  */
 int player_is_builtin(const struct player *p);

@@ -383,11 +383,11 @@ static void deal_parse_errors(void)
 		   "line 1: seat 0 has 9 cards, bloomington deals 8");
 	/* unknown keyword */
 	DEAL_ERROR(VAR_HAMMERWALT, "dealer 1\nplayer 0 9C\n",
-		   "line 2: unknown keyword 'player' (expected variant, dealer, scores, hand, "
-		   "seat, kitty, burn or calling)");
+		   "line 2: unknown keyword 'player' (expected variant, dealer, scores, script, hand, "
+		   "seat, kitty, burn, calling, rest, contract, trump, declare, leader or bids)");
 	DEAL_ERROR(VAR_HAMMERWALT, "Seat 0 9C\n",
-		   "line 1: unknown keyword 'Seat' (expected variant, dealer, scores, hand, "
-		   "seat, kitty, burn or calling)");
+		   "line 1: unknown keyword 'Seat' (expected variant, dealer, scores, script, hand, "
+		   "seat, kitty, burn, calling, rest, contract, trump, declare, leader or bids)");
 	/* a bad card; comments and blank lines count as lines */
 	DEAL_ERROR(VAR_HAMMERWALT, "seat 0 9C 9C 10C 10C JC JC QC QC KC KC AC 1C\n",
 		   "line 1: '1C' is not a card");
@@ -424,6 +424,225 @@ static void deal_parse_errors(void)
 	DEAL_ERROR(VAR_HAMMERWALT, "hand 1\n", "line 1: 'hand' takes nothing after it");
 	DEAL_ERROR(VAR_HAMMERWALT, "", "no hands in the deal");
 	DEAL_ERROR(VAR_HAMMERWALT, "# only a comment\n\n", "no hands in the deal");
+}
+
+/* Parses text for variant v (and options); it must succeed. */
+static void deal_ok_at(int line, struct rules *r, const char *text)
+{
+	char err[256] = "";
+	int got = deal_parse(text, strlen(text), r, &deal_buf, err, sizeof(err));
+
+	th_checks++;
+	if (got != (int)strlen(text)) {
+		th_failed++;
+		fprintf(stderr, "%s:%d: deal refused: %s\n", __FILE__, line, err);
+	}
+}
+#define DEAL_OK(r, text) deal_ok_at(__LINE__, r, text)
+
+/* "rest random": short seats, missing seats and kitty parts are left empty, once each. */
+static void deal_parse_partial_hands(void)
+{
+	struct rules r;
+	struct deal *d = &deal_buf;
+	int holes = 0;
+
+	finished_rules(&r, VAR_HAMMERWALT);
+	DEAL_OK(&r, "seat 1 JD JH\nrest random\n");
+	CHECK_INT(d->nhands, 1);
+	CHECK_INT(d->rest_random[0], 1);
+	CHECK_INT(d->deck[0][12], CARD(SUIT_D, RANK_J));
+	CHECK_INT(d->deck[0][13], CARD(SUIT_H, RANK_J));
+	for (int i = 0; i < 48; i++)
+		holes += d->deck[0][i] == CARD_NONE;
+	CHECK_INT(holes, 46);
+	/* the second hand is complete, the first partial */
+	DEAL_OK(&r, "rest random\nhand\n" SUITS);
+	CHECK_INT(d->nhands, 2);
+	CHECK_INT(d->rest_random[0], 1);
+	CHECK_INT(d->rest_random[1], 0);
+	/* five-hand: the turned card alone */
+	finished_rules(&r, VAR_FIVEHAND);
+	DEAL_OK(&r, "kitty JOKER\nrest random\n");
+	CHECK_INT(d->deck[0][25], CARD_JOKER);
+	CHECK_INT(d->deck[0][26], CARD_NONE);
+	/* flip: burn and calling may be left to the seed, the stock too */
+	finished_rules(&r, VAR_FLIP);
+	DEAL_OK(&r, "calling 9H\nrest random\n");
+	CHECK_INT(d->deck[0][r.seats * r.cards_each + 1], CARD(SUIT_H, RANK_9));
+	CHECK_INT(d->deck[0][r.seats * r.cards_each], CARD_NONE);
+}
+
+/* A partial deal is filled from the seed: the same rest each time, no card twice. */
+static void deal_rest_dealt_from_the_seed(void)
+{
+	static struct game g1, g2;
+	struct rules r;
+	char err[256] = "";
+	int count[NCARDS] = { 0 }, same = 1, differs = 0;
+
+	finished_rules(&r, VAR_HAMMERWALT);
+	DEAL_OK(&r, "seat 1 JD JD JH JH AH AH KH KH QH QH 10H 10H\nseat 0 9C\nrest random\n");
+	CHECK_INT(game_init(&g1, &r, 42, &deal_buf, err, sizeof(err)), 0);
+	CHECK_INT(game_init(&g2, &r, 42, &deal_buf, err, sizeof(err)), 0);
+	for (int s = 0; s < 4; s++)
+		same &= g1.hand[s].one == g2.hand[s].one && g1.hand[s].two == g2.hand[s].two;
+	CHECK(same);
+	CHECK(hand_count_of(&g1.hand[0], CARD(SUIT_C, RANK_9)) >= 1);
+	CHECK_INT(hand_count_of(&g1.hand[1], CARD(SUIT_H, RANK_J)), 2);
+	for (int s = 0; s < 4; s++)
+		for (int c = 0; c < NCARDS; c++)
+			count[c] += hand_count_of(&g1.hand[s], (card_t)c);
+	for (int c = 0; c < NCARDS; c++)
+		if (card_suit((card_t)c) < NSUITS && card_rank((card_t)c) >= RANK_9)
+			CHECK_INT(count[c], 2);
+	CHECK_INT(game_init(&g2, &r, 43, &deal_buf, err, sizeof(err)), 0);
+	for (int s = 0; s < 4; s++)
+		differs |= g1.hand[s].one != g2.hand[s].one || g1.hand[s].two != g2.hand[s].two;
+	CHECK(differs);
+}
+
+/* contract, trump, declare, bids and leader set up the hand's start. */
+static void deal_parse_positions(void)
+{
+	struct rules r;
+	struct deal *d = &deal_buf;
+	static struct game g;
+	char err[256] = "";
+
+	finished_rules(&r, VAR_HAMMERWALT);
+	DEAL_OK(&r, SUITS "contract 1 8\ntrump H\nleader 3\n");
+	CHECK_INT(d->setup[0].has_contract, 1);
+	CHECK_INT(d->setup[0].bidder, 1);
+	CHECK_INT(d->setup[0].contract.type, MOVE_BID);
+	CHECK_INT(d->setup[0].contract.num, 8);
+	CHECK_INT(d->setup[0].trump, TRUMP_H);
+	CHECK_INT(d->setup[0].leader, 3);
+	CHECK_INT(game_init(&g, &r, 1, d, err, sizeof(err)), 0);
+	CHECK_INT(game_decision(&g), DEC_PLAY);
+	CHECK_INT(game_to_move(&g), 3);
+	CHECK_INT(g.trump, TRUMP_H);
+	CHECK_INT(g.bidder, 1);
+	/* no trump line: the bidder names it; alone: the exchanges follow */
+	DEAL_OK(&r, SUITS "contract 2 alone\n");
+	CHECK_INT(game_init(&g, &r, 1, d, err, sizeof(err)), 0);
+	CHECK_INT(game_decision(&g), DEC_TRUMP);
+	CHECK_INT(game_to_move(&g), 2);
+	DEAL_OK(&r, "dealer 3\n" SUITS "contract 3 5\n");
+	finished_rules(&r, VAR_INDIANA);
+	DEAL_OK(&r, SUITS "contract 0 moon low\n");
+	CHECK_INT(game_init(&g, &r, 1, d, err, sizeof(err)), 0);
+	CHECK_INT(game_decision(&g), DEC_DISCARD);
+	CHECK_INT(g.trump, TRUMP_LOW);
+	finished_rules(&r, VAR_BLOOMINGTON);
+	DEAL_OK(&r, "rest random\ncontract 5   best  S\n");
+	CHECK_INT(d->setup[0].contract.type, MOVE_BEST);
+	/* five-hand: ordered up, declared; the dealer's discard is asked */
+	finished_rules(&r, VAR_FIVEHAND);
+	DEAL_OK(&r, "kitty 9S\nrest random\ncontract 2 order\ndeclare alone\n");
+	CHECK_INT(game_init(&g, &r, 1, d, err, sizeof(err)), 0);
+	CHECK_INT(game_decision(&g), DEC_DISCARD);
+	CHECK_INT(game_to_move(&g), 0);
+	CHECK_INT(g.partner, -1);
+	CHECK_INT(g.trump, TRUMP_S);
+	DEAL_OK(&r, "kitty JOKER\nrest random\ncontract 1 order D\n");
+	DEAL_OK(&r, "kitty 9S\nrest random\ncontract 1 H\n");
+	CHECK_INT(game_init(&g, &r, 1, d, err, sizeof(err)), 0);
+	CHECK_INT(game_decision(&g), DEC_DECLARE);
+	/* flip: the bids, announced in turn */
+	finished_rules(&r, VAR_FLIP);
+	DEAL_OK(&r, "rest random\nbids 6 7 8 9\nleader 1\n");
+	CHECK_INT(game_init(&g, &r, 1, d, err, sizeof(err)), 0);
+	CHECK_INT(game_decision(&g), DEC_PLAY);
+	CHECK_INT(game_to_move(&g), 1);
+	CHECK_INT(g.bids[0], 6);
+	CHECK_INT(g.bids[3], 9);
+	/* scripts: commas, any blanks; several lines add up */
+	finished_rules(&r, VAR_INDIANA);
+	DEAL_OK(&r, "script 2 7 H,  pass ,JD\nscript 2 9C\n" SUITS);
+	CHECK_INT(d->nscript[2], 4);
+	CHECK_INT(d->script[2][0].type, MOVE_BID);
+	CHECK_INT(d->script[2][0].trump, TRUMP_H);
+	CHECK_INT(d->script[2][1].type, MOVE_PASS);
+	CHECK_INT(d->script[2][3].card, CARD(SUIT_C, RANK_9));
+}
+
+/* Every mistake in a partial deal or a position names its line. */
+static void deal_parse_position_errors(void)
+{
+	/* without 'rest random' a hand is complete, as before */
+	DEAL_ERROR(VAR_HAMMERWALT, "seat 1 JD JH\n" SEAT0 SEAT2 SEAT3,
+		   "line 1: seat 1 has 2 cards, hammerwalt deals 12");
+	DEAL_ERROR(VAR_HAMMERWALT, "rest random\nseat 1 JD JD JD\n",
+		   "hand 1: JD appears 3 times, the hammerwalt deck has 2");
+	DEAL_ERROR(VAR_HAMMERWALT, "rest random\nseat 1 " "9C 9C 10C 10C JC JC QC QC KC KC AC AC 9D\n",
+		   "line 2: seat 1 has 13 cards, hammerwalt deals 12");
+	DEAL_ERROR(VAR_HAMMERWALT, "rest at random\n", "line 1: 'rest' takes the word 'random' "
+		   "(the cards not placed are dealt from the seed)");
+	DEAL_ERROR(VAR_HAMMERWALT, "rest random\nrest random\n", "line 2: 'rest' given twice in hand 1");
+	DEAL_ERROR(VAR_FIVEHAND, "kitty 9S 9H\n" "seat 0 AH KH QH JH 8D\n",
+		   "line 1: hand 1 has no 'seat 1' line");
+	/* contract */
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 1 4\n", "line 5: '4' is not a hammerwalt "
+		   "contract (a bid from 5 to 12, or alone)");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 1 8 H\n", "line 5: '8 H' is not a hammerwalt "
+		   "contract (a bid from 5 to 12, or alone)");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 4 8\n", "line 5: '4' is not a player seat (0 to 3)");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 1\n", "line 5: 'contract' needs a seat and a bid");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 1 5\n", "line 5: only the dealer bids 5 (stuck), "
+		   "and seat 1 is not the dealer");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 1 8\ncontract 2 9\n",
+		   "line 6: 'contract' given twice in hand 1");
+	DEAL_ERROR(VAR_INDIANA, SUITS "contract 1 7\n", "line 5: '7' is not a indiana contract "
+		   "(a bid from 1 to 12 with a trump, or moon with a trump)");
+	DEAL_ERROR(VAR_BLOOMINGTON, "rest random\ncontract 1 moon H\n", "line 2: 'moon H' is not a "
+		   "bloomington contract (a bid from 1 to 8 with a trump, or best with a trump)");
+	DEAL_ERROR(VAR_FLIP, "rest random\ncontract 1 6\n",
+		   "line 2: flip has no contract (give 'bids', one per player)");
+	/* five-hand: the turned card decides what the contract may be */
+	DEAL_ERROR(VAR_FIVEHAND, "rest random\ncontract 1 order\n", "line 2: a five-hand contract "
+		   "needs the turned card (the 'kitty' line's first card)");
+	DEAL_ERROR(VAR_FIVEHAND, "kitty JOKER\nrest random\ncontract 1 order\n",
+		   "line 3: the turned card is the joker: the contract is 'order SUIT'");
+	DEAL_ERROR(VAR_FIVEHAND, "kitty 9S\nrest random\ncontract 1 order H\n", "line 3: 'order H' "
+		   "names a suit only when the joker is turned (the turned card is 9S)");
+	DEAL_ERROR(VAR_FIVEHAND, "kitty 9S\nrest random\ncontract 1 S\n",
+		   "line 3: the turned card is 9S: a suit called in round 2 must be another");
+	DEAL_ERROR(VAR_FIVEHAND, "kitty 9S\nrest random\ncontract 1 high\n", "line 3: 'high' is "
+		   "not a fivehand contract (order, 'order SUIT' when the joker is turned, or a suit "
+		   "called in round 2)");
+	/* trump, declare, leader, bids */
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "trump H\n", "line 5: 'trump' needs a 'contract' line in hand 1");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 1 8\ntrump X\n",
+		   "line 6: 'X' is not a trump (C, D, H, S, high or low)");
+	DEAL_ERROR(VAR_INDIANA, SUITS "contract 1 7 H\ntrump H\n",
+		   "line 6: indiana takes trump from the contract, not a 'trump' line");
+	DEAL_ERROR(VAR_FLIP, "rest random\ntrump H\n",
+		   "line 2: flip takes trump from the calling card, not a 'trump' line");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 1 8\ndeclare alone\n",
+		   "line 6: only fivehand has 'declare'");
+	DEAL_ERROR(VAR_FIVEHAND, "kitty 9S\nrest random\ncontract 1 order\ndeclare maybe\n",
+		   "line 4: 'maybe' is not a declaration (partner or alone)");
+	DEAL_ERROR(VAR_FIVEHAND, "kitty 9S\nrest random\ndeclare alone\n",
+		   "line 3: 'declare' needs a 'contract' line in hand 1");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "leader 2\n", "line 5: 'leader' needs a 'contract' line in hand 1");
+	DEAL_ERROR(VAR_FLIP, "rest random\nleader 2\n", "line 2: 'leader' needs a 'bids' line in hand 1");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 1 8\nleader 4\n",
+		   "line 6: '4' is not a player seat (0 to 3)");
+	DEAL_ERROR(VAR_HAMMERWALT, SUITS "contract 1 alone\nleader 3\n",
+		   "line 6: seat 3 sits out this hand (its partner's contract)");
+	DEAL_ERROR(VAR_BLOOMINGTON, "rest random\ncontract 1 best H\nleader 5\n",
+		   "line 3: seat 5 sits out this hand (its partner's contract)");
+	DEAL_ERROR(VAR_FLIP, "rest random\nbids 6 7 8\n",
+		   "line 2: 'bids' needs 4 numbers (one per player), got 3");
+	DEAL_ERROR(VAR_FLIP, "rest random\nbids 6 7 8 13\n", "line 2: bid '13' is not a number from 3 to 10");
+	DEAL_ERROR(VAR_HAMMERWALT, "rest random\nbids 6 7 8 9\n",
+		   "line 2: only flip has 'bids' (give 'contract SEAT BID')");
+	/* scripts */
+	DEAL_ERROR(VAR_HAMMERWALT, "script 0 JD, QX\n" SUITS, "line 1: 'QX' is not a move");
+	DEAL_ERROR(VAR_HAMMERWALT, "script 0 JD,,9C\n" SUITS, "line 1: '' is not a move");
+	DEAL_ERROR(VAR_HAMMERWALT, "script 7 JD\n" SUITS, "line 1: '7' is not a player seat (0 to 3)");
+	DEAL_ERROR(VAR_HAMMERWALT, "script 1\n" SUITS, "line 1: 'script 1' needs moves, separated by commas");
 }
 
 /* deal_load names the file: "FILE:7: ..." and "FILE: hand 1: ..." (docs/deal-format.md). */
@@ -488,6 +707,10 @@ int main(void)
 	RUN(deal_parse_documented_example);
 	RUN(deal_parse_lenient_spacing_and_hands);
 	RUN(deal_parse_errors);
+	RUN(deal_parse_partial_hands);
+	RUN(deal_rest_dealt_from_the_seed);
+	RUN(deal_parse_positions);
+	RUN(deal_parse_position_errors);
 	RUN(deal_load_names_the_file);
 	return TEST_REPORT();
 }

@@ -1,0 +1,176 @@
+/*
+ * move.c - the text of moves (see game.h): move_format() writes the
+ * canonical form, move_parse() reads exactly one move, move_list_parse()
+ * a comma-separated list of them (a scripted seat's moves, deal.h).
+ * Legality is the engine's (game_apply); these only read and write text.
+ */
+#include "game.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int move_equal(const struct move *a, const struct move *b)
+{
+	return a->type == b->type && a->num == b->num && a->trump == b->trump &&
+	       a->card == b->card && a->swap == b->swap;
+}
+
+int move_format(const struct move *m, char *buf, size_t len)
+{
+	switch (m->type) {
+	case MOVE_PASS: return snprintf(buf, len, "pass");
+	case MOVE_BID:
+		if (m->trump >= 0)
+			return snprintf(buf, len, "%d %s", m->num, trump_name(m->trump));
+		return snprintf(buf, len, "%d", m->num);
+	case MOVE_ALONE: return snprintf(buf, len, "alone");
+	case MOVE_MOON: return snprintf(buf, len, "moon %s", trump_name(m->trump));
+	case MOVE_BEST: return snprintf(buf, len, "best %s", trump_name(m->trump));
+	case MOVE_TRUMP: return snprintf(buf, len, "%s", trump_name(m->trump));
+	case MOVE_ORDER:
+		if (m->trump >= 0)
+			return snprintf(buf, len, "order %s", trump_name(m->trump));
+		return snprintf(buf, len, "order");
+	case MOVE_PARTNER: return snprintf(buf, len, "partner");
+	case MOVE_CARD:
+		if (m->swap != CARD_NONE)
+			return snprintf(buf, len, "%s switch %s", card_name(m->card),
+					card_name(m->swap));
+		return snprintf(buf, len, "%s", card_name(m->card));
+	default: return snprintf(buf, len, "?");
+	}
+}
+
+static int word_is(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	if (n != k)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		if ((s[i] | 0x20) != w[i])
+			return 0;
+	return 1;
+}
+
+/* A trick count: 1 or 2 digits, no sign, no leading zero. */
+static int parse_count(const char *s, size_t n, int *out)
+{
+	if (n < 1 || n > 2 || s[0] < '1' || s[0] > '9' || (n == 2 && (s[1] < '0' || s[1] > '9')))
+		return -1;
+	*out = n == 1 ? s[0] - '0' : (s[0] - '0') * 10 + (s[1] - '0');
+	return 0;
+}
+
+/* A trump name that is suit-only or any (allow_nt) and fills s[0..n). */
+static int parse_trump_word(const char *s, size_t n, int allow_nt, int *out)
+{
+	int t;
+
+	if (n == 0 || trump_parse(s, n, &t) != (int)n || t == TRUMP_NONE)
+		return -1;
+	if (!allow_nt && !trump_is_suit(t))
+		return -1;
+	*out = t;
+	return 0;
+}
+
+int move_parse(const char *s, size_t len, struct move *m)
+{
+	const char *w[3];
+	size_t wl[3];
+	int nw = 0, num, t;
+	card_t c, sw;
+
+	/* one to three words separated by single spaces, nothing else */
+	for (size_t j = 0, start = 0; j <= len; j++) {
+		if (j < len && s[j] != ' ')
+			continue;
+		if (j == start || nw == 3)
+			return -1;
+		w[nw] = s + start;
+		wl[nw++] = j - start;
+		start = j + 1;
+	}
+	*m = move_make(-1, -1, -1, CARD_NONE, CARD_NONE);
+	if (nw == 1) {
+		if (word_is(w[0], wl[0], "pass"))
+			m->type = MOVE_PASS;
+		else if (word_is(w[0], wl[0], "alone"))
+			m->type = MOVE_ALONE;
+		else if (word_is(w[0], wl[0], "partner"))
+			m->type = MOVE_PARTNER;
+		else if (word_is(w[0], wl[0], "order"))
+			m->type = MOVE_ORDER;
+		else if (parse_count(w[0], wl[0], &num) == 0)
+			*m = move_make(MOVE_BID, num, -1, CARD_NONE, CARD_NONE);
+		else if (parse_trump_word(w[0], wl[0], 1, &t) == 0)
+			*m = move_make(MOVE_TRUMP, -1, t, CARD_NONE, CARD_NONE);
+		else if (card_parse(w[0], wl[0], &c) == (int)wl[0])
+			*m = move_make(MOVE_CARD, -1, -1, c, CARD_NONE);
+		else
+			return -1;
+		return (int)len;
+	}
+	if (nw == 2) {
+		if (parse_count(w[0], wl[0], &num) == 0 && parse_trump_word(w[1], wl[1], 1, &t) == 0)
+			*m = move_make(MOVE_BID, num, t, CARD_NONE, CARD_NONE);
+		else if (word_is(w[0], wl[0], "moon") && parse_trump_word(w[1], wl[1], 1, &t) == 0)
+			*m = move_make(MOVE_MOON, -1, t, CARD_NONE, CARD_NONE);
+		else if (word_is(w[0], wl[0], "best") && parse_trump_word(w[1], wl[1], 1, &t) == 0)
+			*m = move_make(MOVE_BEST, -1, t, CARD_NONE, CARD_NONE);
+		else if (word_is(w[0], wl[0], "order") && parse_trump_word(w[1], wl[1], 0, &t) == 0)
+			*m = move_make(MOVE_ORDER, -1, t, CARD_NONE, CARD_NONE);
+		else
+			return -1;
+		return (int)len;
+	}
+	if (card_parse(w[0], wl[0], &c) == (int)wl[0] && word_is(w[1], wl[1], "switch") &&
+	    card_parse(w[2], wl[2], &sw) == (int)wl[2]) {
+		*m = move_make(MOVE_CARD, -1, -1, c, sw);
+		return (int)len;
+	}
+	return -1;
+}
+
+int move_list_parse(const char *s, size_t len, struct move *out, int max, char *bad,
+		    size_t badlen)
+{
+	int n = 0;
+	size_t i = 0;
+
+	for (;;) {
+		size_t j = i, a, b;
+		char one[64];
+		size_t k = 0;
+
+		while (j < len && s[j] != ',')
+			j++;
+		/* the item, its blanks trimmed and runs of blanks made one space */
+		for (a = i; a < j && (s[a] == ' ' || s[a] == '\t'); a++)
+			;
+		for (b = j; b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'); b--)
+			;
+		for (size_t x = a; x < b && k < sizeof(one) - 1; x++) {
+			int blank = s[x] == ' ' || s[x] == '\t';
+
+			if (blank && (s[x + 1] == ' ' || s[x + 1] == '\t'))
+				continue;
+			one[k++] = blank ? ' ' : s[x];
+		}
+		one[k] = '\0';
+		if (n == max) {
+			snprintf(bad, badlen, "more than %d moves", max);
+			return -1;
+		}
+		if (!k || b - a >= sizeof(one) || move_parse(one, k, &out[n]) < 0) {
+			snprintf(bad, badlen, "'%.*s' is not a move", (int)(b - a < 40 ? b - a : 40),
+				 s + a);
+			return -1;
+		}
+		n++;
+		if (j >= len)
+			return n;
+		i = j + 1;
+	}
+}

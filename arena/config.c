@@ -494,6 +494,11 @@ static void bot_key(struct parse *p, struct config *c, struct entrant *b, const 
 			if (seat_parse(&st, kv->value, NULL, why, sizeof(why)) < 0)
 				fail(p, kv->line, "bad value '%s' for 'command' in %s (%s)",
 				     kv->value, kv->label, why);
+			else if (st.kind == SEAT_SCRIPT)
+				/* its moves would come from a deal file, which a tournament has not */
+				fail(p, kv->line, "bad value '%s' for 'command' in %s (@script seats "
+				     "are for teaching positions with the referee's --deal; a tournament "
+				     "plays dealt games)", kv->value, kv->label);
 			seat_release(&st);
 			b->builtin = 1;
 		}

@@ -142,4 +142,12 @@ printf 'kitty 9S\nrest random\ncontract 1 order H\n' >"$tmp/bad.deal"
 usage_error "referee: $tmp/bad.deal:3: 'order H' names a suit only when the joker is turned (the turned card is 9S) (see docs/deal-format.md)" \
 	--variant fivehand --deal "$tmp/bad.deal" @greedy @greedy @greedy @greedy @greedy
 
+# a tournament has no deal file to take a script's moves from: the arena refuses @script
+printf '[arena]\nvariants = indiana\n[bot s]\ncommand = @script:9H\n[bot g]\ncommand = @greedy\n' \
+	>"$tmp/script.ini"
+out=$("$BINDIR/arena" --check "$tmp/script.ini" 2>&1)
+expect_eq "arena with @script: exit" "$?" 2
+expect_eq "arena with @script: message" "$out" \
+	"arena: $tmp/script.ini:4: bad value '@script:9H' for 'command' in [bot s] (@script seats are for teaching positions with the referee's --deal; a tournament plays dealt games)"
+
 finish "ok: the worked examples play as worked out, partial deals and @script seats behave as documented"

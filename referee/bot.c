@@ -381,6 +381,7 @@ static void ended_fault(struct bot *b, struct fault *f, const char *what)
 	char tail[280];
 
 	bot_stderr_tail(b, tail, sizeof(tail));
+	f->stderr_shown = 1;
 	if (!reap(b, 200)) {
 		f->kind = FAULT_EOF;
 		snprintf(f->detail, sizeof(f->detail), "closed its standard %s%s%s", what,

@@ -26,6 +26,7 @@
 #include "clock.h"
 #include "path.h"
 #include "config.h"
+#include "feedback.h"
 #include "incremental.h"
 #include "interrupt.h"
 #include "key.h"
@@ -701,7 +702,12 @@ static void on_progress(void *arg, const struct play_status *st, int final)
 	}
 }
 
-static int print_final_report(const char *dir)
+/*
+ * Prints the standings of dir and, when c is given, writes every bot's
+ * feedback file (feedback.h) with the exclusions of meta.
+ */
+static int print_final_report(const char *dir, const struct config *c,
+			      const struct results_meta *meta)
 {
 	struct result_set set;
 	struct standings st;
@@ -720,6 +726,13 @@ static int print_final_report(const char *dir)
 	report_write(&out, &st, &set, REPORT_TEXT);
 	fputs(out.buf, stdout);
 	fflush(stdout);
+	if (c && feedback_write(dir, c, meta, &st, &set, err, sizeof(err)) < 0) {
+		say("%s", err);
+		strbuf_release(&out);
+		standings_release(&st);
+		result_set_release(&set);
+		return -1;
+	}
 	strbuf_release(&out);
 	standings_release(&st);
 	result_set_release(&set);
@@ -1026,7 +1039,7 @@ static void print_changes(const struct config *c, struct delta *d, const struct 
 /* Plays todo[], then prints the report. Returns the exit status. */
 static int play_and_report(const struct config *c, struct fixture **todo, long ntodo,
 			   struct results *res, const char *dir, const char *referee, long jobs,
-			   struct play_status *st, struct ui *ui)
+			   struct play_status *st, struct ui *ui, const struct results_meta *meta)
 {
 	struct play_opts po;
 	char err[1024];
@@ -1056,7 +1069,7 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 			return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
 		}
 	}
-	if (print_final_report(dir) < 0)
+	if (print_final_report(dir, c, meta) < 0)
 		return EXIT_RUNTIME;
 	if (st->failed) {
 		say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
@@ -1162,7 +1175,7 @@ static int cmd_run(const struct options *o, struct config *c)
 			todo[ntodo++] = g;
 	}
 	print_changes(c, &delta, &now, todo, ntodo, dir);
-	ret = play_and_report(c, todo, ntodo, res, dir, referee, jobs, &st, &ui);
+	ret = play_and_report(c, todo, ntodo, res, dir, referee, jobs, &st, &ui, &now);
 out:
 	free(todo);
 	if (schedule_ok)

@@ -319,6 +319,10 @@ int incremental_archive_builds(struct delta *d, struct results *r, char *err, si
 		strbuf_addf(&log, "%s.log", d->bots[i].name);
 		bad = move_to_archive(d, r, "builds", d->bots[i].name, err, len) < 0 ||
 		      move_to_archive(d, r, "builds", log.buf, err, len) < 0;
+		strbuf_reset(&log);
+		strbuf_addf(&log, "%s.txt", d->bots[i].name);
+		bad = bad || (d->bots[i].state == BOT_REMOVED &&
+			      move_to_archive(d, r, "feedback", log.buf, err, len) < 0);
 		strbuf_release(&log);
 		if (bad)
 			return -1;

@@ -83,9 +83,9 @@ struct bot_delta *incremental_find(struct delta *d, const char *name);
 const char *incremental_archive(struct delta *d, struct results *r, char *err, size_t len);
 
 /*
- * Moves BUILDS/NAME and BUILDS/NAME.log of every changed and removed bot
- * to the archive (a changed bot is built again from scratch). 0, or -1
- * with err.
+ * Moves builds/NAME and builds/NAME.log of every changed and removed bot
+ * to the archive (a changed bot is built again from scratch), and
+ * feedback/NAME.txt of a removed one. 0, or -1 with err.
  */
 int incremental_archive_builds(struct delta *d, struct results *r, char *err, size_t len);
 

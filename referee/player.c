@@ -343,20 +343,25 @@ static void note_request(struct player *p, const char *text, size_t len)
 
 void player_fault_context(struct player *p, struct fault *f)
 {
-	size_t n = strlen(f->detail);
-	char tail[280];
+	char add[sizeof(f->detail)], tail[280];
+	size_t n = strlen(f->detail), at, m;
 
 	if (p->kind != PLAYER_BOT)
 		return;
-	if (p->request[0] && n < sizeof(f->detail))
-		n += (size_t)snprintf(f->detail + n, sizeof(f->detail) - n, "; request: %s",
-				      p->request);
-	if (f->stderr_shown || !p->bot || n >= sizeof(f->detail))
+	/* the request goes before the stderr tail a bot that ended already has */
+	at = f->stderr_at > 0 && (size_t)f->stderr_at - 1 < n ? (size_t)f->stderr_at - 1 : n;
+	m = p->request[0] ? (size_t)snprintf(add, sizeof(add), "; request: %s", p->request) : 0;
+	if (m > sizeof(f->detail) - 1 - n)
+		m = sizeof(f->detail) - 1 - n; /* cut the request, keep what is there */
+	memmove(f->detail + at + m, f->detail + at, n - at + 1);
+	memcpy(f->detail + at, add, m);
+	n += m;
+	if (f->stderr_at || !p->bot || n + 1 >= sizeof(f->detail))
 		return;
 	bot_stderr_tail(p->bot, tail, sizeof(tail));
 	if (*tail)
 		snprintf(f->detail + n, sizeof(f->detail) - n, "; stderr: %s", tail);
-	f->stderr_shown = 1;
+	f->stderr_at = (int)n + 1;
 }
 
 int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, struct fault *f)

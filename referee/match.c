@@ -278,7 +278,7 @@ static void decide(struct run *r)
 	/* the header only: clearing the 512-byte detail cost more than a built-in's move */
 	f.seat = seat;
 	f.kind = FAULT_NONE;
-	f.hand = f.no_answer = f.stderr_at = 0;
+	f.hand = f.no_answer = f.stderr_at = f.request_at = f.request_len = 0;
 	f.detail[0] = '\0';
 	if (player_decide(p, g, &m, &ms, &f) == 0) {
 		if (!r->fallback[seat]) {

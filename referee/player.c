@@ -356,6 +356,12 @@ void player_fault_context(struct player *p, struct fault *f)
 	memmove(f->detail + at + m, f->detail + at, n - at + 1);
 	memcpy(f->detail + at, add, m);
 	n += m;
+	if (m) {
+		f->request_at = (int)at + 1;
+		f->request_len = (int)m;
+		if (f->stderr_at > 0 && (size_t)f->stderr_at - 1 >= at)
+			f->stderr_at += (int)m;
+	}
 	if (f->stderr_at || !p->bot || n + 1 >= sizeof(f->detail))
 		return;
 	bot_stderr_tail(p->bot, tail, sizeof(tail));

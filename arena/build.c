@@ -62,7 +62,8 @@ static void describe(const struct runner_done *d, long timeout_s, const char *lo
 	strbuf_addf(why, ", see %s", log);
 }
 
-int build_all(const struct config *c, const char *referee, const char *builds_dir, int jobs,
+int build_all(const struct config *c, const int *only, const char *referee,
+	      const char *builds_dir, int jobs,
 	      int *excluded, struct strvec *reasons, void (*note)(void *arg, const char *msg),
 	      void *arg, int wake_fd, char *err, size_t len)
 {
@@ -89,7 +90,7 @@ int build_all(const struct config *c, const char *referee, const char *builds_di
 			char why[512];
 			int i = next++;
 
-			if (!b->build)
+			if (!b->build || (only && !only[i]))
 				continue;
 			strbuf_init(&sb);
 			strbuf_addf(&sb, "%s/%s.log", builds_dir, b->name);

@@ -27,6 +27,8 @@
 #include "path.h"
 #include "compare.h"
 #include "config.h"
+#include "feedback.h"
+#include "incremental.h"
 #include "interrupt.h"
 #include "key.h"
 #include "play.h"
@@ -54,13 +56,18 @@ static const char usage_text[] =
 	"docs/arena.md): every game in its own referee process, 'jobs' at a time,\n"
 	"each finished game appended to RESULTS/results.jsonl. Running the same\n"
 	"command again resumes: finished games are kept, the others are played.\n"
-	"At the end the standings are printed. Unless CONFIG sets 'seed', every\n"
-	"deal comes from a secret key made at the first run (RESULTS/key).\n"
+	"Bots may change between runs: a new or changed bot (its files and build\n"
+	"command are fingerprinted) is built again and its games played; the games\n"
+	"of changed and removed bots move to RESULTS/archive/N and no longer count.\n"
+	"At the end the standings are printed and every bot gets a feedback file,\n"
+	"RESULTS/feedback/NAME.txt. Unless CONFIG sets 'seed', every deal comes\n"
+	"from a secret key made at the first run (RESULTS/key).\n"
 	"\n"
 	"options:\n"
 	"  --results DIR   results directory (default: 'results' in [arena], else\n"
 	"                  results/NAME; with --shard K/N: that plus /shard-K-of-N)\n"
-	"  --fresh         start over: move the existing results aside to DIR.old-N\n"
+	"  --fresh         start over (new key, every game played again): move the\n"
+	"                  existing results aside to DIR.old-N\n"
 	"  --shard K/N     play only the K-th of N slices of the schedule (needs\n"
 	"                  --key FILE unless CONFIG sets 'seed')\n"
 	"  --key FILE      deal from the tournament key in FILE (made by 'arena key\n"
@@ -702,7 +709,12 @@ static void on_progress(void *arg, const struct play_status *st, int final)
 	}
 }
 
-static int print_final_report(const char *dir)
+/*
+ * Prints the standings of dir and, when c is given, writes every bot's
+ * feedback file (feedback.h) with the exclusions of meta.
+ */
+static int print_final_report(const char *dir, const struct config *c,
+			      const struct results_meta *meta)
 {
 	struct result_set set;
 	struct standings st;
@@ -721,6 +733,13 @@ static int print_final_report(const char *dir)
 	report_write(&out, &st, &set, REPORT_TEXT);
 	fputs(out.buf, stdout);
 	fflush(stdout);
+	if (c && feedback_write(dir, c, meta, &st, &set, err, sizeof(err)) < 0) {
+		say("%s", err);
+		strbuf_release(&out);
+		standings_release(&st);
+		result_set_release(&set);
+		return -1;
+	}
 	strbuf_release(&out);
 	standings_release(&st);
 	result_set_release(&set);
@@ -751,43 +770,66 @@ static char *find_referee(const struct options *o, const struct config *c)
 	return referee;
 }
 
+/* Is name in list ("NAME\tREASON" items)? Its reason, or NULL. */
+static const char *listed(const struct strvec *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t k = 0; k < list->nr; k++)
+		if (!strncmp(list->items[k], name, n) && list->items[k][n] == '\t')
+			return list->items[k] + n + 1;
+	return NULL;
+}
+
 /*
- * Which bots play (active[]). A resumed run keeps the first run's verdict
- * (meta, from arena.json); a first run builds the bots now and records
- * failures and rejected submissions in now->excluded. A built bot whose
- * program is not in its built copy is excluded like a failed build. 0,
- * or an exit status.
+ * Which bots play (active[]). Every bot is fingerprinted and compared with
+ * the last run (d; incremental.h): an unchanged bot keeps the last run's
+ * verdict (meta), a new or changed one is built now (its old build moved
+ * to the archive), as every bot is on a first run. now gets the
+ * fingerprints and the exclusions (failed builds, rejected submissions).
+ * A built bot whose program is not in its built copy is excluded like a
+ * failed build. 0, or an exit status.
  */
 static int choose_bots(struct config *c, const char *referee, struct results *res, long jobs,
 		       int have_meta, const struct results_meta *meta, struct results_meta *now,
-		       int *active, struct ui *ui)
+		       int *active, struct delta *d, struct ui *ui)
 {
 	char builds[PATH_MAX], err[PATH_MAX + 1024];
-	int *excluded;
+	char (*fp)[FINGERPRINT_LEN + 1] = xcalloc((size_t)c->nbots + 1, sizeof(*fp));
+	int *excluded = xcalloc((size_t)c->nbots + 1, sizeof(int));
+	int *only = xcalloc((size_t)c->nbots + 1, sizeof(int)), nbuild = 0, ret = 0;
 
-	for (int i = 0; i < c->nbots; i++)
-		active[i] = 1;
-	snprintf(builds, sizeof(builds), "%s/builds", results_dir(res));
-	if (have_meta) {
-		apply_excluded(c, &meta->excluded, active);
-		use_builds(c, results_abs_dir(res), active);
-		return 0;
+	for (int i = 0; i < c->nbots; i++) {
+		incremental_fingerprint(c, &c->bots[i], fp[i]);
+		strvec_pushf(&now->bots, "%s\t%s", c->bots[i].name, fp[i]);
 	}
-	excluded = xcalloc((size_t)c->nbots + 1, sizeof(int));
-	if (build_all(c, referee, builds, (int)jobs, excluded, &now->excluded, on_note, ui,
-		      interrupt_fd(), err, sizeof(err)) < 0) {
+	incremental_diff(d, c, have_meta ? meta : NULL, fp);
+	for (int i = 0; i < c->nbots; i++) {
+		const char *why = have_meta ? listed(&meta->excluded, c->bots[i].name) : NULL;
+
+		only[i] = !have_meta || d->bots[i].state != BOT_SAME;
+		nbuild += only[i] && c->bots[i].build;
+		if (!only[i] && why) {
+			excluded[i] = 1; /* an unchanged bot keeps the last run's verdict */
+			strvec_pushf(&now->excluded, "%s\t%s", c->bots[i].name, why);
+		}
+	}
+	snprintf(builds, sizeof(builds), "%s/builds", results_dir(res));
+	if (incremental_archive_builds(d, res, err, sizeof(err)) < 0 ||
+	    (nbuild && build_all(c, only, referee, builds, (int)jobs, excluded, &now->excluded,
+				 on_note, ui, interrupt_fd(), err, sizeof(err)) < 0)) {
 		say("%s", err);
-		free(excluded);
-		return !strcmp(err, "interrupted") ? 128 + interrupt_signal() : EXIT_RUNTIME;
+		ret = !strcmp(err, "interrupted") ? 128 + interrupt_signal() : EXIT_RUNTIME;
+		goto out;
 	}
 	for (int i = 0; i < c->nbots; i++)
 		active[i] = !excluded[i];
-	free(excluded);
 	use_builds(c, results_abs_dir(res), active);
 	for (int i = 0; i < c->nbots; i++) {
 		struct entrant *b = &c->bots[i];
 
-		if (!active[i] || !b->build || config_bot_runnable(b, err, sizeof(err)) == 0)
+		if (!active[i] || !only[i] || !b->build ||
+		    config_bot_runnable(b, err, sizeof(err)) == 0)
 			continue;
 		active[i] = 0;
 		strvec_pushf(&now->excluded, "%s\tthe build did not make the bot's program: %s",
@@ -799,7 +841,11 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 	for (int i = 0; i < c->nrejected; i++)
 		strvec_pushf(&now->excluded, "%s\trejected: %s", c->rejected[i].name,
 			     c->rejected[i].reason);
-	return 0;
+out:
+	free(fp);
+	free(excluded);
+	free(only);
+	return ret;
 }
 
 /*
@@ -838,39 +884,76 @@ static int run_key(const struct options *o, const struct config *c, const char *
 }
 
 /*
- * A results directory belongs to one schedule, one key and one shard:
- * checks that against arena.json, or, on a first run, writes the key (when
- * it is not there yet), the schedule and arena.json, in that order. 0, or
- * an exit status after a message.
+ * Before anything is built or moved: do the results in dir belong to this
+ * key, this setup (variants, options, deals, seed; bots may change) and
+ * this shard? 0, or an exit status after a message.
  */
-static int claim_results(const struct config *c, struct results *res, const char *dir,
-			 int have_meta, const struct results_meta *meta, struct results_meta *now,
-			 const struct schedule *s, const struct options *o, const struct key *k,
-			 int key_in_dir, const char *shard, long games)
+static int check_claim(const struct config *c, const char *dir, const struct results_meta *meta,
+		       const struct options *o, const struct key *k, const char *shard)
 {
-	char err[PATH_MAX + 1024], fp[17], kid[KEY_ID_LEN + 1], *path;
-	int got;
+	char kid[KEY_ID_LEN + 1], setup[17], fp[17], err[1024];
+	int *active = xcalloc((size_t)c->nbots + 1, sizeof(int));
+	struct schedule s;
+	long games = 0;
+	int ret = 0;
 
-	schedule_fingerprint(s, c, fp);
 	key_id(k, kid);
-	if (have_meta && meta->key_id[0] && !c->seed_line && strcmp(meta->key_id, kid)) {
+	incremental_setup(c, setup);
+	if (meta->key_id[0] && !c->seed_line && strcmp(meta->key_id, kid)) {
 		say("%s holds games dealt from another tournament key (key %s; this one "
 		    "is %s). Use that key, another --results directory, or --fresh to start over "
 		    "(the old results are moved aside)", dir, meta->key_id, kid);
-		return EXIT_USAGE;
+		ret = EXIT_USAGE;
+		goto out;
 	}
-	if (have_meta && strcmp(meta->fingerprint, fp)) {
+	for (int i = 0; i < c->nbots; i++)
+		active[i] = 1;
+	apply_excluded(c, &meta->excluded, active);
+	if (schedule_build(&s, c, active, k, err, sizeof(err)) == 0) {
+		for (int i = 0; i < s.ngames; i++)
+			games += !o->shard_n || schedule_in_shard(&s.games[i], o->shard_k, o->shard_n);
+		schedule_fingerprint(&s, c, fp);
+		schedule_release(&s);
+	} else {
+		fp[0] = '\0';
+	}
+	if (meta->setup[0] ? strcmp(meta->setup, setup) != 0 : strcmp(meta->fingerprint, fp) != 0) {
 		say("%s holds results of a different schedule (%ld games; now %ld): "
 		    "the config changed what is played. Use --fresh to start over (the old "
 		    "results are moved aside), or another --results directory",
 		    dir, meta->games, games);
-		return EXIT_USAGE;
-	}
-	if (have_meta && strcmp(meta->shard, shard)) {
+		ret = EXIT_USAGE;
+	} else if (strcmp(meta->shard, shard)) {
 		say("%s holds shard %s, not %s; use another --results "
 			"directory", dir, meta->shard, shard);
-		return EXIT_USAGE;
+		ret = EXIT_USAGE;
 	}
+out:
+	free(active);
+	return ret;
+}
+
+/*
+ * A results directory belongs to one setup (variants, options, deals,
+ * seed), one key and one shard: checks that against arena.json, or, on a
+ * first run, writes the key (when it is not there yet). When bots changed
+ * since the last run (d) or the schedule differs, the superseded games
+ * move to the archive first (incremental.h). Then the schedule and
+ * arena.json are written, in that order. 0, or an exit status after a
+ * message.
+ */
+static int claim_results(const struct config *c, struct results *res, const char *dir,
+			 int have_meta, const struct results_meta *meta, struct results_meta *now,
+			 const struct schedule *s, const struct options *o, const struct key *k,
+			 int key_in_dir, const char *shard, long games, struct delta *d)
+{
+	char err[PATH_MAX + 1024], fp[17], kid[KEY_ID_LEN + 1], *path;
+	int got, renew;
+
+	schedule_fingerprint(s, c, fp);
+	incremental_setup(c, now->setup);
+	key_id(k, kid);
+	(void)games;
 	if (!c->seed_line && !key_in_dir) {
 		/* a first run, or a directory whose copy of the --key key went missing */
 		path = path_join(dir, RESULTS_KEY);
@@ -884,14 +967,21 @@ static int claim_results(const struct config *c, struct results *res, const char
 			return EXIT_RUNTIME;
 		}
 	}
+	renew = have_meta && (d->changes || strcmp(meta->fingerprint, fp) ||
+			      !meta->setup[0] || meta->bots.nr == 0);
+	if (renew && (d->changes || strcmp(meta->fingerprint, fp)) &&
+	    incremental_reconcile(d, res, s, c, o->shard_k, o->shard_n, err, sizeof(err)) < 0) {
+		say("%s", err);
+		return EXIT_RUNTIME;
+	}
 	path = path_join(dir, RESULTS_SCHEDULE);
-	got = !have_meta || access(path, F_OK) < 0;
+	got = !have_meta || renew || access(path, F_OK) < 0;
 	free(path);
 	if (got && results_write_schedule(res, s, c, o->shard_k, o->shard_n, err, sizeof(err)) < 0) {
 		say("%s", err);
 		return EXIT_RUNTIME;
 	}
-	if (have_meta)
+	if (have_meta && !renew)
 		return 0;
 	snprintf(now->fingerprint, sizeof(now->fingerprint), "%s", fp);
 	if (!c->seed_line)
@@ -905,10 +995,58 @@ static int claim_results(const struct config *c, struct results *res, const char
 	return 0;
 }
 
+/*
+ * Says what changed since the last run, one line per bot that did, with
+ * the games of this run that involve it (todo) and those archived.
+ */
+static void print_changes(const struct config *c, struct delta *d, const struct results_meta *now,
+			  struct fixture *const *todo, long ntodo, const char *dir)
+{
+	if (!d->changes)
+		return;
+	for (long t = 0; t < ntodo; t++)
+		for (int i = 0; i < d->n; i++)
+			for (int p = 0; p < todo[t]->nseats; p++)
+				if (d->bots[i].bot == todo[t]->bot[p]) {
+					d->bots[i].to_play++;
+					break;
+				}
+	say("changes since the last run: %ld games kept, %ld superseded%s%s%s", d->kept,
+	    d->archived, d->archive ? " (moved to " : "", d->archive ? d->archive : "",
+	    d->archive ? ")" : "");
+	(void)dir;
+	for (int i = 0; i < d->n; i++) {
+		const struct bot_delta *b = &d->bots[i];
+		const char *why = listed(&now->excluded, b->name);
+		struct strbuf sb = STRBUF_INIT;
+		int built = b->bot >= 0 && c->bots[b->bot].build;
+
+		if (b->state == BOT_SAME)
+			continue;
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "%s: %s", b->name, b->state == BOT_ADDED ? "new" :
+			    b->state == BOT_CHANGED ? "changed" : why ? "rejected" : "removed");
+		if (b->state == BOT_REMOVED && why)
+			strbuf_addf(&sb, " (%s)", why);
+		else if (why)
+			strbuf_addf(&sb, ", excluded (%s)", why);
+		else if (built)
+			strbuf_addstr(&sb, b->state == BOT_ADDED ? ", built" : ", rebuilt");
+		if (b->state != BOT_REMOVED && !why)
+			strbuf_addf(&sb, ", %ld game%s to play", b->to_play,
+				    b->to_play == 1 ? "" : "s");
+		if (b->archived)
+			strbuf_addf(&sb, ", %ld game%s archived", b->archived,
+				    b->archived == 1 ? "" : "s");
+		say("%s", sb.buf);
+		strbuf_release(&sb);
+	}
+}
+
 /* Plays todo[], then prints the report. Returns the exit status. */
 static int play_and_report(const struct config *c, struct fixture **todo, long ntodo,
 			   struct results *res, const char *dir, const char *referee, long jobs,
-			   struct play_status *st, struct ui *ui)
+			   struct play_status *st, struct ui *ui, const struct results_meta *meta)
 {
 	struct play_opts po;
 	char err[1024];
@@ -938,7 +1076,7 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 			return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
 		}
 	}
-	if (print_final_report(dir) < 0)
+	if (print_final_report(dir, c, meta) < 0)
 		return EXIT_RUNTIME;
 	if (st->failed) {
 		say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
@@ -963,6 +1101,7 @@ static int cmd_run(const struct options *o, struct config *c)
 	struct ui ui;
 	struct fixture **todo = NULL;
 	struct key key;
+	struct delta delta;
 	char err[PATH_MAX + 2048], shard[32], *moved = NULL, *referee = NULL, *dir, *kpath;
 	int *active = xcalloc((size_t)c->nbots + 1, sizeof(int));
 	int have_meta, ret = EXIT_RUNTIME, schedule_ok = 0, key_in_dir = 0;
@@ -971,6 +1110,7 @@ static int cmd_run(const struct options *o, struct config *c)
 	results_meta_init(&meta);
 	results_meta_init(&now);
 	strset_init(&done);
+	memset(&delta, 0, sizeof(delta));
 	memset(&st, 0, sizeof(st));
 	memset(&ui, 0, sizeof(ui));
 	ui.tty = isatty(2);
@@ -1001,7 +1141,9 @@ static int cmd_run(const struct options *o, struct config *c)
 	if (moved)
 		say("moved the earlier results aside to %s", moved);
 	if ((ret = run_key(o, c, dir, have_meta, &meta, &key, &key_in_dir)) != 0 ||
-	    (ret = choose_bots(c, referee, res, jobs, have_meta, &meta, &now, active, &ui)) != 0)
+	    (have_meta && (ret = check_claim(c, dir, &meta, o, &key, shard)) != 0) ||
+	    (ret = choose_bots(c, referee, res, jobs, have_meta, &meta, &now, active, &delta,
+			       &ui)) != 0)
 		goto out;
 	if (schedule_build(&s, c, active, &key, err, sizeof(err)) < 0) {
 		say("%s: %s", c->path, err);
@@ -1016,7 +1158,7 @@ static int cmd_run(const struct options *o, struct config *c)
 	for (int i = 0; i < s.ngames; i++)
 		st.total += !o->shard_n || schedule_in_shard(&s.games[i], o->shard_k, o->shard_n);
 	ret = claim_results(c, res, dir, have_meta, &meta, &now, &s, o, &key, key_in_dir, shard,
-			    st.total);
+			    st.total, &delta);
 	if (ret)
 		goto out;
 	ret = EXIT_RUNTIME;
@@ -1039,7 +1181,8 @@ static int cmd_run(const struct options *o, struct config *c)
 		else
 			todo[ntodo++] = g;
 	}
-	ret = play_and_report(c, todo, ntodo, res, dir, referee, jobs, &st, &ui);
+	print_changes(c, &delta, &now, todo, ntodo, dir);
+	ret = play_and_report(c, todo, ntodo, res, dir, referee, jobs, &st, &ui, &now);
 out:
 	free(todo);
 	if (schedule_ok)
@@ -1047,6 +1190,7 @@ out:
 	results_free(res);
 	results_meta_release(&meta);
 	results_meta_release(&now);
+	incremental_release(&delta);
 	strset_release(&done);
 	free(active);
 	free(referee);

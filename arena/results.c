@@ -38,11 +38,13 @@ void results_meta_init(struct results_meta *m)
 {
 	memset(m, 0, sizeof(*m));
 	strvec_init(&m->excluded);
+	strvec_init(&m->bots);
 }
 
 void results_meta_release(struct results_meta *m)
 {
 	strvec_release(&m->excluded);
+	strvec_release(&m->bots);
 }
 
 /* ---- the referee's output ---- */
@@ -357,6 +359,16 @@ int results_read_meta_dir(const char *dir, struct results_meta *m, char *err, si
 		if (name)
 			strvec_pushf(&m->excluded, "%s\t%s", name, why ? why : "");
 	}
+	json_array_foreach(json_object_get(o, "bots"), i, ex) {
+		const char *name = json_string_value(json_object_get(ex, "bot"));
+		const char *fp = json_string_value(json_object_get(ex, "fingerprint"));
+
+		if (name && fp)
+			strvec_pushf(&m->bots, "%s\t%s", name, fp);
+	}
+	x = json_object_get(o, "setup");
+	if (json_is_string(x))
+		snprintf(m->setup, sizeof(m->setup), "%s", json_string_value(x));
 	ret = 1;
 out:
 	json_decref(o);
@@ -427,6 +439,18 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 	if (m->key_id[0])
 		json_object_set_new(o, "key_id", json_string(m->key_id));
 	json_object_set_new(o, "excluded", ex);
+	if (m->setup[0])
+		json_object_set_new(o, "setup", json_string(m->setup));
+	ex = json_array();
+	for (size_t i = 0; i < m->bots.nr; i++) {
+		const char *tab = strchr(m->bots.items[i], '\t');
+		char *name = xstrndup(m->bots.items[i], (size_t)(tab - m->bots.items[i]));
+
+		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", name, "fingerprint",
+						    tab + 1));
+		free(name);
+	}
+	json_object_set_new(o, "bots", ex);
 	text = json_dumps(o, JSON_INDENT(2));
 	if (!text) {
 		snprintf(err, len, "cannot write '%s/arena.json': the text is not valid UTF-8",
@@ -611,6 +635,29 @@ static int append_synced(int fd, const char *line, const char *what, char *err, 
 	}
 	strbuf_release(&sb);
 	return ret;
+}
+
+int results_replace(struct results *r, const char *name, const char *text, size_t n, char *err,
+		    size_t len)
+{
+	int *fd = !strcmp(name, "failed.jsonl") ? &r->failed_fd : &r->out_fd;
+	char *path;
+
+	if (replace_file(r, name, text, n, err, len) < 0)
+		return -1;
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+	if (fd == &r->failed_fd)
+		return 0; /* opened again on first use */
+	path = path_join(r->dir, name);
+	*fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	free(path);
+	if (*fd < 0) {
+		snprintf(err, len, "cannot write '%s': %s", name, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int results_append(struct results *r, const char *line, char *err, size_t len)

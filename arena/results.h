@@ -60,6 +60,8 @@ struct results_meta {
 	char shard[32];        /* "K/N" */
 	long games;            /* games in this shard's schedule */
 	struct strvec excluded;/* "NAME\tREASON" per bot excluded by its build */
+	struct strvec bots;    /* "NAME\tFINGERPRINT" per bot of the config (incremental.h) */
+	char setup[17];        /* incremental_setup(): what is played, bots aside; "" if unknown */
 };
 void results_meta_init(struct results_meta *m);
 void results_meta_release(struct results_meta *m);
@@ -105,6 +107,14 @@ int results_write_schedule(struct results *r, const struct schedule *s, const st
  */
 int results_load(struct results *r, const struct schedule *s, const struct config *c, int k,
 		 int n, struct strset *done, long *faults, long *repaired, char *err, size_t len);
+/*
+ * Replaces the file name ("results.jsonl", "failed.jsonl") of the results
+ * directory with the n bytes of text, whole or not at all (a synced
+ * temporary file renamed over it), and appends to the new file from then
+ * on. 0, or -1 with err.
+ */
+int results_replace(struct results *r, const char *name, const char *text, size_t n, char *err,
+		    size_t len);
 /* Appends line and a newline to results.jsonl and syncs it to disk. */
 int results_append(struct results *r, const char *line, char *err, size_t len);
 /* Appends a line to failed.jsonl (synced too). */

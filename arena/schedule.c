@@ -353,7 +353,6 @@ static struct fixture *add_game(struct builder *b, int v, uint64_t seed, int nse
 struct plan {
 	int ntables;
 	int *tables; /* individual: ntables*k; team: pairs as 2 ints */
-	int *number; /* team: the pairing number in game ids (see plan_variant) */
 };
 
 static void plan_variant(struct builder *b, int v, const int *bots, int n, struct plan *p)
@@ -374,25 +373,23 @@ static void plan_variant(struct builder *b, int v, const int *bots, int n, struc
 		sv->pairings = (n - 1) * (n / 4);
 		sv->rotations = 2;
 	} else if (vc->teams) {
-		int nall = b->c->nbots, num = 0;
+		int nall = b->c->nbots;
 
 		/*
-		 * Pairings are numbered over every bot of the config, excluded
-		 * or not, so a bot left out after a failed build takes its own
-		 * pairings out and leaves the other ids as they were.
+		 * A pairing is named by its two bots (game ids hold the names),
+		 * so adding or removing a bot leaves the other pairings' ids as
+		 * they were: incremental runs keep their games.
 		 */
 		sv->unit = "pairing";
 		p->ntables = 0;
 		p->tables = xmalloc(((size_t)n * (size_t)n + 1) * sizeof(int));
-		p->number = xmalloc(((size_t)n * (size_t)n + 1) * sizeof(int));
 		for (int i = 0; i < nall; i++)
 			for (int j = i + 1; j < nall; j++) {
-				num++;
 				if (!b->active[i] || !b->active[j])
 					continue;
 				p->tables[2 * p->ntables] = i;
 				p->tables[2 * p->ntables + 1] = j;
-				p->number[p->ntables++] = num;
+				p->ntables++;
 			}
 		sv->pairings = p->ntables;
 		sv->rotations = 2;
@@ -452,8 +449,13 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 			for (int s = 0; s < k; s++)
 				g->bot[s] = vc->teams ? p->tables[2 * t + (s + rot) % 2]
 						      : p->tables[t * k + (s + rot) % k];
-			snprintf(g->id, sizeof(g->id), "%s.d%04ld.%c%04d.r%d", vc->name, d + 1,
-				 vc->teams ? 'p' : 't', vc->teams ? p->number[t] : t + 1, rot);
+			if (vc->teams)
+				snprintf(g->id, sizeof(g->id), "%s.d%04ld.%s+%s.r%d", vc->name, d + 1,
+					 b->c->bots[p->tables[2 * t]].name,
+					 b->c->bots[p->tables[2 * t + 1]].name, rot);
+			else
+				snprintf(g->id, sizeof(g->id), "%s.d%04ld.t%04d.r%d", vc->name, d + 1,
+					 t + 1, rot);
 			sv->games++;
 		}
 	}
@@ -515,7 +517,6 @@ int schedule_build(struct schedule *s, const struct config *c, const int *active
 out:
 	for (int v = 0; v < c->nvariants; v++) {
 		free(plans[v].tables);
-		free(plans[v].number);
 	}
 	free(plans);
 	free(bots);
@@ -534,7 +535,13 @@ void schedule_release(struct schedule *s)
 
 int schedule_in_shard(const struct fixture *g, int k, int n)
 {
-	return g->index % n == k - 1;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (const char *p = g->id; *p; p++) {
+		h ^= (unsigned char)*p;
+		h *= 0x100000001b3ULL;
+	}
+	return (int)(h % (uint64_t)n) == k - 1;
 }
 
 static void hash_str(uint64_t *h, const char *str)

@@ -30,13 +30,14 @@
 #include "config.h"
 #include "key.h"
 
-#define GAME_ID_MAX 64
+/* "VARIANT.dDDDD.A+B.rR": a 32-character variant name and two bot names fit */
+#define GAME_ID_MAX 128
 
 /* One fixture of the schedule: a game to play, with its deal and its seats. */
 struct fixture {
 	int index;            /* position in the full schedule, from 0 */
 	int variant;          /* index into config->variants */
-	char id[GAME_ID_MAX]; /* "hammerwalt.d0001.p0002.r1" */
+	char id[GAME_ID_MAX]; /* "hammerwalt.d0001.alice+bob.r1" */
 	uint64_t seed;        /* the referee's --seed */
 	int nseats;
 	int bot[MAX_SEATS];   /* index into config->bots, per seat */
@@ -73,8 +74,10 @@ int schedule_build(struct schedule *s, const struct config *c, const int *active
 void schedule_release(struct schedule *s);
 
 /*
- * Shard k of n (1 <= k <= n): the games whose index is k-1 modulo n, so
- * the shards partition the schedule and each gets a similar mix.
+ * Shard k of n (1 <= k <= n): the games whose id hashes (64-bit FNV-1a) to
+ * k-1 modulo n. The shards partition the schedule, each gets a similar mix,
+ * and a game stays in its shard when bots are added or removed (its id
+ * does not change, its index may).
  */
 int schedule_in_shard(const struct fixture *g, int k, int n);
 

@@ -30,6 +30,9 @@ struct fault {
 	enum fault_kind kind;
 	int hand;          /* hand number when it happened (0: before the first) */
 	int no_answer;     /* a FAULT_TIMEOUT because a read's deadline passed */
+	int request_at;    /* 1 + where "; request: ..." starts in detail; 0: none */
+	int request_len;   /* its length */
+	int stderr_at;     /* 1 + where "; stderr: TAIL" starts in detail (the bot ended); 0: none */
 	char detail[512];  /* printable ASCII: a bot's bytes are escaped */
 };
 

@@ -383,6 +383,8 @@ static void ended_fault(struct bot *b, struct fault *f, const char *what)
 	bot_stderr_tail(b, tail, sizeof(tail));
 	if (!reap(b, 200)) {
 		f->kind = FAULT_EOF;
+		f->stderr_at = 1 + snprintf(f->detail, sizeof(f->detail), "closed its standard %s",
+					    what);
 		snprintf(f->detail, sizeof(f->detail), "closed its standard %s%s%s", what,
 			 *tail ? "; stderr: " : "", tail);
 		return;
@@ -390,10 +392,13 @@ static void ended_fault(struct bot *b, struct fault *f, const char *what)
 	f->kind = b->end == SANDBOX_KILLED ? FAULT_SANDBOX : FAULT_CRASH;
 	if (sandbox_memory_killed(b->sp)) {
 		f->kind = FAULT_MEMORY;
+		f->stderr_at = 1 + (int)strlen(b->why);
 		snprintf(f->detail, sizeof(f->detail), "%s%s%s", b->why, *tail ? "; stderr: " : "",
 			 tail);
 		return;
 	}
+	f->stderr_at = 1 + snprintf(f->detail, sizeof(f->detail), "%s%s", b->end == SANDBOX_KILLED ?
+				    "stopped by the sandbox: " : "", b->why);
 	snprintf(f->detail, sizeof(f->detail), "%s%s%s%s", b->end == SANDBOX_KILLED ?
 		 "stopped by the sandbox: " : "", b->why, *tail ? "; stderr: " : "", tail);
 }

@@ -107,6 +107,21 @@ static void usual_causes(const struct fault *f, const struct player_env *env,
 }
 
 /*
+ * Takes the request the referee added to a fault's detail out again: the
+ * report quotes the whole request block below the fault, and two faults
+ * are "the same problem" whatever request they answered.
+ */
+static void strip_request(struct fault *f)
+{
+	size_t n = strlen(f->detail), at = (size_t)f->request_at - 1, m = (size_t)f->request_len;
+
+	if (!f->request_at || at + m > n)
+		return;
+	memmove(f->detail + at, f->detail + at + m, n - at - m + 1);
+	f->request_at = f->request_len = 0;
+}
+
+/*
  * Plays the bot in one seat of one game and reports it (the causes of
  * a fault come from the caller, once per check). Returns 1 for a
  * problem (*fault is its fault), 0 for none, -1 (a bad spec) or -2 (the
@@ -169,6 +184,7 @@ static int check_one(const char *spec, const struct player_env *env, const struc
 			    *player_name(players[seat]) ? ", name '" : "", player_name(players[seat]),
 			    *player_name(players[seat]) ? "'" : "");
 	} else {
+		strip_request(&res.faults[0]);
 		strbuf_addf(report, "%s in hand %d: %s\n", fault_kind_name(res.faults[0].kind),
 			    res.faults[0].hand, res.faults[0].detail);
 		request_context(record, seat, report);

@@ -177,6 +177,7 @@ static void fault(struct run *r, struct fault *f)
 	if (r->faulted & (1u << s))
 		return;
 	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
+	player_fault_context(r->players[s], f);
 	detail_printable(f->detail, sizeof(f->detail));
 	r->res->faults[r->res->nfaults++] = *f;
 	r->faulted |= 1u << s;
@@ -277,7 +278,7 @@ static void decide(struct run *r)
 	/* the header only: clearing the 512-byte detail cost more than a built-in's move */
 	f.seat = seat;
 	f.kind = FAULT_NONE;
-	f.hand = f.no_answer = 0;
+	f.hand = f.no_answer = f.stderr_at = f.request_at = f.request_len = 0;
 	f.detail[0] = '\0';
 	if (player_decide(p, g, &m, &ms, &f) == 0) {
 		if (!r->fallback[seat]) {

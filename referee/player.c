@@ -57,6 +57,7 @@ struct player {
 	struct strbuf queue;  /* event lines not yet sent */
 	struct strbuf line;   /* the last answer */
 	char name[64];
+	char request[200];    /* the last request sent: "request play | legal KD,JH" */
 	double mem_peak_mb;   /* of the last bot stopped; -1 unknown */
 };
 
@@ -363,6 +364,59 @@ static long startup_limit(const struct player *p)
 	return p->env->time.startup_ms < p->budget ? p->env->time.startup_ms : p->budget;
 }
 
+/*
+ * Remembers the request block at the end of text (what a fault quotes):
+ * its "request" line and its last ("legal") line.
+ */
+static void note_request(struct player *p, const char *text, size_t len)
+{
+	const char *req = NULL, *last = text, *end = text + len;
+
+	for (const char *q = text; q < end;) {
+		const char *nl = memchr(q, '\n', (size_t)(end - q));
+		const char *next = nl ? nl + 1 : end;
+
+		if (end - q > 8 && !memcmp(q, "request ", 8))
+			req = q;
+		if (next > q + 1)
+			last = q;
+		q = next;
+	}
+	p->request[0] = '\0';
+	if (req)
+		snprintf(p->request, sizeof(p->request), "%.*s | %.*s",
+			 (int)strcspn(req, "\n"), req, (int)strcspn(last, "\n"), last);
+}
+
+void player_fault_context(struct player *p, struct fault *f)
+{
+	char add[sizeof(f->detail)], tail[280];
+	size_t n = strlen(f->detail), at, m;
+
+	if (p->kind != PLAYER_BOT)
+		return;
+	/* the request goes before the stderr tail a bot that ended already has */
+	at = f->stderr_at > 0 && (size_t)f->stderr_at - 1 < n ? (size_t)f->stderr_at - 1 : n;
+	m = p->request[0] ? (size_t)snprintf(add, sizeof(add), "; request: %s", p->request) : 0;
+	if (m > sizeof(f->detail) - 1 - n)
+		m = sizeof(f->detail) - 1 - n; /* cut the request, keep what is there */
+	memmove(f->detail + at + m, f->detail + at, n - at + 1);
+	memcpy(f->detail + at, add, m);
+	n += m;
+	if (m) {
+		f->request_at = (int)at + 1;
+		f->request_len = (int)m;
+		if (f->stderr_at > 0 && (size_t)f->stderr_at - 1 >= at)
+			f->stderr_at += (int)m;
+	}
+	if (f->stderr_at || !p->bot || n + 1 >= sizeof(f->detail))
+		return;
+	bot_stderr_tail(p->bot, tail, sizeof(tail));
+	if (*tail)
+		snprintf(f->detail + n, sizeof(f->detail) - n, "; stderr: %s", tail);
+	f->stderr_at = (int)n + 1;
+}
+
 int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, struct fault *f)
 {
 	struct strbuf hello = STRBUF_INIT;
@@ -373,6 +427,7 @@ int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, stru
 	strbuf_init(&hello);
 	protocol_hello(g, p->seat, &p->env->time, (unsigned long long)bot_seed, &hello);
 	bot_watch_output(p->bot);
+	note_request(p, hello.buf, hello.len);
 	ret = send_text(p, hello.buf, hello.len, p->launched + (double)startup_limit(p), f);
 	if (ret < 0 && !bot_interrupted() && f->kind != FAULT_MEMORY)
 		f->kind = FAULT_STARTUP;
@@ -425,6 +480,7 @@ out:
 
 void player_queue(struct player *p, const struct game *g, int from, int to)
 {
+	p->request[0] = '\0'; /* the request was answered: a later fault quotes none */
 	if (p->kind != PLAYER_BOT || !p->bot)
 		return;
 	for (int i = from; i < to; i++)
@@ -553,6 +609,7 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	show_bank = p->bank_left < 0 ? -1 : p->bank_left < left - (double)show_move
 		    ? (long)p->bank_left : (long)(left - (double)show_move);
 	protocol_request(g, show_move, show_bank, &p->queue);
+	note_request(p, p->queue.buf, p->queue.len);
 	t0 = clock_ms();
 	cpu0 = t->cpu ? bot_cpu_ms(p->bot) : 0;
 	ret = send_text(p, p->queue.buf, p->queue.len,

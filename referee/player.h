@@ -124,6 +124,14 @@ int player_flush(struct player *p, struct fault *f);
  */
 int player_decide(struct player *p, const struct game *g, struct move *out, double *ms,
 		  struct fault *f);
+/*
+ * Completes the detail of f, a fault of p's bot, with what a bot author
+ * needs to find the cause (protocol.md, "Faults"): "; request: " and the
+ * request block it was answering (its first and last lines), and, unless
+ * the detail has it already, "; stderr: " and the end of its stderr. The
+ * detail stays within its size (the end is cut). Built-ins: nothing.
+ */
+void player_fault_context(struct player *p, struct fault *f);
 /* The last answer line a bot sent, raw ("" for built-ins). */
 const char *player_last_line(const struct player *p);
 /*

@@ -41,9 +41,9 @@ n=$(planned conf/bots.ini)
 expect_eq "planned" "$n" 20
 real=$(cd "$ROOT" && pwd -P)
 referee_real=$(cd "$BINDIR" && pwd -P)/referee
-"$ARENA" --check -v --game hammerwalt.d0001.p0001.r1 conf/bots.ini | tail -n 1 >cmd
+"$ARENA" --check -v --game hammerwalt.d0001.heuristic+crandom.r1 conf/bots.ini | tail -n 1 >cmd
 # the flags the config sets, and a command with a directory (--seat-dir)
-printf '%s\n' "hammerwalt.d0001.p0001.r1  cd $W/conf && $referee_real --variant hammerwalt --seed 2928507075436704715 --startup-ms 10000 --move-ms 2000 --limit 0:mem_mb=1024 --limit 0:nproc=64 --limit 1:mem_mb=1024 --limit 1:nproc=64 --limit 2:mem_mb=1024 --limit 2:nproc=64 --limit 3:mem_mb=1024 --limit 3:nproc=64 --seat-dir 0:$real/sample-bots/c-random --seat-dir 2:$real/sample-bots/c-random -- ./run $real/sample-bots/c-heuristic ./run $real/sample-bots/c-heuristic" >expect
+printf '%s\n' "hammerwalt.d0001.heuristic+crandom.r1  cd $W/conf && $referee_real --variant hammerwalt --seed 2928507075436704715 --startup-ms 10000 --move-ms 2000 --limit 0:mem_mb=1024 --limit 0:nproc=64 --limit 1:mem_mb=1024 --limit 1:nproc=64 --limit 2:mem_mb=1024 --limit 2:nproc=64 --limit 3:mem_mb=1024 --limit 3:nproc=64 --seat-dir 0:$real/sample-bots/c-random --seat-dir 2:$real/sample-bots/c-random -- ./run $real/sample-bots/c-heuristic ./run $real/sample-bots/c-heuristic" >expect
 expect_file_eq "replay command" cmd expect
 # and it replays the game from anywhere
 (cd / && eval "$(sed 's/^[^ ]*  //' "$W/cmd")") >replay.json || fail "the replay command failed"
@@ -54,17 +54,17 @@ expect_eq "games played" "$(lines res/results.jsonl)" 20
 [ -e res/failed.jsonl ] && fail "failed games: $(cat res/failed.jsonl)"
 # 'illegal' and 'crasher' fault in both their seats in each of their 8 games;
 # nobody else faults
-grep -q "^  illegal: 16 (16 illegal); first in $W/res/logs/hammerwalt.d0001.p0003.r0.log$" report.txt ||
+grep -q "^  illegal: 16 (16 illegal); first in $W/res/logs/hammerwalt.d0001.heuristic+illegal.r0.log$" report.txt ||
 	fail "illegal's faults: $(sed -n '/^faults/,$p' report.txt)"
-grep -q "^  crasher: 16 (16 crash); first in $W/res/logs/hammerwalt.d0001.p0004.r0.log$" report.txt ||
+grep -q "^  crasher: 16 (16 crash); first in $W/res/logs/hammerwalt.d0001.heuristic+crasher.r0.log$" report.txt ||
 	fail "crasher's faults: $(sed -n '/^faults/,$p' report.txt)"
 expect_eq "bots with faults" "$(sed -n '/^faults$/,/^$/p' report.txt | grep -c '^  [a-z]*: ')" 2
-[ -s "$W/res/logs/hammerwalt.d0001.p0003.r0.log" ] || fail "no game log for a faulted game"
-cat res/logs/hammerwalt.d0001.p0004.r0.seat*.stderr 2>/dev/null | grep -q "about to crash" ||
+[ -s "$W/res/logs/hammerwalt.d0001.heuristic+illegal.r0.log" ] || fail "no game log for a faulted game"
+cat res/logs/hammerwalt.d0001.heuristic+crasher.r0.seat*.stderr 2>/dev/null | grep -q "about to crash" ||
 	fail "the crasher's stderr was not kept beside the game log"
 # logs = faults: the 6 games among the three clean bots leave no files
 expect_eq "game records kept" "$(ls res/logs | grep -c '\.log$')" 14
-ls res/logs | grep -q '^hammerwalt\.d0001\.p0001\.' && fail "a clean game's files were kept"
+ls res/logs | grep -q '^hammerwalt\.d0001\.heuristic+crandom\.' && fail "a clean game's files were kept"
 # a faulting bot forfeits: the clean bots beat both misbehaving ones every time
 "$ARENA" report --csv res >csv
 for b in illegal crasher; do

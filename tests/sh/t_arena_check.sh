@@ -36,7 +36,9 @@ expect_file_eq "--check output" out expect
 
 # before the first run the seeds are secret: -v lists the games, no seeds
 "$ARENA" --check -v --shard 2/4 a.ini >out 2>err || fail "--check -v before a run"
-expect_eq "games listed for shard 2/4" "$(grep -c '^hammerwalt\.\|^fivehand\.' out)" 9
+size=$(sed -n 's/^shard 2\/4: \([0-9]*\) games$/\1/p' out)
+[ "$size" -gt 0 ] || fail "no shard line: $(cat out)"
+expect_eq "games listed for shard 2/4" "$(grep -c '^hammerwalt\.\|^fivehand\.' out)" "$size"
 grep -q -- '--seed' out && fail "seeds shown before the key exists"
 expect_eq "no key for a shard" "$(cat err)" "arena: the deals are secret and no key is given (shards deal from --key FILE; make one with: arena key FILE): the commands that replay each game are listed with it"
 "$ARENA" --check -v a.ini >out 2>err || fail "--check -v before a run"
@@ -54,8 +56,9 @@ expect_eq "--key with a seed" "$(cat err)" "arena: s.ini:4: 'seed' decides every
 
 # -v lists every game with the command that replays it, and that command works
 "$ARENA" --check -v --shard 2/4 s.ini >out 2>/dev/null || fail "--check -v"
-expect_eq "commands listed for shard 2/4" "$(grep -c '^[a-z]*\.d[0-9]*\.[pt][0-9]*\.r[0-9]  .*/referee --variant [a-z]* --seed [0-9]* ' out)" 9
-grep -q '^shard 2/4: 9 games$' out || fail "no shard line"
+size=$(sed -n 's/^shard 2\/4: \([0-9]*\) games$/\1/p' out)
+[ "$size" -gt 0 ] || fail "no shard line: $(cat out)"
+expect_eq "commands listed for shard 2/4" "$(grep -c '^[a-z]*\.d[0-9]*\.[a-z0-9+]*\.r[0-9]  .*/referee --variant [a-z]* --seed [0-9]* ' out)" "$size"
 "$ARENA" --check -v --game fivehand.d0002.t0001.r3 s.ini 2>/dev/null | tail -n 1 >one
 expect_eq "one game listed" "$(lines one)" 1
 cmd=$(sed 's/^fivehand.d0002.t0001.r3  //' one)
@@ -78,8 +81,8 @@ expect_eq "arena key over a file" "$(cat err)" "arena: 'k1' exists; a key is nev
 cmp -s k1 k1.before || fail "arena key overwrote a key"
 "$ARENA" key 2>/dev/null
 expect_eq "arena key without FILE exit" $? 2
-"$ARENA" --check -v --key k1 --game hammerwalt.d0001.p0001.r0 a.ini >out 2>err || fail "--check --key"
-grep -q '^hammerwalt.d0001.p0001.r0  .*/referee --variant hammerwalt --seed [0-9]* -- @greedy @random @greedy @random$' out ||
+"$ARENA" --check -v --key k1 --game hammerwalt.d0001.greedy+random.r0 a.ini >out 2>err || fail "--check --key"
+grep -q '^hammerwalt.d0001.greedy+random.r0  .*/referee --variant hammerwalt --seed [0-9]* -- @greedy @random @greedy @random$' out ||
 	fail "--check --key: $(cat out)"
 seed=$(sed -n 's/.* --seed \([0-9]*\) .*/\1/p' out)
 expect_eq "the seed is the key's" "$seed" "$(python3 -c "

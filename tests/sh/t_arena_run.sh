@@ -32,7 +32,7 @@ no_duplicate_ids res/results.jsonl
 grep -q '^\[t\] 54/54 games (100.0%)' err || fail "no final progress line: $(cat err)"
 # every line: the id, its index, the bots, then the referee's line
 # (lines are in the order games finished, not necessarily the schedule's)
-grep -q '^{"game":"hammerwalt.d0001.p0001.r0","index":0,"bots":\["g1","r1","g1","r1"\],"variant":"hammerwalt","seed":' res/results.jsonl ||
+grep -q '^{"game":"hammerwalt.d0001.g1+r1.r0","index":0,"bots":\["g1","r1","g1","r1"\],"variant":"hammerwalt","seed":' res/results.jsonl ||
 	fail "no result line for the first game"
 expect_eq "indices" "$(sed 's/.*"index":\([0-9]*\),.*/\1/' res/results.jsonl | sort -n | uniq | wc -l | tr -d ' ')" "$n"
 ls res/logs/*.log >/dev/null 2>&1 || fail "no game logs"
@@ -152,6 +152,6 @@ printf '[arena]\nvariants = hammerwalt\nbot_logs = true\n[bot c]\ncommand = %s\n
 	"$ROOT/sample-bots/c-random" >bl.ini
 "$ARENA" -q --results bl bl.ini >/dev/null 2>err || fail "bot_logs: $(cat err)"
 expect_eq "bot_logs files" "$(cd bl/bot-logs && find . -type f | sort | tr '\n' ' ')" \
-	"./hammerwalt.d0001.p0001.r0/seat0.stderr ./hammerwalt.d0001.p0001.r0/seat2.stderr ./hammerwalt.d0001.p0001.r1/seat1.stderr ./hammerwalt.d0001.p0001.r1/seat3.stderr "
-expect_eq "bot_logs modes" "$(stat -c %a bl/bot-logs bl/bot-logs/hammerwalt.d0001.p0001.r0 | tr '\n' ' ')" "700 700 "
+	"./hammerwalt.d0001.c+r.r0/seat0.stderr ./hammerwalt.d0001.c+r.r0/seat2.stderr ./hammerwalt.d0001.c+r.r1/seat1.stderr ./hammerwalt.d0001.c+r.r1/seat3.stderr "
+expect_eq "bot_logs modes" "$(stat -c %a bl/bot-logs bl/bot-logs/hammerwalt.d0001.c+r.r0 | tr '\n' ' ')" "700 700 "
 exit 0

@@ -54,7 +54,7 @@ check budget 'no answer within [0-9]+ ms: its game time budget of 1500 ms is use
 config stop.ini "game_timeout_s = 2"
 "$ARENA" -q --results stop stop.ini >report.txt 2>err
 expect_eq "stop: exit status ($(cat err))" $? 0
-check stop '^the game was stopped for running too long \(SIGUSR1.*used the most time: [0-9]+ ms$'
+check stop '^the game was stopped for running too long \(SIGUSR1.*used the most time: [0-9]+ ms(; request: request [a-z]+ \| legal [^;]*)?(; stderr: .*)?$'
 grep -q "^  laggard: [0-9]* ([0-9]* timeout)" report.txt || fail "report: $(cat report.txt)"
 no_process_matching "marker-$$"
 exit 0

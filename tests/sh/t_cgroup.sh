@@ -99,7 +99,7 @@ expect_eq "cgroup: groups left after the game" "$(left_behind)" ""
 for mode in "self 800" "memfd 800"; do
 	out=$(play "$mode" 512)
 	expect_eq "$mode: faults" "$(field "$out" faults)" \
-		"[{'seat': 0, 'kind': 'memory', 'hand': 1, 'detail': 'killed by the memory limit (peak 512 MiB, limit 512 MiB)'}]"
+		"[{'seat': 0, 'kind': 'memory', 'hand': 1, 'detail': 'killed by the memory limit (peak 512 MiB, limit 512 MiB); request: request ready | legal ready'}]"
 	expect_eq "$mode: peak" "$(field "$out" mem_peak_mb)" "[512.0, None, None, None]"
 	# the game went on with the fallback in seat 0 and ended
 	expect_eq "$mode: hands" "$(field "$out" hands)" "1"

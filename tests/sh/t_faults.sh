@@ -77,10 +77,10 @@ BOTARGS=""
 # not for the whole game; under --cpu-time a sleeping bot is charged the
 # wall-clock time instead, up to the budget + 1 s
 BOTARGS="150 100000" check slowpoke timeout \
-	'^no answer within [0-9]+ ms: its game time budget of 1500 ms is used up$' \
+	'^no answer within [0-9]+ ms: its game time budget of 1500 ms is used up; request: request [a-z]+ \| legal [^;]*$' \
 	--move-ms 500 --game-ms 1500
 BOTARGS="150 100000" check slowpoke timeout \
-	'^no answer within [0-9]+ ms of wall-clock time: its game time budget of 1500 ms \(CPU time, and the budget \+ 1000 ms of wall-clock time\) is used up$' \
+	'^no answer within [0-9]+ ms of wall-clock time: its game time budget of 1500 ms \(CPU time, and the budget \+ 1000 ms of wall-clock time\) is used up; request: request [a-z]+ \| legal [^;]*$' \
 	--move-ms 500 --game-ms 1500 --cpu-time
 # bots start side by side: waiting for a slow starter (seat 0: 1 s) is not
 # charged to the others (seat 2 uses 4 x 250 ms of its 1800 ms budget;
@@ -138,7 +138,7 @@ grep -q '^[0-9.]* 0> ready \\x1b\[2Jevil\\xfe$' "$tmp/binary.log" ||
 "$BINDIR/referee" --replay "$tmp/binary.log" >/dev/null 2>&1 || fail "binary: the record does not replay"
 LC_ALL=C grep -q "$(printf '[\033\377\376]')" "$tmp/binary.log" && fail "binary: raw bytes in the record"
 BOTARGS=crash check binary crash \
-	"^exited with status 5; stderr: last words \\\\xff\\\\x1b\\[31m\\\\\\\\red\\\\x1b\\[0m$"
+	"^exited with status 5; request: request [a-z]+ \\| legal [^;]*; stderr: last words \\\\xff\\\\x1b\\[31m\\\\\\\\red\\\\x1b\\[0m$"
 BOTARGS=""
 "$BINDIR/referee" --check "$mis/binary m" --move-ms 500 >"$tmp/check.out" 2>&1
 [ $? = 1 ] || fail "--check of the binary bot: exit status"

@@ -91,7 +91,7 @@ static void test_result_line_adds_game_index_and_bots_first(void)
 	}
 	CHECK_INT(nfaults, 1);
 	{
-		const char *start = "{\"game\":\"hammerwalt.d0001.p0001.r1\",\"index\":1,"
+		const char *start = "{\"game\":\"hammerwalt.d0001.g+r.r1\",\"index\":1,"
 				    "\"bots\":[\"r\",\"g\",\"r\",\"g\"],\"variant\":\"hammerwalt\",";
 
 		CHECK(!strncmp(line.buf, start, strlen(start)));
@@ -172,7 +172,7 @@ static void test_reload_repairs_a_torn_last_line(void)
 	CHECK_INT(done.nr, 3);
 	CHECK_INT(faults, 3);
 	CHECK_INT(repaired, 25);
-	CHECK(strset_has(&done, "hammerwalt.d0001.p0001.r0"));
+	CHECK(strset_has(&done, "hammerwalt.d0001.g+r.r0"));
 	text = read_file("res/a/results.jsonl");
 	CHECK(text[strlen(text) - 1] == '\n');
 	{
@@ -255,29 +255,29 @@ static void test_lines_that_are_not_the_schedules_stop_a_resume(void)
 	static const struct {
 		const char *from, *to, *message;
 	} cases[] = {
-		{ "hammerwalt.d0001.p0001.r1", "hammerwalt.d0004.p0001.r1",
-		  "res/v/results.jsonl:2: game 'hammerwalt.d0004.p0001.r1' is not in the schedule "
+		{ "hammerwalt.d0001.g+r.r1", "hammerwalt.d0004.g+r.r1",
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0004.g+r.r1' is not in the schedule "
 		  "of these results (the line does not belong here: move the file aside, or start "
 		  "over with --fresh)" },
 		{ "\"index\":1", "\"index\":4",
-		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'index' is 4, the "
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.g+r.r1': 'index' is 4, the "
 		  "schedule says 1 (the line was changed: move the file aside, or start over with "
 		  "--fresh)" },
 		{ "\"bots\":[\"r\",\"g\",\"r\",\"g\"]", "\"bots\":[\"g\",\"r\",\"g\",\"r\"]",
-		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'bots' is "
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.g+r.r1': 'bots' is "
 		  "[\"g\",\"r\",\"g\",\"r\"], the schedule says [\"r\",\"g\",\"r\",\"g\"] (the line "
 		  "was changed: move the file aside, or start over with --fresh)" },
 		{ "\"variant\":\"hammerwalt\"", "\"variant\":\"indiana\"",
-		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'variant' is "
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.g+r.r1': 'variant' is "
 		  "\"indiana\", the schedule says \"hammerwalt\" (the line was changed: move the "
 		  "file aside, or start over with --fresh)" },
 		{ "\"seats\":[\"@random\"", "\"seats\":[\"@greedy\"",
-		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'seats' is "
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.g+r.r1': 'seats' is "
 		  "[\"@greedy\",\"@greedy\",\"@random\",\"@greedy\"], the schedule says "
 		  "[\"@random\",\"@greedy\",\"@random\",\"@greedy\"] (the line was changed: move the "
 		  "file aside, or start over with --fresh)" },
 		{ ",\"index\":1", "",
-		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.p0001.r1': 'index' is missing, the "
+		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.g+r.r1': 'index' is missing, the "
 		  "schedule says 1 (the line was changed: move the file aside, or start over with "
 		  "--fresh)" },
 	};
@@ -325,7 +325,7 @@ static void test_lines_that_are_not_the_schedules_stop_a_resume(void)
 			char expect[1024];
 
 			snprintf(expect, sizeof(expect), "res/v/results.jsonl:2: game "
-				 "'hammerwalt.d0001.p0001.r1': 'seed' is %llu, the schedule says %llu "
+				 "'hammerwalt.d0001.g+r.r1': 'seed' is %llu, the schedule says %llu "
 				 "(the line was changed: move the file aside, or start over with "
 				 "--fresh)", (unsigned long long)sched.games[2].seed,
 				 (unsigned long long)sched.games[1].seed);
@@ -345,7 +345,7 @@ static void test_lines_that_are_not_the_schedules_stop_a_resume(void)
 		append_games(r, 1, 2);
 		CHECK(results_load(r, &sched, &cfg, 1, 2, &done, &faults, &repaired, err,
 				   sizeof(err)) < 0);
-		CHECK(strstr(err, "res/v/results.jsonl:1: game 'hammerwalt.d0001.p0001.r1' is not "
+		CHECK(strstr(err, "res/v/results.jsonl:1: game 'hammerwalt.d0001.g+r.r1' is not "
 				  "in the schedule") == err);
 		CHECK(results_load(r, &sched, &cfg, 2, 2, &done, &faults, &repaired, err,
 				   sizeof(err)) == 0);
@@ -377,7 +377,7 @@ static void test_report_refuses_lines_that_are_not_the_schedules(void)
 	append_games(r, 0, 4);
 	results_free(r);
 	text = read_file("res/w/schedule.jsonl");
-	CHECK(!strncmp(text, "{\"game\":\"hammerwalt.d0001.p0001.r0\",\"index\":0,\"bots\":"
+	CHECK(!strncmp(text, "{\"game\":\"hammerwalt.d0001.g+r.r0\",\"index\":0,\"bots\":"
 			     "[\"g\",\"r\",\"g\",\"r\"],\"variant\":\"hammerwalt\",\"seed\":", 99));
 	free(text);
 	result_set_init(&set);
@@ -397,7 +397,7 @@ static void test_report_refuses_lines_that_are_not_the_schedules(void)
 	free(text);
 	result_set_init(&set);
 	CHECK(result_set_read(&set, "res/w", err, sizeof(err)) < 0);
-	CHECK_STR(err, "res/w/results.jsonl:3: game 'hammerwalt.d0002.p0001.r0': 'bots' is "
+	CHECK_STR(err, "res/w/results.jsonl:3: game 'hammerwalt.d0002.g+r.r0': 'bots' is "
 		       "[\"r\",\"g\",\"g\",\"r\"], the schedule says [\"g\",\"r\",\"g\",\"r\"] (the "
 		       "line was changed: move the file aside, or start over with --fresh)");
 	result_set_release(&set);

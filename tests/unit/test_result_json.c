@@ -193,9 +193,9 @@ static void test_variants_and_values(void)
 			}
 			if (seed % 3 == 0) {
 				res.nfaults = 2;
-				res.faults[0] = (struct fault){ 1, FAULT_MALFORMED, 3, 0,
+				res.faults[0] = (struct fault){ 1, FAULT_MALFORMED, 3, 0, 0, 0, 0,
 								"'say \"hi\"' is not a move; legal: 9H,\\x01" };
-				res.faults[1] = (struct fault){ 2, FAULT_TIMEOUT, 0, 1,
+				res.faults[1] = (struct fault){ 2, FAULT_TIMEOUT, 0, 1, 0, 0, 0,
 								"no answer within 1000 ms" };
 			}
 			compare(&mc, specs, &res);

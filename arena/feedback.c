@@ -1,0 +1,331 @@
+/*
+ * feedback.c - RESULTS/feedback/NAME.txt, one file per bot (see feedback.h).
+ *
+ * The facts come from what the run stored: the standings (computed from
+ * results.jsonl), each fault's line in results.jsonl (its detail and the
+ * command that replays the game), the game record in logs/ (the request
+ * block the bot was answering and its answer), the bot's stderr file, and
+ * the build log. A record that was not kept (logs = none) leaves that part
+ * out and says so.
+ */
+#include "feedback.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "file.h"
+#include "jsonl.h"
+#include "path.h"
+#include "report.h"
+#include "util.h"
+
+#define TAIL_LINES 8
+
+/* Appends text (untrusted) as lines "    | LINE", escaped. */
+static void add_quoted(struct strbuf *out, const char *text, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t j = i;
+
+		while (j < n && text[j] != '\n')
+			j++;
+		strbuf_addstr(out, "    | ");
+		strbuf_add_escaped(out, text + i, j - i > 300 ? 300 : j - i);
+		strbuf_addch(out, '\n');
+		i = j + 1;
+	}
+}
+
+/* Appends the last TAIL_LINES lines of file path, quoted; 0 if it is missing or empty. */
+static int add_tail(struct strbuf *out, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t start, lines = 0;
+
+	strbuf_init(&sb);
+	if (jsonl_slurp(path, &sb) < 0 || !sb.len) {
+		strbuf_release(&sb);
+		return 0;
+	}
+	while (sb.len && sb.buf[sb.len - 1] == '\n')
+		sb.buf[--sb.len] = '\0';
+	for (start = sb.len; start > 0; start--)
+		if (sb.buf[start - 1] == '\n' && ++lines == TAIL_LINES)
+			break;
+	add_quoted(out, sb.buf + start, sb.len - start);
+	strbuf_release(&sb);
+	return 1;
+}
+
+/*
+ * From the game record at path: the last request block sent to seat
+ * before its fault, and the answer that followed it (if any).
+ */
+static int read_request(const char *path, int seat, struct strbuf *block, struct strbuf *answer)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096], to[16], from[16], fault[32];
+	int collecting = 0;
+
+	if (!f)
+		return 0;
+	snprintf(to, sizeof(to), " %d< ", seat);
+	snprintf(from, sizeof(from), " %d> ", seat);
+	snprintf(fault, sizeof(fault), "fault %d ", seat);
+	while (fgets(line, sizeof(line), f)) {
+		char *at;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (!strncmp(line, fault, strlen(fault)))
+			break;
+		if ((at = strstr(line, to)) && at - line < 16) {
+			at += strlen(to);
+			if (!strncmp(at, "request ", 8)) {
+				strbuf_reset(block);
+				strbuf_reset(answer);
+				collecting = 1;
+			}
+			if (collecting) {
+				strbuf_addstr(block, at);
+				strbuf_addch(block, '\n');
+			}
+			if (!strncmp(at, "legal ", 6))
+				collecting = 0;
+		} else if ((at = strstr(line, from)) && at - line < 16 && block->len) {
+			strbuf_reset(answer);
+			strbuf_addstr(answer, at + strlen(from)); /* escaped by the referee */
+		}
+	}
+	fclose(f);
+	return block->len > 0;
+}
+
+/* Appends one fault of bot name: game o (a result line), fault x. */
+static void add_fault(struct strbuf *out, const char *dir, json_t *o, json_t *x, int number,
+		      const char *command)
+{
+	const char *id = json_string_value(json_object_get(o, "game"));
+	const char *detail = json_string_value(json_object_get(x, "detail"));
+	int seat = (int)json_integer_value(json_object_get(x, "seat"));
+	struct strbuf path = STRBUF_INIT, block = STRBUF_INIT, answer = STRBUF_INIT;
+
+	strbuf_init(&path);
+	strbuf_init(&block);
+	strbuf_init(&answer);
+	strbuf_addf(out, "\nfault %d: %s in game %s, seat %d, hand %lld\n", number,
+		    json_string_value(json_object_get(x, "kind")), id, seat,
+		    (long long)json_integer_value(json_object_get(x, "hand")));
+	strbuf_addstr(out, "  what the referee says:\n");
+	add_quoted(out, detail ? detail : "", detail ? strlen(detail) : 0);
+	strbuf_addf(&path, "%s/logs/%s.log", dir, id);
+	if (read_request(path.buf, seat, &block, &answer)) {
+		strbuf_addstr(out, "  the request it was answering:\n");
+		add_quoted(out, block.buf, block.len ? block.len - 1 : 0);
+		strbuf_addstr(out, "  its answer:");
+		if (answer.len)
+			strbuf_addf(out, "\n    | %s\n", answer.buf);
+		else
+			strbuf_addstr(out, " none\n");
+	} else {
+		strbuf_addf(out, "  (no request: the fault came before any, or the game record "
+			    "%s was not kept)\n", path.buf);
+	}
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/logs/%s.seat%d.stderr", dir, id, seat);
+	if (access(path.buf, F_OK) < 0) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/bot-logs/%s/seat%d.stderr", dir, id, seat);
+	}
+	strbuf_addstr(out, "  the end of its stderr:");
+	strbuf_addch(out, '\n');
+	if (!add_tail(out, path.buf))
+		strbuf_addstr(out, "    (nothing)\n");
+	if (command)
+		strbuf_addf(out, "  replay this game:\n    %s\n", command);
+	strbuf_release(&path);
+	strbuf_release(&block);
+	strbuf_release(&answer);
+}
+
+/* Appends every fault of bot name found in DIR/results.jsonl; returns how many. */
+static long add_faults(struct strbuf *out, const char *dir, const char *name,
+		       const struct results_played *played)
+{
+	char *path = path_join(dir, "results.jsonl");
+	struct strbuf sb = STRBUF_INIT, list = STRBUF_INIT;
+	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
+	size_t pos = 0;
+	long n = 0, games = 0;
+
+	strbuf_init(&sb);
+	strbuf_init(&list);
+	if (jsonl_slurp(path, &sb) < 0)
+		strbuf_reset(&sb);
+	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
+		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
+		json_t *bots = json_object_get(o, "bots"), *x;
+		const char *id = json_string_value(json_object_get(o, "game"));
+		size_t i;
+		int in_game = 0;
+
+		json_array_foreach(json_object_get(o, "faults"), i, x) {
+			const char *who = json_string_value(json_array_get(bots,
+				(size_t)json_integer_value(json_object_get(x, "seat"))));
+
+			if (!who || strcmp(who, name))
+				continue;
+			in_game = 1;
+			if (++n <= FEEDBACK_FAULTS_MAX)
+				add_fault(&list, dir, o, x, (int)n,
+					  id ? results_played_command(played, id) : NULL);
+		}
+		games += in_game;
+		json_decref(o);
+	}
+	if (!n)
+		strbuf_addstr(out, "\nfaults: none. Every answer came in time and was legal: "
+			      "the bot is compliant.\n");
+	else
+		strbuf_addf(out, "\nfaults: %ld, in %ld game%s (it forfeited %s)\n%s", n, games,
+			    games == 1 ? "" : "s", games == 1 ? "it" : "each", list.buf);
+	if (n > FEEDBACK_FAULTS_MAX)
+		strbuf_addf(out, "\n%ld more faults are in %s (the same facts, one game a line)\n",
+			    n - FEEDBACK_FAULTS_MAX, path);
+	strbuf_release(&sb);
+	strbuf_release(&list);
+	free(path);
+	return n;
+}
+
+/* The standing of the bot called name in every table of st. */
+static void add_standing(struct strbuf *out, const char *name, const struct standings *st,
+			 const struct result_set *set)
+{
+	struct rating_model m;
+	int found = 0;
+
+	rating_model_default(&m);
+	for (int t = 0; t < st->ntables; t++) {
+		const struct standings_table *tb = &st->tables[t];
+
+		for (int i = 0; i < tb->n; i++) {
+			const struct standing *r = &tb->rows[i];
+
+			if (strcmp(set->names.items[r->bot], name))
+				continue;
+			if (!found++)
+				strbuf_addstr(out, "standing (ranked by rating, highest first):\n");
+			strbuf_addf(out, "  %s: %d of %d; %ld games, %.1f wins (%.1f%%), %ld "
+				    "forfeited, rating %.0f \u00b1 %.0f\n", tb->variant, i + 1, tb->n,
+				    r->games, r->wins, r->games ? 100.0 * r->wins / (double)r->games : 0,
+				    r->forfeits, rating_shown(&m, r->rating.mu),
+				    rating_shown(&m, r->rating.mu + REPORT_Z * r->rating.sigma) -
+				    rating_shown(&m, r->rating.mu));
+		}
+	}
+	if (!found)
+		strbuf_addstr(out, "standing: no games played\n");
+}
+
+/* The build: its verdict (why, NULL: it worked) and the end of its log. */
+static void add_build(struct strbuf *out, const char *dir, const struct entrant *b,
+		      const char *why)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	strbuf_init(&path);
+	if (b && !b->build) {
+		strbuf_addstr(out, "build: none (no build command)\n");
+	} else if (b) {
+		strbuf_addstr(out, "build: '");
+		strbuf_add_escaped(out, b->build, strlen(b->build));
+		strbuf_addf(out, "': %s\n", why ? "FAILED" : "built");
+		strbuf_addf(&path, "%s/builds/%s.log", dir, b->name);
+		strbuf_addf(out, "  the end of its log (%s):\n", path.buf);
+		if (!add_tail(out, path.buf))
+			strbuf_addstr(out, "    (empty)\n");
+	}
+	if (why) {
+		strbuf_addstr(out, b ? "excluded: " : "rejected: ");
+		strbuf_add_escaped(out, why, strlen(why));
+		strbuf_addstr(out, "\n(the bot played no game; fix this and submit again)\n");
+	}
+	strbuf_release(&path);
+}
+
+/* Writes text to path as a private file. 0, or -1 with err. */
+static int write_private(const char *path, const struct strbuf *text, char *err, size_t len)
+{
+	int fd = file_open_private(path, 0, err, len), ret = 0;
+
+	if (fd < 0)
+		return -1;
+	if (file_write_all(fd, text->buf, text->len) < 0 || fsync(fd) < 0) {
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+		ret = -1;
+	}
+	close(fd);
+	return ret;
+}
+
+/* The reason meta gives for excluding name, or NULL. */
+static const char *excluded_why(const struct results_meta *meta, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t k = 0; k < meta->excluded.nr; k++)
+		if (!strncmp(meta->excluded.items[k], name, n) && meta->excluded.items[k][n] == '\t')
+			return meta->excluded.items[k] + n + 1;
+	return NULL;
+}
+
+int feedback_write(const char *dir, const struct config *c, const struct results_meta *meta,
+		   const struct standings *st, const struct result_set *set, char *err,
+		   size_t len)
+{
+	char *fdir = path_join(dir, "feedback");
+	struct results_played *played = results_played_read(dir, NULL, err, len);
+	int ret = -1;
+
+	if (!played)
+		goto out;
+	if ((mkdir(fdir, 0700) < 0 && errno != EEXIST) || chmod(fdir, 0700) < 0) {
+		snprintf(err, len, "cannot make directory '%s': %s", fdir, strerror(errno));
+		goto out;
+	}
+	for (int i = 0; i < c->nbots + c->nrejected; i++) {
+		const struct entrant *b = i < c->nbots ? &c->bots[i] : NULL;
+		const char *name = b ? b->name : c->rejected[i - c->nbots].name;
+		const char *why = b ? excluded_why(meta, name) : c->rejected[i - c->nbots].reason;
+		struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
+		int bad;
+
+		strbuf_init(&text);
+		strbuf_init(&path);
+		strbuf_addstr(&text, "feedback for ");
+		strbuf_add_escaped(&text, name, strlen(name));
+		strbuf_addf(&text, ", tournament %s (results in %s)\n\n", c->name, dir);
+		add_standing(&text, name, st, set);
+		add_build(&text, dir, b, why);
+		if (!why)
+			add_faults(&text, dir, name, played);
+		strbuf_addf(&path, "%s/%s.txt", fdir, name);
+		bad = write_private(path.buf, &text, err, len) < 0;
+		strbuf_release(&text);
+		strbuf_release(&path);
+		if (bad)
+			goto out;
+	}
+	ret = 0;
+out:
+	results_played_free(played);
+	free(fdir);
+	return ret;
+}

@@ -1,0 +1,583 @@
+/*
+ * incremental.c - bot fingerprints, what changed since the last run, and
+ * the archive of superseded games (see incremental.h).
+ *
+ * Superseding is done by rewriting results.jsonl whole (a synced temporary
+ * file renamed over it) after the superseded lines are safely in the
+ * archive: at any moment every finished game is in one of the two files,
+ * whole, and results.jsonl only ever holds whole games.
+ */
+#include "incremental.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "file.h"
+#include "jsonl.h"
+#include "path.h"
+#include "seat.h"
+#include "strset.h"
+#include "util.h"
+
+/* ---- fingerprints ---- */
+
+static void hash_text(crypto_generichash_state *h, const char *s)
+{
+	crypto_generichash_update(h, (const unsigned char *)s, strlen(s) + 1);
+}
+
+/* Hashes the bytes of the regular file path (a file that cannot be read: its error). */
+static void hash_file(crypto_generichash_state *h, const char *path)
+{
+	unsigned char buf[65536];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+	if (fd < 0) {
+		hash_text(h, strerror(errno));
+		return;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		crypto_generichash_update(h, buf, (size_t)n);
+	close(fd);
+}
+
+/* Every entry below dir (rel: its path from the bot's directory), in name order. */
+static void hash_tree(crypto_generichash_state *h, const char *dir, const char *rel, int depth)
+{
+	struct dirent **names = NULL;
+	int n = depth > 64 ? -1 : scandir(dir, &names, NULL, alphasort);
+
+	for (int i = 0; i < n; i++) {
+		const char *e = names[i]->d_name;
+		char *path, *sub;
+		struct stat st;
+
+		if (!strcmp(e, ".") || !strcmp(e, "..")) {
+			free(names[i]);
+			continue;
+		}
+		path = path_join(dir, e);
+		sub = rel[0] ? path_join(rel, e) : xstrdup(e);
+		if (lstat(path, &st) == 0) {
+			hash_text(h, sub);
+			if (S_ISLNK(st.st_mode)) {
+				char target[PATH_MAX];
+				ssize_t m = readlink(path, target, sizeof(target) - 1);
+
+				target[m > 0 ? m : 0] = '\0';
+				hash_text(h, "link");
+				hash_text(h, target);
+			} else if (S_ISDIR(st.st_mode)) {
+				hash_text(h, "dir");
+				hash_tree(h, path, sub, depth + 1);
+			} else if (S_ISREG(st.st_mode)) {
+				hash_text(h, st.st_mode & 0111 ? "exec" : "file");
+				hash_file(h, path);
+			}
+		}
+		free(path);
+		free(sub);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* The files a command without a directory names (see incremental.h). */
+static void hash_command_files(crypto_generichash_state *h, const struct config *c,
+			       const struct entrant *b)
+{
+	struct seat st;
+	char err[256];
+
+	if (seat_parse(&st, b->seat, c->dir, err, sizeof(err)) == 0 && st.argv) {
+		for (int i = 0; i < st.argc; i++) {
+			const char *w = st.argv[i];
+			char *path = w[0] == '/' ? xstrdup(w) : path_join(c->dir, w);
+			struct stat sb;
+
+			if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
+			    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+				hash_text(h, w);
+				hash_file(h, path);
+			}
+			free(path);
+		}
+	}
+	seat_release(&st);
+}
+
+void incremental_fingerprint(const struct config *c, const struct entrant *b, char *out)
+{
+	crypto_generichash_state h;
+	unsigned char d[16];
+
+	crypto_generichash_init(&h, NULL, 0, sizeof(d));
+	hash_text(&h, "euchre-arena bot");
+	hash_text(&h, b->seat);
+	hash_text(&h, b->build ? b->build : "");
+	if (!b->builtin && b->dir)
+		hash_tree(&h, b->dir, "", 0);
+	else if (!b->builtin)
+		hash_command_files(&h, c, b);
+	crypto_generichash_final(&h, d, sizeof(d));
+	for (int i = 0; i < FINGERPRINT_LEN / 2; i++)
+		snprintf(out + 2 * i, 3, "%02x", d[i]);
+}
+
+void incremental_setup(const struct config *c, char *out)
+{
+	crypto_generichash_state h;
+	unsigned char d[16];
+	char num[96];
+
+	crypto_generichash_init(&h, NULL, 0, sizeof(d));
+	hash_text(&h, "euchre-arena setup");
+	snprintf(num, sizeof(num), "%d %llu %ld", c->seed_line != 0,
+		 (unsigned long long)(c->seed_line ? c->seed : 0), c->deals);
+	hash_text(&h, num);
+	for (int v = 0; v < c->nvariants; v++) {
+		const struct variant_cfg *vc = &c->variants[v];
+
+		hash_text(&h, vc->name);
+		snprintf(num, sizeof(num), "%d %d %ld %ld %ld", (int)vc->base, vc->progressive,
+			 vc->deals, vc->tables, vc->hands_per_round);
+		hash_text(&h, num);
+		for (int o = 0; o < vc->nopts; o++) {
+			hash_text(&h, vc->opt_key[o]);
+			hash_text(&h, vc->opt_value[o]);
+		}
+	}
+	crypto_generichash_final(&h, d, sizeof(d));
+	for (int i = 0; i < FINGERPRINT_LEN / 2; i++)
+		snprintf(out + 2 * i, 3, "%02x", d[i]);
+}
+
+/* ---- what changed ---- */
+
+static void add_delta(struct delta *d, const char *name, enum bot_state state, int bot)
+{
+	struct bot_delta *b;
+
+	d->bots = xrealloc(d->bots, (size_t)(d->n + 1) * sizeof(*d->bots));
+	b = &d->bots[d->n++];
+	memset(b, 0, sizeof(*b));
+	b->name = xstrdup(name);
+	b->state = state;
+	b->bot = bot;
+	d->changes += state != BOT_SAME;
+}
+
+/* The fingerprint meta recorded for name, or NULL. */
+static const char *recorded(const struct results_meta *meta, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < meta->bots.nr; i++)
+		if (!strncmp(meta->bots.items[i], name, n) && meta->bots.items[i][n] == '\t')
+			return meta->bots.items[i] + n + 1;
+	return NULL;
+}
+
+void incremental_diff(struct delta *d, const struct config *c, const struct results_meta *meta,
+		      char (*fp)[FINGERPRINT_LEN + 1])
+{
+	int known = meta && meta->bots.nr > 0;
+
+	memset(d, 0, sizeof(*d));
+	for (int i = 0; i < c->nbots; i++) {
+		const char *old = known ? recorded(meta, c->bots[i].name) : NULL;
+
+		add_delta(d, c->bots[i].name, !known ? BOT_SAME : !old ? BOT_ADDED
+			  : strcmp(old, fp[i]) ? BOT_CHANGED : BOT_SAME, i);
+	}
+	for (size_t i = 0; known && i < meta->bots.nr; i++) {
+		const char *tab = strchr(meta->bots.items[i], '\t');
+		char *name = xstrndup(meta->bots.items[i], (size_t)(tab - meta->bots.items[i]));
+
+		if (!incremental_find(d, name))
+			add_delta(d, name, BOT_REMOVED, -1);
+		free(name);
+	}
+}
+
+void incremental_release(struct delta *d)
+{
+	for (int i = 0; i < d->n; i++)
+		free(d->bots[i].name);
+	free(d->bots);
+	free(d->archive);
+	memset(d, 0, sizeof(*d));
+}
+
+struct bot_delta *incremental_find(struct delta *d, const char *name)
+{
+	for (int i = 0; i < d->n; i++)
+		if (!strcmp(d->bots[i].name, name))
+			return &d->bots[i];
+	return NULL;
+}
+
+/* ---- the archive ---- */
+
+static int make_dir(const char *path, char *err, size_t len)
+{
+	if (mkdir(path, 0700) < 0 && errno != EEXIST) {
+		snprintf(err, len, "cannot make directory '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+const char *incremental_archive(struct delta *d, struct results *r, char *err, size_t len)
+{
+	char *top;
+
+	if (d->archive)
+		return d->archive;
+	top = path_join(results_dir(r), "archive");
+	if (make_dir(top, err, len) < 0) {
+		free(top);
+		return NULL;
+	}
+	for (int n = 1;; n++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "%s/%d", top, n);
+		if (mkdir(sb.buf, 0700) == 0) {
+			d->archive = strbuf_detach(&sb);
+			break;
+		}
+		strbuf_release(&sb);
+		if (errno != EEXIST) {
+			snprintf(err, len, "cannot make directory '%s/%d': %s", top, n,
+				 strerror(errno));
+			free(top);
+			return NULL;
+		}
+	}
+	free(top);
+	if (file_sync_parent(d->archive) < 0) {
+		snprintf(err, len, "cannot sync '%s': %s", d->archive, strerror(errno));
+		return NULL;
+	}
+	return d->archive;
+}
+
+/* Moves DIR/SUB/NAME to ARCHIVE/SUB/NAME when it exists. 0, or -1 with err. */
+static int move_to_archive(struct delta *d, struct results *r, const char *sub, const char *name,
+			   char *err, size_t len)
+{
+	struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
+	const char *arch;
+	int ret = -1;
+
+	strbuf_init(&from);
+	strbuf_init(&to);
+	strbuf_addf(&from, "%s/%s/%s", results_dir(r), sub, name);
+	if (access(from.buf, F_OK) < 0) {
+		ret = 0;
+		goto out;
+	}
+	if (!(arch = incremental_archive(d, r, err, len)))
+		goto out;
+	strbuf_addf(&to, "%s/%s", arch, sub);
+	if (make_dir(to.buf, err, len) < 0)
+		goto out;
+	strbuf_addf(&to, "/%s", name);
+	if (rename(from.buf, to.buf) < 0) {
+		snprintf(err, len, "cannot move '%s' to '%s': %s", from.buf, to.buf,
+			 strerror(errno));
+		goto out;
+	}
+	ret = 0;
+out:
+	strbuf_release(&from);
+	strbuf_release(&to);
+	return ret;
+}
+
+int incremental_archive_builds(struct delta *d, struct results *r, char *err, size_t len)
+{
+	for (int i = 0; i < d->n; i++) {
+		struct strbuf log = STRBUF_INIT;
+		int bad;
+
+		if (d->bots[i].state != BOT_CHANGED && d->bots[i].state != BOT_REMOVED)
+			continue;
+		strbuf_init(&log);
+		strbuf_addf(&log, "%s.log", d->bots[i].name);
+		bad = move_to_archive(d, r, "builds", d->bots[i].name, err, len) < 0 ||
+		      move_to_archive(d, r, "builds", log.buf, err, len) < 0;
+		strbuf_reset(&log);
+		strbuf_addf(&log, "%s.txt", d->bots[i].name);
+		bad = bad || (d->bots[i].state == BOT_REMOVED &&
+			      move_to_archive(d, r, "feedback", log.buf, err, len) < 0);
+		strbuf_release(&log);
+		if (bad)
+			return -1;
+	}
+	return 0;
+}
+
+/* Moves the records of the games in ids (logs/ID.*, bot-logs/ID) to the archive. */
+static int archive_records(struct delta *d, struct results *r, const struct strset *ids,
+			   char *err, size_t len)
+{
+	char *logs = path_join(results_dir(r), "logs");
+	DIR *dir = opendir(logs);
+	struct dirent *e;
+	struct strvec names;
+	int ret = 0;
+
+	free(logs);
+	strvec_init(&names);
+	while (dir && (e = readdir(dir))) {
+		char *name = xstrdup(e->d_name);
+
+		/* the id is the name up to one of its dots (ID.log, ID.err, ID.seat2.stderr) */
+		for (char *dot = strrchr(name, '.'); dot && dot > name; dot = strrchr(name, '.')) {
+			*dot = '\0';
+			if (strset_has(ids, name)) {
+				strvec_push(&names, e->d_name);
+				break;
+			}
+		}
+		free(name);
+	}
+	if (dir)
+		closedir(dir);
+	for (size_t i = 0; i < names.nr && !ret; i++)
+		ret = move_to_archive(d, r, "logs", names.items[i], err, len);
+	strvec_release(&names);
+	return ret;
+}
+
+/* Is any bot of the line's "bots" changed or removed? (Counts it against each.) */
+static int stale_bots(struct delta *d, json_t *bots, int count)
+{
+	size_t i;
+	json_t *x;
+	int stale = 0;
+
+	json_array_foreach(bots, i, x) {
+		struct bot_delta *b = incremental_find(d, json_string_value(x) ?
+						       json_string_value(x) : "");
+
+		if (!b || b->state == BOT_CHANGED || b->state == BOT_REMOVED)
+			stale = 1;
+	}
+	if (!stale || !count)
+		return stale;
+	/* count the game once per bot, however many seats it held */
+	for (int k = 0; k < d->n; k++) {
+		json_array_foreach(bots, i, x)
+			if (json_string_value(x) && !strcmp(json_string_value(x), d->bots[k].name)) {
+				d->bots[k].archived++;
+				break;
+			}
+	}
+	return 1;
+}
+
+/* The game ids of shard k of n of s, each with its fixture. */
+static json_t *fixture_map(const struct schedule *s, int k, int n)
+{
+	json_t *map = json_object();
+
+	for (int i = 0; i < s->ngames; i++)
+		if (!n || schedule_in_shard(&s->games[i], k, n))
+			json_object_set_new(map, s->games[i].id, json_integer(i));
+	return map;
+}
+
+/* Does the stored line's "bots" name the bots g seats? */
+static int same_seats(const struct config *c, const struct fixture *g, json_t *bots)
+{
+	if (!json_is_array(bots) || json_array_size(bots) != (size_t)g->nseats)
+		return 0;
+	for (int p = 0; p < g->nseats; p++) {
+		const char *name = json_string_value(json_array_get(bots, (size_t)p));
+
+		if (!name || strcmp(name, c->bots[g->bot[p]].name))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Is a stored line of game g (NULL: not in this schedule or shard)
+ * superseded? bots is the line's "bots" (NULL for a failed.jsonl line,
+ * whose bots are the schedule's); count: count it against its bots.
+ */
+static int superseded(struct delta *d, const struct config *c, const struct fixture *g,
+		      json_t *bots, int count)
+{
+	if (bots)
+		return stale_bots(d, bots, count) || !g || !same_seats(c, g, bots);
+	if (!g)
+		return 1;
+	for (int p = 0; p < g->nseats; p++) {
+		struct bot_delta *b = incremental_find(d, c->bots[g->bot[p]].name);
+
+		if (b && b->state == BOT_CHANGED)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Appends the stored line text to out with its index set to index. The
+ * line starts {"game":"ID","index":N, (results.h; ids hold no escapes),
+ * so only N changes and the rest stays byte for byte as the referee
+ * wrote it.
+ */
+static void add_reindexed(struct strbuf *out, const char *text, size_t n, int index)
+{
+	static const char key[] = ",\"index\":";
+	const char *at = memmem(text, n, key, sizeof(key) - 1);
+	const char *end;
+
+	if (!at) {
+		strbuf_add(out, text, n);
+		strbuf_addch(out, '\n');
+		return;
+	}
+	at += sizeof(key) - 1;
+	for (end = at; end < text + n && *end >= '0' && *end <= '9'; end++)
+		;
+	strbuf_add(out, text, (size_t)(at - text));
+	strbuf_addf(out, "%d", index);
+	strbuf_add(out, end, (size_t)(text + n - end));
+	strbuf_addch(out, '\n');
+}
+
+/*
+ * Splits the lines of the results directory's file name into kept (their
+ * index rewritten) and gone (superseded), adding each superseded id to
+ * ids. A torn last line is dropped (its game is played again).
+ */
+static int split_file(struct delta *d, struct results *r, const char *name,
+		      const struct schedule *s, const struct config *c, json_t *map,
+		      struct strbuf *kept, struct strbuf *gone, struct strset *ids, char *err,
+		      size_t len)
+{
+	char *path = path_join(results_dir(r), name);
+	struct strbuf sb = STRBUF_INIT;
+	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
+	size_t pos = 0;
+	int results = !strcmp(name, "results.jsonl"), ret = -1;
+
+	strbuf_init(&sb);
+	if (jsonl_slurp(path, &sb) < 0 && errno != ENOENT) {
+		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
+		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
+		const char *id = json_string_value(json_object_get(o, "game"));
+		json_t *at = id ? json_object_get(map, id) : NULL;
+		const struct fixture *g = at ? &s->games[json_integer_value(at)] : NULL;
+
+		if (!l.complete)
+			break;
+		if (!id) {
+			snprintf(err, len, "%s:%d: not a result line (the file is damaged: move it "
+				 "aside, or start over with --fresh)", path, l.lineno);
+			json_decref(o);
+			goto out;
+		}
+		if (superseded(d, c, g, results ? json_object_get(o, "bots") : NULL, results)) {
+			strbuf_add(gone, l.text, l.len);
+			strbuf_addch(gone, '\n');
+			strset_add(ids, id);
+			d->archived += results;
+		} else {
+			add_reindexed(kept, l.text, l.len, g->index);
+			d->kept += results;
+		}
+		json_decref(o);
+	}
+	ret = 0;
+out:
+	strbuf_release(&sb);
+	free(path);
+	return ret;
+}
+
+/* Writes text to ARCHIVE/name (0600) and syncs it. 0, or -1 with err. */
+static int write_archived(struct delta *d, struct results *r, const char *name,
+			  const struct strbuf *text, char *err, size_t len)
+{
+	const char *arch = incremental_archive(d, r, err, len);
+	char *path;
+	int fd, ret = -1;
+
+	if (!arch)
+		return -1;
+	path = path_join(arch, name);
+	fd = file_open_private(path, 1, err, len);
+	if (fd >= 0) {
+		if (file_write_all(fd, text->buf, text->len) < 0 || fsync(fd) < 0 ||
+		    file_sync_parent(path) < 0)
+			snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+		else
+			ret = 0;
+		close(fd);
+	}
+	free(path);
+	return ret;
+}
+
+int incremental_reconcile(struct delta *d, struct results *r, const struct schedule *s,
+			  const struct config *c, int k, int n, char *err, size_t len)
+{
+	static const char *const files[] = { "results.jsonl", "failed.jsonl" };
+	json_t *map = fixture_map(s, k, n);
+	struct strbuf kept[2], gone[2];
+	struct strset ids;
+	int ret = -1;
+
+	strset_init(&ids);
+	for (int f = 0; f < 2; f++) {
+		strbuf_init(&kept[f]);
+		strbuf_init(&gone[f]);
+	}
+	for (int f = 0; f < 2; f++)
+		if (split_file(d, r, files[f], s, c, map, &kept[f], &gone[f], &ids, err, len) < 0)
+			goto out;
+	/* first the archive, synced; then the files without the superseded lines */
+	for (int f = 0; f < 2; f++)
+		if (gone[f].len && write_archived(d, r, files[f], &gone[f], err, len) < 0)
+			goto out;
+	if (archive_records(d, r, &ids, err, len) < 0)
+		goto out;
+	for (int f = 0; f < 2; f++) {
+		char *path = path_join(results_dir(r), files[f]);
+		int there = access(path, F_OK) == 0;
+
+		free(path);
+		if ((there || kept[f].len) &&
+		    results_replace(r, files[f], kept[f].buf, kept[f].len, err, len) < 0)
+			goto out;
+	}
+	ret = 0;
+out:
+	for (int f = 0; f < 2; f++) {
+		strbuf_release(&kept[f]);
+		strbuf_release(&gone[f]);
+	}
+	strset_release(&ids);
+	json_decref(map);
+	return ret;
+}

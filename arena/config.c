@@ -494,6 +494,9 @@ static void bot_key(struct parse *p, struct config *c, struct entrant *b, const 
 			if (seat_parse(&st, kv->value, NULL, why, sizeof(why)) < 0)
 				fail(p, kv->line, "bad value '%s' for 'command' in %s (%s)",
 				     kv->value, kv->label, why);
+			else if (st.kind == SEAT_HUMAN)
+				fail(p, kv->line, "bad value '%s' for 'command' in %s (a person "
+				     "plays only in bin/referee)", kv->value, kv->label);
 			seat_release(&st);
 			b->builtin = 1;
 		}

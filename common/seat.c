@@ -188,8 +188,13 @@ int seat_parse(struct seat *s, const char *text, const char *dir, char *err, siz
 		s->kind = SEAT_GREEDY;
 		return 0;
 	}
+	if (!strcmp(text, "@human")) {
+		s->kind = SEAT_HUMAN;
+		return 0;
+	}
 	if (seat_is_builtin(text)) {
-		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy)", text);
+		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy, @human)",
+			 text);
 		return -1;
 	}
 	s->kind = SEAT_PROGRAM;

@@ -56,6 +56,10 @@ static const char *const usage_text[] = {
 	"a command line such as \"python3 bot.py --depth 2\" (split like a shell\n"
 	"would, without expansions). Give one SEAT per player, seat 0 first. Bots\n"
 	"speak the protocol in protocol.md.\n"
+	"@human is you (one seat at most): the game is drawn on stderr, you answer\n"
+	"on stdin with a move's number or text, with no time limit; 'quit' or\n"
+	"Ctrl-D faults your seat (eof), @greedy finishes it and you forfeit; the\n"
+	"result line is printed, exit 0 (docs/human.md).\n"
 	"\n"
 	"game options:\n"
 	"  --variant NAME      hammerwalt, indiana, bloomington, fivehand or flip\n"
@@ -816,9 +820,18 @@ static int run_build(struct options *o, int argc, char **argv)
 	return ret;
 }
 
-/* Every SEAT is UTF-8 (it goes into JSON); bot seeds name bots; programs need isolation. */
+/*
+ * Every SEAT is UTF-8 (it goes into JSON); bot seeds name bots; programs
+ * need isolation; one person at most, as there is one terminal.
+ */
 static void check_seats(struct session *se)
 {
+	int humans = 0;
+
+	for (int s = 0; s < se->nseats; s++) {
+		if (!strcmp(se->seats[s], "@human") && ++humans > 1)
+			usage_error("more than one @human seat (a game has one terminal to play on)");
+	}
 	for (int s = 0; s < se->nseats; s++) {
 		json_t *utf8 = json_string(se->seats[s]);
 
@@ -965,6 +978,8 @@ int main(int argc, char **argv)
 	if (o->replay)
 		return run_replay(o->replay, o->html);
 	if (o->check) {
+		if (!strcmp(o->check, "@human"))
+			usage_error("--check takes a bot, not @human");
 		require_isolation(o);
 		return run_check(o);
 	}

@@ -122,9 +122,9 @@ double player_mem_peak_mb(const struct player *p);
 /* Wall-clock time the referee has waited on the bot so far in this game (ms). */
 double player_time_used(const struct player *p);
 /*
- * Is the player a built-in (@random, @greedy; not @human, who is told the
- * game)? A built-in reads the game
+ * Is the player a built-in (@random, @greedy)? A built-in reads the game
  * itself: it is sent no text, so the caller need not render any for it.
+ * @human is not one: the person is told every event (player_queue()).
  */
 int player_is_builtin(const struct player *p);
 /* Is a bot program running for the player? */

@@ -21,7 +21,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 sock=$tmp/tmux.sock
-tm() { tmux -S "$sock" -f /dev/null "$@"; }
+tm() { TMUX= tmux -S "$sock" -f /dev/null "$@"; }
 trap 'tm kill-server 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 
 # start NAME ENV CMD: runs CMD in session NAME (120x50), its exit status to $tmp/NAME.rc

@@ -4,6 +4,7 @@
 #   make test       install what is missing (as root), build, run the whole test suite
 #   make asan       the test suite under AddressSanitizer + UBSan (same as make test SAN=1)
 #   make bench      benchmarks, each reported against a baseline from the same run
+#   make play       play a game yourself against @greedy (VARIANT=hammerwalt, or another)
 #   make run        install what is missing (as root), build, a real tournament of the
 #                   sample bots (configs/default.ini)
 #   make deps       install the missing packages (as root; else print the command)
@@ -101,7 +102,7 @@ ifneq ($(wildcard arena/main.c),)
 PROGRAMS += $(BINDIR)/arena
 endif
 
-.PHONY: all deps check-deps test-deps test test-run asan bench run clean
+.PHONY: all deps check-deps test-deps test test-run asan bench run play clean
 all: $(PROGRAMS) $(BOT_BIN)
 
 # $(call install,PACKAGES): installs the missing Debian packages as root, or
@@ -143,9 +144,10 @@ check-deps:
 
 # what the test suite runs besides our own programs: the sample bots'
 # interpreters and the tests' helpers (command : Debian package); chromium loads the
-# HTML pages headless (tests/sh/t_viewer.sh)
+# HTML pages headless (tests/sh/t_viewer.sh); tmux types a person's moves (tests/sh/t_human.sh)
 TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless \
-	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium
+	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium \
+	tmux:tmux
 test-deps: deps
 	@missing=""; \
 	for d in $(TEST_DEPS); do \
@@ -234,6 +236,17 @@ bench: all $(BENCH_BIN)
 run: deps
 	@$(MAKE) --no-print-directory all
 	$(BINDIR)/arena configs/default.ini
+
+# play a game yourself (docs/human.md): make play [VARIANT=indiana]
+VARIANT ?= hammerwalt
+PLAY_SEATS_hammerwalt := 3
+PLAY_SEATS_indiana := 3
+PLAY_SEATS_bloomington := 5
+PLAY_SEATS_fivehand := 4
+PLAY_SEATS_flip := 3
+play: all
+	$(BINDIR)/referee --variant $(VARIANT) @human \
+		$(foreach i,$(shell seq $(or $(PLAY_SEATS_$(VARIANT)),3)),@greedy)
 
 clean:
 	rm -rf build bin $(BOT_BIN)

@@ -499,6 +499,9 @@ static void bot_key(struct parse *p, struct config *c, struct entrant *b, const 
 				fail(p, kv->line, "bad value '%s' for 'command' in %s (@script seats "
 				     "are for teaching positions with the referee's --deal; a tournament "
 				     "plays dealt games)", kv->value, kv->label);
+			else if (st.kind == SEAT_HUMAN)
+				fail(p, kv->line, "bad value '%s' for 'command' in %s (a person "
+				     "plays only in bin/referee)", kv->value, kv->label);
 			seat_release(&st);
 			b->builtin = 1;
 		}

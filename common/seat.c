@@ -193,9 +193,13 @@ int seat_parse(struct seat *s, const char *text, const char *dir, char *err, siz
 		s->script = xstrdup(text[7] ? text + 8 : "");
 		return 0;
 	}
+	if (!strcmp(text, "@human")) {
+		s->kind = SEAT_HUMAN;
+		return 0;
+	}
 	if (seat_is_builtin(text)) {
 		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy, "
-			 "@script:MOVES)", text);
+			 "@script:MOVES, @human)", text);
 		return -1;
 	}
 	s->kind = SEAT_PROGRAM;

@@ -2,7 +2,8 @@
  * seat.h - what a SEAT text means, for the referee and the arena alike.
  *
  * A SEAT is a built-in player ("@random", "@greedy", "@script:MOVES" or
- * "@script", a seat playing given moves: the caller reads them), a directory holding
+ * "@script", a seat playing given moves: the caller reads them; or "@human":
+ * a person at the referee's terminal), a directory holding
  * an executable "run" file, or a command line split like a shell would,
  * without variables, globs or redirections ("python3 bot.py --depth 2").
  * seat_parse() turns it into the argv a bot is started with: a bot runs
@@ -18,7 +19,7 @@
 /* The PATH a bot gets, and where a bare program name is looked up. */
 #define SEAT_PATH "/usr/local/bin:/usr/bin:/bin"
 
-enum seat_kind { SEAT_RANDOM, SEAT_GREEDY, SEAT_SCRIPT, SEAT_PROGRAM };
+enum seat_kind { SEAT_RANDOM, SEAT_GREEDY, SEAT_SCRIPT, SEAT_HUMAN, SEAT_PROGRAM };
 
 struct seat {
 	enum seat_kind kind;

@@ -59,6 +59,10 @@ static const char *const usage_text[] = {
 	"separated by commas (@script:9H,JD,pass), then as @greedy; a move that is\n"
 	"not legal when its turn comes is an 'illegal' fault; a bare @script takes\n"
 	"its moves from the --deal file's 'script SEAT' lines.\n"
+	"@human is you (one seat at most): the game is drawn on stderr, you answer\n"
+	"on stdin with a move's number or text, with no time limit; 'quit' or\n"
+	"Ctrl-D faults your seat (eof), @greedy finishes it and you forfeit; the\n"
+	"result line is printed, exit 0 (docs/human.md).\n",
 	"\n"
 	"game options:\n"
 	"  --variant NAME      hammerwalt, indiana, bloomington, fivehand or flip\n"
@@ -853,9 +857,18 @@ static void check_builtin(const struct session *se, int s)
 	player_free(p);
 }
 
-/* Every SEAT is UTF-8 (it goes into JSON); bot seeds name bots; programs need isolation. */
+/*
+ * Every SEAT is UTF-8 (it goes into JSON); bot seeds name bots; programs
+ * need isolation; one person at most, as there is one terminal.
+ */
 static void check_seats(struct session *se)
 {
+	int humans = 0;
+
+	for (int s = 0; s < se->nseats; s++) {
+		if (!strcmp(se->seats[s], "@human") && ++humans > 1)
+			usage_error("more than one @human seat (a game has one terminal to play on)");
+	}
 	for (int s = 0; s < se->nseats; s++) {
 		json_t *utf8 = json_string(se->seats[s]);
 
@@ -1001,6 +1014,8 @@ int main(int argc, char **argv)
 	if (o->replay)
 		return run_replay(o->replay, o->html);
 	if (o->check) {
+		if (!strcmp(o->check, "@human"))
+			usage_error("--check takes a bot, not @human");
 		require_isolation(o);
 		return run_check(o);
 	}

@@ -24,18 +24,20 @@
 #include "bot.h"
 #include "builtin.h"
 #include "clock.h"
+#include "human.h"
 #include "seat.h"
 #include "util.h"
 #include "view.h"
 #include "sandbox.h"
 #include "protocol.h"
 
-enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_SCRIPT, PLAYER_BOT };
+enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_SCRIPT, PLAYER_HUMAN, PLAYER_BOT };
 
 struct player {
 	enum player_kind kind;
 	char *spec;
 	struct rng rng;
+	struct human *human;  /* @human: the person at the terminal */
 
 	/* a scripted seat: its moves, the next one, and whether they come from the deal */
 	struct move *script;
@@ -104,11 +106,15 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 	}
 	p->kind = p->prog.kind == SEAT_RANDOM ? PLAYER_RANDOM :
 		  p->prog.kind == SEAT_GREEDY ? PLAYER_GREEDY :
-		  p->prog.kind == SEAT_SCRIPT ? PLAYER_SCRIPT : PLAYER_BOT;
+		  p->prog.kind == SEAT_SCRIPT ? PLAYER_SCRIPT :
+		  p->prog.kind == SEAT_HUMAN ? PLAYER_HUMAN : PLAYER_BOT;
 	if (p->kind == PLAYER_SCRIPT && script_parse(p, err, len) < 0) {
 		player_free(p);
 		return NULL;
 	}
+	/* a person answers on standard input and sees the game on standard error */
+	if (p->kind == PLAYER_HUMAN)
+		p->human = human_new(stdin, stderr, human_colour_wanted(STDERR_FILENO));
 	return p;
 }
 
@@ -168,6 +174,7 @@ void player_free(struct player *p)
 	if (!p)
 		return;
 	player_stop(p);
+	human_free(p->human);
 	seat_release(&p->prog);
 	free(p->script);
 	strbuf_release(&p->queue);
@@ -208,7 +215,7 @@ double player_time_used(const struct player *p)
 
 int player_is_builtin(const struct player *p)
 {
-	return p->kind != PLAYER_BOT;
+	return p->kind != PLAYER_BOT && p->kind != PLAYER_HUMAN;
 }
 
 int player_is_running(const struct player *p)
@@ -422,6 +429,8 @@ int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, stru
 	struct strbuf hello = STRBUF_INIT;
 	int ret;
 
+	if (p->kind == PLAYER_HUMAN)
+		human_start(p->human, g, p->seat);
 	if (p->kind != PLAYER_BOT)
 		return 0;
 	strbuf_init(&hello);
@@ -481,6 +490,8 @@ out:
 void player_queue(struct player *p, const struct game *g, int from, int to)
 {
 	p->request[0] = '\0'; /* the request was answered: a later fault quotes none */
+	if (p->kind == PLAYER_HUMAN)
+		human_events(p->human, g, from, to);
 	if (p->kind != PLAYER_BOT || !p->bot)
 		return;
 	for (int i = from; i < to; i++)
@@ -675,6 +686,23 @@ static int script_decide(struct player *p, const struct game *g, struct move *ou
 	return -1;
 }
 
+/*
+ * A person's decision, without a time limit. A person who leaves ("quit",
+ * the end of input) faults with FAULT_EOF, like a bot that closed its
+ * output: @greedy finishes the seat and the person's side forfeits.
+ */
+static int human_turn(struct player *p, const struct game *g, struct move *out, struct fault *f)
+{
+	enum human_end end;
+
+	if (human_decide(p->human, g, out, &end) == 0)
+		return 0;
+	f->kind = FAULT_EOF;
+	snprintf(f->detail, sizeof(f->detail), "%s",
+		 end == HUMAN_QUIT ? "the person typed 'quit'" : "the person's input ended (Ctrl-D)");
+	return -1;
+}
+
 int player_decide(struct player *p, const struct game *g, struct move *out, double *ms,
 		  struct fault *f)
 {
@@ -687,6 +715,8 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
 		return builtin_greedy(g, out);
 	case PLAYER_SCRIPT:
 		return script_decide(p, g, out, f);
+	case PLAYER_HUMAN:
+		return human_turn(p, g, out, f);
 	default:
 		if (!p->bot) {
 			f->kind = FAULT_CRASH;

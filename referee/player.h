@@ -144,6 +144,7 @@ double player_time_used(const struct player *p);
 /*
  * Is the player a built-in (@random, @greedy, @script)? A built-in reads the game
  * itself: it is sent no text, so the caller need not render any for it.
+ * @human is not one: the person is told every event (player_queue()).
  */
 int player_is_builtin(const struct player *p);
 /* Is a bot program running for the player? */

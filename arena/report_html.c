@@ -461,6 +461,10 @@ static void write_history(struct strbuf *sb, void *ctx)
 
 			if (!st->history_played[p * st->nbots + b])
 				continue;
+			if (!any) /* from RATING_BASE at the point before its first game */
+				strbuf_addf(sb, "%.0f,%.0f ", CHART_PAD + w * (double)(p ?
+					    st->history_games[p - 1] : 0) / games,
+					    CHART_PAD + h * (hi - RATING_BASE) / (hi - lo));
 			strbuf_addf(sb, "%s%.0f,%.0f", any ? " " : "",
 				    CHART_PAD + w * (double)st->history_games[p] / games,
 				    CHART_PAD + h * (hi - r) / (hi - lo));
@@ -501,10 +505,11 @@ static void write_fault_games(struct strbuf *sb, const struct page *pg, int b)
 
 		strbuf_addstr(sb, "<li>");
 		game_link(sb, pg, res);
-		for (int f = 0; f < res->nfaults; f++) {
+		for (int f = 0, first = 1; f < res->nfaults; f++) {
 			if (res->bot[res->faults[f].seat] != b)
 				continue;
-			strbuf_addf(sb, ": seat %d, ", res->faults[f].seat);
+			strbuf_addf(sb, "%s seat %d, ", first ? ":" : ";", res->faults[f].seat);
+			first = 0;
 			html_text(sb, res->faults[f].kind);
 			if (res->faults[f].detail[0]) {
 				strbuf_addstr(sb, ", <q>");

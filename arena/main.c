@@ -666,7 +666,7 @@ struct ui {
 	int line_shown;
 	/* RESULTS/index.html: rewritten at most every INDEX_PAGE_EVERY_S while games are played */
 	const char *dir, *referee;
-	double last_page;
+	double last_page, page_wait;
 	int page_failed;
 };
 
@@ -678,13 +678,24 @@ static void clear_line(struct ui *ui)
 	}
 }
 
-/* Writes RESULTS/index.html; a failure is said once, and does not stop the games. */
+/*
+ * Writes RESULTS/index.html; a failure is said once, and does not stop
+ * the games. The next write while games are played waits at least
+ * INDEX_PAGE_EVERY_S, and 20 times as long as this one took (a long
+ * ladder's results take a while to read), so that the page never costs
+ * the run more than a twentieth of its time.
+ */
 static int write_index(struct ui *ui, int running)
 {
 	char err[PATH_MAX + 256];
+	int got;
 
 	ui->last_page = clock_ms() / 1e3;
-	if (index_page_write(ui->dir, ui->referee, running, err, sizeof(err)) == 0)
+	got = index_page_write(ui->dir, ui->referee, running, err, sizeof(err));
+	ui->page_wait = 20 * (clock_ms() / 1e3 - ui->last_page);
+	if (ui->page_wait < INDEX_PAGE_EVERY_S)
+		ui->page_wait = INDEX_PAGE_EVERY_S;
+	if (got == 0)
 		return 0;
 	if (!ui->page_failed++) {
 		clear_line(ui);
@@ -708,7 +719,7 @@ static void on_progress(void *arg, const struct play_status *st, int final)
 	long left = st->total - st->done - st->failed;
 	char eta[32];
 
-	if (!final && ui->dir && t - ui->last_page >= INDEX_PAGE_EVERY_S)
+	if (!final && ui->dir && t - ui->last_page >= ui->page_wait)
 		write_index(ui, 1);
 	if (ui->quiet)
 		return;

@@ -10,14 +10,12 @@
  */
 #include "report_html.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "html.h"
-#include "path.h"
 #include "rating.h"
 #include "report.h"
 #include "util.h"

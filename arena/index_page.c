@@ -88,7 +88,7 @@ static int make_game_pages(const char *referee, const struct strvec *games, char
 			   size_t len)
 {
 	struct runner *r = NULL;
-	int ret = 0;
+	int ret = 0, got;
 
 	for (size_t i = 0; i < games->nr && ret == 0; i++) {
 		const char *tab = strchr(games->items[i], '\t');
@@ -122,7 +122,10 @@ static int make_game_pages(const char *referee, const struct strvec *games, char
 				goto next;
 			}
 		}
-		if (runner_wait(r, -1, -1, &d, err, len) == 1) {
+		/* 0: a signal woke it (a Ctrl-C is the run's to handle); wait on */
+		while ((got = runner_wait(r, -1, -1, &d, err, len)) == 0)
+			;
+		if (got == 1) {
 			free(d.out);
 			free(d.err);
 		} else {
@@ -153,7 +156,7 @@ int index_page_write(const char *dir, const char *referee, int running, char *er
 	result_set_finish(&set);
 	standings_compute(&st, &set);
 	report_html_games(&set, &games);
-	if (make_game_pages(referee, &games, err, len) == 0 &&
+	if ((!referee || make_game_pages(referee, &games, err, len) == 0) &&
 	    index_page_save(path, &st, &set, running ? INDEX_PAGE_EVERY_S : 0, err, len) == 0)
 		ret = 0;
 	standings_release(&st);

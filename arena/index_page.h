@@ -12,7 +12,8 @@
  * --html PAGE`): the arena meets the referee only at its command line.
  * A page already there is kept; a record that is missing (logs = none)
  * or does not replay gives no page, and the link goes to the record or
- * nowhere.
+ * nowhere. The arena makes game pages when a run ends, not while it
+ * plays (a replay would hold up the games) or when it is stopped.
  */
 #ifndef INDEX_PAGE_H
 #define INDEX_PAGE_H
@@ -23,8 +24,8 @@
 #define INDEX_PAGE_EVERY_S 10
 
 /*
- * Makes the missing game pages with the referee (an absolute path), then
- * writes DIR/index.html anew (a temporary file renamed over it; 0600, as
+ * Makes the missing game pages with the referee (an absolute path; NULL:
+ * makes none), then writes DIR/index.html anew (a temporary file renamed over it; 0600, as
  * every file of a results directory). running: a run is going (the page
  * says so and reloads itself). 0, or -1 with err.
  */

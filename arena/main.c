@@ -679,19 +679,21 @@ static void clear_line(struct ui *ui)
 }
 
 /*
- * Writes RESULTS/index.html; a failure is said once, and does not stop
- * the games. The next write while games are played waits at least
+ * Writes RESULTS/index.html, with the pages of the games it links to when
+ * game_pages (at the end of a run: replays would hold up the games, or a
+ * stop); a failure is said once, and does not stop the games. The next write while games are played waits at least
  * INDEX_PAGE_EVERY_S, and 20 times as long as this one took (a long
  * ladder's results take a while to read), so that the page never costs
  * the run more than a twentieth of its time.
  */
-static int write_index(struct ui *ui, int running)
+static int write_index(struct ui *ui, int running, int game_pages)
 {
 	char err[PATH_MAX + 256];
 	int got;
 
 	ui->last_page = clock_ms() / 1e3;
-	got = index_page_write(ui->dir, ui->referee, running, err, sizeof(err));
+	got = index_page_write(ui->dir, game_pages ? ui->referee : NULL, running, err,
+			       sizeof(err));
 	ui->page_wait = 20 * (clock_ms() / 1e3 - ui->last_page);
 	if (ui->page_wait < INDEX_PAGE_EVERY_S)
 		ui->page_wait = INDEX_PAGE_EVERY_S;
@@ -720,7 +722,7 @@ static void on_progress(void *arg, const struct play_status *st, int final)
 	char eta[32];
 
 	if (!final && ui->dir && t - ui->last_page >= ui->page_wait)
-		write_index(ui, 1);
+		write_index(ui, 1, 0);
 	if (ui->quiet)
 		return;
 	if (!final && t - ui->last_print < (ui->tty ? 0.2 : 10.0))
@@ -980,13 +982,13 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 		if (played == 1) {
 			say("stopped: %ld of %ld games played; run the same command "
 				"again to resume", st->done, st->total);
-			write_index(ui, 0);
+			write_index(ui, 0, 0);
 			return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
 		}
 	}
 	if (print_final_report(dir) < 0)
 		return EXIT_RUNTIME;
-	if (write_index(ui, 0) < 0)
+	if (write_index(ui, 0, 1) < 0)
 		return EXIT_RUNTIME;
 	if (st->failed) {
 		say("%ld game%s failed twice (see %s/failed.jsonl); run the same "

@@ -680,8 +680,9 @@ static void clear_line(struct ui *ui)
 
 /*
  * Writes RESULTS/index.html, with the pages of the games it links to when
- * game_pages (at the end of a run: replays would hold up the games, or a
- * stop); a failure is said once, and does not stop the games. The next write while games are played waits at least
+ * game_pages (at the end of a run: not while it plays, as replays would
+ * hold up the games, nor after a stop). A failure while games are played
+ * is said once and does not stop them. The next write waits at least
  * INDEX_PAGE_EVERY_S, and 20 times as long as this one took (a long
  * ladder's results take a while to read), so that the page never costs
  * the run more than a twentieth of its time.
@@ -699,7 +700,7 @@ static int write_index(struct ui *ui, int running, int game_pages)
 		ui->page_wait = INDEX_PAGE_EVERY_S;
 	if (got == 0)
 		return 0;
-	if (!ui->page_failed++) {
+	if (!running || !ui->page_failed++) {
 		clear_line(ui);
 		say("cannot write the standings page: %s", err);
 	}

@@ -63,6 +63,7 @@ SANDBOX_SRC := $(wildcard referee/sandbox/*.c)
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
 # page templates (a template per page kind): DIR/NAME.html becomes the C array NAME_html
 REFEREE_TEMPLATES := $(wildcard referee/*.html)
+ARENA_TEMPLATES := $(wildcard arena/*.html)
 ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
@@ -165,7 +166,7 @@ $(LIBCOMMON): $(COMMON_SRC:%.c=$(O)/%.o)
 $(LIBENGINE): $(ENGINE_SRC:%.c=$(O)/%.o)
 $(LIBSANDBOX): $(SANDBOX_SRC:%.c=$(O)/%.o)
 $(LIBREFEREE): $(REFEREE_SRC:%.c=$(O)/%.o) $(REFEREE_TEMPLATES:%.html=$(O)/gen/%_html.o)
-$(LIBARENA): $(ARENA_SRC:%.c=$(O)/%.o)
+$(LIBARENA): $(ARENA_SRC:%.c=$(O)/%.o) $(ARENA_TEMPLATES:%.html=$(O)/gen/%_html.o)
 # a template's lines as C strings: backslashes, quotes and '?' (trigraphs) escaped
 $(O)/gen/%_html.c: %.html
 	@mkdir -p $(dir $@)
@@ -176,7 +177,8 @@ $(O)/gen/%_html.c: %.html
 	  printf '\tNULL,\n};\n'; } >$@.tmp && mv $@.tmp $@
 
 # kept, to read when a template does not compile
-.SECONDARY: $(REFEREE_TEMPLATES:%.html=$(O)/gen/%_html.c)
+.SECONDARY: $(REFEREE_TEMPLATES:%.html=$(O)/gen/%_html.c) \
+	$(ARENA_TEMPLATES:%.html=$(O)/gen/%_html.c)
 $(O)/gen/%.o: $(O)/gen/%.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

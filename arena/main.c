@@ -3,7 +3,7 @@
  *
  *   arena [options] CONFIG          play (or resume) a tournament
  *   arena --check [-v] CONFIG       check the config, print the schedule
- *   arena report [--csv|--json] RESULTS...   standings from results files
+ *   arena report [--csv|--json|--html FILE] RESULTS...   standings from results files
  *   arena key FILE                  a new tournament key, for shards
  *
  * This file parses the command line, prints, and decides exit codes; the
@@ -29,6 +29,7 @@
 #include "config.h"
 #include "feedback.h"
 #include "incremental.h"
+#include "index_page.h"
 #include "interrupt.h"
 #include "key.h"
 #include "play.h"
@@ -48,7 +49,7 @@
 static const char usage_text[] =
 	"usage: arena [options] CONFIG\n"
 	"       arena --check [-v] [--game ID] [--key FILE] CONFIG\n"
-	"       arena report [--csv | --json] RESULTS...\n"
+	"       arena report [--csv | --json | --html FILE] RESULTS...\n"
 	"       arena key FILE\n"
 	"       arena compare [options] BOT_A BOT_B   (see arena compare --help)\n"
 	"\n"
@@ -59,9 +60,11 @@ static const char usage_text[] =
 	"Bots may change between runs: a new or changed bot (its files and build\n"
 	"command are fingerprinted) is built again and its games played; the games\n"
 	"of changed and removed bots move to RESULTS/archive/N and no longer count.\n"
-	"At the end the standings are printed and every bot gets a feedback file,\n"
-	"RESULTS/feedback/NAME.txt. Unless CONFIG sets 'seed', every deal comes\n"
-	"from a secret key made at the first run (RESULTS/key).\n"
+	"At the end the standings are printed, and written as a web page to\n"
+	"RESULTS/index.html (rewritten every few seconds while games are played),\n"
+	"and every bot gets a feedback file, RESULTS/feedback/NAME.txt. Unless\n"
+	"CONFIG sets 'seed', every deal comes from a secret key made at the first\n"
+	"run (RESULTS/key).\n"
 	"\n"
 	"options:\n"
 	"  --results DIR   results directory (default: 'results' in [arena], else\n"
@@ -86,8 +89,10 @@ static const char usage_text[] =
 	"\n"
 	"report: prints the standings of one or more results files or directories\n"
 	"(shards are merged, a game id is counted once); --csv or --json change\n"
-	"the format. Every result line is checked against the schedule stored\n"
-	"with it; a line that differs is an error.\n"
+	"the format; --html FILE writes them as one self-contained web page to\n"
+	"FILE instead (its links to game pages relative to FILE's directory).\n"
+	"Every result line is checked against the schedule stored with it; a\n"
+	"line that differs is an error.\n"
 	"\n"
 	"key: writes a new random tournament key to FILE (mode 0600; never\n"
 	"overwrites); give it to every shard of a tournament with --key FILE.\n"
@@ -251,7 +256,8 @@ static int cmd_report(int argc, char **argv)
 	struct standings st;
 	struct strbuf out = STRBUF_INIT;
 	char err[1024];
-	int i, npaths = 0;
+	const char *html = NULL;
+	int i, npaths = 0, ret = 0;
 
 	result_set_init(&set);
 	for (i = 1; i < argc; i++) {
@@ -259,6 +265,8 @@ static int cmd_report(int argc, char **argv)
 			fmt = REPORT_CSV;
 		else if (!strcmp(argv[i], "--json"))
 			fmt = REPORT_JSON;
+		else if (!strcmp(argv[i], "--html") && i + 1 < argc)
+			html = argv[++i];
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			fputs(usage_text, stdout);
 			return 0;
@@ -275,15 +283,22 @@ static int cmd_report(int argc, char **argv)
 	}
 	if (!npaths)
 		die_usage("%s", "report needs RESULTS (a results.jsonl file or a results directory)");
+	if (html && fmt != REPORT_TEXT)
+		die_usage("%s", "--html goes alone: --csv and --json print to standard output");
 	result_set_finish(&set);
 	standings_compute(&st, &set);
 	strbuf_init(&out);
-	report_write(&out, &st, &set, fmt);
-	fputs(out.buf, stdout);
+	if (html && index_page_save(html, &st, &set, 0, err, sizeof(err)) < 0) {
+		say("%s", err);
+		ret = EXIT_RUNTIME;
+	} else if (!html) {
+		report_write(&out, &st, &set, fmt);
+		fputs(out.buf, stdout);
+	}
 	strbuf_release(&out);
 	standings_release(&st);
 	result_set_release(&set);
-	return 0;
+	return ret;
 }
 
 /* ---- shared by --check and runs ---- */
@@ -658,6 +673,10 @@ struct ui {
 	const char *name;
 	double last_print;
 	int line_shown;
+	/* RESULTS/index.html: rewritten at most every INDEX_PAGE_EVERY_S while games are played */
+	const char *dir, *referee;
+	double last_page, page_wait;
+	int page_failed;
 };
 
 static void clear_line(struct ui *ui)
@@ -666,6 +685,35 @@ static void clear_line(struct ui *ui)
 		fputs("\r\033[K", stderr);
 		ui->line_shown = 0;
 	}
+}
+
+/*
+ * Writes RESULTS/index.html, with the pages of the games it links to when
+ * game_pages (at the end of a run: not while it plays, as replays would
+ * hold up the games, nor after a stop). A failure while games are played
+ * is said once and does not stop them. The next write waits at least
+ * INDEX_PAGE_EVERY_S, and 20 times as long as this one took (a long
+ * ladder's results take a while to read), so that the page never costs
+ * the run more than a twentieth of its time.
+ */
+static int write_index(struct ui *ui, int running, int game_pages)
+{
+	char err[PATH_MAX + 256];
+	int got;
+
+	ui->last_page = clock_ms() / 1e3;
+	got = index_page_write(ui->dir, game_pages ? ui->referee : NULL, running, err,
+			       sizeof(err));
+	ui->page_wait = 20 * (clock_ms() / 1e3 - ui->last_page);
+	if (ui->page_wait < INDEX_PAGE_EVERY_S)
+		ui->page_wait = INDEX_PAGE_EVERY_S;
+	if (got == 0)
+		return 0;
+	if (!running || !ui->page_failed++) {
+		clear_line(ui);
+		say("cannot write the standings page: %s", err);
+	}
+	return -1;
 }
 
 static void on_note(void *arg, const char *msg)
@@ -683,6 +731,8 @@ static void on_progress(void *arg, const struct play_status *st, int final)
 	long left = st->total - st->done - st->failed;
 	char eta[32];
 
+	if (!final && ui->dir && t - ui->last_page >= ui->page_wait)
+		write_index(ui, 1, 0);
 	if (ui->quiet)
 		return;
 	if (!final && t - ui->last_print < (ui->tty ? 0.2 : 10.0))
@@ -1073,10 +1123,13 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 		if (played == 1) {
 			say("stopped: %ld of %ld games played; run the same command "
 				"again to resume", st->done, st->total);
+			write_index(ui, 0, 0);
 			return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
 		}
 	}
 	if (print_final_report(dir, c, meta) < 0)
+		return EXIT_RUNTIME;
+	if (write_index(ui, 0, 1) < 0)
 		return EXIT_RUNTIME;
 	if (st->failed) {
 		say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
@@ -1117,6 +1170,7 @@ static int cmd_run(const struct options *o, struct config *c)
 	ui.quiet = o->quiet;
 	ui.name = c->name;
 	dir = results_dir_for(o, c);
+	ui.dir = dir;
 	snprintf(shard, sizeof(shard), "%d/%d", o->shard_n ? o->shard_k : 1,
 		 o->shard_n ? o->shard_n : 1);
 	kpath = path_join(dir, RESULTS_KEY);
@@ -1132,6 +1186,7 @@ static int cmd_run(const struct options *o, struct config *c)
 	free(kpath);
 	if (!(referee = find_referee(o, c)))
 		goto out;
+	ui.referee = referee;
 	if (interrupt_install(err, sizeof(err)) < 0 ||
 	    !(res = results_new(dir, o->fresh, &moved, err, sizeof(err))) ||
 	    (have_meta = results_read_meta(res, &meta, err, sizeof(err))) < 0) {

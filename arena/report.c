@@ -108,6 +108,16 @@ static double plus_minus(const struct standing *r)
 	return rating_points(&m, REPORT_Z * r->rating.sigma);
 }
 
+double report_rating(const struct standing *r)
+{
+	return shown(r);
+}
+
+double report_plus_minus(const struct standing *r)
+{
+	return plus_minus(r);
+}
+
 /*
  * One table: the rating column is "1512 ± 38" (the 95% interval), the
  * numbers right-aligned under their headings, the names padded to the

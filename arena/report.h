@@ -27,6 +27,13 @@ enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON };
 #define REPORT_RANKING "ranked by rating, highest first (1500: a new bot; " \
 	"\u00b1: its 95% interval; see docs/ratings.md)"
 
+/*
+ * A row's rating and the half width of its 95% interval on the scale
+ * every table shows ("1512 \u00b1 38", to the nearest point).
+ */
+double report_rating(const struct standing *r);
+double report_plus_minus(const struct standing *r);
+
 /* Appends the report of st (computed from set) to out. */
 void report_write(struct strbuf *out, const struct standings *st, const struct result_set *set,
 		  enum report_format format);

@@ -29,13 +29,21 @@ void result_set_init(struct result_set *s)
 	strvec_init(&s->shards);
 }
 
+/* Frees what res owns. */
+static void result_clear(struct result *res)
+{
+	for (int f = 0; f < res->nfaults; f++)
+		free(res->faults[f].detail);
+	free(res->id);
+	free(res->variant);
+	free(res->faults);
+}
+
 void result_set_release(struct result_set *s)
 {
-	for (int i = 0; i < s->n; i++) {
-		free(s->r[i].id);
-		free(s->r[i].variant);
-		free(s->r[i].faults);
-	}
+	for (int i = 0; i < s->n; i++)
+		result_clear(&s->r[i]);
+	free(s->name);
 	free(s->r);
 	strvec_release(&s->names);
 	strvec_release(&s->sources);
@@ -95,6 +103,7 @@ static int parse_result(struct result_set *s, json_t *o, struct result *res)
 		res->faults = xcalloc(json_array_size(faults), sizeof(*res->faults));
 		json_array_foreach(faults, i, x) {
 			json_t *seat = json_object_get(x, "seat"), *kind = json_object_get(x, "kind");
+			const char *detail = json_string_value(json_object_get(x, "detail"));
 
 			if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
 			    json_integer_value(seat) >= n || !json_is_string(kind))
@@ -102,6 +111,7 @@ static int parse_result(struct result_set *s, json_t *o, struct result *res)
 			res->faults[res->nfaults].seat = (int)json_integer_value(seat);
 			snprintf(res->faults[res->nfaults].kind, sizeof(res->faults[0].kind), "%s",
 				 json_string_value(kind));
+			res->faults[res->nfaults].detail = xstrdup(detail ? detail : "");
 			res->nfaults++;
 		}
 	}
@@ -141,6 +151,10 @@ static void read_side_files(struct result_set *s, const char *dir)
 		json_t *ex;
 		size_t i;
 
+		if (!s->name && json_is_string(json_object_get(o, "arena")))
+			s->name = xstrdup(json_string_value(json_object_get(o, "arena")));
+		if (json_is_integer(json_object_get(o, "games")))
+			s->scheduled += (long)json_integer_value(json_object_get(o, "games"));
 		if (json_is_string(json_object_get(o, "fingerprint")))
 			strvec_push(&s->shards, json_string_value(json_object_get(o, "fingerprint")));
 		json_array_foreach(json_object_get(o, "excluded"), i, ex) {
@@ -264,17 +278,13 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 		}
 		if (map && results_check_line(o, map, file, l.lineno, err, len) < 0) {
 			json_decref(o);
-			free(res.id);
-			free(res.variant);
-			free(res.faults);
+			result_clear(&res);
 			goto out;
 		}
 		json_decref(o);
 		if (!strset_add(&s->ids, res.id)) {
 			s->duplicates++;
-			free(res.id);
-			free(res.variant);
-			free(res.faults);
+			result_clear(&res);
 			continue;
 		}
 		res.source = src;

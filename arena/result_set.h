@@ -13,6 +13,7 @@
 struct fault_rec {
 	int seat;
 	char kind[16];
+	char *detail;        /* the referee's words, quoting the bot (owned; "" if none) */
 };
 
 struct result {
@@ -41,6 +42,8 @@ struct result_set {
 	struct strvec failed;   /* "DIR\tID\tREASON" of failed games, see result_set_finish() */
 	struct strvec excluded; /* "NAME\tREASON" from arena.json files */
 	struct strvec shards;   /* "FINGERPRINT" of each arena.json read */
+	char *name;             /* the tournament's name in the first arena.json read, or NULL */
+	long scheduled;         /* games of the schedules of the directories read (0: unknown) */
 };
 
 void result_set_init(struct result_set *s);

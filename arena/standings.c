@@ -447,6 +447,37 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 	w->ev = NULL;
 }
 
+/* Room for the rating history of n games (standings.h). */
+static void history_alloc(struct standings *st, int n)
+{
+	size_t points = (size_t)(n < STANDINGS_HISTORY_MAX ? n : STANDINGS_HISTORY_MAX) + 1;
+	size_t cells = points * (size_t)(st->nbots ? st->nbots : 1);
+
+	st->history_games = xcalloc(points, sizeof(*st->history_games));
+	st->history = xcalloc(cells, sizeof(*st->history));
+	st->history_played = xcalloc(cells, sizeof(*st->history_played));
+}
+
+/*
+ * After the done-th of n games: a point of the history when done reaches
+ * the next of STANDINGS_HISTORY_MAX even steps (the last game always).
+ */
+static void history_add(struct standings *st, const struct work *overall, long done, long n)
+{
+	long points = n < STANDINGS_HISTORY_MAX ? n : STANDINGS_HISTORY_MAX;
+	long next = (st->nhistory + 1) * n / points;
+	size_t base = (size_t)st->nhistory * (size_t)st->nbots;
+
+	if (done < next && done < n)
+		return;
+	st->history_games[st->nhistory] = done;
+	for (int b = 0; b < st->nbots; b++) {
+		st->history[base + (size_t)b] = overall->acc[b].rating;
+		st->history_played[base + (size_t)b] = overall->acc[b].games;
+	}
+	st->nhistory++;
+}
+
 void standings_compute(struct standings *st, const struct result_set *set)
 {
 	struct rating_model m;
@@ -483,10 +514,12 @@ void standings_compute(struct standings *st, const struct result_set *set)
 		st->tables[t].score = xcalloc(cells, sizeof(double));
 		st->tables[t].meetings = xcalloc(cells, sizeof(long));
 	}
+	history_alloc(st, set->n);
 	for (int i = 0; i < set->n; i++) {
 		const struct result *res = &set->r[i];
 
 		tally(&w[0], &m, res, nbots, 0);
+		history_add(st, &w[0], i + 1, set->n);
 		for (int t = 1; t < st->ntables; t++)
 			if (!strcmp(st->tables[t].variant, res->variant))
 				tally(&w[t], &m, res, nbots, 1);
@@ -525,5 +558,8 @@ void standings_release(struct standings *st)
 	for (int b = 0; b < st->nbots; b++)
 		free(st->faults[b].first_game);
 	free(st->faults);
+	free(st->history_games);
+	free(st->history);
+	free(st->history_played);
 	memset(st, 0, sizeof(*st));
 }

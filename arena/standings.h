@@ -105,11 +105,24 @@ struct fault_row {
 	int first_source;  /* its result source (directory) */
 };
 
+/* The most points of the rating history: enough for a line, small on a page. */
+#define STANDINGS_HISTORY_MAX 60
+
 struct standings {
 	int nbots;
 	int ntables;
 	struct standings_table *tables; /* [0] is overall, then each variant */
 	struct fault_row *faults;        /* per bot */
+	/*
+	 * The overall ratings as the games were taken (schedule order), at
+	 * nhistory points, evenly spaced, the last after every game: after
+	 * history_games[p] games, bot b had history[p * nbots + b] and had
+	 * played history_played[p * nbots + b] of them (0: not yet rated).
+	 */
+	int nhistory;
+	long *history_games;
+	struct rating *history;
+	long *history_played;
 };
 
 /* Computes the standings of a finished (result_set_finish()ed) set. */

@@ -77,9 +77,12 @@ if [ -z "$browser" ]; then
 	echo "skip: no chromium (make test-deps installs it as root); the browser checks did not run"
 	finish "ok: t_viewer (without a browser)"
 fi
-python3 - "$browser" "$tmp" <<'PY' || fail "browser checks"
-import os, re, struct, subprocess, sys, tempfile, zlib
-browser, tmp = sys.argv[1:]
+python3 - "$browser" "$tmp" "$top/tests/sh" <<'PY' || fail "browser checks"
+import os, re, subprocess, sys, tempfile
+browser, tmp = sys.argv[1:3]
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, sys.argv[3])
+from pngcheck import png_colours
 failures = 0
 
 def fail(msg):
@@ -169,39 +172,6 @@ if "<li class=\"fault\">fault: seat 0, malformed, hand 1: 'oops-play' is not a m
 d = dom("evil.html", "h1t1")
 if "<img" in d or "onerror=alert(1)&gt;" not in d:
     fail("hostile page: the SEAT text is not shown as text")
-
-def png_colours(path):
-    """Distinct colours of an 8-bit RGB(A) PNG (enough for chromium's screenshots)."""
-    data = open(path, "rb").read()
-    pos, idat, w = 8, b"", 0
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if kind == b"IHDR":
-            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
-            bpp = {2: 3, 6: 4}[ctype]
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw, stride, prev, seen = zlib.decompress(idat), w * bpp, None, set()
-    for y in range(h):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        prev = prev or bytearray(stride)
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-            if f == 1: line[i] = (line[i] + a) & 255
-            elif f == 2: line[i] = (line[i] + b) & 255
-            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        if y % 8 == 0:
-            for x in range(0, stride, bpp * 4):
-                seen.add(bytes(line[x:x + 3]))
-        prev = line
-    return len(seen)
 
 # the check itself: a blank page is blank
 chromium("--screenshot=%s/blank.png" % tmp, "--window-size=1000,900", "about:blank")

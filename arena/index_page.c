@@ -1,0 +1,168 @@
+/*
+ * index_page.c - the standings page of a results directory and the game
+ * pages it links to (see index_page.h).
+ */
+#include "index_page.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "file.h"
+#include "path.h"
+#include "report_html.h"
+#include "result_set.h"
+#include "runner.h"
+#include "standings.h"
+#include "util.h"
+
+/* A game page's replay is stopped after this long (a record replays in well under a second). */
+#define REPLAY_TIMEOUT_MS 60000
+
+/* The local time now, as people read it. */
+static void now_text(char *out, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(out, len, "%Y-%m-%d %H:%M:%S %Z", &tm))
+		snprintf(out, len, "%lld seconds after the epoch", (long long)t);
+}
+
+int index_page_save(const char *path, const struct standings *st, const struct result_set *set,
+		    int refresh_s, char *err, size_t len)
+{
+	struct strbuf page = STRBUF_INIT, tmp = STRBUF_INIT;
+	char when[64], *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	struct report_html_opts o;
+	int fd = -1, ret = -1;
+
+	if (slash)
+		slash[slash == dir] = '\0';
+	now_text(when, sizeof(when));
+	o.page_dir = slash ? dir : ".";
+	o.refresh_s = refresh_s;
+	o.when = when;
+	strbuf_init(&page);
+	strbuf_init(&tmp);
+	if (report_html_write(&page, st, set, &o, err, len) < 0)
+		goto out;
+	/* a new file renamed over the old: a browser never reads half a page */
+	strbuf_addf(&tmp, "%s.tmp", path);
+	if ((fd = file_open_private(tmp.buf, 0, err, len)) < 0)
+		goto out;
+	if (file_write_all(fd, page.buf, page.len) < 0) {
+		snprintf(err, len, "cannot write '%s': %s", tmp.buf, strerror(errno));
+		unlink(tmp.buf);
+		goto out;
+	}
+	ret = close(fd);
+	fd = -1;
+	if (ret < 0 || rename(tmp.buf, path) < 0) {
+		snprintf(err, len, "cannot write '%s': %s", ret < 0 ? tmp.buf : path,
+			 strerror(errno));
+		unlink(tmp.buf);
+		ret = -1;
+		goto out;
+	}
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	strbuf_release(&page);
+	strbuf_release(&tmp);
+	free(dir);
+	return ret;
+}
+
+/*
+ * Runs the referee's replay of each game in games ("SOURCE\tID") whose
+ * record is there and page is not, one at a time. A replay that fails
+ * leaves no page (the link then goes to the record); only a referee that
+ * cannot be started is an error.
+ */
+static int make_game_pages(const char *referee, const struct strvec *games, char *err,
+			   size_t len)
+{
+	struct runner *r = NULL;
+	int ret = 0, got;
+
+	for (size_t i = 0; i < games->nr && ret == 0; i++) {
+		const char *tab = strchr(games->items[i], '\t');
+		char *src = xstrndup(games->items[i], (size_t)(tab - games->items[i]));
+		char *pages = path_join(src, "pages");
+		struct strbuf log = STRBUF_INIT, page = STRBUF_INIT;
+		struct runner_job job;
+		struct runner_done d;
+
+		strbuf_init(&log);
+		strbuf_init(&page);
+		strbuf_addf(&log, "%s/logs/%s.log", src, tab + 1);
+		strbuf_addf(&page, "%s/%s.html", pages, tab + 1);
+		if (access(page.buf, F_OK) == 0 || access(log.buf, R_OK) < 0)
+			goto next;
+		if (path_mkdir_p(pages, 0700) < 0) {
+			snprintf(err, len, "cannot make '%s': %s", pages, strerror(errno));
+			ret = -1;
+			goto next;
+		}
+		if (!r)
+			r = runner_new();
+		{
+			char *argv[] = { (char *)referee, "--replay", log.buf, "--html", page.buf, NULL };
+
+			memset(&job, 0, sizeof(job));
+			job.argv = argv;
+			job.timeout_ms = REPLAY_TIMEOUT_MS;
+			if (runner_start(r, &job, err, len) < 0) {
+				ret = -1;
+				goto next;
+			}
+		}
+		/* 0: a signal woke it (a Ctrl-C is the run's to handle); wait on */
+		while ((got = runner_wait(r, -1, -1, &d, err, len)) == 0)
+			;
+		if (got == 1) {
+			free(d.out);
+			free(d.err);
+		} else {
+			ret = -1;
+		}
+next:
+		strbuf_release(&log);
+		strbuf_release(&page);
+		free(pages);
+		free(src);
+	}
+	runner_free(r);
+	return ret;
+}
+
+int index_page_write(const char *dir, const char *referee, int running, char *err, size_t len)
+{
+	struct result_set set;
+	struct standings st;
+	struct strvec games;
+	char *path = path_join(dir, "index.html");
+	int ret = -1;
+
+	result_set_init(&set);
+	strvec_init(&games);
+	if (result_set_read(&set, dir, err, len) < 0)
+		goto out_set;
+	result_set_finish(&set);
+	standings_compute(&st, &set);
+	report_html_games(&set, &games);
+	if ((!referee || make_game_pages(referee, &games, err, len) == 0) &&
+	    index_page_save(path, &st, &set, running ? INDEX_PAGE_EVERY_S : 0, err, len) == 0)
+		ret = 0;
+	standings_release(&st);
+out_set:
+	strvec_release(&games);
+	result_set_release(&set);
+	free(path);
+	return ret;
+}

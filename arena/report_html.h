@@ -1,0 +1,50 @@
+/*
+ * report_html.h - the standings as one self-contained HTML page.
+ *
+ * The page shows what the text report shows, from the same parsed result
+ * set and the same standings (ranked by the same rule, ratings on the same
+ * scale, "1512 ± 38"): the run's facts, a table per variant with each
+ * rating's 95% interval drawn as a bar, the head-to-head crosstable as a
+ * heat map, the overall rating of every bot over the games played (inline
+ * SVG), the faults with links to the games, failed games and excluded
+ * bots. Its template is arena/standings.html; inline CSS and SVG only, no
+ * script, no external asset: it works from file:// and offline. Every
+ * string that comes from a bot or a config is escaped.
+ *
+ * A game is linked to its page RESULTS/pages/ID.html when that exists
+ * (index_page.h makes them with the referee), else to its record
+ * RESULTS/logs/ID.log when that exists; links are relative to the
+ * directory the page is written to.
+ */
+#ifndef REPORT_HTML_H
+#define REPORT_HTML_H
+
+#include "result_set.h"
+#include "standings.h"
+#include "strvec.h"
+
+/* Faulted games linked per bot (the first ones, in schedule order). */
+#define REPORT_HTML_FAULT_GAMES 3
+
+struct report_html_opts {
+	const char *page_dir;  /* where the page goes: links are relative to it */
+	int refresh_s;         /* > 0: a run is going, the page reloads every refresh_s seconds */
+	const char *when;      /* when the page was made, as people read it */
+};
+
+/*
+ * The games the page links to, as "SOURCE\tID" pushed on games: for every
+ * bot its first REPORT_HTML_FAULT_GAMES faulted games, and the first game
+ * of every variant (a sample to watch). Each game once.
+ */
+void report_html_games(const struct result_set *set, struct strvec *games);
+
+/*
+ * Appends the page of st (computed from set) to out. 0, or -1 with err
+ * (a template without its slot: a bug).
+ */
+int report_html_write(struct strbuf *out, const struct standings *st,
+		      const struct result_set *set, const struct report_html_opts *o, char *err,
+		      size_t len);
+
+#endif

@@ -1,0 +1,40 @@
+"""tests/sh/pngcheck.py - is a screenshot blank? Shared by the browser tests
+(t_viewer.sh, t_arena_html.sh): chromium's --screenshot PNGs are decoded
+here, without any library but zlib, and their distinct colours counted."""
+import struct
+import zlib
+
+
+def png_colours(path):
+    """Distinct colours of an 8-bit RGB(A) PNG (enough for chromium's screenshots),
+    sampled every 8th row and every 4th pixel."""
+    data = open(path, "rb").read()
+    pos, idat, w, h, bpp = 8, b"", 0, 0, 3
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+            bpp = {2: 3, 6: 4}[ctype]
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw, stride, prev, seen = zlib.decompress(idat), w * bpp, None, set()
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        prev = prev or bytearray(stride)
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        if y % 8 == 0:
+            for x in range(0, stride, bpp * 4):
+                seen.add(bytes(line[x:x + 3]))
+        prev = line
+    return len(seen)

@@ -63,7 +63,9 @@ grep -q "<dd id=\"played\">$games of $games played</dd>" res/index.html ||
 # ---- report --html FILE: the same page, its links relative to FILE's directory
 "$ARENA" report --html out.html res 2>err || fail "report --html: $(cat err)"
 link=$(grep -o 'class="game" href="[^"]*"' out.html | head -1 | sed 's/.*href="//; s/"$//')
-case $link in res/pages/*.html) [ -f "$link" ] || fail "report --html links to '$link', not there" ;;
+# (a link is a URL: the '+' between a game's bots is written %2B)
+file=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.unquote(sys.argv[1]))' "$link")
+case $link in res/pages/*.html) [ -f "$file" ] || fail "report --html links to '$link', not there" ;;
 *) fail "report --html: the first game link is '$link', expected res/pages/ID.html" ;; esac
 sed 's/href="res\//href="/g' out.html | grep -v '^<dt>written</dt>' | sed 's/<code>[^<]*<\/code>//' >a
 grep -v '^<dt>written</dt>' res/index.html | sed 's/<code>[^<]*<\/code>//' >b
@@ -110,7 +112,7 @@ if [ -z "$browser" ]; then
 fi
 "$ARENA" report --csv res >csv || fail "report --csv"
 python3 - "$browser" "$W" "$ROOT/tests/sh" <<'PY' || fail "browser checks"
-import html, os, re, subprocess, sys, tempfile
+import html, os, re, subprocess, sys, tempfile, urllib.parse
 browser, w = sys.argv[1:3]
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, sys.argv[3])
@@ -162,7 +164,7 @@ links = re.findall(r'<a class="game" href="(pages/[^"]+\.html)">', faults.group(
 if not links:
     fail("no link from the fault table to a game page")
 for href in links:
-    page = os.path.join(w, "res", href)
+    page = os.path.join(w, "res", urllib.parse.unquote(href))
     if not os.path.isfile(page):
         fail("the fault table links to %s, which is not there" % href)
     elif 'class="fault"' not in open(page).read():

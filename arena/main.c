@@ -98,7 +98,8 @@ static const char usage_text[] =
 	"  3    finished, but some games failed twice (see failed.jsonl; run the\n"
 	"       same command again to retry them)\n"
 	"  130  stopped by Ctrl-C (143: SIGTERM, 129: SIGHUP); run the same command\n"
-	"       to resume\n";
+	"       to resume\n"
+	"(arena compare --help and arena slurm --help give theirs)\n";
 
 struct options {
 	const char *config;

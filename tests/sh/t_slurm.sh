@@ -140,7 +140,8 @@ wait_job() {
 
 # submit: arena slurm --submit; sets shards_job, merge_job and array
 submit() {
-	"$ARENA" slurm --submit --shards 4 --cpus-per-task 1 t.ini >sub.out 2>sub.err ||
+	"$ARENA" slurm --submit --shards 4 --cpus-per-task 1 \
+		--sbatch-args '--comment=arena-test --no-requeue' t.ini >sub.out 2>sub.err ||
 		fail "arena slurm --submit: $(cat sub.err sub.out)"
 	shards_job=$(sed -n 's/^shards: job \([0-9]*\) (array tasks .*/\1/p' sub.out)
 	merge_job=$(sed -n 's/^merge: job \([0-9]*\) .*/\1/p' sub.out)
@@ -154,6 +155,12 @@ submit
 expect_eq "array of the first submission" "$array" "1-4"
 [ "$(stat -c %a res/key)" = 600 ] || fail "res/key is not 0600: $(stat -c %a res/key)"
 grep -q "^#SBATCH --dependency" res/slurm/merge.sbatch && fail "the dependency is sbatch's option, not the script's"
+# the extra sbatch options, two on one '#SBATCH' line, reached both jobs
+for j in "$shards_job" "$merge_job"; do
+	info=$(scontrol show job "$j")
+	echo "$info" | grep -q "Comment=arena-test" || fail "job $j: no --comment: $info"
+	echo "$info" | grep -q "Requeue=0" || fail "job $j: no --no-requeue: $info"
+done
 wait_job "$merge_job"
 first=$(date +%s)
 scontrol show job "$shards_job" | grep -q "JobState=COMPLETED" || fail "array job not COMPLETED"

@@ -106,18 +106,18 @@ endif
 .PHONY: all deps check-deps test-deps test test-run asan bench run play clean
 all: $(PROGRAMS) $(BOT_BIN)
 
-# $(call install,PACKAGES): installs the missing Debian packages as root, or
-# prints the exact command and fails
+# $(call install,PACKAGES[,APT OPTIONS]): installs the missing Debian packages as
+# root, or prints the exact command and fails
 install = set -- $(1); \
 	if [ -n "$$1" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			echo "installing: $$*"; \
 			export DEBIAN_FRONTEND=noninteractive; \
-			apt-get install -y "$$@" >/dev/null 2>&1 || \
-			{ apt-get update -q >/dev/null && apt-get install -y "$$@"; } || exit 1; \
+			apt-get install -y $(2) "$$@" >/dev/null 2>&1 || \
+			{ apt-get update -q >/dev/null && apt-get install -y $(2) "$$@"; } || exit 1; \
 		else \
 			echo "missing packages: $$*" >&2; \
-			echo "run: sudo apt-get install -y $$*" >&2; \
+			echo "run: sudo apt-get install -y $(2) $$*" >&2; \
 			exit 1; \
 		fi; \
 	fi
@@ -149,14 +149,21 @@ check-deps:
 TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless \
 	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium \
 	tmux:tmux
-test-deps: deps
-	@missing=""; \
-	for d in $(TEST_DEPS); do \
-		cmd=$${d%%:*}; pkg=$${d#*:}; \
+# Slurm and munge run arena slurm's jobs on this machine (tests/sh/t_slurm.sh starts
+# daemons of its own): installed without recommends, 8 packages
+SLURM_TEST_DEPS := sbatch:slurm-client slurmctld:slurmctld slurmd:slurmd munged:munge
+# $(call missing_cmds,CMD:PACKAGE...): sets missing to the packages of absent commands
+missing_cmds = missing=""; \
+	for d in $(1); do \
+		cmd=$${d%%:*}; pkg=$${d\#*:}; \
 		command -v $$cmd >/dev/null 2>&1 || case " $$missing " in \
 			*" $$pkg "*) ;; *) missing="$$missing $$pkg";; esac; \
-	done; \
+	done
+test-deps: deps
+	@$(call missing_cmds,$(TEST_DEPS)); \
 	$(call install,$$missing)
+	@$(call missing_cmds,$(SLURM_TEST_DEPS)); \
+	$(call install,$$missing,--no-install-recommends)
 
 $(O)/%.o: %.c | check-deps
 	@mkdir -p $(dir $@)

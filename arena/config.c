@@ -334,7 +334,7 @@ static void check_headers(struct parse *p)
 	for (int i = 0; i < p->nhdr; i++) {
 		const char *t = p->hdr[i].text, *arg;
 
-		if (!strcmp(t, "arena")) {
+		if (!strcmp(t, "arena") || !strcmp(t, "slurm")) {
 			/* fine */
 		} else if ((arg = section_arg(t, "bot"))) {
 			if (!config_valid_bot_name(arg))
@@ -350,7 +350,7 @@ static void check_headers(struct parse *p)
 				     arg, t);
 		} else {
 			fail(p, p->hdr[i].line,
-			     "unknown section [%s] (expected [arena], [bot NAME] or [variant NAME])",
+			     "unknown section [%s] (expected [arena], [slurm], [bot NAME] or [variant NAME])",
 			     t);
 			continue;
 		}
@@ -994,6 +994,86 @@ static void load_variants(struct parse *p, struct config *c, const struct kv *li
 	strbuf_release(&section);
 }
 
+const char *const config_slurm_keys[] = {
+	"shards", "cpus_per_task", "time", "partition", "sbatch_args", NULL,
+};
+
+/* Does s hold only bytes of set (and at least one)? */
+static int only_of(const char *s, const char *set)
+{
+	return s[0] && strspn(s, set) == strlen(s);
+}
+
+int config_slurm_set(struct slurm_cfg *s, const char *key, const char *value, char *why,
+		     size_t len)
+{
+	char **text = NULL;
+
+	if (!strcmp(key, "shards") || !strcmp(key, "cpus_per_task")) {
+		long max = key[0] == 's' ? 10000 : 1024;
+
+		if (parse_long(value, 1, max, key[0] == 's' ? &s->shards : &s->cpus_per_task) < 0) {
+			snprintf(why, len, "expected a number from 1 to %ld", max);
+			return -1;
+		}
+		return 0;
+	}
+	if (!strcmp(key, "time")) {
+		/* sbatch's forms: MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS */
+		if (!only_of(value, "0123456789:-")) {
+			snprintf(why, len, "expected a time limit as sbatch --time takes it, such "
+				 "as 90, 12:00:00 or 2-00:00:00");
+			return -1;
+		}
+		text = &s->time;
+	} else if (!strcmp(key, "partition")) {
+		if (!only_of(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				    "0123456789_.-,")) {
+			snprintf(why, len, "expected partition names: letters, digits, '_', '.', "
+				 "'-', separated by ','");
+			return -1;
+		}
+		text = &s->partition;
+	} else if (!strcmp(key, "sbatch_args")) {
+		for (const char *q = value; *q; q++)
+			if ((unsigned char)*q < 0x20 || *q == 0x7f) {
+				snprintf(why, len, "expected printable text");
+				return -1;
+			}
+		if (value[0] != '-') {
+			snprintf(why, len, "expected sbatch options, such as --account=NAME");
+			return -1;
+		}
+		text = &s->sbatch_args;
+	} else {
+		return -2;
+	}
+	free(*text);
+	*text = xstrdup(value);
+	return 0;
+}
+
+void config_slurm_release(struct slurm_cfg *s)
+{
+	free(s->time);
+	free(s->partition);
+	free(s->sbatch_args);
+	memset(s, 0, sizeof(*s));
+}
+
+static void slurm_key(struct parse *p, struct config *c, const struct kv *kv)
+{
+	char why[256];
+	int got = config_slurm_set(&c->slurm, kv->key, kv->value, why, sizeof(why));
+
+	if (got == -2)
+		fail(p, kv->line, "unknown key '%s' in [slurm] (expected shards, cpus_per_task, "
+		     "time, partition or sbatch_args)", kv->key);
+	else if (got < 0)
+		fail(p, kv->line, "bad value '%s' for '%s' in [slurm] (%s)", kv->value, kv->key,
+		     why);
+}
+
 static char *default_name(const char *path)
 {
 	const char *base = strrchr(path, '/');
@@ -1048,6 +1128,9 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 			kv->used = 1;
 		} else if (!strcmp(kv->section, "arena")) {
 			arena_key(&p, c, kv, &variants);
+			kv->used = 1;
+		} else if (!strcmp(kv->section, "slurm")) {
+			slurm_key(&p, c, kv);
 			kv->used = 1;
 		}
 	}
@@ -1106,6 +1189,7 @@ void config_release(struct config *c)
 	free(c->results);
 	free(c->referee);
 	free(c->submissions);
+	config_slurm_release(&c->slurm);
 	memset(c, 0, sizeof(*c));
 }
 

@@ -61,6 +61,19 @@ struct variant_cfg {
 	char *opt_value[VARIANT_OPTS_MAX];
 };
 
+/*
+ * [slurm]: how 'arena slurm' runs the tournament as a Slurm job array
+ * (slurm.h, docs/cluster.md). 0 or NULL: not set. Not part of the
+ * schedule: a plain run ignores them.
+ */
+struct slurm_cfg {
+	long shards;        /* array tasks, one shard each */
+	long cpus_per_task; /* each task's CPUs: the shard's --jobs */
+	char *time;         /* each task's time limit, as sbatch --time takes it */
+	char *partition;
+	char *sbatch_args;  /* more sbatch options, one '#SBATCH' line for both jobs */
+};
+
 /* Which per-game logs a run keeps. */
 enum log_policy { LOGS_ALL, LOGS_FAULTS, LOGS_NONE };
 
@@ -89,6 +102,7 @@ struct config {
 	struct entrant *bots;
 	int nrejected;
 	struct rejected *rejected;
+	struct slurm_cfg slurm;
 };
 
 /*
@@ -98,6 +112,18 @@ struct config {
  */
 int config_load(struct config *c, const char *path, char *err, size_t len);
 void config_release(struct config *c);
+
+/* The keys of [slurm], in the order the docs list them; NULL-terminated. */
+extern const char *const config_slurm_keys[];
+
+/*
+ * The one setter of a [slurm] key, for the config and for arena slurm's
+ * options alike. 0; -1 with why ("expected a number from 1 to 10000") for
+ * a bad value; -2 when key is not a [slurm] key.
+ */
+int config_slurm_set(struct slurm_cfg *s, const char *key, const char *value, char *why,
+		     size_t len);
+void config_slurm_release(struct slurm_cfg *s);
 
 /* The value of limit key for bot b: the bot's own, else the [arena] one; 0 when unset. */
 long config_bot_limit(const struct config *c, const struct entrant *b, int key);

@@ -5,6 +5,8 @@
  *   arena --check [-v] CONFIG       check the config, print the schedule
  *   arena report [--csv|--json|--html FILE] RESULTS...   standings from results files
  *   arena key FILE                  a new tournament key, for shards
+ *   arena compare ...               is bot B better than bot A (compare.c)
+ *   arena slurm ...                 the tournament as a Slurm job array (slurm.c)
  *
  * This file parses the command line, prints, and decides exit codes; the
  * work is done by the modules it calls, in the order the data flows:
@@ -37,6 +39,7 @@
 #include "report.h"
 #include "results.h"
 #include "schedule.h"
+#include "slurm.h"
 #include "standings.h"
 #include "strset.h"
 #include "util.h"
@@ -52,6 +55,7 @@ static const char usage_text[] =
 	"       arena report [--csv | --json | --html FILE] RESULTS...\n"
 	"       arena key FILE\n"
 	"       arena compare [options] BOT_A BOT_B   (see arena compare --help)\n"
+	"       arena slurm [options] CONFIG   (a Slurm job array; see arena slurm --help)\n"
 	"\n"
 	"Runs a tournament of euchre bots described by CONFIG (an INI file, see\n"
 	"docs/arena.md): every game in its own referee process, 'jobs' at a time,\n"
@@ -85,7 +89,7 @@ static const char usage_text[] =
 	"  -h, --help      show this text\n"
 	"  --version       show the release\n"
 	"Options may come before or after CONFIG (arena CONFIG --jobs 2); '--'\n"
-	"ends them. 'report' and 'key' come first.\n"
+	"ends them. 'report', 'key', 'compare' and 'slurm' come first.\n"
 	"\n"
 	"report: prints the standings of one or more results files or directories\n"
 	"(shards are merged, a game id is counted once); --csv or --json change\n"
@@ -106,7 +110,8 @@ static const char usage_text[] =
 	"  3    finished, but some games failed twice (see failed.jsonl; run the\n"
 	"       same command again to retry them)\n"
 	"  130  stopped by Ctrl-C (143: SIGTERM, 129: SIGHUP); run the same command\n"
-	"       to resume\n";
+	"       to resume\n"
+	"(arena compare --help and arena slurm --help give theirs)\n";
 
 struct options {
 	const char *config;
@@ -1156,6 +1161,7 @@ static int cmd_run(const struct options *o, struct config *c)
 	struct key key;
 	struct delta delta;
 	char err[PATH_MAX + 2048], shard[32], *moved = NULL, *referee = NULL, *dir, *kpath;
+	char *name = NULL; /* the progress line's: "NAME K/N" for a shard */
 	int *active = xcalloc((size_t)c->nbots + 1, sizeof(int));
 	int have_meta, ret = EXIT_RUNTIME, schedule_ok = 0, key_in_dir = 0;
 	long ntodo = 0, repaired = 0, jobs = default_jobs(o, c);
@@ -1168,7 +1174,14 @@ static int cmd_run(const struct options *o, struct config *c)
 	memset(&ui, 0, sizeof(ui));
 	ui.tty = isatty(2);
 	ui.quiet = o->quiet;
-	ui.name = c->name;
+	if (o->shard_n) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "%s %d/%d", c->name, o->shard_k, o->shard_n);
+		name = strbuf_detach(&sb);
+	}
+	ui.name = name ? name : c->name;
 	dir = results_dir_for(o, c);
 	ui.dir = dir;
 	snprintf(shard, sizeof(shard), "%d/%d", o->shard_n ? o->shard_k : 1,
@@ -1251,6 +1264,7 @@ out:
 	free(referee);
 	free(dir);
 	free(moved);
+	free(name);
 	return ret;
 }
 
@@ -1265,6 +1279,17 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "key"))
 		return cmd_key(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "slurm")) {
+		char self[PATH_MAX];
+		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+		if (n <= 0) {
+			say("cannot find this program's path: %s", strerror(errno));
+			return EXIT_RUNTIME;
+		}
+		self[n] = '\0';
+		return slurm_main(argc - 1, argv + 1, self);
+	}
 	if (argc > 1 && !strcmp(argv[1], "compare")) {
 		char *referee = default_referee();
 

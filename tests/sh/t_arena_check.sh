@@ -147,7 +147,7 @@ cat >expect <<'X'
 arena: bad.ini:2: unknown variant 'flp' in 'variants' (expected hammerwalt, indiana, bloomington, fivehand, flip, progressive or a [variant flp] section with 'variant = BASE')
 arena: bad.ini:3: unknown key 'tiem_ms' in [arena]
 arena: bad.ini:4: bad value 'lots' for 'jobs' in [arena] (expected a number from 0 to 1024)
-arena: bad.ini:10: unknown section [varient flip] (expected [arena], [bot NAME] or [variant NAME])
+arena: bad.ini:10: unknown section [varient flip] (expected [arena], [slurm], [bot NAME] or [variant NAME])
 X
 expect_file_eq "bad config messages" err expect
 [ -s out ] && fail "bad config printed on stdout"

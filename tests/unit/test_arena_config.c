@@ -52,8 +52,26 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 		{ "[arena]\nvariants = flip\ncpu_time = maybe\n" BOTS,
 		  "c.ini:3: bad value 'maybe' for 'cpu_time' in [arena] (expected true or false)" },
 		{ "[arena]\nvariants = flip\n[varient flip]\nplayers = 4\n" BOTS,
-		  "c.ini:3: unknown section [varient flip] (expected [arena], [bot NAME] or "
+		  "c.ini:3: unknown section [varient flip] (expected [arena], [slurm], [bot NAME] or "
 		  "[variant NAME])" },
+		{ "[arena]\nvariants = flip\n[slurm]\nshards = 0\n" BOTS,
+		  "c.ini:4: bad value '0' for 'shards' in [slurm] (expected a number from 1 to "
+		  "10000)" },
+		{ "[arena]\nvariants = flip\n[slurm]\ncpus_per_task = 2000\n" BOTS,
+		  "c.ini:4: bad value '2000' for 'cpus_per_task' in [slurm] (expected a number from "
+		  "1 to 1024)" },
+		{ "[arena]\nvariants = flip\n[slurm]\ntime = 12 hours\n" BOTS,
+		  "c.ini:4: bad value '12 hours' for 'time' in [slurm] (expected a time limit as "
+		  "sbatch --time takes it, such as 90, 12:00:00 or 2-00:00:00)" },
+		{ "[arena]\nvariants = flip\n[slurm]\npartition = a;b\n" BOTS,
+		  "c.ini:4: bad value 'a;b' for 'partition' in [slurm] (expected partition names: "
+		  "letters, digits, '_', '.', '-', separated by ',')" },
+		{ "[arena]\nvariants = flip\n[slurm]\nsbatch_args = account=x\n" BOTS,
+		  "c.ini:4: bad value 'account=x' for 'sbatch_args' in [slurm] (expected sbatch "
+		  "options, such as --account=NAME)" },
+		{ "[arena]\nvariants = flip\n[slurm]\nnodes = 4\n" BOTS,
+		  "c.ini:4: unknown key 'nodes' in [slurm] (expected shards, cpus_per_task, time, "
+		  "partition or sbatch_args)" },
 		{ "[arena]\nvariants = flip\n" BOTS "[bot c]\ncommand = @random\n; d\xe9j\xe0 vu\n",
 		  "c.ini:9: not valid UTF-8 (the results are JSON lines: names, commands and paths "
 		  "must be UTF-8)" },
@@ -233,6 +251,18 @@ static void test_valid_config_values(void)
 	CHECK_INT(config_bot_limit(&c, &c.bots[2], LIMIT_NPROC), 8);
 	CHECK_INT(config_bot_limit(&c, &c.bots[0], LIMIT_NPROC), 4);
 	CHECK_INT(config_bot_limit(&c, &c.bots[0], LIMIT_MEM_MB), 0);
+	CHECK_INT(c.slurm.shards, 0); /* no [slurm]: nothing set */
+	CHECK(c.slurm.time == NULL);
+	config_release(&c);
+	CHECK_STR(load_text(&c, "[slurm]\nshards = 16\ncpus_per_task = 8\ntime = 1-12:00\n"
+				"partition = long,short\nsbatch_args = --account=cls --qos=x\n"
+				"[arena]\nvariants = flip\n" BOTS),
+		  "ok");
+	CHECK_INT(c.slurm.shards, 16);
+	CHECK_INT(c.slurm.cpus_per_task, 8);
+	CHECK_STR(c.slurm.time, "1-12:00");
+	CHECK_STR(c.slurm.partition, "long,short");
+	CHECK_STR(c.slurm.sbatch_args, "--account=cls --qos=x");
 	config_release(&c);
 	/* defaults */
 	CHECK_STR(load_text(&c, "[arena]\nvariants = flip\n" BOTS), "ok");

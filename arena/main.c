@@ -308,24 +308,10 @@ static int cmd_report(int argc, char **argv)
 
 /* ---- shared by --check and runs ---- */
 
+/* The referee beside this program (bin/referee beside bin/arena). */
 static char *default_referee(void)
 {
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	struct strbuf sb = STRBUF_INIT;
-	char *slash;
-
-	strbuf_init(&sb);
-	if (n > 0) {
-		self[n] = '\0';
-		slash = strrchr(self, '/');
-		if (slash)
-			*slash = '\0';
-		strbuf_addf(&sb, "%s/referee", self);
-	} else {
-		strbuf_addstr(&sb, "bin/referee");
-	}
-	return strbuf_detach(&sb);
+	return path_beside_self("referee");
 }
 
 static char *results_dir_for(const struct options *o, const struct config *c)
@@ -1279,22 +1265,13 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "key"))
 		return cmd_key(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "slurm")) {
-		char self[PATH_MAX];
-		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (argc > 1 && (!strcmp(argv[1], "slurm") || !strcmp(argv[1], "compare"))) {
+		/* slurm's job scripts run this program; compare runs the referee beside it */
+		char *prog = path_beside_self(argv[1][0] == 's' ? NULL : "referee");
 
-		if (n <= 0) {
-			say("cannot find this program's path: %s", strerror(errno));
-			return EXIT_RUNTIME;
-		}
-		self[n] = '\0';
-		return slurm_main(argc - 1, argv + 1, self);
-	}
-	if (argc > 1 && !strcmp(argv[1], "compare")) {
-		char *referee = default_referee();
-
-		ret = compare_main(argc - 1, argv + 1, referee);
-		free(referee);
+		ret = argv[1][0] == 's' ? slurm_main(argc - 1, argv + 1, prog)
+					: compare_main(argc - 1, argv + 1, prog);
+		free(prog);
 		return ret;
 	}
 	memset(&o, 0, sizeof(o));

@@ -167,3 +167,26 @@ fail:
 		 strerror(errno));
 	return -1;
 }
+
+char *path_beside_self(const char *name)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	struct strbuf sb = STRBUF_INIT;
+	char *slash;
+
+	strbuf_init(&sb);
+	if (n > 0) {
+		self[n] = '\0';
+		slash = strrchr(self, '/');
+		if (slash && name)
+			*slash = '\0';
+		if (name)
+			strbuf_addf(&sb, "%s/%s", self, name);
+		else
+			strbuf_addstr(&sb, self);
+	} else {
+		strbuf_addf(&sb, "bin/%s", name ? name : "arena");
+	}
+	return strbuf_detach(&sb);
+}

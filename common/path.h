@@ -36,6 +36,13 @@ int path_inside(const char *path, const char *dir);
  */
 int path_check_owned(const char *path, char *err, size_t len);
 
+/*
+ * The file name beside the running program (/proc/self/exe): for bin/arena,
+ * path_beside_self("referee") is bin/referee; NULL gives the program
+ * itself. "bin/NAME" when the program cannot be found. The caller frees it.
+ */
+char *path_beside_self(const char *name);
+
 /* Is path a directory (following links)? */
 int path_is_dir(const char *path);
 /* Is path a regular file we may execute (following links)? */

@@ -62,7 +62,7 @@ expect_eq "games of run 1" "$(lines res/results.jsonl)" 12
 cp res/results.jsonl run1.jsonl
 
 # a timeout's result line carries the request and the end of stderr
-grep -q '"kind":"timeout","hand":1,"detail":"no answer within 300 ms; request: request bid | legal [^"]*; stderr: thinking hard..."' res/results.jsonl ||
+grep -q '"kind":"timeout","hand":1,"detail":"no answer within 300 ms; request: request [a-z]* | legal [^"]*; stderr: thinking hard..."' res/results.jsonl ||
 	fail "a timeout's detail lacks the request or the stderr tail"
 grep -q '"kind":"crash","hand":1,"detail":"[^"]*; stderr: [^"]*about to divide by zero' res/results.jsonl ||
 	fail "a crash's detail lacks the stderr tail"
@@ -94,8 +94,9 @@ sed -n '/^fault 1: /,/^fault 2: /p' res/feedback/erin.txt >erin1
 grep -q '^fault 1: timeout in game hammerwalt\.d0001\.[a-z]*+[a-z]*\.r[01], seat [0-3], hand 1$' erin1 ||
 	fail "erin's first fault: $(head -n 3 erin1)"
 grep -q '^  the request it was answering:$' erin1 || fail "erin: no request block"
-grep -q '^    | request bid$' erin1 || fail "erin's request block lacks its request line"
-grep -q '^    | legal pass,' erin1 || fail "erin's request block lacks its legal line"
+# (the first request erin gets depends on the deal, which the secret key makes anew each run)
+grep -q '^    | request [a-z]*$' erin1 || fail "erin's request block lacks its request line: $(cat erin1)"
+grep -q '^    | legal [^ ]' erin1 || fail "erin's request block lacks its legal line"
 grep -q '^  its answer: none$' erin1 || fail "erin: answer"
 grep -q '^    | thinking hard...$' erin1 || fail "erin's feedback lacks her stderr"
 

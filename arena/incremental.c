@@ -330,37 +330,76 @@ int incremental_archive_builds(struct delta *d, struct results *r, char *err, si
 	return 0;
 }
 
-/* Moves the records of the games in ids (logs/ID.*, bot-logs/ID) to the archive. */
-static int archive_records(struct delta *d, struct results *r, const struct strset *ids,
-			   char *err, size_t len)
+/*
+ * The game id a file of a game is named for: NAME less one of the
+ * endings the referee and the arena give it (ID.log, ID.err,
+ * ID.seatN.stderr, ID.html; a bot-logs/ID directory has none), into id;
+ * 0, or -1 when it has none of them. Endings, not dots: bot names (and so
+ * ids) may hold dots.
+ */
+static int id_of(const char *name, int whole, char *id, size_t len)
 {
-	char *logs = path_join(results_dir(r), "logs");
-	DIR *dir = opendir(logs);
+	static const char *const ends[] = { ".log", ".err", ".html", ".stderr" };
+	size_t n = strlen(name);
+
+	if (whole)
+		return (size_t)snprintf(id, len, "%s", name) < len ? 0 : -1;
+	for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		size_t k = strlen(ends[i]);
+
+		if (n <= k || strcmp(name + n - k, ends[i]) || n - k >= len)
+			continue;
+		snprintf(id, len, "%.*s", (int)(n - k), name);
+		if (i == 3) { /* ID.seatN.stderr */
+			char *dot = strrchr(id, '.');
+
+			if (!dot || strncmp(dot, ".seat", 5) || !dot[5] ||
+			    strspn(dot + 5, "0123456789") != strlen(dot + 5))
+				return -1;
+			*dot = '\0';
+		}
+		return 0;
+	}
+	return -1;
+}
+
+/* Moves what sub/ holds of the games in ids to the archive's sub/. */
+static int archive_sub(struct delta *d, struct results *r, const char *sub, int whole,
+		       const struct strset *ids, char *err, size_t len)
+{
+	char *path = path_join(results_dir(r), sub), id[512];
+	DIR *dir = opendir(path);
 	struct dirent *e;
 	struct strvec names;
 	int ret = 0;
 
-	free(logs);
+	free(path);
 	strvec_init(&names);
-	while (dir && (e = readdir(dir))) {
-		char *name = xstrdup(e->d_name);
-
-		/* the id is the name up to one of its dots (ID.log, ID.err, ID.seat2.stderr) */
-		for (char *dot = strrchr(name, '.'); dot && dot > name; dot = strrchr(name, '.')) {
-			*dot = '\0';
-			if (strset_has(ids, name)) {
-				strvec_push(&names, e->d_name);
-				break;
-			}
-		}
-		free(name);
-	}
+	while (dir && (e = readdir(dir)))
+		if (e->d_name[0] != '.' && id_of(e->d_name, whole, id, sizeof(id)) == 0 &&
+		    strset_has(ids, id))
+			strvec_push(&names, e->d_name);
 	if (dir)
 		closedir(dir);
 	for (size_t i = 0; i < names.nr && !ret; i++)
-		ret = move_to_archive(d, r, "logs", names.items[i], err, len);
+		ret = move_to_archive(d, r, sub, names.items[i], err, len);
 	strvec_release(&names);
 	return ret;
+}
+
+/*
+ * Moves the records of the games in ids to the archive: logs/ID.*, the
+ * bots' stderr in bot-logs/ID/, the game's page pages/ID.html (a replayed
+ * game keeps its id: an old page would show the old game).
+ */
+static int archive_records(struct delta *d, struct results *r, const struct strset *ids,
+			   char *err, size_t len)
+{
+	if (archive_sub(d, r, "logs", 0, ids, err, len) < 0 ||
+	    archive_sub(d, r, "bot-logs", 1, ids, err, len) < 0 ||
+	    archive_sub(d, r, "pages", 0, ids, err, len) < 0)
+		return -1;
+	return 0;
 }
 
 /* Is any bot of the line's "bots" changed or removed? (Counts it against each.) */

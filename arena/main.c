@@ -959,10 +959,11 @@ static int check_claim(const struct config *c, const char *dir, const struct res
 		fp[0] = '\0';
 	}
 	if (meta->setup[0] ? strcmp(meta->setup, setup) != 0 : strcmp(meta->fingerprint, fp) != 0) {
-		say("%s holds results of a different schedule (%ld games; now %ld): "
-		    "the config changed what is played. Use --fresh to start over (the old "
-		    "results are moved aside), or another --results directory",
-		    dir, meta->games, games);
+		say("%s holds results of a different schedule (%ld games; now %ld): the config "
+		    "changed what is played%s. Use --fresh to start over (the old results are "
+		    "moved aside), or another --results directory", dir, meta->games, games,
+		    meta->setup[0] ? "" : ", or an older arena played them (its team games' ids "
+		    "numbered the pairings)");
 		ret = EXIT_USAGE;
 	} else if (strcmp(meta->shard, shard)) {
 		say("%s holds shard %s, not %s; use another --results "

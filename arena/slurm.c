@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "incremental.h"
 #include "file.h"
 #include "key.h"
 #include "path.h"
@@ -97,6 +98,8 @@ struct plan {
 	const char *key; /* NULL when CONFIG sets 'seed' */
 	long n, cpus;
 	int partial;
+	struct strvec bots; /* "NAME\tFINGERPRINT" of the config's bots now (incremental.h) */
+	char setup[17];     /* incremental_setup() of the config now */
 };
 
 /* One shard directory as found. */
@@ -104,7 +107,30 @@ struct shard {
 	int started;    /* arena.json is there */
 	long games;     /* the shard's schedule (from arena.json) */
 	long done;      /* games in results.jsonl */
+	int stale;      /* its games were played with other bots or another setup */
 };
+
+/*
+ * Did the shard play what the config plays now: the same setup and the
+ * same bots with the same fingerprints? A shard of an earlier run whose
+ * bots then changed counts as incomplete: its task plays what changed.
+ */
+static int shard_current(const struct plan *p, const struct results_meta *m)
+{
+	if (m->setup[0] && strcmp(m->setup, p->setup))
+		return 0;
+	if (m->bots.nr != p->bots.nr)
+		return 0;
+	for (size_t i = 0; i < p->bots.nr; i++) {
+		size_t j = 0;
+
+		while (j < m->bots.nr && strcmp(m->bots.items[j], p->bots.items[i]))
+			j++;
+		if (j == m->bots.nr)
+			return 0;
+	}
+	return 1;
+}
 
 #ifdef __GNUC__
 __attribute__((format(printf, 1, 2)))
@@ -243,6 +269,7 @@ static int read_shard(const struct plan *p, long k, struct shard *sh, char *err,
 	}
 	sh->started = got;
 	sh->games = m.games;
+	sh->stale = got && !shard_current(p, &m);
 	if (got && access(jsonl, F_OK) == 0) {
 		if (result_set_read(&set, dir, err, len) < 0)
 			goto out;
@@ -274,12 +301,16 @@ static long read_shards(const struct plan *p, struct shard *sh, struct strbuf *t
 		if (k <= p->n) {
 			if (read_shard(p, k, &sh[k - 1], err, len) < 0)
 				return -1;
-			bad = !sh[k - 1].started || sh[k - 1].done < sh[k - 1].games;
+			bad = !sh[k - 1].started || sh[k - 1].done < sh[k - 1].games ||
+			      sh[k - 1].stale;
 		}
 		if (bad && k <= p->n) {
 			incomplete++;
 			if (!sh[k - 1].started)
 				strbuf_addf(why, "  shard %ld/%ld: not started\n", k, p->n);
+			else if (sh[k - 1].stale)
+				strbuf_addf(why, "  shard %ld/%ld: played with other bots or another "
+					    "setup than the config's now\n", k, p->n);
 			else
 				strbuf_addf(why, "  shard %ld/%ld: %ld of %ld games\n", k, p->n,
 					    sh[k - 1].done, sh[k - 1].games);
@@ -680,6 +711,14 @@ int slurm_main(int argc, char **argv, const char *arena)
 	p.n = c.slurm.shards;
 	p.cpus = c.slurm.cpus_per_task ? c.slurm.cpus_per_task : c.jobs ? c.jobs : 1;
 	p.partial = o.partial;
+	strvec_init(&p.bots);
+	for (int i = 0; i < c.nbots; i++) {
+		char fp[17];
+
+		incremental_fingerprint(&c, &c.bots[i], fp);
+		strvec_pushf(&p.bots, "%s\t%s", c.bots[i].name, fp);
+	}
+	incremental_setup(&c, p.setup);
 	if (!c.seed_line) {
 		key = path_join(dir, RESULTS_KEY);
 		p.key = key;
@@ -687,6 +726,7 @@ int slurm_main(int argc, char **argv, const char *arena)
 			goto out;
 	}
 	ret = o.merge ? merge(&p) : launch(&p, o.submit);
+	strvec_release(&p.bots);
 out:
 	config_release(&c);
 	strvec_release(&o.set);

@@ -3,7 +3,8 @@
 # writes and prints (exactly), its settings from [slurm] and from options
 # (an option wins), the key it makes (0600, once), what --submit passes to
 # sbatch (a stand-in sbatch that records its arguments) and prints;
-# resubmitting asks only for the incomplete shards; --merge refuses an
+# resubmitting asks only for the incomplete shards (those with games
+# missing, or played with other bots than the config's now); --merge refuses an
 # incomplete ladder (exit 3, naming the shards) unless --partial, and
 # writes the standings of a complete one exactly as a report of the
 # shards; a shard's progress line names it; bad values are refused.
@@ -172,4 +173,14 @@ expect_file_eq "merged json" res/standings.json expected
 # and it is the tournament of one unsharded run with the key
 "$ARENA" -q --key res/key --results full t.ini >full.txt 2>err || fail "full: $(cat err)"
 expect_file_eq "merged = unsharded" res/standings.txt full.txt
+# a bot added after the shards ran: every shard played without it, so every
+# shard is incomplete again (its task plays the new bot's games), and the
+# merge refuses the old standings
+printf '[bot c]\ncommand = @greedy\n' >>t.ini
+"$ARENA" slurm t.ini | grep '^#SBATCH --array=' >array || fail "resubmission after a change"
+expect_eq "resubmission after a change asks for" "$(cat array)" "#SBATCH --array=1-3"
+"$ARENA" slurm --merge t.ini >/dev/null 2>err
+expect_eq "merge after a change: exit" $? 3
+expect_eq "merge after a change" "$(tail -n 1 err)" \
+	"arena:   shard 3/3: played with other bots or another setup than the config's now"
 exit 0

@@ -154,6 +154,15 @@ grep -q '"dave"' res/results.jsonl && fail "a game of dave still counts"
 [ -f res/logs/hammerwalt.d0001.bob+dave.r0.log ] && fail "a superseded record is still in logs/"
 [ -f res/feedback/dave.txt ] && fail "dave's feedback is still there"
 [ -f res/archive/1/builds/carol.log ] || fail "carol's failed build log was not archived"
+# a replayed game keeps its id: its page from run 1 is archived, never shown for the new game
+for page in res/pages/*.html; do
+	id=$(basename "$page" .html)
+	[ "$page" -nt "res/logs/$id.log" ] || [ ! -f "res/logs/$id.log" ] ||
+		fail "pages/$id.html is older than the game's record"
+done
+if ls res/archive/1/pages/*.html >/dev/null 2>&1; then :; else
+	fail "no page of a superseded game was archived: $(ls res/archive/1)"
+fi
 no_duplicate_ids res/results.jsonl
 grep -q '^standings: 20 games, 5 bots;' report2.txt || fail "report 2: $(head -n 1 report2.txt)"
 

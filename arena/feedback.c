@@ -65,6 +65,21 @@ static int add_tail(struct strbuf *out, const char *path)
 }
 
 /*
+ * A transcript line of the record, "TIME N< TEXT" or "TIME N> TEXT": the
+ * text after the direction mark of seat, or NULL. The time must be the
+ * whole first field and the mark the whole second: a bot's own bytes come
+ * only after it (a "ready 1< request play" of another seat is its text).
+ */
+static const char *transcript(const char *line, const char *mark)
+{
+	size_t t = strspn(line, "0123456789.");
+
+	if (!t || strncmp(line + t, mark, strlen(mark)))
+		return NULL;
+	return line + t + strlen(mark);
+}
+
+/*
  * From the game record at path: the last request block sent to seat
  * before its fault, and the answer that followed it (if any).
  */
@@ -80,13 +95,12 @@ static int read_request(const char *path, int seat, struct strbuf *block, struct
 	snprintf(from, sizeof(from), " %d> ", seat);
 	snprintf(fault, sizeof(fault), "fault %d ", seat);
 	while (fgets(line, sizeof(line), f)) {
-		char *at;
+		const char *at;
 
 		line[strcspn(line, "\n")] = '\0';
 		if (!strncmp(line, fault, strlen(fault)))
 			break;
-		if ((at = strstr(line, to)) && at - line < 16) {
-			at += strlen(to);
+		if ((at = transcript(line, to))) {
 			if (!strncmp(at, "request ", 8)) {
 				strbuf_reset(block);
 				strbuf_reset(answer);
@@ -98,9 +112,9 @@ static int read_request(const char *path, int seat, struct strbuf *block, struct
 			}
 			if (!strncmp(at, "legal ", 6))
 				collecting = 0;
-		} else if ((at = strstr(line, from)) && at - line < 16 && block->len) {
+		} else if ((at = transcript(line, from)) && block->len) {
 			strbuf_reset(answer);
-			strbuf_addstr(answer, at + strlen(from)); /* escaped by the referee */
+			strbuf_addstr(answer, at); /* escaped by the referee */
 		}
 	}
 	fclose(f);

@@ -35,10 +35,16 @@ static void hash_text(crypto_generichash_state *h, const char *s)
 	crypto_generichash_update(h, (const unsigned char *)s, strlen(s) + 1);
 }
 
-/* Hashes the bytes of the regular file path (a file that cannot be read: its error). */
+/*
+ * Hashes the bytes of the regular file path (a file that cannot be read:
+ * its error), then their count: without it, one file's bytes could be
+ * read as another entry's too (a file "X\0z\0file\0Y" in place of two).
+ */
 static void hash_file(crypto_generichash_state *h, const char *path)
 {
 	unsigned char buf[65536];
+	unsigned long long total = 0;
+	char count[32];
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 
@@ -46,9 +52,13 @@ static void hash_file(crypto_generichash_state *h, const char *path)
 		hash_text(h, strerror(errno));
 		return;
 	}
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
 		crypto_generichash_update(h, buf, (size_t)n);
+		total += (unsigned long long)n;
+	}
 	close(fd);
+	snprintf(count, sizeof(count), "\n%llu bytes", total);
+	hash_text(h, count);
 }
 
 /* Every entry below dir (rel: its path from the bot's directory), in name order. */
@@ -81,7 +91,11 @@ static void hash_tree(crypto_generichash_state *h, const char *dir, const char *
 				hash_text(h, "dir");
 				hash_tree(h, path, sub, depth + 1);
 			} else if (S_ISREG(st.st_mode)) {
-				hash_text(h, st.st_mode & 0111 ? "exec" : "file");
+				char mode[32];
+
+				/* every permission bit: which of the bots' uids may read it counts */
+				snprintf(mode, sizeof(mode), "file %04o", (unsigned)(st.st_mode & 07777));
+				hash_text(h, mode);
 				hash_file(h, path);
 			}
 		}

@@ -49,7 +49,7 @@ struct delta {
  *  - a built-in: nothing more (its name is its SEAT);
  *  - a bot with a directory (a submission, a [bot] 'dir'): every file and
  *    link below the directory, by relative path, with its type, its
- *    execute bit and its bytes (a link: its target);
+ *    permission bits, its bytes and their count (a link: its target);
  *  - a command without a directory: the bytes of each word of the command
  *    that names an existing regular file by a path (containing '/') or
  *    relative to the config's directory; a program found only in PATH

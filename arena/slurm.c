@@ -387,8 +387,11 @@ static void script_merge(struct strbuf *sb, const struct plan *p)
 	strvec_quote_word(p->arena, sb);
 	strbuf_addstr(sb, " report --help | grep -q -e '--html'; then\n\t");
 	strvec_quote_word(p->arena, sb);
-	strbuf_addf(sb, " report --html %s/standings.html %s/shard-*-of-%ld\nfi\n", p->dir, p->dir,
-		    p->n);
+	strbuf_addf(sb, " report --html %s/standings.html", p->dir);
+	/* the shards by name, never a pattern another directory could match */
+	for (long k = 1; k <= p->n; k++)
+		strbuf_addf(sb, " %s/shard-%ld-of-%ld", p->dir, k, p->n);
+	strbuf_addstr(sb, "\nfi\n");
 }
 
 /* Writes text to dir/name, atomically (a temporary name, then rename). 0, or -1 with err. */
@@ -645,6 +648,19 @@ static char *results_dir_abs(const char *given, int make)
 	if (!(abs = realpath(given, NULL))) {
 		say("cannot find the results directory '%s': %s", given, strerror(errno));
 		return NULL;
+	}
+	{
+		/*
+		 * the job scripts and the key go here: no other user may be able
+		 * to change them (as for every results directory, results.h)
+		 */
+		char err[PATH_MAX + 256];
+
+		if (path_check_owned(abs, err, sizeof(err)) < 0) {
+			say("the results directory is not safe: %s", err);
+			free(abs);
+			return NULL;
+		}
 	}
 	if (strspn(abs, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 			"/_.,+=:@-") != strlen(abs)) {

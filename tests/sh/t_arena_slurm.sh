@@ -63,7 +63,7 @@ set -e
 $ARENA slurm --merge --shards 3 --results $W/res $W/t.ini
 # the standings page, where this arena makes one
 if $ARENA report --help | grep -q -e '--html'; then
-	$ARENA report --html $W/res/standings.html $W/res/shard-*-of-3
+	$ARENA report --html $W/res/standings.html $W/res/shard-1-of-3 $W/res/shard-2-of-3 $W/res/shard-3-of-3
 fi
 # ---- to submit them (what arena slurm --submit does):
 # jid=\$(sbatch --parsable $W/res/slurm/shards.sbatch) &&
@@ -102,6 +102,16 @@ grep -q "^arena: slurm: the results directory '.*/my results' has a character th
 	fail "results dir with a blank: $(cat err)"
 "$ARENA" slurm --submit --merge t.ini >/dev/null 2>err
 expect_eq "--submit --merge exit" $? 2
+
+# a results directory another user can change is refused before anything is
+# written into it (he could swap the job script the teacher submits)
+if [ "$(id -u)" = 0 ]; then
+	mkdir -m 777 open && chown nobody open
+	"$ARENA" slurm --results open/lad t.ini >/dev/null 2>err
+	expect_eq "a directory others may change: exit" $? 1
+	grep -q "^arena: the results directory is not safe: " err || fail "open directory: $(cat err)"
+	[ -e open/lad/slurm ] && fail "job scripts were written into an unsafe directory"
+fi
 
 # ---- --submit, with a stand-in sbatch: it records its arguments, answers "ID;cluster"
 mkdir fakebin

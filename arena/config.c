@@ -253,6 +253,9 @@ int config_valid_bot_name(const char *name)
 	if (!((name[0] >= 'a' && name[0] <= 'z') || (name[0] >= 'A' && name[0] <= 'Z') ||
 	      (name[0] >= '0' && name[0] <= '9')))
 		return 0;
+	/* builds/NAME.log is NAME's build log: no bot may be called that */
+	if (n >= 4 && !strcmp(name + n - 4, ".log"))
+		return 0;
 	return strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") == n;
 }
 
@@ -340,7 +343,7 @@ static void check_headers(struct parse *p)
 			if (!config_valid_bot_name(arg))
 				fail(p, p->hdr[i].line,
 				     "bad bot name '%s' in [%s] (expected 1-32 letters, digits, "
-				     "'_', '.' or '-', starting with a letter or digit)",
+				     "'_', '.' or '-', starting with a letter or digit, not ending in .log)",
 				     arg, t);
 		} else if ((arg = section_arg(t, "variant"))) {
 			if (!valid_variant_name(arg))

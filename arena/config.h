@@ -137,7 +137,7 @@ long config_bot_limit(const struct config *c, const struct entrant *b, int key);
  */
 int config_bot_runnable(const struct entrant *b, char *why, size_t len);
 
-/* Is name a valid bot name (1-32 of A-Z a-z 0-9 _ . -, starting with a letter or digit)? */
+/* Is name a valid bot name (1-32 of A-Z a-z 0-9 _ . -, starting with a letter or digit, not ending in .log)? */
 int config_valid_bot_name(const char *name);
 
 /*

@@ -117,7 +117,10 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 		  "1048576)" },
 		{ "[arena]\nvariants = flip\n" BOTS "[bot bad name]\ncommand = x\n",
 		  "c.ini:7: bad bot name 'bad name' in [bot bad name] (expected 1-32 letters, digits, "
-		  "'_', '.' or '-', starting with a letter or digit)" },
+		  "'_', '.' or '-', starting with a letter or digit, not ending in .log)" },
+		{ "[arena]\nvariants = flip\n" BOTS "[bot x.log]\ncommand = x\n",
+		  "c.ini:7: bad bot name 'x.log' in [bot x.log] (expected 1-32 letters, digits, "
+		  "'_', '.' or '-', starting with a letter or digit, not ending in .log)" },
 		{ "jobs = 2\n[arena]\nvariants = flip\n" BOTS,
 		  "c.ini:1: key 'jobs' outside any section (put it under [arena])" },
 		{ "[arena]\nvariants = flip\nthis line has no equals sign\n" BOTS,

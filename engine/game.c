@@ -1299,6 +1299,12 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 		snprintf(err, len, "no move is due");
 		return -1;
 	}
+	/* the common case first: a plain play of a card in the mask (which it holds) */
+	if (d == DEC_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS &&
+	    (game_play_mask(g) & CARD_BIT(m->card))) {
+		play_card(g, g->turn, m->card, CARD_NONE);
+		return 0;
+	}
 	if ((d == DEC_PLAY || d == DEC_GIVE || d == DEC_DISCARD) && m->type == MOVE_CARD) {
 		if (check_card(g, m, err, len) < 0)
 			return -1;

@@ -83,7 +83,6 @@ static void push(struct game *g, int type, int seat, int to, card_t c, card_t c2
 /* Next player clockwise from s (flip's dead hand is not a player). */
 static int next_player(const struct game *g, int s)
 {
-	/* no '%': a division on every turn shows in a profile */
 	do
 		s = s + 1 == g->rules.seats ? 0 : s + 1;
 	while (s == g->rules.dead_seat);
@@ -492,9 +491,8 @@ int game_legal(const struct game *g, struct move *mv)
 
 /*
  * The indiana and bloomington auctions list up to 80 moves: a pass (when
- * allowed), every bid from high_bid + 1 up with every trump, then the
- * top bid with every trump. Their shape is simple enough to count, index
- * and check without making the list.
+ * allowed), every bid from high_bid + 1 up with every trump, then the top
+ * bid with every trump; simple enough to count, index and check unlisted.
  */
 static int team_bid_count(const struct game *g, int *pass, int *nbids)
 {
@@ -505,55 +503,9 @@ static int team_bid_count(const struct game *g, int *pass, int *nbids)
 	return *pass + *nbids + TRUMP_NONE;
 }
 
-static int team_bid_top(const struct game *g)
-{
-	return g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST;
-}
-
 static int is_team_auction(const struct game *g)
 {
-	return g->phase == PH_AUCTION &&
-	       (g->rules.variant == VAR_INDIANA || g->rules.variant == VAR_BLOOMINGTON);
-}
-
-/* Is m in legal_auction()'s list for an indiana or bloomington turn? */
-static int team_bid_legal(const struct game *g, const struct move *m)
-{
-	if (m->card != CARD_NONE || m->swap != CARD_NONE)
-		return 0;
-	if (m->type == MOVE_PASS)
-		return m->num == -1 && m->trump == -1 && may_pass(g);
-	if (m->trump < 0 || m->trump >= TRUMP_NONE)
-		return 0;
-	if (m->type == MOVE_BID)
-		return m->num > g->high_bid && m->num <= g->rules.cards_each;
-	return m->type == team_bid_top(g) && m->num == -1;
-}
-
-int game_legal_count(const struct game *g)
-{
-	struct move mv[MAX_MOVES];
-	int pass, nbids;
-
-	switch (g->phase) {
-	case PH_AUCTION:
-		if (is_team_auction(g))
-			return team_bid_count(g, &pass, &nbids);
-		break;
-	case PH_TRUMP:
-		return TRUMP_NONE;
-	case PH_SCRIPT:
-		if (g->script[g->script_pos].dec == DEC_DECLARE)
-			return 2;
-		return mask_count(g->hand[game_to_move(g)].one);
-	case PH_PLAY:
-		if (g->rules.variant != VAR_FLIP || game_plain_plays(g))
-			return mask_count(game_play_mask(g));
-		break;
-	default:
-		return 0;
-	}
-	return game_legal(g, mv);
+	return g->phase == PH_AUCTION && is_team_bid(&g->rules) && g->rules.variant != VAR_HAMMERWALT;
 }
 
 /* The i-th card of m as a move, lowest card first, as game_legal() lists cards. */
@@ -565,16 +517,28 @@ static int nth_card(uint32_t m, int i, struct move *out)
 	return 0;
 }
 
+int game_legal_count(const struct game *g)
+{
+	struct move mv[MAX_MOVES];
+	int pass, nbids;
+
+	if (is_team_auction(g))
+		return team_bid_count(g, &pass, &nbids);
+	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
+		return mask_count(g->hand[game_to_move(g)].one);
+	if (g->phase == PH_PLAY && (g->rules.variant != VAR_FLIP || game_plain_plays(g)))
+		return mask_count(game_play_mask(g));
+	return game_legal(g, mv);
+}
+
 int game_legal_nth(const struct game *g, int i, struct move *out)
 {
 	struct move mv[MAX_MOVES];
-	int pass, nbids, n;
+	int pass, nbids, top, n;
 
-	switch (g->phase) {
-	case PH_AUCTION:
-		if (!is_team_auction(g))
-			break;
+	if (is_team_auction(g)) {
 		n = team_bid_count(g, &pass, &nbids);
+		top = g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST;
 		if (i < 0 || i >= n)
 			return -1;
 		if (i < pass)
@@ -583,24 +547,13 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 			*out = move_make(MOVE_BID, g->high_bid + 1 + i / TRUMP_NONE, i % TRUMP_NONE,
 					 CARD_NONE, CARD_NONE);
 		else
-			*out = move_make(team_bid_top(g), -1, i - nbids, CARD_NONE, CARD_NONE);
+			*out = move_make(top, -1, i - nbids, CARD_NONE, CARD_NONE);
 		return 0;
-	case PH_TRUMP:
-		if (i < 0 || i >= TRUMP_NONE)
-			return -1;
-		*out = move_make(MOVE_TRUMP, -1, i, CARD_NONE, CARD_NONE);
-		return 0;
-	case PH_PLAY:
-		if (g->rules.variant == VAR_FLIP && !game_plain_plays(g))
-			break;
-		return nth_card(game_play_mask(g), i, out);
-	case PH_SCRIPT:
-		if (g->script[g->script_pos].dec == DEC_DECLARE)
-			break;
-		return nth_card(g->hand[game_to_move(g)].one, i, out);
-	default:
-		return -1;
 	}
+	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
+		return nth_card(g->hand[game_to_move(g)].one, i, out);
+	if (g->phase == PH_PLAY && (g->rules.variant != VAR_FLIP || game_plain_plays(g)))
+		return nth_card(game_play_mask(g), i, out);
 	n = game_legal(g, mv);
 	if (i < 0 || i >= n)
 		return -1;
@@ -614,8 +567,18 @@ static int is_legal(const struct game *g, const struct move *m)
 	struct move mv[MAX_MOVES];
 	int n;
 
-	if (is_team_auction(g))
-		return team_bid_legal(g, m);
+	if (is_team_auction(g)) {
+		if (m->card != CARD_NONE || m->swap != CARD_NONE)
+			return 0;
+		if (m->type == MOVE_PASS)
+			return m->num == -1 && m->trump == -1 && may_pass(g);
+		if (m->trump < 0 || m->trump >= TRUMP_NONE)
+			return 0;
+		if (m->type == MOVE_BID)
+			return m->num > g->high_bid && m->num <= g->rules.cards_each;
+		return m->num == -1 &&
+		       m->type == (g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST);
+	}
 	n = game_legal(g, mv);
 	for (int i = 0; i < n; i++)
 		if (move_equal(&mv[i], m))

@@ -534,11 +534,10 @@ int game_legal_count(const struct game *g)
 int game_legal_nth(const struct game *g, int i, struct move *out)
 {
 	struct move mv[MAX_MOVES];
-	int pass, nbids, top, n;
+	int pass, nbids, n;
 
 	if (is_team_auction(g)) {
 		n = team_bid_count(g, &pass, &nbids);
-		top = g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST;
 		if (i < 0 || i >= n)
 			return -1;
 		if (i < pass)
@@ -547,7 +546,8 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 			*out = move_make(MOVE_BID, g->high_bid + 1 + i / TRUMP_NONE, i % TRUMP_NONE,
 					 CARD_NONE, CARD_NONE);
 		else
-			*out = move_make(top, -1, i - nbids, CARD_NONE, CARD_NONE);
+			*out = move_make(g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST, -1,
+					 i - nbids, CARD_NONE, CARD_NONE);
 		return 0;
 	}
 	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
@@ -565,7 +565,6 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 static int is_legal(const struct game *g, const struct move *m)
 {
 	struct move mv[MAX_MOVES];
-	int n;
 
 	if (is_team_auction(g)) {
 		if (m->card != CARD_NONE || m->swap != CARD_NONE)
@@ -579,8 +578,7 @@ static int is_legal(const struct game *g, const struct move *m)
 		return m->num == -1 &&
 		       m->type == (g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST);
 	}
-	n = game_legal(g, mv);
-	for (int i = 0; i < n; i++)
+	for (int i = 0, n = game_legal(g, mv); i < n; i++)
 		if (move_equal(&mv[i], m))
 			return 1;
 	return 0;

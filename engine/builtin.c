@@ -16,26 +16,23 @@
 /*
  * A uniform pick among game_legal()'s list, with one draw of rng_below()
  * over its length: the same draw and the same move whether the list is
- * made or, for plain card plays (most decisions), only counted.
+ * made or only counted and indexed (game_legal_count(), game_legal_nth()).
  */
 int builtin_random(const struct game *g, struct rng *r, struct move *out)
 {
-	struct move mv[MAX_MOVES];
 	uint32_t plays = game_plain_plays(g);
 	int n;
 
 	if (plays) {
-		uint32_t i = rng_below(r, (uint32_t)__builtin_popcount(plays));
+		uint32_t i = rng_below(r, (uint32_t)mask_count(plays));
 
 		*out = move_make(MOVE_CARD, -1, -1, mask_nth(plays, (int)i), CARD_NONE);
 		return 0;
 	}
-	n = game_legal(g, mv);
-
+	n = game_legal_count(g);
 	if (!n)
 		return -1;
-	*out = mv[rng_below(r, (uint32_t)n)];
-	return 0;
+	return game_legal_nth(g, (int)rng_below(r, (uint32_t)n), out);
 }
 
 /* ---- hand evaluation ------------------------------------------------ */

@@ -100,13 +100,6 @@ void card_tables_init(void)
 	atomic_store_explicit(&tables_ready, 1, memory_order_release);
 }
 
-card_t mask_nth(uint32_t m, int n)
-{
-	while (n-- > 0)
-		m &= m - 1;
-	return mask_first(m);
-}
-
 const char *card_name(card_t c)
 {
 	return c < NCARDS ? card_names[c] : "?";

@@ -77,13 +77,31 @@ struct hand {
 	uint32_t one, two;
 };
 
+/*
+ * Set bits of a mask. __builtin_popcount() becomes a call into libgcc
+ * when the target has no popcnt instruction (the default x86-64 build),
+ * and it is on every move's path, so without one the bits are summed in
+ * place.
+ */
+static inline int mask_count(uint32_t m)
+{
+#ifdef __POPCNT__
+	return __builtin_popcount(m);
+#else
+	m = m - ((m >> 1) & 0x55555555u);
+	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+	m = (m + (m >> 4)) & 0x0f0f0f0fu;
+	return (int)((m * 0x01010101u) >> 24);
+#endif
+}
+
 static inline int hand_count_of(const struct hand *h, card_t c)
 {
 	return !!(h->one & CARD_BIT(c)) + !!(h->two & CARD_BIT(c));
 }
 static inline int hand_size(const struct hand *h)
 {
-	return __builtin_popcount(h->one) + __builtin_popcount(h->two);
+	return mask_count(h->one) + mask_count(h->two);
 }
 static inline void hand_add(struct hand *h, card_t c)
 {
@@ -110,7 +128,12 @@ static inline card_t mask_first(uint32_t m)
 	return m ? (card_t)__builtin_ctz(m) : CARD_NONE;
 }
 /* The n-th (0-based) set bit of m, which must have more than n bits. */
-card_t mask_nth(uint32_t m, int n);
+static inline card_t mask_nth(uint32_t m, int n)
+{
+	while (n-- > 0)
+		m &= m - 1;
+	return mask_first(m);
+}
 
 /*
  * Token text. card_name() returns a static string ("10H", "JOKER") or "?"

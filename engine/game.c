@@ -84,7 +84,7 @@ static void push(struct game *g, int type, int seat, int to, card_t c, card_t c2
 static int next_player(const struct game *g, int s)
 {
 	do
-		s = (s + 1) % g->rules.seats;
+		s = s + 1 == g->rules.seats ? 0 : s + 1;
 	while (s == g->rules.dead_seat);
 	return s;
 }
@@ -92,14 +92,14 @@ static int next_player(const struct game *g, int s)
 int game_next_active(const struct game *g, int s)
 {
 	do
-		s = (s + 1) % g->rules.seats;
+		s = s + 1 == g->rules.seats ? 0 : s + 1;
 	while (g->sitting_out & (1u << s));
 	return s;
 }
 
 static int active_count(const struct game *g)
 {
-	return g->rules.seats - __builtin_popcount(g->sitting_out);
+	return g->rules.seats - mask_count(g->sitting_out);
 }
 
 /*
@@ -487,6 +487,101 @@ int game_legal(const struct game *g, struct move *mv)
 	default:
 		return 0;
 	}
+}
+
+/*
+ * The indiana and bloomington auctions list up to 80 moves: a pass (when
+ * allowed), every bid from high_bid + 1 up with every trump, then the top
+ * bid with every trump; simple enough to count, index and check unlisted.
+ */
+static int team_bid_count(const struct game *g, int *pass, int *nbids)
+{
+	int lo = g->high_bid + 1, hi = g->rules.cards_each;
+
+	*pass = may_pass(g);
+	*nbids = hi >= lo ? (hi - lo + 1) * TRUMP_NONE : 0;
+	return *pass + *nbids + TRUMP_NONE;
+}
+
+static int is_team_auction(const struct game *g)
+{
+	return g->phase == PH_AUCTION && is_team_bid(&g->rules) && g->rules.variant != VAR_HAMMERWALT;
+}
+
+/* The i-th card of m as a move, lowest card first, as game_legal() lists cards. */
+static int nth_card(uint32_t m, int i, struct move *out)
+{
+	if (i < 0 || i >= mask_count(m))
+		return -1;
+	*out = move_make(MOVE_CARD, -1, -1, mask_nth(m, i), CARD_NONE);
+	return 0;
+}
+
+int game_legal_count(const struct game *g)
+{
+	struct move mv[MAX_MOVES];
+	int pass, nbids;
+
+	if (is_team_auction(g))
+		return team_bid_count(g, &pass, &nbids);
+	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
+		return mask_count(g->hand[game_to_move(g)].one);
+	if (g->phase == PH_PLAY && (g->rules.variant != VAR_FLIP || game_plain_plays(g)))
+		return mask_count(game_play_mask(g));
+	return game_legal(g, mv);
+}
+
+int game_legal_nth(const struct game *g, int i, struct move *out)
+{
+	struct move mv[MAX_MOVES];
+	int pass, nbids, n;
+
+	if (is_team_auction(g)) {
+		n = team_bid_count(g, &pass, &nbids);
+		if (i < 0 || i >= n)
+			return -1;
+		if (i < pass)
+			*out = move_make(MOVE_PASS, -1, -1, CARD_NONE, CARD_NONE);
+		else if ((i -= pass) < nbids)
+			*out = move_make(MOVE_BID, g->high_bid + 1 + i / TRUMP_NONE, i % TRUMP_NONE,
+					 CARD_NONE, CARD_NONE);
+		else
+			*out = move_make(g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST, -1,
+					 i - nbids, CARD_NONE, CARD_NONE);
+		return 0;
+	}
+	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
+		return nth_card(g->hand[game_to_move(g)].one, i, out);
+	if (g->phase == PH_PLAY && (g->rules.variant != VAR_FLIP || game_plain_plays(g)))
+		return nth_card(game_play_mask(g), i, out);
+	n = game_legal(g, mv);
+	if (i < 0 || i >= n)
+		return -1;
+	*out = mv[i];
+	return 0;
+}
+
+/* Is m in game_legal()'s list? */
+static int is_legal(const struct game *g, const struct move *m)
+{
+	struct move mv[MAX_MOVES];
+
+	if (is_team_auction(g)) {
+		if (m->card != CARD_NONE || m->swap != CARD_NONE)
+			return 0;
+		if (m->type == MOVE_PASS)
+			return m->num == -1 && m->trump == -1 && may_pass(g);
+		if (m->trump < 0 || m->trump >= TRUMP_NONE)
+			return 0;
+		if (m->type == MOVE_BID)
+			return m->num > g->high_bid && m->num <= g->rules.cards_each;
+		return m->num == -1 &&
+		       m->type == (g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST);
+	}
+	for (int i = 0, n = game_legal(g, mv); i < n; i++)
+		if (move_equal(&mv[i], m))
+			return 1;
+	return 0;
 }
 
 /* ---- applying moves ------------------------------------------------- */
@@ -1037,7 +1132,7 @@ static int flip_end(const struct game *g)
 static void set_ranks(struct game *g)
 {
 	const struct rules *r = &g->rules;
-	int nwin = __builtin_popcount(g->winners);
+	int nwin = mask_count(g->winners);
 
 	for (int p = 0; p < r->players; p++) {
 		int above = 0;
@@ -1158,14 +1253,18 @@ static int check_card(const struct game *g, const struct move *m, char *err, siz
 
 int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 {
-	struct move mv[MAX_MOVES];
 	enum decision d = game_decision(g);
 	char text[64];
-	int n, i;
 
 	if (d == DEC_NONE) {
 		snprintf(err, len, "no move is due");
 		return -1;
+	}
+	/* the common case first: a plain play of a card in the mask (which it holds) */
+	if (d == DEC_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS &&
+	    (game_play_mask(g) & CARD_BIT(m->card))) {
+		play_card(g, g->turn, m->card, CARD_NONE);
+		return 0;
 	}
 	if ((d == DEC_PLAY || d == DEC_GIVE || d == DEC_DISCARD) && m->type == MOVE_CARD) {
 		if (check_card(g, m, err, len) < 0)
@@ -1176,10 +1275,7 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 			apply_script(g, m);
 		return 0;
 	}
-	n = game_legal(g, mv);
-	for (i = 0; i < n && !move_equal(&mv[i], m); i++)
-		;
-	if (i == n) {
+	if (!is_legal(g, m)) {
 		move_format(m, text, sizeof(text));
 		if (d == DEC_BID && m->type == MOVE_PASS && g->rules.variant == VAR_FLIP)
 			snprintf(err, len, "flip has no pass: bid from %d to %d", g->rules.min_bid,

@@ -241,6 +241,16 @@ static inline int game_hand_over(const struct game *g) { return g->phase == PH_H
 int game_legal(const struct game *g, struct move *moves);
 
 /*
+ * game_legal_count() is the length of game_legal()'s list and
+ * game_legal_nth() writes its i-th move (0-based; -1 when i is out of
+ * range), both without making the whole list where its shape allows
+ * (the indiana and bloomington auctions list up to 80 bids). A player
+ * drawing one index over the count gets the move the list would give.
+ */
+int game_legal_count(const struct game *g);
+int game_legal_nth(const struct game *g, int i, struct move *out);
+
+/*
  * Applies the move of the seat to act. An illegal move changes nothing:
  * -1 with the reason in err ("you do not hold QH", "must follow H").
  */

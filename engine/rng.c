@@ -53,33 +53,55 @@ uint64_t rng_next(struct rng *r)
 #define BELOW_LIMIT(n) (UINT64_MAX - ((UINT64_MAX % (n)) + 1) % (n))
 
 /*
- * rng_below() for a bound known when compiling: the compiler turns both
- * divisions into multiplications, which is most of the cost of a shuffle.
+ * Bounds up to 64 (every deck, nearly every list of moves) take their
+ * rejection limit and the remainder's multiplier from a table. The
+ * remainder is Lemire, Kaser and Kurz's direct computation ("Faster
+ * remainder by direct computation", 2019): with M = ceil(2^128 / n), the
+ * top 64 bits of (M * x mod 2^128) * n are exactly x mod n for every
+ * 64-bit x. Same draws, same results as x % n, but a few multiplications
+ * instead of a division or a jump through a table of constant cases
+ * (which the moves' changing bounds kept mispredicting).
  */
-static inline uint32_t below_const(struct rng *r, uint64_t n)
-{
-	uint64_t x;
+__extension__ typedef unsigned __int128 u128;
 
-	do
-		x = next(r);
-	while (x > BELOW_LIMIT(n));
-	return (uint32_t)(x % n);
+struct below {
+	uint64_t limit;
+	u128 magic; /* 0 for n = 1: every remainder is 0 */
+};
+
+#define BELOW_ENTRY(n) { BELOW_LIMIT(n), ~(u128)0 / (n) + 1 }
+#define BELOW_ENTRIES8(b) BELOW_ENTRY(b), BELOW_ENTRY(b + 1), BELOW_ENTRY(b + 2), \
+	BELOW_ENTRY(b + 3), BELOW_ENTRY(b + 4), BELOW_ENTRY(b + 5), BELOW_ENTRY(b + 6), \
+	BELOW_ENTRY(b + 7)
+#define BELOW_MAX 64
+
+static const struct below below_table[BELOW_MAX + 1] = {
+	{ 0, 0 },
+	BELOW_ENTRIES8(1), BELOW_ENTRIES8(9), BELOW_ENTRIES8(17), BELOW_ENTRIES8(25),
+	BELOW_ENTRIES8(33), BELOW_ENTRIES8(41), BELOW_ENTRIES8(49), BELOW_ENTRIES8(57),
+};
+
+/* x mod n from the table's multiplier for n (n at most 64, so no carry is lost). */
+static inline uint64_t fast_mod(uint64_t x, u128 magic, uint64_t n)
+{
+	u128 low = magic * x;
+	u128 t = ((u128)(uint64_t)low * n) >> 64;
+
+	t += (u128)(uint64_t)(low >> 64) * n;
+	return (uint64_t)(t >> 64);
 }
 
-#define BELOW_CASE(k) case k: return below_const(r, k);
-#define BELOW_CASES8(b) BELOW_CASE(b) BELOW_CASE(b + 1) BELOW_CASE(b + 2) BELOW_CASE(b + 3) \
-	BELOW_CASE(b + 4) BELOW_CASE(b + 5) BELOW_CASE(b + 6) BELOW_CASE(b + 7)
-
-/* Bounds up to 64 (every deck, most lists of moves) through constants; larger ones divide. */
 uint32_t rng_below(struct rng *r, uint32_t n)
 {
 	uint64_t x;
 
-	switch (n) {
-	BELOW_CASES8(1) BELOW_CASES8(9) BELOW_CASES8(17) BELOW_CASES8(25)
-	BELOW_CASES8(33) BELOW_CASES8(41) BELOW_CASES8(49) BELOW_CASES8(57)
-	default:
-		break;
+	if (n <= BELOW_MAX) {
+		const struct below *b = &below_table[n];
+
+		do
+			x = next(r);
+		while (x > b->limit);
+		return (uint32_t)fast_mod(x, b->magic, n);
 	}
 	do
 		x = next(r);

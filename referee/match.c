@@ -126,6 +126,12 @@ struct run {
 	struct match_result *res;
 	struct player **players;
 	struct player *fallback[MAX_SEATS];
+	/*
+	 * Seats whose own player reads events: a bot or @human, not (yet)
+	 * replaced by the fallback. Kept as a mask so a built-in game's every
+	 * move does not ask each seat.
+	 */
+	unsigned text_seats;
 	unsigned faulted;
 	int stopped;               /* the stop policy has been applied */
 	struct game *g;
@@ -185,6 +191,7 @@ static void fault(struct run *r, struct fault *f)
 		fprintf(r->mc->log, "fault %d %s %s\n", s, fault_kind_name(f->kind), f->detail);
 	player_stop(r->players[s]);
 	r->fallback[s] = greedy_fallback();
+	r->text_seats &= ~(1u << s);
 }
 
 static struct player *seat_player(struct run *r, int s)
@@ -197,9 +204,8 @@ static void queue_events(struct run *r, int from, int to)
 {
 	if (r->mc->log && to > from)
 		log_events(r->g, from, to, r->mc->log);
-	for (int s = 0; s < r->g->rules.players; s++)
-		if (!r->fallback[s] && !player_is_builtin(r->players[s]))
-			player_queue(r->players[s], r->g, from, to);
+	for (unsigned m = r->text_seats; m; m &= m - 1)
+		player_queue(r->players[__builtin_ctz(m)], r->g, from, to);
 }
 
 /*
@@ -235,6 +241,7 @@ static void stop_game(struct run *r)
 			continue;
 		player_stop(r->players[s]);
 		r->fallback[s] = greedy_fallback();
+		r->text_seats &= ~(1u << s);
 	}
 }
 
@@ -251,11 +258,12 @@ static void fault_or_stop(struct run *r, struct fault *f)
 
 static void flush_all(struct run *r)
 {
-	for (int s = 0; s < r->g->rules.players; s++) {
+	for (unsigned m = r->text_seats; m; m &= m - 1) {
+		int s = __builtin_ctz(m);
 		struct fault f;
 
-		if (r->fallback[s] || player_is_builtin(r->players[s]))
-			continue;
+		if (!(r->text_seats & (1u << s)))
+			continue; /* a fault or the stop policy replaced it meanwhile */
 		memset(&f, 0, sizeof(f));
 		f.seat = s;
 		if (player_flush(r->players[s], &f) < 0)
@@ -343,6 +351,9 @@ int match_run(const struct match_config *mc, struct player **players,
 		goto out;
 	if (mc->log)
 		log_header(mc, players, mc->log);
+	for (int s = 0; s < rules->players; s++)
+		if (!player_is_builtin(players[s]))
+			r.text_seats |= 1u << s;
 	/* start every bot first, so slow starters (JVMs) start in parallel */
 	for (int s = 0; s < rules->players; s++) {
 		struct fault f;

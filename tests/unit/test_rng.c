@@ -59,6 +59,31 @@ static void bounded_is_uniform(void)
 		CHECK(bins[i] > 9600 && bins[i] < 10400);
 }
 
+/*
+ * rng_below(n) is the first draw at or below the rejection limit, mod n,
+ * for every bound the table covers and beyond it (a copy of the generator
+ * replays the draws with plain '%').
+ */
+static void bounded_matches_plain_remainder(void)
+{
+	struct rng r, copy;
+	int bad = 0;
+
+	rng_seed(&r, 12345);
+	for (int k = 0; k < 20000; k++) {
+		uint32_t n = 1 + (uint32_t)k % 130;
+		uint64_t limit = UINT64_MAX - ((UINT64_MAX % n) + 1) % n, x;
+
+		copy = r;
+		do
+			x = rng_next(&copy);
+		while (x > limit);
+		bad += rng_below(&r, n) != (uint32_t)(x % n);
+		bad += memcmp(&r, &copy, sizeof(r)) != 0;
+	}
+	CHECK_INT(bad, 0);
+}
+
 static void seed_one_deal(void)
 {
 	struct rules rules;
@@ -78,6 +103,7 @@ int main(void)
 	RUN(xoshiro_reference);
 	RUN(bounded_and_shuffle_reference);
 	RUN(bounded_is_uniform);
+	RUN(bounded_matches_plain_remainder);
 	RUN(seed_one_deal);
 	return TEST_REPORT();
 }

@@ -127,6 +127,31 @@ static void check_state(const struct game *g)
 	CHECK((game_to_move(g) >= 0) == (g->phase != PH_HAND_OVER && g->phase != PH_GAME_OVER));
 }
 
+static long bids_tried;
+
+/*
+ * An auction move is accepted exactly when it is listed: every move type
+ * with every bid number and trump near the legal ones is tried.
+ */
+static void check_bids_outside(const struct game *g, const struct move *mv, int n)
+{
+	char err[128];
+	int bad = 0;
+
+	for (int type = MOVE_PASS; type <= MOVE_PARTNER; type++)
+		for (int num = -1; num <= 13; num++)
+			for (int t = -1; t <= NTRUMPS; t++) {
+				struct move m = move_make(type, num, t, CARD_NONE, CARD_NONE);
+				struct game copy = *g;
+				int listed = 0;
+
+				for (int i = 0; i < n && !listed; i++)
+					listed = move_equal(&m, &mv[i]);
+				bad += (game_apply(&copy, &m, err, sizeof(err)) == 0) != listed;
+			}
+	CHECK_INT(bad, 0); /* an auction move's acceptance differs from the list */
+}
+
 static void check_moves(const struct game *g, int thorough)
 {
 	struct move mv[MAX_MOVES];
@@ -137,6 +162,18 @@ static void check_moves(const struct game *g, int thorough)
 		CHECK(n > 0);
 		return;
 	}
+	/* the counted and indexed list is the list */
+	CHECK_INT(game_legal_count(g), n);
+	for (int i = 0; i < n; i++) {
+		struct move m;
+
+		if (game_legal_nth(g, i, &m) < 0 || !move_equal(&m, &mv[i])) {
+			CHECK(!"game_legal_nth differs from game_legal");
+			break;
+		}
+	}
+	if (thorough && game_decision(g) == DEC_BID && bids_tried++ % 64 == 0)
+		check_bids_outside(g, mv, n);
 	if (thorough) {
 		for (int i = 0; i < n; i++) {
 			struct game *copy = malloc(sizeof(*copy));

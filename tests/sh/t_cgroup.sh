@@ -207,9 +207,14 @@ expect_eq "groups after the next referee" "$(own_groups | grep "/euchre-arena\.$
 as_nobody "$R" --sandbox-info >"$tmp/info" 2>&1 || fail "nobody: --sandbox-info: $(cat "$tmp/info")"
 grep -q '^cgroup  *no  *off: memory: address space only$' "$tmp/info" ||
 	fail "nobody: $(grep cgroup "$tmp/info")"
-# (a bot nobody can run: the sample's, from the repository)
+# (a bot nobody can run: the sample's, copied where every user may read it,
+# as the clone may sit in a private directory)
+pub=/var/tmp/t_cgroup.$$
+mkdir -m 755 "$pub" && cp -r "$top/sample-bots/c-random" "$pub/" && chmod -R a+rX "$pub" ||
+	fail "cannot make $pub"
 out=$(cd / && as_nobody "$R" --variant indiana --seed 1 --option max_hands=1 \
-	"$top/sample-bots/c-random" @random @random @random 2>&1 | tail -1)
+	"$pub/c-random" @random @random @random 2>&1 | tail -1)
+rm -rf "$pub"
 expect_eq "nobody: faults" "$(field "$out" faults)" "[]"
 expect_eq "nobody: peak" "$(field "$out" mem_peak_mb)" "[None, None, None, None]"
 

@@ -270,7 +270,9 @@ static int cmd_report(int argc, char **argv)
 			fmt = REPORT_CSV;
 		else if (!strcmp(argv[i], "--json"))
 			fmt = REPORT_JSON;
-		else if (!strcmp(argv[i], "--html") && i + 1 < argc)
+		else if (!strcmp(argv[i], "--html") && (i + 1 == argc || argv[i + 1][0] == '-'))
+			die_usage("%s", "--html needs FILE, the page to write");
+		else if (!strcmp(argv[i], "--html"))
 			html = argv[++i];
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			fputs(usage_text, stdout);

@@ -75,6 +75,11 @@ expect_eq "exit status of an unwritable --html FILE" "$?" 1
 grep -q "^arena: .*/nonexistent/dir/x.html" err || fail "message: $(cat err)"
 "$ARENA" report --html x.html --csv res 2>err
 expect_eq "exit status of --html with --csv" "$?" 2
+# --html takes a FILE, never the next option
+"$ARENA" report --html --csv res 2>err
+expect_eq "exit status of --html without FILE" "$?" 2
+[ -e ./--csv ] && fail "--html wrote a file named --csv"
+expect_eq "--html without FILE" "$(cat err)" "arena: --html needs FILE, the page to write (see arena --help)"
 
 # ---- while a run goes on: the page says so and reloads; afterwards it does not
 two_bots slow.ini "variants = hammerwalt" "deals = 4" "results = slow"

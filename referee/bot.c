@@ -447,10 +447,13 @@ static int fill(struct bot *b)
 {
 	b->out_quiet = b->out_seen = 0;
 	for (;;) {
-		ssize_t n = read(b->out, b->rbuf + b->rlen, sizeof(b->rbuf) - b->rlen);
+		size_t room = sizeof(b->rbuf) - b->rlen;
+		ssize_t n = read(b->out, b->rbuf + b->rlen, room);
 
 		if (n > 0) {
 			b->rlen += (size_t)n;
+			/* a read that did not fill the buffer emptied the pipe: a look, like a poll's */
+			b->out_quiet = (size_t)n < room;
 			return 1;
 		}
 		if (n == 0 || (errno != EAGAIN && errno != EINTR)) {

@@ -137,15 +137,11 @@ __attribute__((format(printf, 1, 2)))
 #endif
 static void say(const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
-	strbuf_init(&sb);
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	message_vprintf(stderr, "arena", fmt, ap);
 	va_end(ap);
-	message_print(stderr, "arena", sb.buf);
-	strbuf_release(&sb);
 }
 
 static void die_usage(const char *fmt, const char *arg)

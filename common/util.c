@@ -259,6 +259,16 @@ void message_print(FILE *f, const char *prog, const char *text)
 	fputc('\n', f);
 }
 
+void message_vprintf(FILE *f, const char *prog, const char *fmt, va_list ap)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	strbuf_vaddf(&sb, fmt, ap);
+	message_print(f, prog, sb.buf);
+	strbuf_release(&sb);
+}
+
 void escape_text(const char *s, size_t n, size_t max, char *out, size_t outlen)
 {
 	size_t k = 0, i;

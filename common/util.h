@@ -75,6 +75,8 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t n);
  * newline is added.
  */
 void message_print(FILE *f, const char *prog, const char *text);
+/* message_print() of a printf format and its arguments. */
+void message_vprintf(FILE *f, const char *prog, const char *fmt, va_list ap);
 
 /*
  * The same into a fixed buffer: escapes at most max bytes of s (adding

@@ -196,15 +196,11 @@ __attribute__((format(printf, 1, 2)))
 #endif
 static void say(const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
-	strbuf_init(&sb);
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	message_vprintf(stderr, "referee", fmt, ap);
 	va_end(ap);
-	message_print(stderr, "referee", sb.buf);
-	strbuf_release(&sb);
 }
 
 /* A bad command line: the problem, then its one hint in parentheses; exit 2. */

@@ -119,11 +119,11 @@ if [ -z "$browser" ]; then
 fi
 "$ARENA" report --csv res >csv || fail "report --csv"
 python3 - "$browser" "$W" "$ROOT/tests/sh" <<'PY' || fail "browser checks"
-import html, os, re, subprocess, sys, tempfile, urllib.parse
+import html, os, re, sys, urllib.parse
 browser, w = sys.argv[1:3]
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, sys.argv[3])
-from pngcheck import png_colours
+from browser import chromium as browser_run, png_colours
 failures = 0
 
 def fail(msg):
@@ -132,11 +132,7 @@ def fail(msg):
     failures += 1
 
 def chromium(*args):
-    prof = tempfile.mkdtemp(dir=w)
-    cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-           "--no-first-run", "--disable-background-networking", "--disable-component-update",
-           "--disable-sync", "--user-data-dir=" + prof] + list(args)
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
+    return browser_run(browser, w, *args)
 
 def text(s):
     return html.unescape(re.sub(r"<[^>]*>", "", s)).strip()

@@ -80,11 +80,11 @@ if [ -z "$browser" ]; then
 	finish "ok: t_viewer (without a browser)"
 fi
 python3 - "$browser" "$tmp" "$top/tests/sh" <<'PY' || fail "browser checks"
-import os, re, subprocess, sys, tempfile
+import os, re, sys
 browser, tmp = sys.argv[1:3]
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, sys.argv[3])
-from pngcheck import png_colours
+from browser import chromium as browser_run, png_colours
 failures = 0
 
 def fail(msg):
@@ -93,11 +93,7 @@ def fail(msg):
     failures += 1
 
 def chromium(*args):
-    prof = tempfile.mkdtemp(dir=tmp)
-    cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-           "--no-first-run", "--disable-background-networking", "--disable-component-update",
-           "--disable-sync", "--user-data-dir=" + prof] + list(args)
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
+    return browser_run(browser, tmp, *args)
 
 def dom(page, frag):
     return chromium("--dump-dom", "file://%s/%s#%s" % (tmp, page, frag))

@@ -1,8 +1,22 @@
-"""tests/sh/pngcheck.py - is a screenshot blank? Shared by the browser tests
-(t_viewer.sh, t_arena_html.sh): chromium's --screenshot PNGs are decoded
-here, without any library but zlib, and their distinct colours counted."""
+"""tests/sh/browser.py - what the browser tests (t_viewer.sh, t_arena_html.sh)
+share: running headless chromium as this machine allows it, and telling
+whether a screenshot is blank (its PNG decoded without any library but
+zlib, and its distinct colours counted)."""
 import struct
+import subprocess
+import tempfile
 import zlib
+
+
+def chromium(browser, workdir, *args):
+    """Runs headless chromium with args and a new empty profile under workdir;
+    its stdout. Without the networking flags it reaches for Google's hosts,
+    which this machine's closed network refuses."""
+    prof = tempfile.mkdtemp(dir=workdir)
+    cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+           "--no-first-run", "--disable-background-networking", "--disable-component-update",
+           "--disable-sync", "--user-data-dir=" + prof] + list(args)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
 
 
 def png_colours(path):

@@ -339,12 +339,7 @@ static void text_report(struct strbuf *out, const struct standings *st,
 			if (!f->total)
 				continue;
 			strbuf_addf(out, "  %s: %ld (", name_of(set, b), f->total);
-			for (int k = 0, first = 1; k < FAULT_KINDS; k++)
-				if (f->kind[k]) {
-					strbuf_addf(out, "%s%ld %s", first ? "" : ", ", f->kind[k],
-						    standings_fault_kind(k));
-					first = 0;
-				}
+			standings_fault_kinds(f->kind, out);
 			strbuf_addf(out, "); first in ");
 			log_path(out, set, f);
 			strbuf_addch(out, '\n');

@@ -545,12 +545,7 @@ static void write_faults(struct strbuf *sb, void *ctx)
 		strbuf_addstr(sb, "<tr><td class=\"bot\">");
 		html_text(sb, name_of(pg->set, b));
 		strbuf_addf(sb, "</td><td>%ld</td><td>", f->total);
-		for (int k = 0, first = 1; k < FAULT_KINDS; k++)
-			if (f->kind[k]) {
-				strbuf_addf(sb, "%s%ld %s", first ? "" : ", ", f->kind[k],
-					    standings_fault_kind(k));
-				first = 0;
-			}
+		standings_fault_kinds(f->kind, sb);
 		strbuf_addstr(sb, "</td><td>");
 		write_fault_games(sb, pg, b);
 		strbuf_addstr(sb, "</td></tr>\n");

@@ -13,6 +13,16 @@ const char *standings_fault_kind(int k)
 	return k >= 0 && k < FAULT_KINDS - 1 ? fault_kind_name((enum fault_kind)(k + 1)) : "other";
 }
 
+void standings_fault_kinds(const long *kind, struct strbuf *out)
+{
+	for (int k = 0, first = 1; k < FAULT_KINDS; k++)
+		if (kind[k]) {
+			strbuf_addf(out, "%s%ld %s", first ? "" : ", ", kind[k],
+				    standings_fault_kind(k));
+			first = 0;
+		}
+}
+
 /* Where a fault of that name is counted: its kind less one, or "other". */
 static int fault_kind(const char *k)
 {

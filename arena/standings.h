@@ -40,6 +40,8 @@
 #define FAULT_KINDS FAULT_NKINDS
 /* The name of counted kind k ("timeout", ..., "other"). */
 const char *standings_fault_kind(int k);
+/* Appends the kinds counted in kind[] that occurred: "3 timeout, 1 crash". */
+void standings_fault_kinds(const long *kind, struct strbuf *out);
 
 struct standing {
 	int bot;           /* index into the result set's names */

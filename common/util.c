@@ -98,26 +98,6 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 	sb->alloc = n;
 }
 
-void strbuf_add(struct strbuf *sb, const void *data, size_t len)
-{
-	strbuf_grow(sb, len);
-	memcpy(sb->buf + sb->len, data, len);
-	sb->len += len;
-	sb->buf[sb->len] = '\0';
-}
-
-void strbuf_addstr(struct strbuf *sb, const char *s)
-{
-	strbuf_add(sb, s, strlen(s));
-}
-
-void strbuf_addch(struct strbuf *sb, int c)
-{
-	char ch = (char)c;
-
-	strbuf_add(sb, &ch, 1);
-}
-
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list cp;
@@ -291,19 +271,32 @@ void escape_text(const char *s, size_t n, size_t max, char *out, size_t outlen)
 	out[k] = '\0';
 }
 
+/*
+ * Seeds are drawn 32 at a time (256 bytes: the most getrandom() returns
+ * whole even when a signal comes): a game of built-in players costs a few
+ * microseconds, and a system call per seed was a twentieth of it. Each
+ * seed is wiped from the pool as it is handed out.
+ */
 int random_seed(uint64_t *out, char *err, size_t len)
 {
-	uint64_t v;
-	ssize_t n;
+	static uint64_t pool[32];
+	static int left;
 
-	while ((n = getrandom(&v, sizeof(v), 0)) < 0 && errno == EINTR)
-		;
-	if (n != (ssize_t)sizeof(v)) {
-		snprintf(err, len, "cannot get random bytes: %s",
-			 n < 0 ? strerror(errno) : "short read");
-		return -1;
+	if (!left) {
+		ssize_t n;
+
+		while ((n = getrandom(pool, sizeof(pool), 0)) < 0 && errno == EINTR)
+			;
+		if (n != (ssize_t)sizeof(pool)) {
+			snprintf(err, len, "cannot get random bytes: %s",
+				 n < 0 ? strerror(errno) : "short read");
+			return -1;
+		}
+		left = 32;
 	}
-	*out = v >> 1;
+	left--;
+	*out = pool[left] >> 1;
+	explicit_bzero(&pool[left], sizeof(pool[left]));
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
@@ -33,9 +34,33 @@ void strbuf_release(struct strbuf *sb);
 /* Empties the buffer and keeps its memory. */
 void strbuf_reset(struct strbuf *sb);
 void strbuf_grow(struct strbuf *sb, size_t extra);
-void strbuf_add(struct strbuf *sb, const void *data, size_t len);
-void strbuf_addstr(struct strbuf *sb, const char *s);
-void strbuf_addch(struct strbuf *sb, int c);
+
+/*
+ * The appends are inline: the protocol's lines and the result line are
+ * built from many short pieces, and a call for each cost more than the
+ * copy (git's strbuf_addch is inline for the same reason).
+ */
+static inline void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	if (sb->len + len + 1 > sb->alloc)
+		strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+static inline void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+static inline void strbuf_addch(struct strbuf *sb, int c)
+{
+	if (sb->len + 2 > sb->alloc)
+		strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
+}
 #ifdef __GNUC__
 __attribute__((format(printf, 2, 3)))
 #endif

@@ -28,6 +28,7 @@
 #include "file.h"
 #include "match.h"
 #include "replay.h"
+#include "result_out.h"
 #include "rules.h"
 #include "seat.h"
 #include "sandbox.h"
@@ -631,12 +632,21 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 	o->env.hide = o->hide;
 }
 
-static void on_signal(int sig)
+/* Ends the referee by sig, as if it had not been caught. */
+static void end_by_signal(int sig)
 {
 	/* no bot may outlive the referee */
 	bot_kill_all();
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+static void on_signal(int sig)
+{
+	/* the result lines held first; mid-flush, the flush ends the referee */
+	if (result_out_signal(sig))
+		return;
+	end_by_signal(sig);
 }
 
 /* SIGUSR1: stop the game now (match.h, the stop policy). */
@@ -683,8 +693,7 @@ static int write_result(FILE *log, const char *log_path, const char *line, char 
 			return -1;
 		}
 	}
-	printf("%s\n", line);
-	return stream_check(stdout, "the standard output", err, len);
+	return result_out_put(line, strlen(line), err, len);
 }
 
 /*
@@ -777,6 +786,7 @@ struct session {
 	FILE *log;
 	char **seats;       /* the SEAT texts */
 	int nseats;
+	struct player *kept[MAX_SEATS]; /* @random and @greedy players, made once a run */
 	long played;
 	long wins[MAX_SEATS];
 	double total[MAX_SEATS];
@@ -788,9 +798,14 @@ static void install_signals(void)
 	char err[256];
 
 	signal(SIGPIPE, SIG_IGN);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
+	/* no SA_RESTART: a result flush into a pipe nobody reads must give way */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	result_out_init(end_by_signal);
 	if (bot_interrupt_init(err, sizeof(err)) < 0) {
 		say("%s", err);
 		exit(1);
@@ -960,7 +975,13 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	for (int s = 0; s < se->nseats; s++) {
 		uint64_t x = mc.seed * 16 + (uint64_t)s;
 
-		players[s] = player_new_in(se->seats[s], se->o.seat_dir[s], splitmix64(&x), err, len);
+		uint64_t seed = splitmix64(&x);
+
+		if (se->kept[s] && player_renew(se->kept[s], seed) == 0) {
+			players[s] = se->kept[s];
+			continue;
+		}
+		players[s] = player_new_in(se->seats[s], se->o.seat_dir[s], seed, err, len);
 		if (!players[s])
 			usage_error("%s", err);
 		if (player_wants_script(players[s]))
@@ -981,9 +1002,27 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	match_result_release(&res);
 out:
 	strbuf_release(&line);
-	for (int s = 0; s < se->nseats; s++)
-		player_free(players[s]);
+	for (int s = 0; s < se->nseats; s++) {
+		/* a player that renews (the next game gives it its own seed) is kept */
+		if (!se->kept[s] && player_renew(players[s], 0) == 0)
+			se->kept[s] = players[s];
+		else if (players[s] != se->kept[s])
+			player_free(players[s]);
+	}
 	return ret;
+}
+
+/*
+ * Result lines are gathered (result_out.h) when every seat is a built-in
+ * that plays in microseconds, nothing waits for each line in a record,
+ * and no person watches a terminal.
+ */
+static int holds_results(const struct session *se)
+{
+	for (int s = 0; s < se->nseats; s++)
+		if (!seat_is_builtin(se->seats[s]) || !strcmp(se->seats[s], "@human"))
+			return 0;
+	return !se->log && !isatty(STDOUT_FILENO);
 }
 
 static void print_summary(const struct session *se)
@@ -1030,13 +1069,20 @@ int main(int argc, char **argv)
 	load_deal(&se);
 	check_seats(&se);
 	open_outputs(&se);
+	result_out_hold(holds_results(&se));
 	for (long i = 0; i < o->games; i++) {
 		if (play_game(&se, i, err, sizeof(err)) < 0) {
 			say("%s", err);
+			if (result_out_flush(err, sizeof(err)) < 0)
+				say("%s", err);
 			return 1;
 		}
 		if (bot_interrupted())
 			break; /* stopped: no further game */
+	}
+	if (result_out_flush(err, sizeof(err)) < 0) {
+		say("%s", err);
+		return 1;
 	}
 	if (o->games > 1)
 		print_summary(&se);
@@ -1047,6 +1093,8 @@ int main(int argc, char **argv)
 	if (se.log && fclose(se.log) != 0)
 		say("warning: closing the record '%s': %s", o->log_file,
 			strerror(errno));
+	for (int s = 0; s < se.nseats; s++)
+		player_free(se.kept[s]);
 	free(se.deal);
 	free(se.deal_text);
 	free(o->stderr_prefix);

@@ -339,7 +339,11 @@ int match_run(const struct match_config *mc, struct player **players,
 	struct run r;
 	int sent = 0, ret = -1;
 
-	memset(res, 0, sizeof(*res));
+	/* not the faults' details: a game of built-ins costs less than clearing them */
+	res->game = NULL;
+	res->nfaults = 0;
+	memset(res->ranks, 0, sizeof(res->ranks));
+	memset(res->seat, 0, sizeof(res->seat));
 	memset(&r, 0, sizeof(r));
 	r.mc = mc;
 	r.res = res;
@@ -358,6 +362,8 @@ int match_run(const struct match_config *mc, struct player **players,
 	for (int s = 0; s < rules->players; s++) {
 		struct fault f;
 
+		if (player_is_builtin(players[s]))
+			continue; /* nothing to start, greet or wait for */
 		memset(&f, 0, sizeof(f));
 		if (player_launch(players[s], &r.env, s, &f, err, len) < 0)
 			goto out;
@@ -367,6 +373,8 @@ int match_run(const struct match_config *mc, struct player **players,
 	for (int s = 0; s < rules->players; s++) {
 		struct fault f;
 
+		if (player_is_builtin(players[s]))
+			continue;
 		memset(&f, 0, sizeof(f));
 		f.seat = s;
 		if (!r.fallback[s] && player_hello(players[s], r.g, mc->bot_seed[s], &f) < 0)
@@ -375,6 +383,8 @@ int match_run(const struct match_config *mc, struct player **players,
 	for (int s = 0; s < rules->players; s++) {
 		struct fault f;
 
+		if (player_is_builtin(players[s]))
+			continue;
 		memset(&f, 0, sizeof(f));
 		f.seat = s;
 		if (!r.fallback[s] && player_ready(players[s], &f) < 0)
@@ -384,7 +394,8 @@ int match_run(const struct match_config *mc, struct player **players,
 		if (bot_interrupted() && !r.stopped)
 			stop_game(&r);
 		if (sent < r.g->nev) {
-			queue_events(&r, sent, r.g->nev);
+			if (r.text_seats || mc->log)
+				queue_events(&r, sent, r.g->nev);
 			sent = r.g->nev;
 		}
 		if (game_hand_over(r.g)) {
@@ -587,51 +598,52 @@ int match_result_json(const struct match_config *mc, const char *const *specs,
 {
 	const struct rules *r = mc->rules;
 	const struct game *g = res->game;
-	struct strbuf sb = STRBUF_INIT;
-	struct jw w = { &sb, 0 };
+	struct strbuf *sb = out;
+	struct jw w = { out, 0 };
+	size_t start = out->len;
 	int scores[MAX_SEATS];
 
-	strbuf_init(&sb);
 	for (int p = 0; p < r->players; p++)
 		scores[p] = game_seat_score(g, p);
-	strbuf_addstr(&sb, "{\"variant\":");
+	strbuf_addstr(sb, "{\"variant\":");
 	jw_str(&w, variant_name(r->variant));
-	strbuf_addstr(&sb, ",\"seed\":");
-	strbuf_addint(&sb, (long)(json_int_t)mc->seed);
-	strbuf_addch(&sb, ',');
+	strbuf_addstr(sb, ",\"seed\":");
+	strbuf_addint(sb, (long)(json_int_t)mc->seed);
+	strbuf_addch(sb, ',');
 	jw_seats(&w, mc, specs, res, SA_BOT_SEEDS);
-	strbuf_addstr(&sb, ",\"options\":");
+	strbuf_addstr(sb, ",\"options\":");
 	jw_options(&w, r);
-	strbuf_addch(&sb, ',');
+	strbuf_addch(sb, ',');
 	jw_seats(&w, mc, specs, res, SA_SEATS);
-	strbuf_addstr(&sb, ",\"hands\":");
-	strbuf_addint(&sb, g->hand_no);
-	strbuf_addstr(&sb, ",\"seat_scores\":");
+	strbuf_addstr(sb, ",\"hands\":");
+	strbuf_addint(sb, g->hand_no);
+	strbuf_addstr(sb, ",\"seat_scores\":");
 	jw_ints(&w, scores, r->players);
-	strbuf_addstr(&sb, ",\"team_scores\":");
+	strbuf_addstr(sb, ",\"team_scores\":");
 	if (r->teams)
 		jw_ints(&w, g->score, 2);
 	else
-		strbuf_add(&sb, "null", 4);
-	strbuf_addstr(&sb, ",\"ranks\":");
+		strbuf_add(sb, "null", 4);
+	strbuf_addstr(sb, ",\"ranks\":");
 	jw_ints(&w, res->ranks, r->players);
-	strbuf_addstr(&sb, ",\"faults\":");
+	strbuf_addstr(sb, ",\"faults\":");
 	jw_faults(&w, res);
-	strbuf_addch(&sb, ',');
+	strbuf_addch(sb, ',');
 	jw_seats(&w, mc, specs, res, SA_DECISIONS);
-	strbuf_addch(&sb, ',');
+	strbuf_addch(sb, ',');
 	jw_seats(&w, mc, specs, res, SA_TIME_MS);
-	strbuf_addch(&sb, ',');
+	strbuf_addch(sb, ',');
 	jw_seats(&w, mc, specs, res, SA_MEM_PEAK);
 	if (r->variant == VAR_FLIP) {
-		strbuf_addstr(&sb, ",\"euchred\":");
+		strbuf_addstr(sb, ",\"euchred\":");
 		jw_ints(&w, g->euchred, r->players);
 	}
-	strbuf_addch(&sb, '}');
-	if (!w.bad)
-		strbuf_add(out, sb.buf, sb.len);
-	else
+	strbuf_addch(sb, '}');
+	if (w.bad) {
+		/* nothing of a line that failed stays in out */
+		out->len = start;
+		out->buf[start] = '\0';
 		snprintf(err, len, "cannot encode the result as JSON (is every SEAT UTF-8?)");
-	strbuf_release(&sb);
+	}
 	return w.bad ? -1 : 0;
 }

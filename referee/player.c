@@ -118,6 +118,14 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 	return p;
 }
 
+int player_renew(struct player *p, uint64_t seed)
+{
+	if (p->kind != PLAYER_RANDOM && p->kind != PLAYER_GREEDY)
+		return -1;
+	rng_seed(&p->rng, seed);
+	return 0;
+}
+
 void player_set_script(struct player *p, const struct move *moves, int n)
 {
 	free(p->script);
@@ -707,10 +715,11 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
 		  struct fault *f)
 {
 	*ms = 0;
+	/* first, as it is every move of a game of built-ins (f->seat: the caller's) */
+	if (p->kind == PLAYER_RANDOM)
+		return builtin_random(g, &p->rng, out);
 	f->seat = game_to_move(g);
 	switch (p->kind) {
-	case PLAYER_RANDOM:
-		return builtin_random(g, &p->rng, out);
 	case PLAYER_GREEDY:
 		return builtin_greedy(g, out);
 	case PLAYER_SCRIPT:

@@ -75,6 +75,12 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 			     size_t len);
 void player_free(struct player *p);
 /*
+ * Readies a @random or @greedy player for another game with a new seed:
+ * they keep no other state between games, so a run of many games makes
+ * them once. 0, or -1 for every other kind (make a new player instead).
+ */
+int player_renew(struct player *p, uint64_t seed);
+/*
  * A bare "@script" seat: does it wait for its moves (from the deal
  * file's "script SEAT" lines), and the moves (copied; n may be 0: the
  * seat then plays as @greedy from the start).

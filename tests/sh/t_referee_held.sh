@@ -1,0 +1,69 @@
+#!/bin/sh
+# t_referee_held.sh - result lines of built-in games are gathered and
+# written together (referee/result_out.h), and that loses or mangles
+# nothing: the lines are exactly the games played, in order; a signal
+# that ends the referee leaves whole lines that are a prefix of the same
+# run played to the end; a pipe nobody reads does not keep a signal from
+# ending the referee; and a write error is still an error.
+set -u
+. "$(dirname "$0")/lib.sh"
+R=$BINDIR/referee
+seats="@random @greedy @random @greedy"
+
+# 40 games in one run equal 40 runs of one game each (seeds 7..46)
+"$R" --variant indiana --seed 7 --games 40 $seats >"$tmp/run" 2>/dev/null
+expect_eq "lines of --games 40" "$(wc -l <"$tmp/run")" 40
+: >"$tmp/one"
+i=0
+while [ $i -lt 40 ]; do
+	"$R" --variant indiana --seed $((7 + i)) $seats >>"$tmp/one" 2>/dev/null
+	i=$((i + 1))
+done
+cmp -s "$tmp/run" "$tmp/one" || fail "--games 40 differs from 40 single games"
+expect_eq "seed of the 40th line" "$(sed -n 40p "$tmp/run" | grep -o '"seed":[0-9]*')" '"seed":46'
+
+# SIGTERM in the middle of a long run: killed by the signal, whole lines,
+# and they are the first K lines of the same run played to its end
+"$R" --variant indiana --seed 11 --games 100000000 $seats >"$tmp/cut" 2>/dev/null &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+expect_eq "exit status after SIGTERM" $? 143
+k=$(wc -l <"$tmp/cut")
+[ "$k" -gt 0 ] || fail "no result line after 0.5 s of games"
+[ "$(tail -c 1 "$tmp/cut" | od -An -c | tr -d ' ')" = '\n' ] ||
+	fail "the output ends inside a line: $(tail -c 80 "$tmp/cut")"
+"$R" --variant indiana --seed 11 --games "$k" $seats 2>/dev/null | cmp -s - "$tmp/cut" ||
+	fail "the $k lines before SIGTERM are not the first $k games of seed 11"
+echo "SIGTERM after 0.5 s: $k whole lines"
+
+# standard output a pipe whose reader never reads: the referee blocks in
+# a write, and SIGTERM still ends it (within a few seconds, not never)
+mkfifo "$tmp/fifo"
+sleep 60 <"$tmp/fifo" &
+reader=$!
+"$R" --variant indiana --seed 3 --games 100000000 $seats >"$tmp/fifo" 2>/dev/null &
+pid=$!
+sleep 1
+kill -TERM $pid
+n=0
+while kill -0 $pid 2>/dev/null && [ $n -lt 50 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+if kill -0 $pid 2>/dev/null; then
+	fail "SIGTERM did not end a referee writing into a pipe nobody reads"
+	kill -KILL $pid
+fi
+wait $pid 2>/dev/null
+kill $reader 2>/dev/null
+wait $reader 2>/dev/null
+
+# many held lines, then a full disk: exit 1 with the message
+"$R" --variant indiana --seed 3 --games 2000 $seats >/dev/full 2>"$tmp/err"
+expect_eq "exit status on /dev/full" $? 1
+grep -q "^referee: cannot write 'the standard output': No space left on device$" "$tmp/err" ||
+	fail "no write error on /dev/full: $(cat "$tmp/err")"
+
+finish "held result lines ok"

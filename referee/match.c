@@ -313,6 +313,46 @@ static void decide(struct run *r)
 }
 
 /*
+ * Moves of @random and @greedy seats until the hand ends or another kind
+ * of player is to move. With no seat reading events and no record kept,
+ * nothing happens between such moves but the moves, so they are made here
+ * without decide()'s bookkeeping (no time, no text): a game of built-ins
+ * runs at nearly the engine's own speed. A move the engine refuses (it
+ * cannot: they choose among its legal moves) goes the way decide() sends
+ * an illegal move.
+ */
+static void quick_moves(struct run *r)
+{
+	struct game *g = r->g;
+	int seat;
+
+	while ((seat = game_to_move(g)) >= 0) {
+		struct move m;
+		struct fault f;
+		char why[256], text[64];
+		int got = player_quick_move(seat_player(r, seat), g, &m);
+
+		if (got > 0)
+			return; /* decide() asks this seat */
+		if (got == 0 && game_apply(g, &m, why, sizeof(why)) == 0) {
+			if (!r->fallback[seat])
+				r->res->seat[seat].decisions++;
+			continue;
+		}
+		memset(&f, 0, sizeof(f));
+		f.seat = seat;
+		f.kind = FAULT_ILLEGAL;
+		move_format(&m, text, sizeof(text));
+		if (got)
+			snprintf(f.detail, sizeof(f.detail), "no legal move");
+		else
+			snprintf(f.detail, sizeof(f.detail), "'%s': %.140s", text, why);
+		fault_or_stop(r, &f);
+		return;
+	}
+}
+
+/*
  * The referee's own writes so far: every bot's stderr file and the record.
  * 0, or -1 with err.
  */
@@ -405,6 +445,11 @@ int match_run(const struct match_config *mc, struct player **players,
 			game_next_hand(r.g);
 			sent = 0;
 			continue;
+		}
+		if (!r.text_seats && !mc->log) {
+			quick_moves(&r);
+			if (game_to_move(r.g) < 0)
+				continue;
 		}
 		decide(&r);
 	}

@@ -118,6 +118,15 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 	return p;
 }
 
+int player_quick_move(struct player *p, const struct game *g, struct move *out)
+{
+	if (p->kind == PLAYER_RANDOM)
+		return builtin_random(g, &p->rng, out);
+	if (p->kind == PLAYER_GREEDY)
+		return builtin_greedy(g, out);
+	return 1;
+}
+
 int player_renew(struct player *p, uint64_t seed)
 {
 	if (p->kind != PLAYER_RANDOM && p->kind != PLAYER_GREEDY)

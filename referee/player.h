@@ -131,6 +131,12 @@ int player_flush(struct player *p, struct fault *f);
 int player_decide(struct player *p, const struct game *g, struct move *out, double *ms,
 		  struct fault *f);
 /*
+ * The move of a @random or @greedy player, which reads the game itself
+ * and keeps no time: 0 with the move, -1 when there is no legal move, 1
+ * for every other kind of player (ask player_decide()).
+ */
+int player_quick_move(struct player *p, const struct game *g, struct move *out);
+/*
  * Completes the detail of f, a fault of p's bot, with what a bot author
  * needs to find the cause (protocol.md, "Faults"): "; request: " and the
  * request block it was answering (its first and last lines), and, unless

@@ -277,17 +277,19 @@ void escape_text(const char *s, size_t n, size_t max, char *out, size_t outlen)
  * microseconds, and a system call per seed was a twentieth of it. Each
  * seed is wiped from the pool as it is handed out.
  */
+static uint64_t seed_pool[32];
+static int seeds_left;
+
 int random_seed(uint64_t *out, char *err, size_t len)
 {
-	static uint64_t pool[32];
-	static int left;
+	int left = seeds_left;
 
 	if (!left) {
 		ssize_t n;
 
-		while ((n = getrandom(pool, sizeof(pool), 0)) < 0 && errno == EINTR)
+		while ((n = getrandom(seed_pool, sizeof(seed_pool), 0)) < 0 && errno == EINTR)
 			;
-		if (n != (ssize_t)sizeof(pool)) {
+		if (n != (ssize_t)sizeof(seed_pool)) {
 			snprintf(err, len, "cannot get random bytes: %s",
 				 n < 0 ? strerror(errno) : "short read");
 			return -1;
@@ -295,9 +297,16 @@ int random_seed(uint64_t *out, char *err, size_t len)
 		left = 32;
 	}
 	left--;
-	*out = pool[left] >> 1;
-	explicit_bzero(&pool[left], sizeof(pool[left]));
+	*out = seed_pool[left] >> 1;
+	explicit_bzero(&seed_pool[left], sizeof(seed_pool[left]));
+	seeds_left = left;
 	return 0;
+}
+
+void random_seed_forget(void)
+{
+	explicit_bzero(seed_pool, sizeof(seed_pool));
+	seeds_left = 0;
 }
 
 int stream_check(FILE *f, const char *path, char *err, size_t len)

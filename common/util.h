@@ -115,6 +115,12 @@ void escape_text(const char *s, size_t n, size_t max, char *out, size_t outlen);
  * 2^63-1, the range of --seed). 0, or -1 with err.
  */
 int random_seed(uint64_t *out, char *err, size_t len);
+/*
+ * Wipes the seeds drawn but not yet handed out (a process cloned from the
+ * referee, such as a sandbox's init, must not keep the next games' deals).
+ * Safe in a raw clone: no lock, no allocation.
+ */
+void random_seed_forget(void);
 
 /*
  * Flushes f and reports whether every write to it so far worked (the

@@ -25,6 +25,7 @@
  * close-on-exec pipe, as git's run-command.c does.
  */
 #include "sandbox_impl.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -344,10 +345,12 @@ static void send_status(int sock, int status)
 /*
  * The init is a clone of the referee: its memory holds the referee's
  * command line and environment (seeds, paths, other bots' commands), which
- * /proc/1/cmdline would show. Wipe them and rename it.
+ * /proc/1/cmdline would show, and the seeds of games still to come. Wipe
+ * them and rename it.
  */
 static void forget_referee(void)
 {
+	random_seed_forget();
 	if (arg_area[1] > arg_area[0])
 		memset((void *)arg_area[0], 0, arg_area[1] - arg_area[0]);
 	if (env_area[1] > env_area[0])

@@ -206,6 +206,11 @@ $(ENGINE_TESTS): $(O)/tests/%: $(O)/tests/unit/%.o $(ENGINE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm
 
+# the engine's digest test: the engine alone, and libsodium for its hash
+$(O)/tests/test_engine_digest: $(O)/tests/unit/test_engine_digest.o $(ENGINE_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_PKG_LIBS) -lm
+
 $(O)/tests/%: $(O)/tests/unit/%.o $(LIBARENA) $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)

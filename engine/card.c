@@ -17,6 +17,7 @@
 uint8_t card_eff_suit[NTRUMPS][NCARDS];
 uint8_t card_power[NTRUMPS][NCARDS];
 uint32_t suit_mask[NTRUMPS][NSUITS + 1];
+uint8_t card_trick_key[NTRUMPS][NSUITS + 1][NCARDS];
 
 static const char *const card_names[NCARDS] = {
 	"8C", "9C", "10C", "JC", "QC", "KC", "AC",
@@ -96,6 +97,11 @@ void card_tables_init(void)
 			card_power[t][c] = (uint8_t)pw;
 			suit_mask[t][eff] |= CARD_BIT(c);
 		}
+		for (int led = 0; led <= NSUITS; led++)
+			for (card_t c = 0; c < NCARDS; c++)
+				card_trick_key[t][led][c] =
+					card_is_joker(c) && c != CARD_JOKER ? 0 :
+					card_is_trump(t, c) || card_eff_suit[t][c] == led ? card_power[t][c] : 0;
 	}
 	atomic_store_explicit(&tables_ready, 1, memory_order_release);
 }

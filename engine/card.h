@@ -56,11 +56,16 @@ static inline int trump_is_suit(int t) { return t >= 0 && t < NSUITS; }
  *  - card_power[t][c]: strength inside its effective suit, 1 = weakest;
  *    trump cards get TRUMP_POWER added so any trump beats any plain card.
  *  - suit_mask[t][s]: kinds whose effective suit under t is s.
+ *  - card_trick_key[t][led][c]: what card c is worth in a trick led in
+ *    suit led under t: its power when it is a trump or follows, else 0
+ *    (and 0 for flip's jokers; Benny's win is the trick's rule, not a key).
+ *    The highest key takes the trick, the first of equal keys.
  */
 #define TRUMP_POWER 64
 extern uint8_t card_eff_suit[NTRUMPS][NCARDS];
 extern uint8_t card_power[NTRUMPS][NCARDS];
 extern uint32_t suit_mask[NTRUMPS][NSUITS + 1];
+extern uint8_t card_trick_key[NTRUMPS][NSUITS + 1][NCARDS];
 void card_tables_init(void);
 
 /* 1 if card c is a trump under trump mode t (always 0 for no-trump modes). */
@@ -103,12 +108,14 @@ static inline int hand_size(const struct hand *h)
 {
 	return mask_count(h->one) + mask_count(h->two);
 }
+/*
+ * Without a branch: a dealt hand's twins fall at random, and a branch
+ * on them would be mispredicted about as often as it is taken.
+ */
 static inline void hand_add(struct hand *h, card_t c)
 {
-	if (h->one & CARD_BIT(c))
-		h->two |= CARD_BIT(c);
-	else
-		h->one |= CARD_BIT(c);
+	h->two |= h->one & CARD_BIT(c);
+	h->one |= CARD_BIT(c);
 }
 /* Removes one copy; returns -1 if the hand holds none. */
 static inline int hand_remove(struct hand *h, card_t c)

@@ -67,17 +67,10 @@ static void score_hand(struct game *g);
 static void push(struct game *g, int type, int seat, int to, card_t c, card_t c2,
 		 const struct move *m)
 {
-	struct event *e;
-
 	if (g->nev >= MAX_EVENTS)
 		return; /* cannot happen: a hand has fewer than 200 events */
-	e = &g->ev[g->nev++];
-	e->type = (uint8_t)type;
-	e->seat = (int8_t)seat;
-	e->to = (int8_t)to;
-	e->card = c;
-	e->card2 = c2;
-	e->move = m ? *m : move_make(-1, -1, -1, CARD_NONE, CARD_NONE);
+	g->ev[g->nev++] = (struct event){ (uint8_t)type, (int8_t)seat, (int8_t)to, c, c2,
+					  m ? *m : move_make(-1, -1, -1, CARD_NONE, CARD_NONE) };
 }
 
 /* Next player clockwise from s (flip's dead hand is not a player). */
@@ -95,11 +88,6 @@ int game_next_active(const struct game *g, int s)
 		s = s + 1 == g->rules.seats ? 0 : s + 1;
 	while (g->sitting_out & (1u << s));
 	return s;
-}
-
-static int active_count(const struct game *g)
-{
-	return g->rules.seats - mask_count(g->sitting_out);
 }
 
 /*
@@ -153,7 +141,7 @@ static void start_hand(struct game *g)
 		if (g->deal->rest_random[g->hand_no - 1])
 			fill_rest(g, deck);
 	} else {
-		build_deck(r, deck);
+		memcpy(deck, g->deck, (size_t)r->deck_size);
 		rng_shuffle(&g->rng, deck, r->deck_size);
 	}
 
@@ -168,6 +156,7 @@ static void start_hand(struct game *g)
 	for (int s = 0; s < MAX_SEATS; s++)
 		g->bids[s] = -1;
 	g->sitting_out = 0;
+	g->nactive = r->seats;
 	g->bidder = -1;
 	g->contract = move_make(-1, -1, -1, CARD_NONE, CARD_NONE);
 	g->trump = -1;
@@ -222,9 +211,11 @@ static void start_hand(struct game *g)
 int game_init(struct game *g, const struct rules *rules, uint64_t seed,
 	      const struct deal *deal, char *err, size_t len)
 {
-	memset(g, 0, sizeof(*g));
+	/* the events are written before they are read: 3,840 bytes not to clear */
+	memset(g, 0, offsetof(struct game, ev));
 	card_tables_init();
 	g->rules = *rules;
+	build_deck(rules, g->deck);
 	rng_seed(&g->rng, seed);
 	if (deal && game_check_deal(rules, deal, err, len) < 0)
 		return -1;
@@ -400,14 +391,13 @@ static int flip_led_suit(const struct game *g, int t)
 	return flip_led_of(g->trick_card, g->ntrick, t);
 }
 
-uint32_t game_play_mask(const struct game *g)
+/* game_play_mask() in the play, inlined: a player's choice and game_apply() both ask it. */
+static inline uint32_t play_mask(const struct game *g)
 {
 	const struct hand *h = &g->hand[g->turn];
 	uint32_t follow;
 	int led;
 
-	if (g->phase != PH_PLAY)
-		return 0;
 	if (g->rules.variant == VAR_FLIP) {
 		led = flip_led_suit(g, g->trump);
 		if (led == SUIT_NONE)
@@ -422,6 +412,11 @@ uint32_t game_play_mask(const struct game *g)
 	return follow ? follow : h->one;
 }
 
+uint32_t game_play_mask(const struct game *g)
+{
+	return g->phase == PH_PLAY ? play_mask(g) : 0;
+}
+
 /* Flip: may a player who plays c switch the calling card? */
 static int is_match_card(const struct game *g, card_t c)
 {
@@ -431,8 +426,11 @@ static int is_match_card(const struct game *g, card_t c)
 
 uint32_t game_plain_plays(const struct game *g)
 {
-	uint32_t m = game_play_mask(g), match;
+	uint32_t m, match;
 
+	if (g->phase != PH_PLAY)
+		return 0;
+	m = play_mask(g);
 	if (g->rules.variant != VAR_FLIP)
 		return m;
 	/* the cards is_match_card() takes: Benny, and the calling card unless Charlie */
@@ -866,6 +864,7 @@ static void start_play(struct game *g)
 			g->sitting_out |= 1u << p;
 			push(g, EV_SITOUT, p, -1, CARD_NONE, CARD_NONE, NULL);
 		}
+		g->nactive = r->seats - mask_count(g->sitting_out);
 	}
 	g->phase = PH_PLAY;
 	g->leader = is_team_bid(r) ? g->bidder : next_player(g, g->dealer);
@@ -891,13 +890,8 @@ static int winner_of(const struct game *g, const card_t *cards, int n, int t)
 		led = card_eff_suit[t][cards[0]];
 	}
 	for (int i = 0; i < n; i++) {
-		card_t c = cards[i];
-		int key = 0;
+		int key = card_trick_key[t][led][cards[i]]; /* a Charlie's is 0: it never wins */
 
-		if (card_is_joker(c) && c != CARD_JOKER)
-			key = 0; /* a Charlie never wins */
-		else if (card_is_trump(t, c) || card_eff_suit[t][c] == led)
-			key = card_power[t][c];
 		if (key > best_key) {
 			best_key = key;
 			best = i; /* strictly greater: a twin played later loses */
@@ -963,7 +957,7 @@ static void play_card(struct game *g, int seat, card_t c, card_t swap)
 		set_calling(g, swap);
 		push(g, EV_SWITCH, seat, -1, swap, old, NULL);
 	}
-	if (g->ntrick == active_count(g))
+	if (g->ntrick == g->nactive)
 		finish_trick(g);
 	else
 		g->turn = game_next_active(g, seat);
@@ -1251,7 +1245,8 @@ static int check_card(const struct game *g, const struct move *m, char *err, siz
 	return 0;
 }
 
-int game_apply(struct game *g, const struct move *m, char *err, size_t len)
+/* game_apply() past its common case: every other move, checked. */
+static int apply_checked(struct game *g, const struct move *m, char *err, size_t len)
 {
 	enum decision d = game_decision(g);
 	char text[64];
@@ -1259,12 +1254,6 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 	if (d == DEC_NONE) {
 		snprintf(err, len, "no move is due");
 		return -1;
-	}
-	/* the common case first: a plain play of a card in the mask (which it holds) */
-	if (d == DEC_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS &&
-	    (game_play_mask(g) & CARD_BIT(m->card))) {
-		play_card(g, g->turn, m->card, CARD_NONE);
-		return 0;
 	}
 	if ((d == DEC_PLAY || d == DEC_GIVE || d == DEC_DISCARD) && m->type == MOVE_CARD) {
 		if (check_card(g, m, err, len) < 0)
@@ -1295,4 +1284,15 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 	default: break;
 	}
 	return 0;
+}
+
+int game_apply(struct game *g, const struct move *m, char *err, size_t len)
+{
+	/* the common case first: a plain play of a card in the mask (which it holds) */
+	if (g->phase == PH_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE &&
+	    m->card < NCARDS && (play_mask(g) & CARD_BIT(m->card))) {
+		play_card(g, g->turn, m->card, CARD_NONE);
+		return 0;
+	}
+	return apply_checked(g, m, err, len);
 }

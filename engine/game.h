@@ -164,6 +164,7 @@ struct game {
 	struct rules rules;
 	struct rng rng;
 	const struct deal *deal; /* borrowed: must outlive the game; NULL for seeded deals */
+	card_t deck[MAX_DECK];   /* the variant's deck in its fixed order, made once */
 
 	/* across hands */
 	int hand_no;             /* 1-based number of the current hand */
@@ -180,6 +181,7 @@ struct game {
 	struct hand hand[MAX_SEATS];
 	struct hand dealt[MAX_SEATS];
 	unsigned sitting_out;    /* bit per seat */
+	int nactive;             /* seats that play this hand: the cards of a full trick */
 	int bidder;              /* -1 until the auction ends */
 	struct move contract;    /* the winning bid */
 	int trump;
@@ -215,6 +217,7 @@ struct game {
 	/* result of the last scored hand, per seat */
 	int hand_points[MAX_SEATS];
 
+	/* last: game_init() leaves the events past nev unwritten */
 	int nev;
 	struct event ev[MAX_EVENTS];
 };

@@ -54,44 +54,50 @@ uint64_t rng_next(struct rng *r)
 
 /*
  * Bounds up to 64 (every deck, nearly every list of moves) take their
- * rejection limit and the remainder's multiplier from a table. The
+ * rejection limit and the remainder's constants from a table. The
  * remainder is Lemire, Kaser and Kurz's direct computation ("Faster
- * remainder by direct computation", 2019): with M = ceil(2^128 / n), the
- * top 64 bits of (M * x mod 2^128) * n are exactly x mod n for every
- * 64-bit x. Same draws, same results as x % n, but a few multiplications
- * instead of a division or a jump through a table of constant cases
- * (which the moves' changing bounds kept mispredicting).
+ * remainder by direct computation", 2019): with M = ceil(2^64 / n), the
+ * top 64 bits of (M * a mod 2^64) * n are exactly a mod n for every a
+ * below 2^(64 - L), where 2^L >= n; for n up to 64 that is every a below
+ * 2^58. A 64-bit draw x is first folded below that bound without changing
+ * its remainder: x = h * 2^57 + l becomes h * (2^57 mod n) + l, less than
+ * 2^57 + 127 * 63. Same draws, same results as x % n, for two
+ * multiplications and one of the fold instead of a division.
  */
-__extension__ typedef unsigned __int128 u128;
-
 struct below {
 	uint64_t limit;
-	u128 magic; /* 0 for n = 1: every remainder is 0 */
+	uint64_t fold;  /* 2^57 mod n */
+	uint64_t magic; /* ceil(2^64 / n); 0 for n = 1, whose remainders are all 0 */
 };
 
-#define BELOW_ENTRY(n) { BELOW_LIMIT(n), ~(u128)0 / (n) + 1 }
+#define FOLD_BITS 57
+#define BELOW_ENTRY(n) { BELOW_LIMIT(n), ((uint64_t)1 << FOLD_BITS) % (n), UINT64_MAX / (n) + 1 }
 #define BELOW_ENTRIES8(b) BELOW_ENTRY(b), BELOW_ENTRY(b + 1), BELOW_ENTRY(b + 2), \
 	BELOW_ENTRY(b + 3), BELOW_ENTRY(b + 4), BELOW_ENTRY(b + 5), BELOW_ENTRY(b + 6), \
 	BELOW_ENTRY(b + 7)
 #define BELOW_MAX 64
 
 static const struct below below_table[BELOW_MAX + 1] = {
-	{ 0, 0 },
+	{ 0, 0, 0 },
 	BELOW_ENTRIES8(1), BELOW_ENTRIES8(9), BELOW_ENTRIES8(17), BELOW_ENTRIES8(25),
 	BELOW_ENTRIES8(33), BELOW_ENTRIES8(41), BELOW_ENTRIES8(49), BELOW_ENTRIES8(57),
 };
 
-/* x mod n from the table's multiplier for n (n at most 64, so no carry is lost). */
-static inline uint64_t fast_mod(uint64_t x, u128 magic, uint64_t n)
+/* x mod n from the table's entry for n (n at most 64). */
+static inline uint64_t fast_mod(uint64_t x, const struct below *b, uint64_t n)
 {
-	u128 low = magic * x;
-	u128 t = ((u128)(uint64_t)low * n) >> 64;
+	__extension__ typedef unsigned __int128 u128;
+	uint64_t a = (x >> FOLD_BITS) * b->fold + (x & (((uint64_t)1 << FOLD_BITS) - 1));
 
-	t += (u128)(uint64_t)(low >> 64) * n;
-	return (uint64_t)(t >> 64);
+	return (uint64_t)(((u128)(b->magic * a) * n) >> 64);
 }
 
-uint32_t rng_below(struct rng *r, uint32_t n)
+/*
+ * One bounded draw, inlined into rng_below() and into the shuffle's loop,
+ * where the compiler then keeps the generator's state in registers for the
+ * whole deck instead of loading and storing it on every step.
+ */
+static inline uint32_t below(struct rng *r, uint32_t n)
 {
 	uint64_t x;
 
@@ -101,7 +107,7 @@ uint32_t rng_below(struct rng *r, uint32_t n)
 		do
 			x = next(r);
 		while (x > b->limit);
-		return (uint32_t)fast_mod(x, b->magic, n);
+		return (uint32_t)fast_mod(x, b, n);
 	}
 	do
 		x = next(r);
@@ -109,13 +115,21 @@ uint32_t rng_below(struct rng *r, uint32_t n)
 	return (uint32_t)(x % n);
 }
 
+uint32_t rng_below(struct rng *r, uint32_t n)
+{
+	return below(r, n);
+}
+
 void rng_shuffle(struct rng *r, uint8_t *a, int n)
 {
+	struct rng local = *r;
+
 	for (int i = n - 1; i > 0; i--) {
-		int j = (int)rng_below(r, (uint32_t)i + 1);
+		int j = (int)below(&local, (uint32_t)i + 1);
 		uint8_t t = a[i];
 
 		a[i] = a[j];
 		a[j] = t;
 	}
+	*r = local;
 }

@@ -805,7 +805,11 @@ static void install_signals(void)
 	/* no SA_RESTART: a result flush into a pipe nobody reads must give way */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	/* one ending handler at a time: a second must not write the held lines again */
 	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, SIGHUP);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
@@ -975,6 +979,7 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.t0 = clock_ms();
 	mc.env.seed = mc.seed;
 	mc.env.stderr_append = i > 0;
+	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	/* every built-in gets its own stream, fixed by the game seed and seat */
 	for (int s = 0; s < se->nseats; s++) {
 		uint64_t x = mc.seed * 16 + (uint64_t)s;

@@ -440,7 +440,8 @@ int match_run(const struct match_config *mc, struct player **players,
 		}
 		if (game_hand_over(r.g)) {
 			flush_all(&r);
-			if (check_files(&r, err, len) < 0)
+			if (check_files(&r, err, len) < 0 ||
+			    (mc->hand_end && mc->hand_end(err, len) < 0))
 				goto out;
 			game_next_hand(r.g);
 			sent = 0;

@@ -27,6 +27,11 @@ struct match_config {
 	const char *log_path;      /* its name, for messages */
 	uint64_t bot_seed[MAX_SEATS]; /* each bot program's handshake seed */
 	struct player_env env;     /* time limits, scratch and log places for bots */
+	/*
+	 * Called as each hand ends, or NULL: 0, or -1 with err, which ends the
+	 * game as the referee's own failure (no result).
+	 */
+	int (*hand_end)(char *err, size_t len);
 };
 
 struct seat_record {

@@ -9,19 +9,23 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "clock.h"
 
 /*
- * held holds complete lines only: a line is copied in first and counted
+ * held counts complete lines only: a line is copied in first and counted
  * after, so a handler that writes out[0..held) never writes half a line.
  */
 static char out[1 << 16];
 static volatile sig_atomic_t held;     /* bytes of complete lines in out */
 static volatile sig_atomic_t flushing; /* result_out_flush() is writing */
 static volatile sig_atomic_t deferred; /* a signal that came meanwhile, or 0 */
+static volatile sig_atomic_t ticked;   /* SIGALRM since the last look at the age */
 static int holding;
+static int untimed;                    /* no timer: look at the age every time */
 static double held_since;              /* clock_ms() of the oldest held line */
 static void (*end_by)(int sig);
 
@@ -30,20 +34,111 @@ void result_out_init(void (*end)(int sig))
 	end_by = end;
 }
 
+static void on_alarm(int sig)
+{
+	(void)sig;
+	ticked = 1;
+}
+
 void result_out_hold(int on)
 {
+	struct itimerval every = { { 0, RESULT_OUT_HOLD_MS * 1000 / 2 },
+				   { 0, RESULT_OUT_HOLD_MS * 1000 / 2 } };
+	struct sigaction sa;
+
 	holding = on;
+	if (!on)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	/* without the timer, every put() and tick looks at the age itself */
+	if (sigaction(SIGALRM, &sa, NULL) < 0 || setitimer(ITIMER_REAL, &every, NULL) < 0)
+		untimed = 1;
+}
+
+/* CLOCK_MONOTONIC in ms, from a handler too (clock_gettime is async-signal-safe). */
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /*
- * write(2) all of buf, through interruptions; 0 or -1 (errno set). With
- * stop_on_signal, a signal deferred meanwhile ends it (returning 0): the
- * referee is to end, and a write that did not finish at once is into a
- * pipe that is not being read.
+ * Writes out[at..n) once each page can be taken: poll(2) for room, then
+ * at most a page (a pipe takes that much whole once it has room). Gives
+ * up when the output takes nothing for a second (interruptions, the
+ * timer's among them, do not restart that second). Async-signal-safe.
+ * Returns where it stopped, n when all was written.
  */
-static int write_all(const char *buf, size_t n, int stop_on_signal)
+static size_t write_polled(size_t at, size_t n)
 {
-	while (n && !(stop_on_signal && deferred)) {
+	struct pollfd p = { STDOUT_FILENO, POLLOUT, 0 };
+	long until = now_ms() + 1000;
+
+	while (at < n) {
+		long left = until - now_ms();
+		ssize_t w;
+		int r;
+
+		if (left <= 0)
+			break;
+		r = poll(&p, 1, (int)left);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r != 1 || !(p.revents & POLLOUT))
+			break;
+		w = write(STDOUT_FILENO, out + at, n - at < 4096 ? n - at : 4096);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		at += (size_t)w;
+		until = now_ms() + 1000;
+	}
+	return at;
+}
+
+int result_out_flush(char *err, size_t len)
+{
+	size_t at = 0, n = (size_t)held;
+	int e = 0;
+
+	flushing = 1;
+	while (at < n && !deferred) {
+		ssize_t w = write(STDOUT_FILENO, out + at, n - at);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			e = errno;
+			break;
+		}
+		at += (size_t)w;
+	}
+	if (deferred) {
+		/* the referee is to end: the rest, unless nobody reads it */
+		write_polled(at, n);
+		held = 0;
+		if (end_by)
+			end_by(deferred);
+	}
+	held = 0;
+	flushing = 0;
+	if (e) {
+		snprintf(err, len, "cannot write 'the standard output': %s", strerror(e));
+		return -1;
+	}
+	return 0;
+}
+
+/* write(2) all of buf through interruptions: 0, or -1 with errno. */
+static int write_all(const char *buf, size_t n)
+{
+	while (n) {
 		ssize_t w = write(STDOUT_FILENO, buf, n);
 
 		if (w < 0 && errno == EINTR)
@@ -56,23 +151,13 @@ static int write_all(const char *buf, size_t n, int stop_on_signal)
 	return 0;
 }
 
-int result_out_flush(char *err, size_t len)
+/* Flushes when the held lines have waited long enough (a tick came since the last look). */
+static int flush_if_due(char *err, size_t len)
 {
-	int ret, e;
-
-	if (!held)
-		return 0;
-	flushing = 1;
-	/* a signal now is deferred: a write it interrupts ends the flush */
-	ret = write_all(out, (size_t)held, 1);
-	e = errno;
-	held = 0;
-	flushing = 0;
-	if (deferred && end_by)
-		end_by(deferred);
-	if (ret < 0)
-		snprintf(err, len, "cannot write 'the standard output': %s", strerror(e));
-	return ret;
+	ticked = 0;
+	if (held && clock_ms() - held_since >= RESULT_OUT_HOLD_MS)
+		return result_out_flush(err, len);
+	return 0;
 }
 
 int result_out_put(const char *line, size_t n, char *err, size_t len)
@@ -81,7 +166,7 @@ int result_out_put(const char *line, size_t n, char *err, size_t len)
 		return -1;
 	if (n + 1 > sizeof(out)) {
 		/* longer than the buffer (no result line is): straight out */
-		if (write_all(line, n, 0) < 0 || write_all("\n", 1, 0) < 0) {
+		if (write_all(line, n) < 0 || write_all("\n", 1) < 0) {
 			snprintf(err, len, "cannot write 'the standard output': %s", strerror(errno));
 			return -1;
 		}
@@ -92,31 +177,14 @@ int result_out_put(const char *line, size_t n, char *err, size_t len)
 	memcpy(out + held, line, n);
 	out[(size_t)held + n] = '\n';
 	held += (sig_atomic_t)(n + 1); /* only now can a handler see the line */
-	if (!holding || clock_ms() - held_since >= RESULT_OUT_HOLD_MS)
+	if (!holding)
 		return result_out_flush(err, len);
-	return 0;
+	return ticked || untimed ? flush_if_due(err, len) : 0;
 }
 
-/*
- * From a handler: the held lines, a page at a time, each once the output
- * can take it; a pipe that takes nothing for a second is given up, so a
- * signal always ends the referee. (Lines are held only when every seat
- * is a built-in: there is no bot to kill first.)
- */
-static void write_held_now(void)
+int result_out_tick(char *err, size_t len)
 {
-	struct pollfd p = { STDOUT_FILENO, POLLOUT, 0 };
-	size_t at = 0, n = (size_t)held;
-
-	while (at < n && poll(&p, 1, 1000) == 1 && (p.revents & POLLOUT)) {
-		ssize_t w = write(STDOUT_FILENO, out + at, n - at < 4096 ? n - at : 4096);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		at += (size_t)w;
-	}
+	return ticked || untimed ? flush_if_due(err, len) : 0;
 }
 
 int result_out_signal(int sig)
@@ -127,8 +195,7 @@ int result_out_signal(int sig)
 		deferred = sig;
 		return 1;
 	}
-	if (held)
-		write_held_now();
+	write_polled(0, (size_t)held);
 	held = 0;
 	errno = e;
 	return 0;

@@ -60,6 +60,79 @@ wait $pid 2>/dev/null
 kill $reader 2>/dev/null
 wait $reader 2>/dev/null
 
+# a slow reader that is still reading, then SIGTERM (or SIGINT, SIGHUP):
+# the flush under way finishes its lines; and a second signal while the
+# first is writing held lines (a 4 KiB pipe, read later) writes nothing
+# twice. Every line parses, no seed comes twice or out of order.
+cat >"$tmp/reader.py" <<'PY'
+import fcntl, json, os, signal, subprocess, sys, time
+ref, first, second, slow = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "slow"
+r, w = os.pipe()
+if not slow:
+    fcntl.fcntl(w, 1031, 4096)  # F_SETPIPE_SZ: the smallest pipe
+p = subprocess.Popen([ref, "--variant", "hammerwalt", "--seed", "1000", "--games", "100000000",
+                      "@random", "@random", "@greedy", "@random"],
+                     stdout=w, stderr=subprocess.DEVNULL)
+os.close(w)
+out = bytearray()
+t0 = time.time()
+if slow:
+    sent = False
+    while True:
+        if not sent and time.time() - t0 > 0.5:
+            p.send_signal(getattr(signal, first))
+            sent = True
+        b = os.read(r, 4096)
+        if not b:
+            break
+        out += b
+        if not sent:
+            time.sleep(0.01)
+else:
+    time.sleep(0.5)  # the pipe is full: the referee waits in a write
+    p.send_signal(getattr(signal, first))
+    time.sleep(0.3)
+    p.send_signal(getattr(signal, second))
+    time.sleep(0.1)
+    while True:
+        b = os.read(r, 65536)
+        if not b:
+            break
+        out += b
+p.wait()
+lines = out.split(b"\n")
+tail, lines = lines[-1], lines[:-1]
+seeds = [json.loads(l)["seed"] for l in lines]
+ok = seeds == list(range(1000, 1000 + len(seeds))) and not tail and len(seeds) > 0
+print("%s %s %s: %d lines, %d bytes after the last newline, exit %d" %
+      ("ok" if ok else "BAD", first, second, len(seeds), len(tail), p.returncode))
+PY
+for sig in TERM INT HUP; do
+	python3 "$tmp/reader.py" "$R" SIG$sig - slow >"$tmp/r.out" 2>&1
+	grep -q '^ok ' "$tmp/r.out" || fail "slow reader and SIG$sig: $(cat "$tmp/r.out")"
+	python3 "$tmp/reader.py" "$R" SIG$sig SIGTERM full >"$tmp/r.out" 2>&1
+	grep -q '^ok ' "$tmp/r.out" || fail "SIG$sig then SIGTERM into a full pipe: $(cat "$tmp/r.out")"
+done
+
+# games that take long (fivehand to 100,000 points, about 0.5 s each): the
+# first line is out while the second game is still being played, not
+# held until it ends
+cat >"$tmp/early.py" <<'PY'
+import subprocess, sys, time
+p = subprocess.Popen([sys.argv[1], "--variant", "fivehand", "--seed", "1", "--games", "2",
+                      "--option", "target=100000", "--option", "max_hands=1000000"] +
+                     ["@greedy"] * 5, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+p.stdout.readline()
+first = time.time()
+p.stdout.read()
+p.wait()
+print("%.2f" % (time.time() - first))
+PY
+gap=$(python3 "$tmp/early.py" "$R")
+echo "the first line came $gap s before the end of the second game"
+awk -v g="$gap" 'BEGIN { exit !(g >= 0.15) }' ||
+	fail "the first line came only $gap s before the second game ended (held for it)"
+
 # many held lines, then a full disk: exit 1 with the message
 "$R" --variant indiana --seed 3 --games 2000 $seats >/dev/full 2>"$tmp/err"
 expect_eq "exit status on /dev/full" $? 1

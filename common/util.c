@@ -119,15 +119,32 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 	sb->len += (size_t)n;
 }
 
+/* "00" "01" ... "99": two digits a step, half the multiplications of one */
+static const char digit_pairs[] =
+	"000102030405060708091011121314151617181920212223242526272829"
+	"303132333435363738394041424344454647484950515253545556575859"
+	"606162636465666768697071727374757677787980818283848586878889"
+	"90919293949596979899";
+
 void strbuf_addint(struct strbuf *sb, long n)
 {
 	char tmp[24];
 	int i = (int)sizeof(tmp);
 	unsigned long v = n < 0 ? 0UL - (unsigned long)n : (unsigned long)n;
 
-	do
-		tmp[--i] = (char)('0' + v % 10);
-	while (v /= 10);
+	while (v >= 100) {
+		unsigned long k = (v % 100) * 2;
+
+		v /= 100;
+		tmp[--i] = digit_pairs[k + 1];
+		tmp[--i] = digit_pairs[k];
+	}
+	if (v >= 10) {
+		tmp[--i] = digit_pairs[v * 2 + 1];
+		tmp[--i] = digit_pairs[v * 2];
+	} else {
+		tmp[--i] = (char)('0' + v);
+	}
 	if (n < 0)
 		tmp[--i] = '-';
 	strbuf_add(sb, tmp + i, sizeof(tmp) - (size_t)i);

@@ -266,20 +266,6 @@ int game_check_deal(const struct rules *r, const struct deal *d, char *err, size
 	return 0;
 }
 
-int game_to_move(const struct game *g)
-{
-	switch (g->phase) {
-	case PH_AUCTION:
-	case PH_TRUMP:
-	case PH_PLAY:
-		return g->turn;
-	case PH_SCRIPT:
-		return g->script[g->script_pos].seat;
-	default:
-		return -1;
-	}
-}
-
 enum decision game_decision(const struct game *g)
 {
 	switch (g->phase) {

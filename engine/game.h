@@ -231,8 +231,20 @@ struct game {
 int game_init(struct game *g, const struct rules *rules, uint64_t seed,
 	      const struct deal *deal, char *err, size_t len);
 
-/* The seat to act, or -1 when the hand or game is over. */
-int game_to_move(const struct game *g);
+/* The seat to act, or -1 when the hand or game is over (inline: asked before every move). */
+static inline int game_to_move(const struct game *g)
+{
+	switch (g->phase) {
+	case PH_AUCTION:
+	case PH_TRUMP:
+	case PH_PLAY:
+		return g->turn;
+	case PH_SCRIPT:
+		return g->script[g->script_pos].seat;
+	default:
+		return -1;
+	}
+}
 enum decision game_decision(const struct game *g);
 static inline int game_over(const struct game *g) { return g->phase == PH_GAME_OVER; }
 static inline int game_hand_over(const struct game *g) { return g->phase == PH_HAND_OVER; }

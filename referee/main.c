@@ -75,10 +75,11 @@ static const char *const usage_text[] = {
 	"  --games N           play N games (default 1) and print a summary line on\n"
 	"                      stderr; with --seed S the seeds are S, S+1, ..., else\n"
 	"                      each game's seed is drawn at random; between built-in\n"
-	"                      players only, result lines are written in batches, at\n"
-	"                      least every 0.1 s (each at once with a bot program,\n"
-	"                      @human, --log or a terminal), and a signal that ends\n"
-	"                      the referee writes the waiting lines first\n"
+	"                      players only, result lines are written in batches,\n"
+	"                      each within 0.1 s (and a hand) of its game's end\n"
+	"                      (at once with a bot program, @human, --log or a\n"
+	"                      terminal); a signal that ends the referee writes the\n"
+	"                      waiting lines first\n"
 	"  --bot-seed SEAT:N   the 'seed' line of the bot in SEAT, 0 to 2^63-1\n"
 	"                      (default: drawn at random for each bot and game, and\n"
 	"                      shown in the result's bot_seeds and the record)\n"
@@ -791,6 +792,7 @@ struct session {
 	char **seats;       /* the SEAT texts */
 	int nseats;
 	struct player *kept[MAX_SEATS]; /* @random and @greedy players, made once a run */
+	struct strbuf result_fixed;     /* what every result line says of options and SEATs */
 	long played;
 	long wins[MAX_SEATS];
 	double total[MAX_SEATS];
@@ -980,6 +982,7 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.seed = mc.seed;
 	mc.env.stderr_append = i > 0;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
+	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
 	/* every built-in gets its own stream, fixed by the game seed and seat */
 	for (int s = 0; s < se->nseats; s++) {
 		uint64_t x = mc.seed * 16 + (uint64_t)s;
@@ -1078,6 +1081,10 @@ int main(int argc, char **argv)
 	load_deal(&se);
 	check_seats(&se);
 	open_outputs(&se);
+	strbuf_init(&se.result_fixed);
+	/* a SEAT it cannot encode leaves it empty: each result line then says why */
+	match_result_fixed(&se.rules, (const char *const *)se.seats, &se.result_fixed, err,
+			   sizeof(err));
 	result_out_hold(holds_results(&se));
 	for (long i = 0; i < o->games; i++) {
 		if (play_game(&se, i, err, sizeof(err)) < 0) {
@@ -1104,6 +1111,7 @@ int main(int argc, char **argv)
 			strerror(errno));
 	for (int s = 0; s < se.nseats; s++)
 		player_free(se.kept[s]);
+	strbuf_release(&se.result_fixed);
 	free(se.deal);
 	free(se.deal_text);
 	free(o->stderr_prefix);

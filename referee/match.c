@@ -324,32 +324,41 @@ static void decide(struct run *r)
 static void quick_moves(struct run *r)
 {
 	struct game *g = r->g;
-	int seat;
+	struct player *who[MAX_SEATS];
+	int counted[MAX_SEATS] = { 0 }, seat;
+	struct move m;
+	char why[256], text[64];
+	int got;
 
+	/* the seats' players and counts stay as they are until a fault, which ends the loop */
+	for (int s = 0; s < g->rules.players; s++)
+		who[s] = seat_player(r, s);
 	while ((seat = game_to_move(g)) >= 0) {
-		struct move m;
 		struct fault f;
-		char why[256], text[64];
-		int got = player_quick_move(seat_player(r, seat), g, &m);
 
-		if (got > 0)
-			return; /* decide() asks this seat */
+		got = player_quick_move(who[seat], g, &m);
 		if (got == 0 && game_apply(g, &m, why, sizeof(why)) == 0) {
-			if (!r->fallback[seat])
-				r->res->seat[seat].decisions++;
+			counted[seat]++;
 			continue;
 		}
+		if (got > 0)
+			break; /* decide() asks this seat */
 		memset(&f, 0, sizeof(f));
 		f.seat = seat;
 		f.kind = FAULT_ILLEGAL;
-		move_format(&m, text, sizeof(text));
-		if (got)
+		if (got) {
 			snprintf(f.detail, sizeof(f.detail), "no legal move");
-		else
+		} else {
+			move_format(&m, text, sizeof(text));
 			snprintf(f.detail, sizeof(f.detail), "'%s': %.140s", text, why);
+		}
 		fault_or_stop(r, &f);
-		return;
+		break;
 	}
+	/* decisions are the seat's own player's: a fallback's moves do not count */
+	for (int s = 0; s < g->rules.players; s++)
+		if (who[s] != r->fallback[s])
+			r->res->seat[s].decisions += counted[s];
 }
 
 /*
@@ -604,10 +613,11 @@ enum seat_array { SA_BOT_SEEDS, SA_SEATS, SA_DECISIONS, SA_TIME_MS, SA_MEM_PEAK 
 static void jw_seats(struct jw *w, const struct match_config *mc, const char *const *specs,
 		     const struct match_result *res, enum seat_array what)
 {
-	static const char *const keys[] = { "bot_seeds", "seats", "decisions", "time_ms",
-					    "mem_peak_mb" };
+	/* the keys as written, quotes and colon included: plain ASCII, no check needed */
+	static const char *const keys[] = { "\"bot_seeds\":", "\"seats\":", "\"decisions\":",
+					    "\"time_ms\":", "\"mem_peak_mb\":" };
 
-	jw_key(w, keys[what]);
+	strbuf_addstr(w->out, keys[what]);
 	strbuf_addch(w->out, '[');
 	for (int p = 0; p < mc->rules->players; p++) {
 		if (p)
@@ -639,6 +649,34 @@ static void jw_seats(struct jw *w, const struct match_config *mc, const char *co
 	strbuf_addch(w->out, ']');
 }
 
+/* ',"options":{...},"seats":[...]': fixed by the rules and the SEATs alone. */
+static void jw_fixed(struct jw *w, const struct match_config *mc, const char *const *specs)
+{
+	strbuf_addstr(w->out, ",\"options\":");
+	jw_options(w, mc->rules);
+	strbuf_addch(w->out, ',');
+	jw_seats(w, mc, specs, NULL, SA_SEATS);
+}
+
+int match_result_fixed(const struct rules *rules, const char *const *specs,
+		       struct strbuf *out, char *err, size_t len)
+{
+	struct match_config mc;
+	struct jw w = { out, 0 };
+	size_t start = out->len;
+
+	memset(&mc, 0, sizeof(mc));
+	mc.rules = rules;
+	jw_fixed(&w, &mc, specs);
+	if (w.bad) {
+		out->len = start;
+		out->buf[start] = '\0';
+		snprintf(err, len, "cannot encode the result as JSON (is every SEAT UTF-8?)");
+		return -1;
+	}
+	return 0;
+}
+
 int match_result_json(const struct match_config *mc, const char *const *specs,
 		      const struct match_result *res, struct strbuf *out, char *err, size_t len)
 {
@@ -657,10 +695,10 @@ int match_result_json(const struct match_config *mc, const char *const *specs,
 	strbuf_addint(sb, (long)(json_int_t)mc->seed);
 	strbuf_addch(sb, ',');
 	jw_seats(&w, mc, specs, res, SA_BOT_SEEDS);
-	strbuf_addstr(sb, ",\"options\":");
-	jw_options(&w, r);
-	strbuf_addch(sb, ',');
-	jw_seats(&w, mc, specs, res, SA_SEATS);
+	if (mc->result_fixed)
+		strbuf_addstr(sb, mc->result_fixed);
+	else
+		jw_fixed(&w, mc, specs);
 	strbuf_addstr(sb, ",\"hands\":");
 	strbuf_addint(sb, g->hand_no);
 	strbuf_addstr(sb, ",\"seat_scores\":");

@@ -32,6 +32,8 @@ struct match_config {
 	 * game as the referee's own failure (no result).
 	 */
 	int (*hand_end)(char *err, size_t len);
+	/* match_result_fixed()'s text for these rules and SEATs, or NULL: made here each time */
+	const char *result_fixed;
 };
 
 struct seat_record {
@@ -61,6 +63,14 @@ int match_run(const struct match_config *mc, struct player **players,
 	      struct match_result *res, char *err, size_t len);
 void match_result_release(struct match_result *res);
 
+/*
+ * Appends the part of every result line that the rules and the SEATs
+ * alone fix (its "options" and "seats"), for match_config.result_fixed: a
+ * run of many games writes it once. 0, or -1 with err (a SEAT that is not
+ * UTF-8), out unchanged.
+ */
+int match_result_fixed(const struct rules *rules, const char *const *specs,
+		       struct strbuf *out, char *err, size_t len);
 /*
  * Appends the result as one line of JSON (no newline): variant, seed,
  * bot_seeds, options, seats, hands, seat_scores, team_scores, ranks,

@@ -106,16 +106,49 @@ static void test_stream_check_reports_a_full_disk(void)
 	fclose(f);
 }
 
-/* Random seeds are below 2^63 (the range of --seed) and differ. */
+/*
+ * Random seeds are below 2^63 (the range of --seed) and differ, across
+ * the refills of the pool (32 a draw) and after it is wiped.
+ */
 static void test_random_seeds(void)
 {
-	uint64_t a, b;
+	uint64_t seen[100];
 	char err[128];
 
-	CHECK_INT(random_seed(&a, err, sizeof(err)), 0);
-	CHECK_INT(random_seed(&b, err, sizeof(err)), 0);
-	CHECK(a < (1ULL << 63) && b < (1ULL << 63));
-	CHECK(a != b); /* equal with probability 2^-63 */
+	for (int i = 0; i < 100; i++) {
+		if (i == 50)
+			random_seed_forget();
+		CHECK_INT(random_seed(&seen[i], err, sizeof(err)), 0);
+		CHECK(seen[i] < (1ULL << 63));
+		for (int j = 0; j < i; j++)
+			CHECK(seen[i] != seen[j]); /* equal with probability 2^-63 */
+	}
+}
+
+/* Integers as decimal text, two digits a step: the edges of each step. */
+static void test_strbuf_addint(void)
+{
+	static const struct {
+		long n;
+		const char *text;
+	} cases[] = {
+		{ 0, "0" }, { 7, "7" }, { 10, "10" }, { 99, "99" }, { 100, "100" },
+		{ 101, "101" }, { 1009, "1009" }, { 12345, "12345" }, { -1, "-1" },
+		{ -10, "-10" }, { -305, "-305" },
+		{ 9223372036854775807L, "9223372036854775807" },
+		{ -9223372036854775807L - 1, "-9223372036854775808" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		strbuf_addstr(&sb, "x=");
+		strbuf_addint(&sb, cases[i].n);
+		CHECK_STR(sb.buf + 2, cases[i].text);
+		CHECK_INT((int)sb.len, 2 + (int)strlen(cases[i].text));
+		strbuf_release(&sb);
+	}
 }
 
 int main(void)
@@ -125,5 +158,6 @@ int main(void)
 	RUN(test_game_budget_and_the_longest_game);
 	RUN(test_stream_check_reports_a_full_disk);
 	RUN(test_random_seeds);
+	RUN(test_strbuf_addint);
 	return TEST_REPORT();
 }

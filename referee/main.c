@@ -985,9 +985,7 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
 	/* every built-in gets its own stream, fixed by the game seed and seat */
 	for (int s = 0; s < se->nseats; s++) {
-		uint64_t x = mc.seed * 16 + (uint64_t)s;
-
-		uint64_t seed = splitmix64(&x);
+		uint64_t x = mc.seed * 16 + (uint64_t)s, seed = splitmix64(&x);
 
 		if (se->kept[s] && player_renew(se->kept[s], seed) == 0) {
 			players[s] = se->kept[s];
@@ -1016,7 +1014,7 @@ out:
 	strbuf_release(&line);
 	for (int s = 0; s < se->nseats; s++) {
 		/* a player that renews (the next game gives it its own seed) is kept */
-		if (!se->kept[s] && player_renew(players[s], 0) == 0)
+		if (!se->kept[s] && player_renewable(players[s]))
 			se->kept[s] = players[s];
 		else if (players[s] != se->kept[s])
 			player_free(players[s]);

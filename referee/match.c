@@ -317,9 +317,10 @@ static void decide(struct run *r)
  * of player is to move. With no seat reading events and no record kept,
  * nothing happens between such moves but the moves, so they are made here
  * without decide()'s bookkeeping (no time, no text): a game of built-ins
- * runs at nearly the engine's own speed. A move the engine refuses (it
- * cannot: they choose among its legal moves) goes the way decide() sends
- * an illegal move.
+ * runs at nearly the engine's own speed. They choose among the engine's
+ * legal moves, so the engine refusing one is a bug in the referee, not a
+ * fault of a player; a seat with no move goes to decide(), which reports
+ * it as for any player.
  */
 static void quick_moves(struct run *r)
 {
@@ -327,33 +328,19 @@ static void quick_moves(struct run *r)
 	struct player *who[MAX_SEATS];
 	int counted[MAX_SEATS] = { 0 }, seat;
 	struct move m;
-	char why[256], text[64];
+	char why[256];
 	int got;
 
 	/* the seats' players and counts stay as they are until a fault, which ends the loop */
 	for (int s = 0; s < g->rules.players; s++)
 		who[s] = seat_player(r, s);
 	while ((seat = game_to_move(g)) >= 0) {
-		struct fault f;
-
 		got = player_quick_move(who[seat], g, &m);
-		if (got == 0 && game_apply(g, &m, why, sizeof(why)) == 0) {
-			counted[seat]++;
-			continue;
-		}
-		if (got > 0)
-			break; /* decide() asks this seat */
-		memset(&f, 0, sizeof(f));
-		f.seat = seat;
-		f.kind = FAULT_ILLEGAL;
-		if (got) {
-			snprintf(f.detail, sizeof(f.detail), "no legal move");
-		} else {
-			move_format(&m, text, sizeof(text));
-			snprintf(f.detail, sizeof(f.detail), "'%s': %.140s", text, why);
-		}
-		fault_or_stop(r, &f);
-		break;
+		if (got != 0)
+			break; /* another kind of player, or no move: decide() asks the seat */
+		if (game_apply(g, &m, why, sizeof(why)) < 0)
+			abort(); /* the engine refused a move it listed: a bug, never a result */
+		counted[seat]++;
 	}
 	/* decisions are the seat's own player's: a fallback's moves do not count */
 	for (int s = 0; s < g->rules.players; s++)

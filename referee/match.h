@@ -43,6 +43,7 @@ struct seat_record {
 	double mem_peak_mb;        /* the bot's peak memory, or -1 (built-in, no cgroup) */
 };
 
+/* match_run() sets every field, faults[] up to nfaults only. */
 struct match_result {
 	struct game *game;               /* the final state (owned) */
 	int ranks[MAX_SEATS];            /* per player after the penalty policy */

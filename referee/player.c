@@ -127,9 +127,14 @@ int player_quick_move(struct player *p, const struct game *g, struct move *out)
 	return 1;
 }
 
+int player_renewable(const struct player *p)
+{
+	return p->kind == PLAYER_RANDOM || p->kind == PLAYER_GREEDY;
+}
+
 int player_renew(struct player *p, uint64_t seed)
 {
-	if (p->kind != PLAYER_RANDOM && p->kind != PLAYER_GREEDY)
+	if (!player_renewable(p))
 		return -1;
 	rng_seed(&p->rng, seed);
 	return 0;
@@ -724,11 +729,10 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
 		  struct fault *f)
 {
 	*ms = 0;
-	/* first, as it is every move of a game of built-ins (f->seat: the caller's) */
-	if (p->kind == PLAYER_RANDOM)
-		return builtin_random(g, &p->rng, out);
 	f->seat = game_to_move(g);
 	switch (p->kind) {
+	case PLAYER_RANDOM:
+		return builtin_random(g, &p->rng, out);
 	case PLAYER_GREEDY:
 		return builtin_greedy(g, out);
 	case PLAYER_SCRIPT:

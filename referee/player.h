@@ -80,6 +80,8 @@ void player_free(struct player *p);
  * them once. 0, or -1 for every other kind (make a new player instead).
  */
 int player_renew(struct player *p, uint64_t seed);
+/* Would player_renew() take p? */
+int player_renewable(const struct player *p);
 /*
  * A bare "@script" seat: does it wait for its moves (from the deal
  * file's "script SEAT" lines), and the moves (copied; n may be 0: the

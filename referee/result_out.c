@@ -1,12 +1,20 @@
 /*
- * result_out.c - the referee's result lines on standard output (see the
- * header for when lines are held and what a signal does to them).
+ * result_out.c - the referee's result lines on standard output.
+ *
+ * Lines are held in one static buffer so that a signal handler can write
+ * them without allocating: out[0..held) is always whole lines. Two paths
+ * write it: result_out_flush() in the normal course, and write_polled()
+ * when the referee is about to end by a signal, which waits for room a
+ * page at a time and cuts its pages at line ends, so that giving up on a
+ * reader that takes nothing leaves whole lines behind. The header says
+ * when lines are held.
  */
 #include "result_out.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
@@ -17,7 +25,9 @@
 
 /*
  * held counts complete lines only: a line is copied in first and counted
- * after, so a handler that writes out[0..held) never writes half a line.
+ * after (with a signal fence between, so the compiler keeps that order),
+ * so a handler that writes out[0..held) never writes half a line.
+ * sig_atomic_t is int on Linux: it holds the buffer's size.
  */
 static char out[1 << 16];
 static volatile sig_atomic_t held;     /* bytes of complete lines in out */
@@ -68,11 +78,30 @@ static long now_ms(void)
 }
 
 /*
- * Writes out[at..n) once each page can be taken: poll(2) for room, then
- * at most a page (a pipe takes that much whole once it has room). Gives
- * up when the output takes nothing for a second (interruptions, the
- * timer's among them, do not restart that second). Async-signal-safe.
- * Returns where it stopped, n when all was written.
+ * The end of the next piece of out[at..n) to write whole: up to the last
+ * line end within a page (a pipe takes at most a page whole, once it has
+ * room), or the page itself when a line is longer; from the middle of a
+ * line (a write a signal cut), the rest of that line first.
+ */
+static size_t piece_end(size_t at, size_t n)
+{
+	size_t end = n - at < 4096 ? n : at + 4096;
+	const char *nl = end < n ? memrchr(out + at, '\n', end - at) : NULL;
+
+	if (at && out[at - 1] != '\n') {
+		const char *rest = memchr(out + at, '\n', end - at);
+
+		return rest ? (size_t)(rest - out) + 1 : end;
+	}
+	return nl ? (size_t)(nl - out) + 1 : end;
+}
+
+/*
+ * Writes out[at..n) once each piece can be taken: poll(2) for room, then
+ * a piece that ends a line (piece_end()). Gives up when the output takes
+ * nothing for a second (interruptions, the timer's among them, do not
+ * restart that second). Async-signal-safe. Returns where it stopped, n
+ * when all was written.
  */
 static size_t write_polled(size_t at, size_t n)
 {
@@ -91,7 +120,7 @@ static size_t write_polled(size_t at, size_t n)
 			continue;
 		if (r != 1 || !(p.revents & POLLOUT))
 			break;
-		w = write(STDOUT_FILENO, out + at, n - at < 4096 ? n - at : 4096);
+		w = write(STDOUT_FILENO, out + at, piece_end(at, n) - at);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
@@ -165,7 +194,7 @@ int result_out_put(const char *line, size_t n, char *err, size_t len)
 	if ((size_t)held + n + 1 > sizeof(out) && result_out_flush(err, len) < 0)
 		return -1;
 	if (n + 1 > sizeof(out)) {
-		/* longer than the buffer (no result line is): straight out */
+		/* longer than the buffer (ten long SEAT command lines): straight out */
 		if (write_all(line, n) < 0 || write_all("\n", 1) < 0) {
 			snprintf(err, len, "cannot write 'the standard output': %s", strerror(errno));
 			return -1;
@@ -176,6 +205,7 @@ int result_out_put(const char *line, size_t n, char *err, size_t len)
 		held_since = clock_ms();
 	memcpy(out + held, line, n);
 	out[(size_t)held + n] = '\n';
+	atomic_signal_fence(memory_order_release);
 	held += (sig_atomic_t)(n + 1); /* only now can a handler see the line */
 	if (!holding)
 		return result_out_flush(err, len);
@@ -195,6 +225,7 @@ int result_out_signal(int sig)
 		deferred = sig;
 		return 1;
 	}
+	atomic_signal_fence(memory_order_acquire);
 	write_polled(0, (size_t)held);
 	held = 0;
 	errno = e;

@@ -412,9 +412,20 @@ static void note_request(struct player *p, const char *text, size_t len)
 		q = next;
 	}
 	p->request[0] = '\0';
-	if (req)
-		snprintf(p->request, sizeof(p->request), "%.*s | %.*s",
-			 (int)strcspn(req, "\n"), req, (int)strcspn(last, "\n"), last);
+	if (req) {
+		/* "REQUEST | LAST", cut to fit; by hand, as this is every decision's */
+		size_t room = sizeof(p->request) - 1, n = strcspn(req, "\n"), at;
+
+		at = n < room ? n : room;
+		memcpy(p->request, req, at);
+		n = room - at < 3 ? room - at : 3;
+		memcpy(p->request + at, " | ", n);
+		at += n;
+		n = strcspn(last, "\n");
+		n = n < room - at ? n : room - at;
+		memcpy(p->request + at, last, n);
+		p->request[at + n] = '\0';
+	}
 }
 
 void player_fault_context(struct player *p, struct fault *f)

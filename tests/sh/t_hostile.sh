@@ -197,7 +197,8 @@ marker=M$$xorphan
 "$R" --variant hammerwalt --move-ms 20000 --scratch-dir "$scratch" \
 	"$top/tests/misbehave/sleeper $marker" "$H $marker 1 child escape" "$C" "$C" >/dev/null 2>&1 &
 referee=$!
-for _ in 1 2 3 4 5 6 7 8 9 10; do
+# (up to 10 s: a loaded machine starts sandboxes slowly)
+for _ in $(seq 33); do
 	[ "$(pgrep -f -- "$marker" | wc -l)" -ge 3 ] && break
 	sleep 0.3
 done

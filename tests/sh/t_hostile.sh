@@ -72,7 +72,8 @@ REFOPTS="--limit 0:nproc=16" hostile forkbomb timeout child forkbomb
 expect forkbomb '^forks (1[0-5]|[0-9]) EAGAIN'
 # (the script goes beside the bot: a bot sees its own program's directory only)
 cp "$top/tests/bots/sbx_forkbomb.sh" "$top/$O/tests/bots/"
-REFOPTS="--limit 0:nproc=24" hostile shbomb none sh "'timeout 3 sh $top/$O/tests/bots/sbx_forkbomb.sh'"
+# (--move-ms 6000: the bomb may run its 3 s before the bot answers on a loaded machine)
+REFOPTS="--limit 0:nproc=24 --move-ms 6000" hostile shbomb none sh "'timeout 3 sh $top/$O/tests/bots/sbx_forkbomb.sh'"
 expect shbomb '^started$'
 expect shbomb 'attack over'
 REFOPTS="--limit 0:nproc=16" hostile threads timeout child threads

@@ -116,16 +116,15 @@ static void say(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("arena: ", stderr);
+	/* message_vprintf() escapes what a user typed, as every arena message */
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	message_vprintf(stderr, "arena", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static void die_usage(const char *what, const char *arg)
 {
-	fprintf(stderr, "arena: compare: %s '%s' (see arena compare --help)\n", what, arg);
+	say("compare: %s '%s' (see arena compare --help)", what, arg);
 	exit(EXIT_USAGE);
 }
 
@@ -152,8 +151,7 @@ static long integer(const char *opt, const char *arg, long min, long max)
 	errno = 0;
 	v = strtol(arg, &end, 10);
 	if (errno || end == arg || *end || v < min || v > max) {
-		fprintf(stderr, "arena: compare: %s needs a whole number from %ld to %ld, not '%s'\n",
-			opt, min, max, arg);
+		say("compare: %s needs a whole number from %ld to %ld, not '%s'", opt, min, max, arg);
 		exit(EXIT_USAGE);
 	}
 	return v;
@@ -190,8 +188,7 @@ static void add_pair(struct strvec *v, const char *opt, const char *arg)
 		if (k < 0) {
 			strbuf_init(&sb);
 			limits_names(&sb);
-			fprintf(stderr, "arena: compare: --limit '%s': the key must be one of %s\n",
-				arg, sb.buf);
+			say("compare: --limit '%s': the key must be one of %s", arg, sb.buf);
 			exit(EXIT_USAGE);
 		}
 		integer("--limit", eq + 1, 0, limit_def((enum limit_key)k)->max);
@@ -278,8 +275,7 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 		o->bot[n++] = argv[optind];
 	}
 	if (n < 2) {
-		fprintf(stderr, "arena: compare: give two bots, BOT_A and BOT_B (see arena compare "
-			"--help)\n");
+		say("compare: give two bots, BOT_A and BOT_B (see arena compare --help)");
 		exit(EXIT_USAGE);
 	}
 	if (variant_parse(o->variant) < 0)

@@ -13,7 +13,8 @@
 #  4. a directory of another comparison is refused (exit 2);
 #  5. faults are the faulting bot's losses: a bot that crashes at once
 #     scores 0 in every game, and its faults are counted;
-#  6. fivehand: A and B in two seats among fillers, moving round the table.
+#  6. fivehand: A and B in two seats among fillers, moving round the table;
+#  7. usage errors escape the bytes they quote.
 set -u
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
@@ -115,5 +116,11 @@ ls "$tmp/tour" >"$tmp/tour.before"
 expect_eq "a tournament's directory: exit" "$?" 2
 grep -q "holds a tournament, not a comparison" "$tmp/c8.out" || fail "tournament: $(cat "$tmp/c8.out")"
 ls "$tmp/tour" | cmp -s - "$tmp/tour.before" || fail "the tournament's directory changed: $(ls "$tmp/tour")"
+
+# 7. a usage error quotes what was typed with its control bytes escaped
+"$A" compare --games "$(printf '1\001x')" @random @greedy 2>"$tmp/u.err"
+expect_eq "bad --games: exit status" $? 2
+expect_eq "bad --games: message" "$(cat "$tmp/u.err")" \
+	"arena: compare: --games needs a whole number from 2 to 100000, not '1\\x01x'"
 
 finish "ok: t_compare"

@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "file.h"
 #include "path.h"
+#include "interrupt.h"
 #include "report_html.h"
 #include "result_set.h"
 #include "runner.h"
@@ -82,26 +84,30 @@ out:
  * Runs the referee's replay of each game in games ("SOURCE\tID") whose
  * record is there and page is not, one at a time. A replay that fails
  * leaves no page (the link then goes to the record); only a referee that
- * cannot be started is an error.
+ * cannot be started is an error. A Ctrl-C (or SIGTERM, SIGHUP) while it
+ * works stops it: the pages made so far stay, the rest link to records.
  */
 static int make_game_pages(const char *referee, const struct strvec *games, char *err,
 			   size_t len)
 {
 	struct runner *r = NULL;
-	int ret = 0, got;
+	int ret = 0, got, signals = interrupt_count();
 
-	for (size_t i = 0; i < games->nr && ret == 0; i++) {
+	for (size_t i = 0; i < games->nr && ret == 0 && interrupt_count() == signals; i++) {
 		const char *tab = strchr(games->items[i], '\t');
 		char *src = xstrndup(games->items[i], (size_t)(tab - games->items[i]));
 		char *pages = path_join(src, "pages");
-		struct strbuf log = STRBUF_INIT, page = STRBUF_INIT;
+		struct strbuf log = STRBUF_INIT, page = STRBUF_INIT, part = STRBUF_INIT;
 		struct runner_job job;
 		struct runner_done d;
 
 		strbuf_init(&log);
 		strbuf_init(&page);
+		strbuf_init(&part);
 		strbuf_addf(&log, "%s/logs/%s.log", src, tab + 1);
 		strbuf_addf(&page, "%s/%s.html", pages, tab + 1);
+		/* written aside and renamed once whole: a killed replay leaves no page */
+		strbuf_addf(&part, "%s.part", page.buf);
 		if (access(page.buf, F_OK) == 0 || access(log.buf, R_OK) < 0)
 			goto next;
 		if (path_mkdir_p(pages, 0700) < 0) {
@@ -112,7 +118,7 @@ static int make_game_pages(const char *referee, const struct strvec *games, char
 		if (!r)
 			r = runner_new();
 		{
-			char *argv[] = { (char *)referee, "--replay", log.buf, "--html", page.buf, NULL };
+			char *argv[] = { (char *)referee, "--replay", log.buf, "--html", part.buf, NULL };
 
 			memset(&job, 0, sizeof(job));
 			job.argv = argv;
@@ -122,18 +128,27 @@ static int make_game_pages(const char *referee, const struct strvec *games, char
 				goto next;
 			}
 		}
-		/* 0: a signal woke it (a Ctrl-C is the run's to handle); wait on */
-		while ((got = runner_wait(r, -1, -1, &d, err, len)) == 0)
-			;
+		/* 0: a signal woke it: stop this replay (runner_free() reaps it) */
+		while ((got = runner_wait(r, -1, interrupt_fd(), &d, err, len)) == 0) {
+			interrupt_drain();
+			if (interrupt_count() != signals) {
+				runner_kill_all(r);
+				break;
+			}
+		}
 		if (got == 1) {
+			if (WIFEXITED(d.status) && WEXITSTATUS(d.status) == 0)
+				rename(part.buf, page.buf);
 			free(d.out);
 			free(d.err);
-		} else {
+		} else if (got < 0) {
 			ret = -1;
 		}
+		unlink(part.buf);
 next:
 		strbuf_release(&log);
 		strbuf_release(&page);
+		strbuf_release(&part);
 		free(pages);
 		free(src);
 	}

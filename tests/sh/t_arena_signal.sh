@@ -63,4 +63,28 @@ tail -c 1 res/results.jsonl | od -c | grep -q '\\n' || fail "results.jsonl does 
 "$ARENA" -q --results res t.ini >/dev/null 2>err || fail "resume: $(cat err)"
 expect_eq "rows at the end" "$(lines res/results.jsonl)" 40
 no_duplicate_ids res/results.jsonl
+
+# Ctrl-C while the pages of the linked games are made, at the end of a
+# run (each replay takes 30 s here): the arena stops at once, kills the
+# replay, and leaves no half-made page
+SLOW_REFEREE_SLEEP=30 SLOW_REFEREE_ONLY=--replay "$ARENA" -q \
+	--referee "$FIXTURES/slow-referee" --results pages t.ini >/dev/null 2>err &
+pid=$!
+n=0
+while ! pgrep -f -- "slow-referee --replay pages/" >/dev/null && [ $n -lt 300 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+pgrep -f -- "slow-referee --replay pages/" >/dev/null || fail "no page replay started: $(cat err)"
+start=$(date +%s)
+kill -INT $pid
+wait $pid
+expect_eq "exit status after Ctrl-C during the page replays (the games were all played)" $? 0
+[ $(($(date +%s) - start)) -le 5 ] || fail "Ctrl-C did not stop the page replays at once"
+no_process_matching "slow-referee --replay pages/"
+expect_eq "games of the run with pages" "$(lines pages/results.jsonl)" 40
+ls pages/*/pages 2>/dev/null | grep -q '\.part$' && fail "a half-made page is left"
+[ -z "$(find pages -name '*.html' -path '*/pages/*' 2>/dev/null)" ] ||
+	fail "a game page was made though every replay was stopped"
+grep -q 'href="logs/[^"]*\.log"' pages/index.html || fail "the standings page links to no record"
 exit 0

@@ -20,13 +20,13 @@
  */
 int builtin_random(const struct game *g, struct rng *r, struct move *out)
 {
-	uint32_t plays = game_plain_plays(g);
+	uint32_t cards = game_card_moves(g);
 	int n;
 
-	if (plays) {
-		uint32_t i = rng_below(r, (uint32_t)mask_count(plays));
+	if (cards) {
+		uint32_t i = rng_below(r, (uint32_t)mask_count(cards));
 
-		*out = move_make(MOVE_CARD, -1, -1, mask_nth(plays, (int)i), CARD_NONE);
+		*out = move_make(MOVE_CARD, -1, -1, mask_nth(cards, (int)i), CARD_NONE);
 		return 0;
 	}
 	n = game_legal_count(g);

@@ -60,7 +60,7 @@ static int build_deck(const struct rules *r, card_t *deck)
 }
 
 static void start_play(struct game *g);
-static void play_card(struct game *g, int seat, card_t c, card_t swap);
+static void play_flip(struct game *g, int seat, card_t c, card_t swap);
 static void finish_hand(struct game *g);
 static void score_hand(struct game *g);
 
@@ -426,6 +426,13 @@ uint32_t game_plain_plays(const struct game *g)
 	return m & match ? 0 : m;
 }
 
+uint32_t game_card_moves(const struct game *g)
+{
+	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
+		return g->hand[g->script[g->script_pos].seat].one;
+	return game_plain_plays(g);
+}
+
 static int legal_play(const struct game *g, struct move *mv)
 {
 	const struct hand *h = &g->hand[g->turn];
@@ -505,20 +512,18 @@ int game_legal_count(const struct game *g)
 {
 	struct move mv[MAX_MOVES];
 	int pass, nbids;
+	uint32_t cards = game_card_moves(g);
 
 	if (is_team_auction(g))
 		return team_bid_count(g, &pass, &nbids);
-	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
-		return mask_count(g->hand[game_to_move(g)].one);
-	if (g->phase == PH_PLAY && (g->rules.variant != VAR_FLIP || game_plain_plays(g)))
-		return mask_count(game_play_mask(g));
-	return game_legal(g, mv);
+	return cards ? mask_count(cards) : game_legal(g, mv);
 }
 
 int game_legal_nth(const struct game *g, int i, struct move *out)
 {
 	struct move mv[MAX_MOVES];
 	int pass, nbids, n;
+	uint32_t cards = game_card_moves(g);
 
 	if (is_team_auction(g)) {
 		n = team_bid_count(g, &pass, &nbids);
@@ -534,10 +539,8 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 					 i - nbids, CARD_NONE, CARD_NONE);
 		return 0;
 	}
-	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
-		return nth_card(g->hand[game_to_move(g)].one, i, out);
-	if (g->phase == PH_PLAY && (g->rules.variant != VAR_FLIP || game_plain_plays(g)))
-		return nth_card(game_play_mask(g), i, out);
+	if (cards)
+		return nth_card(cards, i, out);
 	n = game_legal(g, mv);
 	if (i < 0 || i >= n)
 		return -1;
@@ -836,7 +839,7 @@ static void apply_setup(struct game *g, const struct deal_setup *su)
 static void dead_hand_turns(struct game *g)
 {
 	while (g->phase == PH_PLAY && g->turn == g->rules.dead_seat)
-		play_card(g, g->turn, g->dead[g->dead_pos++], CARD_NONE);
+		play_flip(g, g->turn, g->dead[g->dead_pos++], CARD_NONE);
 }
 
 static void start_play(struct game *g)
@@ -852,6 +855,8 @@ static void start_play(struct game *g)
 		}
 		g->nactive = r->seats - mask_count(g->sitting_out);
 	}
+	for (int s = 0; s < r->seats; s++)
+		g->next_active[s] = (int8_t)game_next_active(g, s);
 	g->phase = PH_PLAY;
 	g->leader = is_team_bid(r) ? g->bidder : next_player(g, g->dealer);
 	if (hand_setup(g) && hand_setup(g)->has_leader)
@@ -902,10 +907,9 @@ int game_would_win(const struct game *g, card_t c)
 	return winner_of(g, cards, g->ntrick + 1, g->trump) == g->ntrick;
 }
 
-static void finish_trick(struct game *g)
+/* The trick is full and seat w took it. */
+static void finish_trick(struct game *g, int w)
 {
-	int w = g->trick_seat[game_trick_winner(g)];
-
 	g->tricks[w]++;
 	push(g, EV_TRICK, w, g->trick_no + 1, CARD_NONE, CARD_NONE, NULL);
 	g->trick_no++;
@@ -921,7 +925,38 @@ static void set_calling(struct game *g, card_t c)
 	g->trump = game_flip_trump(c);
 }
 
-static void play_card(struct game *g, int seat, card_t c, card_t swap)
+/*
+ * A card played in the variants without flip's jokers and dead hand. The
+ * trick's winner so far is kept as each card falls (the first of equal
+ * keys holds), so a full trick needs no second look at its cards.
+ */
+static inline void play_plain(struct game *g, int seat, card_t c)
+{
+	int n = g->ntrick, key;
+
+	hand_remove(&g->hand[seat], c);
+	hand_add(&g->played, c);
+	if (!n) {
+		g->trick_led = (int8_t)card_eff_suit[g->trump][c];
+		g->trick_key = -1;
+	}
+	key = card_trick_key[g->trump][g->trick_led][c];
+	if (key > g->trick_key) {
+		g->trick_key = key;
+		g->trick_best = (int8_t)n;
+	}
+	g->trick_card[n] = c;
+	g->trick_seat[n] = (int8_t)seat;
+	g->ntrick = n + 1;
+	push(g, EV_PLAY, seat, -1, c, CARD_NONE, NULL);
+	if (n + 1 == g->nactive)
+		finish_trick(g, g->trick_seat[g->trick_best]);
+	else
+		g->turn = g->next_active[seat];
+}
+
+/* Flip's play: a Charlie turns the burn card up, a match card may switch. */
+static void play_flip(struct game *g, int seat, card_t c, card_t swap)
 {
 	hand_remove(&g->hand[seat], c);
 	hand_add(&g->played, c);
@@ -944,11 +979,19 @@ static void play_card(struct game *g, int seat, card_t c, card_t swap)
 		push(g, EV_SWITCH, seat, -1, swap, old, NULL);
 	}
 	if (g->ntrick == g->nactive)
-		finish_trick(g);
+		finish_trick(g, g->trick_seat[game_trick_winner(g)]);
 	else
-		g->turn = game_next_active(g, seat);
+		g->turn = g->next_active[seat];
 	if (g->phase == PH_PLAY)
 		dead_hand_turns(g);
+}
+
+static inline void play_card(struct game *g, int seat, card_t c, card_t swap)
+{
+	if (g->rules.variant == VAR_FLIP)
+		play_flip(g, seat, c, swap);
+	else
+		play_plain(g, seat, c);
 }
 
 /* ---- scoring and the end of the game -------------------------------- */
@@ -1275,10 +1318,19 @@ static int apply_checked(struct game *g, const struct move *m, char *err, size_t
 int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 {
 	/* the common case first: a plain play of a card in the mask (which it holds) */
-	if (g->phase == PH_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE &&
-	    m->card < NCARDS && (play_mask(g) & CARD_BIT(m->card))) {
-		play_card(g, g->turn, m->card, CARD_NONE);
-		return 0;
+	const struct step *st = &g->script[g->script_pos];
+
+	/* the common cases first: a plain play of a card in the mask, a card given or discarded */
+	if (m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS) {
+		if (g->phase == PH_PLAY && (play_mask(g) & CARD_BIT(m->card))) {
+			play_card(g, g->turn, m->card, CARD_NONE);
+			return 0;
+		}
+		if (g->phase == PH_SCRIPT && st->dec != DEC_DECLARE &&
+		    (g->hand[st->seat].one & CARD_BIT(m->card))) {
+			apply_script(g, m);
+			return 0;
+		}
 	}
 	return apply_checked(g, m, err, len);
 }

@@ -212,6 +212,9 @@ struct game {
 	int leader, trick_no, ntrick;
 	card_t trick_card[MAX_SEATS];
 	int8_t trick_seat[MAX_SEATS];
+	int8_t next_active[MAX_SEATS]; /* the seat after each in the play (game_next_active) */
+	int8_t trick_best, trick_led; /* all but flip: the card holding the trick, the led suit */
+	int trick_key;                /* and its key (card_trick_key) */
 	int tricks[MAX_SEATS];
 
 	/* result of the last scored hand, per seat */
@@ -291,6 +294,13 @@ uint32_t game_play_mask(const struct game *g);
  * take the i-th legal move without listing them all.
  */
 uint32_t game_plain_plays(const struct game *g);
+
+/*
+ * The cards of the seat to act when each of its legal moves is one card
+ * (game_plain_plays(), or a card to give or discard): game_legal() would
+ * list one move per card of the mask, lowest card first. 0 otherwise.
+ */
+uint32_t game_card_moves(const struct game *g);
 
 /*
  * Text of moves. move_format writes the canonical form ("7 H", "JH",

@@ -377,30 +377,15 @@ static int flip_led_suit(const struct game *g, int t)
 	return flip_led_of(g->trick_card, g->ntrick, t);
 }
 
-/* game_play_mask() in the play, inlined: a player's choice and game_apply() both ask it. */
-static inline uint32_t play_mask(const struct game *g)
+uint32_t game_flip_play_mask(const struct game *g)
 {
-	const struct hand *h = &g->hand[g->turn];
-	uint32_t follow;
-	int led;
+	uint32_t one = g->hand[g->turn].one, follow;
+	int led = flip_led_suit(g, g->trump);
 
-	if (g->rules.variant == VAR_FLIP) {
-		led = flip_led_suit(g, g->trump);
-		if (led == SUIT_NONE)
-			return h->one;
-		follow = h->one & suit_mask[g->trump][led] & ~MASK_FLIP_JOKERS;
-		return follow ? follow | (h->one & MASK_FLIP_JOKERS) : h->one;
-	}
-	if (!g->ntrick)
-		return h->one;
-	led = card_eff_suit[g->trump][g->trick_card[0]];
-	follow = h->one & suit_mask[g->trump][led];
-	return follow ? follow : h->one;
-}
-
-uint32_t game_play_mask(const struct game *g)
-{
-	return g->phase == PH_PLAY ? play_mask(g) : 0;
+	if (led == SUIT_NONE)
+		return one;
+	follow = one & suit_mask[g->trump][led] & ~MASK_FLIP_JOKERS;
+	return follow ? follow | (one & MASK_FLIP_JOKERS) : one;
 }
 
 /* Flip: may a player who plays c switch the calling card? */
@@ -408,29 +393,6 @@ static int is_match_card(const struct game *g, card_t c)
 {
 	return g->rules.variant == VAR_FLIP && c != CARD_CHARLIE &&
 	       (c == CARD_BENNY || c == g->calling);
-}
-
-uint32_t game_plain_plays(const struct game *g)
-{
-	uint32_t m, match;
-
-	if (g->phase != PH_PLAY)
-		return 0;
-	m = play_mask(g);
-	if (g->rules.variant != VAR_FLIP)
-		return m;
-	/* the cards is_match_card() takes: Benny, and the calling card unless Charlie */
-	match = CARD_BIT(CARD_BENNY);
-	if (g->calling < NCARDS && g->calling != CARD_CHARLIE)
-		match |= CARD_BIT(g->calling);
-	return m & match ? 0 : m;
-}
-
-uint32_t game_card_moves(const struct game *g)
-{
-	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
-		return g->hand[g->script[g->script_pos].seat].one;
-	return game_plain_plays(g);
 }
 
 static int legal_play(const struct game *g, struct move *mv)
@@ -1322,7 +1284,7 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 
 	/* the common cases first: a plain play of a card in the mask, a card given or discarded */
 	if (m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS) {
-		if (g->phase == PH_PLAY && (play_mask(g) & CARD_BIT(m->card))) {
+		if (g->phase == PH_PLAY && (game_play_mask(g) & CARD_BIT(m->card))) {
 			play_card(g, g->turn, m->card, CARD_NONE);
 			return 0;
 		}

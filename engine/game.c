@@ -894,19 +894,19 @@ static void set_calling(struct game *g, card_t c)
  */
 static inline void play_plain(struct game *g, int seat, card_t c)
 {
-	int n = g->ntrick, key;
+	int n = g->ntrick, key, better;
 
-	hand_remove(&g->hand[seat], c);
+	hand_take(&g->hand[seat], c);
 	hand_add(&g->played, c);
 	if (!n) {
 		g->trick_led = (int8_t)card_eff_suit[g->trump][c];
 		g->trick_key = -1;
 	}
+	/* which card holds the trick is random: selects, not a branch */
 	key = card_trick_key[g->trump][g->trick_led][c];
-	if (key > g->trick_key) {
-		g->trick_key = key;
-		g->trick_best = (int8_t)n;
-	}
+	better = key > g->trick_key;
+	g->trick_key = better ? key : g->trick_key;
+	g->trick_best = (int8_t)(better ? n : g->trick_best);
 	g->trick_card[n] = c;
 	g->trick_seat[n] = (int8_t)seat;
 	g->ntrick = n + 1;
@@ -1279,20 +1279,16 @@ static int apply_checked(struct game *g, const struct move *m, char *err, size_t
 
 int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 {
-	/* the common case first: a plain play of a card in the mask (which it holds) */
-	const struct step *st = &g->script[g->script_pos];
+	card_t c = m->card;
 
-	/* the common cases first: a plain play of a card in the mask, a card given or discarded */
-	if (m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS) {
-		if (g->phase == PH_PLAY && (game_play_mask(g) & CARD_BIT(m->card))) {
-			play_card(g, g->turn, m->card, CARD_NONE);
-			return 0;
-		}
-		if (g->phase == PH_SCRIPT && st->dec != DEC_DECLARE &&
-		    (g->hand[st->seat].one & CARD_BIT(m->card))) {
-			apply_script(g, m);
-			return 0;
-		}
+	/*
+	 * The common case first, on a path that needs no registers saved: a
+	 * plain play (not flip's) of a card in the mask, which the seat holds.
+	 */
+	if (m->type == MOVE_CARD && m->swap == CARD_NONE && c < NCARDS && g->phase == PH_PLAY &&
+	    g->rules.variant != VAR_FLIP && (game_play_mask(g) & CARD_BIT(c))) {
+		play_plain(g, g->turn, c);
+		return 0;
 	}
 	return apply_checked(g, m, err, len);
 }

@@ -62,10 +62,12 @@ static inline int trump_is_suit(int t) { return t >= 0 && t < NSUITS; }
  *    The highest key takes the trick, the first of equal keys.
  */
 #define TRUMP_POWER 64
-extern uint8_t card_eff_suit[NTRUMPS][NCARDS];
-extern uint8_t card_power[NTRUMPS][NCARDS];
+/* NCARDS rounded up: the tables' rows by card are 32 long, so that an index is a shift */
+#define CARD_ROW 32
+extern uint8_t card_eff_suit[NTRUMPS][CARD_ROW];
+extern uint8_t card_power[NTRUMPS][CARD_ROW];
 extern uint32_t suit_mask[NTRUMPS][NSUITS + 1];
-extern uint8_t card_trick_key[NTRUMPS][NSUITS + 1][NCARDS];
+extern uint8_t card_trick_key[NTRUMPS][NSUITS + 1][CARD_ROW];
 void card_tables_init(void);
 
 /* 1 if card c is a trump under trump mode t (always 0 for no-trump modes). */

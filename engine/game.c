@@ -67,10 +67,13 @@ static void score_hand(struct game *g);
 static void push(struct game *g, int type, int seat, int to, card_t c, card_t c2,
 		 const struct move *m)
 {
+	/* made whole, then copied: fewer stores than writing the fields in place */
+	struct event e = { (uint8_t)type, (int8_t)seat, (int8_t)to, c, c2,
+			   m ? *m : move_make(-1, -1, -1, CARD_NONE, CARD_NONE) };
+
 	if (g->nev >= MAX_EVENTS)
 		return; /* cannot happen: a hand has fewer than 200 events */
-	g->ev[g->nev++] = (struct event){ (uint8_t)type, (int8_t)seat, (int8_t)to, c, c2,
-					  m ? *m : move_make(-1, -1, -1, CARD_NONE, CARD_NONE) };
+	memcpy(&g->ev[g->nev++], &e, sizeof(e));
 }
 
 /* Next player clockwise from s (flip's dead hand is not a player). */
@@ -894,25 +897,23 @@ static void set_calling(struct game *g, card_t c)
  */
 static inline void play_plain(struct game *g, int seat, card_t c)
 {
-	int n = g->ntrick, key, better;
+	int n = g->ntrick, top;
 
 	hand_take(&g->hand[seat], c);
 	hand_add(&g->played, c);
 	if (!n) {
-		g->trick_led = (int8_t)card_eff_suit[g->trump][c];
-		g->trick_key = -1;
+		g->trick_led = card_eff_suit[g->trump][c];
+		g->trick_top = 0;
 	}
-	/* which card holds the trick is random: selects, not a branch */
-	key = card_trick_key[g->trump][g->trick_led][c];
-	better = key > g->trick_key;
-	g->trick_key = better ? key : g->trick_key;
-	g->trick_best = (int8_t)(better ? n : g->trick_best);
+	/* which card holds the trick is random: a select (the larger), not a branch */
+	top = card_trick_key[g->trump][g->trick_led][c] * 16 + 15 - n;
+	g->trick_top = top > g->trick_top ? top : g->trick_top;
 	g->trick_card[n] = c;
 	g->trick_seat[n] = (int8_t)seat;
 	g->ntrick = n + 1;
 	push(g, EV_PLAY, seat, -1, c, CARD_NONE, NULL);
 	if (n + 1 == g->nactive)
-		finish_trick(g, g->trick_seat[g->trick_best]);
+		finish_trick(g, g->trick_seat[15 - (g->trick_top & 15)]);
 	else
 		g->turn = g->next_active[seat];
 }

@@ -213,8 +213,12 @@ struct game {
 	card_t trick_card[MAX_SEATS];
 	int8_t trick_seat[MAX_SEATS];
 	int8_t next_active[MAX_SEATS]; /* the seat after each in the play (game_next_active) */
-	int8_t trick_best, trick_led; /* all but flip: the card holding the trick, the led suit */
-	int trick_key;                /* and its key (card_trick_key) */
+	/*
+	 * All but flip: the led suit, and the card holding the trick as
+	 * key * 16 + 15 - its place (card_trick_key): the largest holds,
+	 * and of equal keys the first.
+	 */
+	int trick_led, trick_top;
 	int tricks[MAX_SEATS];
 
 	/* result of the last scored hand, per seat */

@@ -47,17 +47,33 @@ const struct rng_below_entry rng_below_table[RNG_BELOW_MAX + 1] = {
 /*
  * The shuffle draws into a copy of the generator: the compiler then keeps
  * its state in registers for the whole deck instead of loading and
- * storing it on every step.
+ * storing it on every step. Past the first bound of at most
+ * RNG_BELOW_MAX every bound is in the table, so the second loop asks
+ * nothing but the table.
  */
 void rng_shuffle(struct rng *r, uint8_t *a, int n)
 {
 	struct rng local = *r;
+	uint64_t i = n > 0 ? (uint64_t)n : 1; /* the bound of the step: a[i - 1] swaps */
 
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)rng_below(&local, (uint32_t)i + 1);
-		uint8_t t = a[i];
+	for (; i > RNG_BELOW_MAX; i--) {
+		uint64_t j = rng_below(&local, (uint32_t)i);
+		uint8_t t = a[i - 1];
 
-		a[i] = a[j];
+		a[i - 1] = a[j];
+		a[j] = t;
+	}
+	for (; i > 1; i--) {
+		const struct rng_below_entry *b = &rng_below_table[i];
+		uint64_t x, j;
+		uint8_t t;
+
+		do
+			x = rng_next(&local);
+		while (x > b->limit);
+		j = rng_fast_mod(x, b, (uint32_t)i);
+		t = a[i - 1];
+		a[i - 1] = a[j];
 		a[j] = t;
 	}
 	*r = local;

@@ -66,12 +66,12 @@ struct rng_below_entry {
 extern const struct rng_below_entry rng_below_table[RNG_BELOW_MAX + 1];
 
 /* x mod n from the table's entry for n (n at most RNG_BELOW_MAX). */
-static inline uint64_t rng_fast_mod(uint64_t x, const struct rng_below_entry *b, uint64_t n)
+static inline uint64_t rng_fast_mod(uint64_t x, const struct rng_below_entry *b, uint32_t n)
 {
 	__extension__ typedef unsigned __int128 u128;
 	uint64_t a = (x >> RNG_FOLD_BITS) * b->fold + (x & (((uint64_t)1 << RNG_FOLD_BITS) - 1));
 
-	return (uint64_t)(((u128)(b->magic * a) * n) >> 64);
+	return (uint64_t)(((u128)(b->magic * a) * (uint64_t)n) >> 64);
 }
 
 /* Uniform in [0, n); n must be at least 1. Exactly x % n of the first draw x kept. */

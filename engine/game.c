@@ -17,15 +17,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const decision_names[] = {
-	"none", "bid", "trump", "declare", "give", "discard", "play",
-};
-
-const char *decision_name(enum decision d)
-{
-	return (unsigned)d <= DEC_PLAY ? decision_names[d] : "?";
-}
-
 static int is_team_bid(const struct rules *r)
 {
 	return r->variant == VAR_HAMMERWALT || r->variant == VAR_INDIANA ||
@@ -1281,15 +1272,21 @@ static int apply_checked(struct game *g, const struct move *m, char *err, size_t
 int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 {
 	card_t c = m->card;
+	const struct step *st = &g->script[g->script_pos];
 
 	/*
-	 * The common case first, on a path that needs no registers saved: a
-	 * plain play (not flip's) of a card in the mask, which the seat holds.
+	 * The common cases first, on a path that needs no registers saved: a
+	 * plain play (not flip's) of a card in the mask, which the seat holds;
+	 * a card given or discarded that the seat holds.
 	 */
-	if (m->type == MOVE_CARD && m->swap == CARD_NONE && c < NCARDS && g->phase == PH_PLAY &&
-	    g->rules.variant != VAR_FLIP && (game_play_mask(g) & CARD_BIT(c))) {
+	if (m->type != MOVE_CARD || m->swap != CARD_NONE || c >= NCARDS)
+		return apply_checked(g, m, err, len);
+	if (g->phase == PH_PLAY && g->rules.variant != VAR_FLIP && (game_play_mask(g) & CARD_BIT(c)))
 		play_plain(g, g->turn, c);
-		return 0;
-	}
-	return apply_checked(g, m, err, len);
+	else if (g->phase == PH_SCRIPT && st->dec != DEC_DECLARE &&
+		 (g->hand[st->seat].one & CARD_BIT(c)))
+		apply_script(g, m);
+	else
+		return apply_checked(g, m, err, len);
+	return 0;
 }

@@ -1234,6 +1234,11 @@ static int apply_checked(struct game *g, const struct move *m, char *err, size_t
 	enum decision d = game_decision(g);
 	char text[64];
 
+	if (d == DEC_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS &&
+	    (game_play_mask(g) & CARD_BIT(m->card))) {
+		play_card(g, g->turn, m->card, CARD_NONE);
+		return 0;
+	}
 	if (d == DEC_NONE) {
 		snprintf(err, len, "no move is due");
 		return -1;
@@ -1276,8 +1281,8 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 
 	/*
 	 * The common cases first, on a path that needs no registers saved: a
-	 * plain play (not flip's) of a card in the mask, which the seat holds;
-	 * a card given or discarded that the seat holds.
+	 * plain play (flip's are apply_checked()'s first case) of a card in
+	 * the mask, which the seat holds; a held card given or discarded.
 	 */
 	if (m->type != MOVE_CARD || m->swap != CARD_NONE || c >= NCARDS)
 		return apply_checked(g, m, err, len);

@@ -18,21 +18,26 @@
  * over its length: the same draw and the same move whether the list is
  * made or only counted and indexed (game_legal_count(), game_legal_nth()).
  */
-int builtin_random(const struct game *g, struct rng *r, struct move *out)
+static int random_listed(const struct game *g, struct rng *r, struct move *out)
 {
-	uint32_t plays = game_plain_plays(g);
-	int n;
+	int n = game_legal_count(g);
 
-	if (plays) {
-		uint32_t i = rng_below(r, (uint32_t)mask_count(plays));
-
-		*out = move_make(MOVE_CARD, -1, -1, mask_nth(plays, (int)i), CARD_NONE);
-		return 0;
-	}
-	n = game_legal_count(g);
 	if (!n)
 		return -1;
 	return game_legal_nth(g, (int)rng_below(r, (uint32_t)n), out);
+}
+
+int builtin_random(const struct game *g, struct rng *r, struct move *out)
+{
+	uint32_t cards = game_card_moves(g);
+
+	if (cards) {
+		uint32_t i = rng_below(r, (uint32_t)mask_count(cards));
+
+		*out = move_make(MOVE_CARD, -1, -1, mask_nth(cards, (int)i), CARD_NONE);
+		return 0;
+	}
+	return random_listed(g, r, out);
 }
 
 /* ---- hand evaluation ------------------------------------------------ */

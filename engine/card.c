@@ -14,10 +14,10 @@
 #include <strings.h>
 #include <ctype.h>
 
-uint8_t card_eff_suit[NTRUMPS][NCARDS];
-uint8_t card_power[NTRUMPS][NCARDS];
+uint8_t card_eff_suit[NTRUMPS][CARD_ROW];
+uint8_t card_power[NTRUMPS][CARD_ROW];
 uint32_t suit_mask[NTRUMPS][NSUITS + 1];
-uint8_t card_trick_key[NTRUMPS][NSUITS + 1][NCARDS];
+uint8_t card_trick_key[NTRUMPS][NSUITS + 1][CARD_ROW];
 
 static const char *const card_names[NCARDS] = {
 	"8C", "9C", "10C", "JC", "QC", "KC", "AC",

@@ -62,10 +62,12 @@ static inline int trump_is_suit(int t) { return t >= 0 && t < NSUITS; }
  *    The highest key takes the trick, the first of equal keys.
  */
 #define TRUMP_POWER 64
-extern uint8_t card_eff_suit[NTRUMPS][NCARDS];
-extern uint8_t card_power[NTRUMPS][NCARDS];
+/* NCARDS rounded up: the tables' rows by card are 32 long, so that an index is a shift */
+#define CARD_ROW 32
+extern uint8_t card_eff_suit[NTRUMPS][CARD_ROW];
+extern uint8_t card_power[NTRUMPS][CARD_ROW];
 extern uint32_t suit_mask[NTRUMPS][NSUITS + 1];
-extern uint8_t card_trick_key[NTRUMPS][NSUITS + 1][NCARDS];
+extern uint8_t card_trick_key[NTRUMPS][NSUITS + 1][CARD_ROW];
 void card_tables_init(void);
 
 /* 1 if card c is a trump under trump mode t (always 0 for no-trump modes). */
@@ -129,17 +131,54 @@ static inline int hand_remove(struct hand *h, card_t c)
 	return 0;
 }
 
+/*
+ * Removes one copy of a card the hand holds, without a branch (which copy
+ * goes is a coin toss to a predictor): the second copy if there is one.
+ */
+static inline void hand_take(struct hand *h, card_t c)
+{
+	uint32_t twin = h->two & CARD_BIT(c);
+
+	h->two ^= twin;
+	h->one ^= CARD_BIT(c) ^ twin;
+}
+
 /* Lowest set bit of a nonzero mask as a card; CARD_NONE for 0. */
 static inline card_t mask_first(uint32_t m)
 {
 	return m ? (card_t)__builtin_ctz(m) : CARD_NONE;
 }
-/* The n-th (0-based) set bit of m, which must have more than n bits. */
+/*
+ * Bytes of w (byte sums, each below 128) at most n, as the high bit of
+ * each byte; ones and highs hold 1 and 0x80 in every byte of w's width.
+ */
+#define MASK_BYTES_AT_MOST(w, n, ones, highs) (((((n) * (ones)) | (highs)) - (w)) & (highs))
+
+/*
+ * The n-th (0-based) set bit of m, which must have more than n bits.
+ * @random asks it with a random n, so it takes no branch (a loop's exit
+ * would be mispredicted about once a move). The byte holding the bit is
+ * found from the running bit counts of m's bytes, then the bit in that
+ * byte from the running counts of its bits, spread one to a byte of a
+ * 64-bit word: either place is how many running counts are at most n.
+ */
 static inline card_t mask_nth(uint32_t m, int n)
 {
-	while (n-- > 0)
-		m &= m - 1;
-	return mask_first(m);
+	const uint64_t ones = 0x0101010101010101ull;
+	uint32_t b = m - ((m >> 1) & 0x55555555u), run, at;
+	uint64_t byte, bits, rest;
+	int shift;
+
+	b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
+	b = (b + (b >> 4)) & 0x0f0f0f0fu;
+	run = b * 0x01010101u; /* byte k: the bits of bytes 0 to k */
+	at = MASK_BYTES_AT_MOST(run, (uint32_t)n, 0x01010101u, 0x80808080u);
+	shift = (int)(((at >> 7) * 0x01010101u) >> 24) * 8;
+	byte = (m >> shift) & 0xff;
+	rest = (uint64_t)n - (((run << 8) >> shift) & 0xff); /* less the bits below the byte */
+	bits = ((((byte * ones) & 0x8040201008040201ull) + 0x7f7f7f7f7f7f7f7full) >> 7) & ones;
+	bits = MASK_BYTES_AT_MOST(bits * ones, rest, ones, 0x8080808080808080ull);
+	return (card_t)(shift + (int)(((bits >> 7) * ones) >> 56));
 }
 
 /*

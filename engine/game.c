@@ -17,15 +17,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const decision_names[] = {
-	"none", "bid", "trump", "declare", "give", "discard", "play",
-};
-
-const char *decision_name(enum decision d)
-{
-	return (unsigned)d <= DEC_PLAY ? decision_names[d] : "?";
-}
-
 static int is_team_bid(const struct rules *r)
 {
 	return r->variant == VAR_HAMMERWALT || r->variant == VAR_INDIANA ||
@@ -60,17 +51,20 @@ static int build_deck(const struct rules *r, card_t *deck)
 }
 
 static void start_play(struct game *g);
-static void play_card(struct game *g, int seat, card_t c, card_t swap);
+static void play_flip(struct game *g, int seat, card_t c, card_t swap);
 static void finish_hand(struct game *g);
 static void score_hand(struct game *g);
 
 static void push(struct game *g, int type, int seat, int to, card_t c, card_t c2,
 		 const struct move *m)
 {
+	/* made whole, then copied: fewer stores than writing the fields in place */
+	struct event e = { (uint8_t)type, (int8_t)seat, (int8_t)to, c, c2,
+			   m ? *m : move_make(-1, -1, -1, CARD_NONE, CARD_NONE) };
+
 	if (g->nev >= MAX_EVENTS)
 		return; /* cannot happen: a hand has fewer than 200 events */
-	g->ev[g->nev++] = (struct event){ (uint8_t)type, (int8_t)seat, (int8_t)to, c, c2,
-					  m ? *m : move_make(-1, -1, -1, CARD_NONE, CARD_NONE) };
+	memcpy(&g->ev[g->nev++], &e, sizeof(e));
 }
 
 /* Next player clockwise from s (flip's dead hand is not a player). */
@@ -377,30 +371,15 @@ static int flip_led_suit(const struct game *g, int t)
 	return flip_led_of(g->trick_card, g->ntrick, t);
 }
 
-/* game_play_mask() in the play, inlined: a player's choice and game_apply() both ask it. */
-static inline uint32_t play_mask(const struct game *g)
+uint32_t game_flip_play_mask(const struct game *g)
 {
-	const struct hand *h = &g->hand[g->turn];
-	uint32_t follow;
-	int led;
+	uint32_t one = g->hand[g->turn].one, follow;
+	int led = flip_led_suit(g, g->trump);
 
-	if (g->rules.variant == VAR_FLIP) {
-		led = flip_led_suit(g, g->trump);
-		if (led == SUIT_NONE)
-			return h->one;
-		follow = h->one & suit_mask[g->trump][led] & ~MASK_FLIP_JOKERS;
-		return follow ? follow | (h->one & MASK_FLIP_JOKERS) : h->one;
-	}
-	if (!g->ntrick)
-		return h->one;
-	led = card_eff_suit[g->trump][g->trick_card[0]];
-	follow = h->one & suit_mask[g->trump][led];
-	return follow ? follow : h->one;
-}
-
-uint32_t game_play_mask(const struct game *g)
-{
-	return g->phase == PH_PLAY ? play_mask(g) : 0;
+	if (led == SUIT_NONE)
+		return one;
+	follow = one & suit_mask[g->trump][led] & ~MASK_FLIP_JOKERS;
+	return follow ? follow | (one & MASK_FLIP_JOKERS) : one;
 }
 
 /* Flip: may a player who plays c switch the calling card? */
@@ -408,22 +387,6 @@ static int is_match_card(const struct game *g, card_t c)
 {
 	return g->rules.variant == VAR_FLIP && c != CARD_CHARLIE &&
 	       (c == CARD_BENNY || c == g->calling);
-}
-
-uint32_t game_plain_plays(const struct game *g)
-{
-	uint32_t m, match;
-
-	if (g->phase != PH_PLAY)
-		return 0;
-	m = play_mask(g);
-	if (g->rules.variant != VAR_FLIP)
-		return m;
-	/* the cards is_match_card() takes: Benny, and the calling card unless Charlie */
-	match = CARD_BIT(CARD_BENNY);
-	if (g->calling < NCARDS && g->calling != CARD_CHARLIE)
-		match |= CARD_BIT(g->calling);
-	return m & match ? 0 : m;
 }
 
 static int legal_play(const struct game *g, struct move *mv)
@@ -505,20 +468,18 @@ int game_legal_count(const struct game *g)
 {
 	struct move mv[MAX_MOVES];
 	int pass, nbids;
+	uint32_t cards = game_card_moves(g);
 
 	if (is_team_auction(g))
 		return team_bid_count(g, &pass, &nbids);
-	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
-		return mask_count(g->hand[game_to_move(g)].one);
-	if (g->phase == PH_PLAY && (g->rules.variant != VAR_FLIP || game_plain_plays(g)))
-		return mask_count(game_play_mask(g));
-	return game_legal(g, mv);
+	return cards ? mask_count(cards) : game_legal(g, mv);
 }
 
 int game_legal_nth(const struct game *g, int i, struct move *out)
 {
 	struct move mv[MAX_MOVES];
 	int pass, nbids, n;
+	uint32_t cards = game_card_moves(g);
 
 	if (is_team_auction(g)) {
 		n = team_bid_count(g, &pass, &nbids);
@@ -534,10 +495,8 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 					 i - nbids, CARD_NONE, CARD_NONE);
 		return 0;
 	}
-	if (g->phase == PH_SCRIPT && g->script[g->script_pos].dec != DEC_DECLARE)
-		return nth_card(g->hand[game_to_move(g)].one, i, out);
-	if (g->phase == PH_PLAY && (g->rules.variant != VAR_FLIP || game_plain_plays(g)))
-		return nth_card(game_play_mask(g), i, out);
+	if (cards)
+		return nth_card(cards, i, out);
 	n = game_legal(g, mv);
 	if (i < 0 || i >= n)
 		return -1;
@@ -836,7 +795,7 @@ static void apply_setup(struct game *g, const struct deal_setup *su)
 static void dead_hand_turns(struct game *g)
 {
 	while (g->phase == PH_PLAY && g->turn == g->rules.dead_seat)
-		play_card(g, g->turn, g->dead[g->dead_pos++], CARD_NONE);
+		play_flip(g, g->turn, g->dead[g->dead_pos++], CARD_NONE);
 }
 
 static void start_play(struct game *g)
@@ -852,6 +811,8 @@ static void start_play(struct game *g)
 		}
 		g->nactive = r->seats - mask_count(g->sitting_out);
 	}
+	for (int s = 0; s < r->seats; s++)
+		g->next_active[s] = (int8_t)game_next_active(g, s);
 	g->phase = PH_PLAY;
 	g->leader = is_team_bid(r) ? g->bidder : next_player(g, g->dealer);
 	if (hand_setup(g) && hand_setup(g)->has_leader)
@@ -902,10 +863,9 @@ int game_would_win(const struct game *g, card_t c)
 	return winner_of(g, cards, g->ntrick + 1, g->trump) == g->ntrick;
 }
 
-static void finish_trick(struct game *g)
+/* The trick is full and seat w took it. */
+static void finish_trick(struct game *g, int w)
 {
-	int w = g->trick_seat[game_trick_winner(g)];
-
 	g->tricks[w]++;
 	push(g, EV_TRICK, w, g->trick_no + 1, CARD_NONE, CARD_NONE, NULL);
 	g->trick_no++;
@@ -921,7 +881,36 @@ static void set_calling(struct game *g, card_t c)
 	g->trump = game_flip_trump(c);
 }
 
-static void play_card(struct game *g, int seat, card_t c, card_t swap)
+/*
+ * A card played in the variants without flip's jokers and dead hand. The
+ * trick's winner so far is kept as each card falls (the first of equal
+ * keys holds), so a full trick needs no second look at its cards.
+ */
+static inline void play_plain(struct game *g, int seat, card_t c)
+{
+	int n = g->ntrick, top;
+
+	hand_take(&g->hand[seat], c);
+	hand_add(&g->played, c);
+	if (!n) {
+		g->trick_led = card_eff_suit[g->trump][c];
+		g->trick_top = 0;
+	}
+	/* which card holds the trick is random: a select (the larger), not a branch */
+	top = card_trick_key[g->trump][g->trick_led][c] * 16 + 15 - n;
+	g->trick_top = top > g->trick_top ? top : g->trick_top;
+	g->trick_card[n] = c;
+	g->trick_seat[n] = (int8_t)seat;
+	g->ntrick = n + 1;
+	push(g, EV_PLAY, seat, -1, c, CARD_NONE, NULL);
+	if (n + 1 == g->nactive)
+		finish_trick(g, g->trick_seat[15 - (g->trick_top & 15)]);
+	else
+		g->turn = g->next_active[seat];
+}
+
+/* Flip's play: a Charlie turns the burn card up, a match card may switch. */
+static void play_flip(struct game *g, int seat, card_t c, card_t swap)
 {
 	hand_remove(&g->hand[seat], c);
 	hand_add(&g->played, c);
@@ -944,11 +933,19 @@ static void play_card(struct game *g, int seat, card_t c, card_t swap)
 		push(g, EV_SWITCH, seat, -1, swap, old, NULL);
 	}
 	if (g->ntrick == g->nactive)
-		finish_trick(g);
+		finish_trick(g, g->trick_seat[game_trick_winner(g)]);
 	else
-		g->turn = game_next_active(g, seat);
+		g->turn = g->next_active[seat];
 	if (g->phase == PH_PLAY)
 		dead_hand_turns(g);
+}
+
+static inline void play_card(struct game *g, int seat, card_t c, card_t swap)
+{
+	if (g->rules.variant == VAR_FLIP)
+		play_flip(g, seat, c, swap);
+	else
+		play_plain(g, seat, c);
 }
 
 /* ---- scoring and the end of the game -------------------------------- */
@@ -1237,6 +1234,11 @@ static int apply_checked(struct game *g, const struct move *m, char *err, size_t
 	enum decision d = game_decision(g);
 	char text[64];
 
+	if (d == DEC_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS &&
+	    (game_play_mask(g) & CARD_BIT(m->card))) {
+		play_card(g, g->turn, m->card, CARD_NONE);
+		return 0;
+	}
 	if (d == DEC_NONE) {
 		snprintf(err, len, "no move is due");
 		return -1;
@@ -1274,11 +1276,22 @@ static int apply_checked(struct game *g, const struct move *m, char *err, size_t
 
 int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 {
-	/* the common case first: a plain play of a card in the mask (which it holds) */
-	if (g->phase == PH_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE &&
-	    m->card < NCARDS && (play_mask(g) & CARD_BIT(m->card))) {
-		play_card(g, g->turn, m->card, CARD_NONE);
-		return 0;
-	}
-	return apply_checked(g, m, err, len);
+	card_t c = m->card;
+	const struct step *st = &g->script[g->script_pos];
+
+	/*
+	 * The common cases first, on a path that needs no registers saved: a
+	 * plain play (flip's are apply_checked()'s first case) of a card in
+	 * the mask, which the seat holds; a held card given or discarded.
+	 */
+	if (m->type != MOVE_CARD || m->swap != CARD_NONE || c >= NCARDS)
+		return apply_checked(g, m, err, len);
+	if (g->phase == PH_PLAY && g->rules.variant != VAR_FLIP && (game_play_mask(g) & CARD_BIT(c)))
+		play_plain(g, g->turn, c);
+	else if (g->phase == PH_SCRIPT && st->dec != DEC_DECLARE &&
+		 (g->hand[st->seat].one & CARD_BIT(c)))
+		apply_script(g, m);
+	else
+		return apply_checked(g, m, err, len);
+	return 0;
 }

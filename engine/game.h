@@ -212,6 +212,13 @@ struct game {
 	int leader, trick_no, ntrick;
 	card_t trick_card[MAX_SEATS];
 	int8_t trick_seat[MAX_SEATS];
+	int8_t next_active[MAX_SEATS]; /* the seat after each in the play (game_next_active) */
+	/*
+	 * All but flip: the led suit, and the card holding the trick as
+	 * key * 16 + 15 - its place (card_trick_key): the largest holds,
+	 * and of equal keys the first.
+	 */
+	int trick_led, trick_top;
 	int tricks[MAX_SEATS];
 
 	/* result of the last scored hand, per seat */
@@ -280,17 +287,61 @@ void game_next_hand(struct game *g);
  */
 int game_seat_score(const struct game *g, int player);
 
-/* Mask of the cards the seat to act may play now (DEC_PLAY only). */
-uint32_t game_play_mask(const struct game *g);
+/*
+ * The next three are inline: a player asks one before every move, and
+ * game_apply() asks the play mask again to check a play.
+ */
+
+/* game_play_mask() in flip, whose jokers follow no suit (the play only). */
+uint32_t game_flip_play_mask(const struct game *g);
+
+/* Mask of the cards the seat to act may play now (DEC_PLAY only; else 0). */
+static inline uint32_t game_play_mask(const struct game *g)
+{
+	uint32_t one, follow;
+
+	if (g->phase != PH_PLAY)
+		return 0;
+	if (g->rules.variant == VAR_FLIP)
+		return game_flip_play_mask(g);
+	one = g->hand[g->turn].one;
+	if (!g->ntrick)
+		return one;
+	follow = one & suit_mask[g->trump][g->trick_led];
+	return follow ? follow : one;
+}
 
 /*
  * The cards of the seat to act when its legal moves are plain card plays
  * only: game_legal() would list one move per card of the mask, lowest
  * card first. 0 when no card is to be played, or when the list holds
- * more than that (flip's switches of the calling card). Lets a player
- * take the i-th legal move without listing them all.
+ * more than that (flip's switches of the calling card: a player holding
+ * Benny, or the calling card unless it is Charlie, may switch).
  */
-uint32_t game_plain_plays(const struct game *g);
+static inline uint32_t game_plain_plays(const struct game *g)
+{
+	uint32_t m = game_play_mask(g), match = CARD_BIT(CARD_BENNY);
+
+	if (g->rules.variant != VAR_FLIP)
+		return m;
+	if (g->calling < NCARDS && g->calling != CARD_CHARLIE)
+		match |= CARD_BIT(g->calling);
+	return m & match ? 0 : m;
+}
+
+/*
+ * The cards of the seat to act when each of its legal moves is one card
+ * (game_plain_plays(), or a card to give or discard): game_legal() would
+ * list one move per card of the mask, lowest card first. 0 otherwise.
+ */
+static inline uint32_t game_card_moves(const struct game *g)
+{
+	const struct step *st = &g->script[g->script_pos];
+
+	if (g->phase == PH_SCRIPT && st->dec != DEC_DECLARE)
+		return g->hand[st->seat].one;
+	return game_plain_plays(g);
+}
 
 /*
  * Text of moves. move_format writes the canonical form ("7 H", "JH",

@@ -1,13 +1,23 @@
 /*
  * move.c - the text of moves (see game.h): move_format() writes the
  * canonical form, move_parse() reads exactly one move, move_list_parse()
- * a comma-separated list of them (a scripted seat's moves, deal.h).
- * Legality is the engine's (game_apply); these only read and write text.
+ * a comma-separated list of them (a scripted seat's moves, deal.h); and
+ * the names of decisions. Legality is the engine's (game_apply); these
+ * only read and write text.
  */
 #include "game.h"
 
 #include <stdio.h>
 #include <string.h>
+
+static const char *const decision_names[] = {
+	"none", "bid", "trump", "declare", "give", "discard", "play",
+};
+
+const char *decision_name(enum decision d)
+{
+	return (unsigned)d <= DEC_PLAY ? decision_names[d] : "?";
+}
 
 int move_equal(const struct move *a, const struct move *b)
 {

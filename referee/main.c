@@ -685,11 +685,11 @@ static FILE *open_record(const char *path, char *err, size_t len)
  * and synced to disk (the arena counts on the record once it sees the
  * result), then to stdout. 0, or -1 with err when a write failed.
  */
-static int write_result(FILE *log, const char *log_path, const char *line, char *err,
+static int write_result(FILE *log, const char *log_path, const struct strbuf *line, char *err,
 			size_t len)
 {
 	if (log) {
-		fprintf(log, "result %s\n", line);
+		fprintf(log, "result %s\n", line->buf);
 		if (stream_check(log, log_path, err, len) < 0)
 			return -1;
 		if (fsync(fileno(log)) < 0 && errno != EINVAL && errno != EROFS &&
@@ -698,7 +698,7 @@ static int write_result(FILE *log, const char *log_path, const char *line, char 
 			return -1;
 		}
 	}
-	return result_out_put(line, strlen(line), err, len);
+	return result_out_put(line->buf, line->len, err, len);
 }
 
 /*
@@ -793,6 +793,7 @@ struct session {
 	int nseats;
 	struct player *kept[MAX_SEATS]; /* @random and @greedy players, made once a run */
 	struct strbuf result_fixed;     /* what every result line says of options and SEATs */
+	struct strbuf line;             /* the result line, its memory kept from game to game */
 	long played;
 	long wins[MAX_SEATS];
 	double total[MAX_SEATS];
@@ -966,7 +967,7 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	struct player *players[MAX_SEATS] = { NULL };
 	struct match_config mc;
 	struct match_result res;
-	struct strbuf line = STRBUF_INIT;
+	struct strbuf *line = &se->line;
 	int ret = -1;
 
 	memset(&mc, 0, sizeof(mc));
@@ -997,11 +998,11 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 		if (player_wants_script(players[s]))
 			player_set_script(players[s], se->deal->script[s], se->deal->nscript[s]);
 	}
-	strbuf_init(&line);
+	strbuf_reset(line);
 	if (match_run(&mc, players, &res, err, len) < 0)
 		goto out;
-	if (match_result_json(&mc, (const char *const *)se->seats, &res, &line, err, len) == 0 &&
-	    write_result(se->log, se->o.log_file, line.buf, err, len) == 0) {
+	if (match_result_json(&mc, (const char *const *)se->seats, &res, line, err, len) == 0 &&
+	    write_result(se->log, se->o.log_file, line, err, len) == 0) {
 		for (int s = 0; s < se->nseats; s++) {
 			se->wins[s] += res.ranks[s] == 1;
 			se->total[s] += game_seat_score(res.game, s);
@@ -1011,7 +1012,6 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	}
 	match_result_release(&res);
 out:
-	strbuf_release(&line);
 	for (int s = 0; s < se->nseats; s++) {
 		/* a player that renews (the next game gives it its own seed) is kept */
 		if (!se->kept[s] && player_renewable(players[s]))
@@ -1080,6 +1080,7 @@ int main(int argc, char **argv)
 	check_seats(&se);
 	open_outputs(&se);
 	strbuf_init(&se.result_fixed);
+	strbuf_init(&se.line);
 	/* a SEAT it cannot encode leaves it empty: each result line then says why */
 	match_result_fixed(&se.rules, (const char *const *)se.seats, &se.result_fixed, err,
 			   sizeof(err));
@@ -1110,6 +1111,7 @@ int main(int argc, char **argv)
 	for (int s = 0; s < se.nseats; s++)
 		player_free(se.kept[s]);
 	strbuf_release(&se.result_fixed);
+	strbuf_release(&se.line);
 	free(se.deal);
 	free(se.deal_text);
 	free(o->stderr_prefix);

@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "builtin.h"
 #include "seat.h"
 #include "view.h"
 #include "protocol.h"
@@ -133,6 +134,7 @@ struct run {
 	 */
 	unsigned text_seats;
 	unsigned faulted;
+	int had_files;             /* a seat was a bot or @human: it has a stderr file to check */
 	int stopped;               /* the stop policy has been applied */
 	struct game *g;
 };
@@ -326,16 +328,23 @@ static void quick_moves(struct run *r)
 {
 	struct game *g = r->g;
 	struct player *who[MAX_SEATS];
+	struct rng *stream[MAX_SEATS];
 	int counted[MAX_SEATS] = { 0 }, seat;
 	struct move m;
 	char why[256];
 	int got;
 
-	/* the seats' players and counts stay as they are until a fault, which ends the loop */
-	for (int s = 0; s < g->rules.players; s++)
+	/*
+	 * the seats' players stay as they are until a fault, which ends the
+	 * loop; @random's moves are drawn here directly (the commonest seat)
+	 */
+	for (int s = 0; s < g->rules.players; s++) {
 		who[s] = seat_player(r, s);
+		stream[s] = player_random_stream(who[s]);
+	}
 	while ((seat = game_to_move(g)) >= 0) {
-		got = player_quick_move(who[seat], g, &m);
+		got = stream[seat] ? builtin_random(g, stream[seat], &m) :
+				     player_quick_move(who[seat], g, &m);
 		if (got != 0)
 			break; /* another kind of player, or no move: decide() asks the seat */
 		if (game_apply(g, &m, why, sizeof(why)) < 0)
@@ -394,6 +403,7 @@ int match_run(const struct match_config *mc, struct player **players,
 	for (int s = 0; s < rules->players; s++)
 		if (!player_is_builtin(players[s]))
 			r.text_seats |= 1u << s;
+	r.had_files = r.text_seats != 0;
 	/* start every bot first, so slow starters (JVMs) start in parallel */
 	for (int s = 0; s < rules->players; s++) {
 		struct fault f;
@@ -436,7 +446,8 @@ int match_run(const struct match_config *mc, struct player **players,
 		}
 		if (game_hand_over(r.g)) {
 			flush_all(&r);
-			if (check_files(&r, err, len) < 0 ||
+			/* the files are bots' and the record's: a game of built-ins has none */
+			if (((r.had_files || mc->log) && check_files(&r, err, len) < 0) ||
 			    (mc->hand_end && mc->hand_end(err, len) < 0))
 				goto out;
 			game_next_hand(r.g);
@@ -623,7 +634,11 @@ static void jw_seats(struct jw *w, const struct match_config *mc, const char *co
 			strbuf_addint(w->out, res->seat[p].decisions);
 			break;
 		case SA_TIME_MS:
-			jw_real(w, round(res->seat[p].time_ms * 1000) / 1000);
+			/* a built-in's 0 without the rounding, which is a call into libm */
+			if (res->seat[p].time_ms == 0)
+				strbuf_add(w->out, "0.0", 3);
+			else
+				jw_real(w, round(res->seat[p].time_ms * 1000) / 1000);
 			break;
 		case SA_MEM_PEAK:
 			if (res->seat[p].mem_peak_mb < 0)

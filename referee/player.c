@@ -127,6 +127,11 @@ int player_quick_move(struct player *p, const struct game *g, struct move *out)
 	return 1;
 }
 
+struct rng *player_random_stream(struct player *p)
+{
+	return p->kind == PLAYER_RANDOM ? &p->rng : NULL;
+}
+
 int player_renewable(const struct player *p)
 {
 	return p->kind == PLAYER_RANDOM || p->kind == PLAYER_GREEDY;

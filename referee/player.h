@@ -139,6 +139,11 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
  */
 int player_quick_move(struct player *p, const struct game *g, struct move *out);
 /*
+ * A @random player's generator, for a caller that draws its moves with
+ * builtin_random() itself; NULL for every other kind. Owned by p.
+ */
+struct rng *player_random_stream(struct player *p);
+/*
  * Completes the detail of f, a fault of p's bot, with what a bot author
  * needs to find the cause (protocol.md, "Faults"): "; request: " and the
  * request block it was answering (its first and last lines), and, unless

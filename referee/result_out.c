@@ -2,12 +2,13 @@
  * result_out.c - the referee's result lines on standard output.
  *
  * Lines are held in one static buffer so that a signal handler can write
- * them without allocating: out[0..held) is always whole lines. Two paths
- * write it: result_out_flush() in the normal course, and write_polled()
- * when the referee is about to end by a signal, which waits for room a
- * page at a time and cuts its pages at line ends, so that giving up on a
- * reader that takes nothing leaves whole lines behind. The header says
- * when lines are held.
+ * them without allocating: out[0..held) is always whole lines. Both ways
+ * of writing it, result_out_flush() in the normal course and
+ * write_polled() when the referee is about to end by a signal, wait for
+ * room with poll(2) and then write a piece that fits (a page at most, cut
+ * at a line end), so that no write blocks where a signal could not reach
+ * it, and giving up on a reader that takes nothing leaves whole lines
+ * behind. The header says when lines are held.
  */
 #include "result_out.h"
 
@@ -133,13 +134,28 @@ static size_t write_polled(size_t at, size_t n)
 
 int result_out_flush(char *err, size_t len)
 {
+	struct pollfd p = { STDOUT_FILENO, POLLOUT, 0 };
 	size_t at = 0, n = (size_t)held;
 	int e = 0;
 
 	flushing = 1;
+	/*
+	 * A piece at a time, each once poll() says it fits, so no write here
+	 * can block: a signal that comes just before a write (which it could
+	 * not interrupt) is seen within the poll's 0.1 s, not never.
+	 */
 	while (at < n && !deferred) {
-		ssize_t w = write(STDOUT_FILENO, out + at, n - at);
+		int r = poll(&p, 1, 100);
+		ssize_t w;
 
+		if (r < 0 && errno != EINTR) {
+			e = errno;
+			break;
+		}
+		if (r <= 0)
+			continue;
+		/* the output's error (a closed pipe, a full disk) comes from the write */
+		w = write(STDOUT_FILENO, out + at, piece_end(at, n) - at);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0) {

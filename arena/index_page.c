@@ -84,16 +84,18 @@ out:
  * Runs the referee's replay of each game in games ("SOURCE\tID") whose
  * record is there and page is not, one at a time. A replay that fails
  * leaves no page (the link then goes to the record); only a referee that
- * cannot be started is an error. A Ctrl-C (or SIGTERM, SIGHUP) while it
- * works stops it: the pages made so far stay, the rest link to records.
+ * cannot be started is an error. The pages are made once the games are
+ * all played, so any Ctrl-C (or SIGTERM, SIGHUP) so far stops it, the
+ * replay under way killed: the pages made stay, the rest link to records.
+ * 0, 1 when so stopped, or -1 with err.
  */
 static int make_game_pages(const char *referee, const struct strvec *games, char *err,
 			   size_t len)
 {
 	struct runner *r = NULL;
-	int ret = 0, got, signals = interrupt_count();
+	int ret = 0, got;
 
-	for (size_t i = 0; i < games->nr && ret == 0 && interrupt_count() == signals; i++) {
+	for (size_t i = 0; i < games->nr && ret == 0; i++) {
 		const char *tab = strchr(games->items[i], '\t');
 		char *src = xstrndup(games->items[i], (size_t)(tab - games->items[i]));
 		char *pages = path_join(src, "pages");
@@ -110,6 +112,10 @@ static int make_game_pages(const char *referee, const struct strvec *games, char
 		strbuf_addf(&part, "%s.part", page.buf);
 		if (access(page.buf, F_OK) == 0 || access(log.buf, R_OK) < 0)
 			goto next;
+		if (interrupt_count()) {
+			ret = 1;
+			goto next;
+		}
 		if (path_mkdir_p(pages, 0700) < 0) {
 			snprintf(err, len, "cannot make '%s': %s", pages, strerror(errno));
 			ret = -1;
@@ -131,14 +137,20 @@ static int make_game_pages(const char *referee, const struct strvec *games, char
 		/* 0: a signal woke it: stop this replay (runner_free() reaps it) */
 		while ((got = runner_wait(r, -1, interrupt_fd(), &d, err, len)) == 0) {
 			interrupt_drain();
-			if (interrupt_count() != signals) {
+			if (interrupt_count()) {
 				runner_kill_all(r);
+				ret = 1;
 				break;
 			}
 		}
 		if (got == 1) {
-			if (WIFEXITED(d.status) && WEXITSTATUS(d.status) == 0)
-				rename(part.buf, page.buf);
+			/* a referee that made no page (none is due: ENOENT) leaves the link */
+			if (WIFEXITED(d.status) && WEXITSTATUS(d.status) == 0 &&
+			    rename(part.buf, page.buf) < 0 && errno != ENOENT) {
+				snprintf(err, len, "cannot rename '%s' to '%s': %s", part.buf,
+					 page.buf, strerror(errno));
+				ret = -1;
+			}
 			free(d.out);
 			free(d.err);
 		} else if (got < 0) {
@@ -162,7 +174,7 @@ int index_page_write(const char *dir, const char *referee, int running, char *er
 	struct standings st;
 	struct strvec games;
 	char *path = path_join(dir, "index.html");
-	int ret = -1;
+	int ret = -1, pages = 0;
 
 	result_set_init(&set);
 	strvec_init(&games);
@@ -171,9 +183,9 @@ int index_page_write(const char *dir, const char *referee, int running, char *er
 	result_set_finish(&set);
 	standings_compute(&st, &set);
 	report_html_games(&set, &games);
-	if ((!referee || make_game_pages(referee, &games, err, len) == 0) &&
+	if ((!referee || (pages = make_game_pages(referee, &games, err, len)) >= 0) &&
 	    index_page_save(path, &st, &set, running ? INDEX_PAGE_EVERY_S : 0, err, len) == 0)
-		ret = 0;
+		ret = pages;
 	standings_release(&st);
 out_set:
 	strvec_release(&games);

@@ -25,9 +25,11 @@
 
 /*
  * Makes the missing game pages with the referee (an absolute path; NULL:
- * makes none), then writes DIR/index.html anew (a temporary file renamed over it; 0600, as
- * every file of a results directory). running: a run is going (the page
- * says so and reloads itself). 0, or -1 with err.
+ * makes none), then writes DIR/index.html anew (a temporary file renamed
+ * over it; 0600, as every file of a results directory). running: a run
+ * is going (the page says so and reloads itself). 0; 1 when a signal
+ * (interrupt.h: any so far) stopped the game pages, the page written all
+ * the same; or -1 with err.
  */
 int index_page_write(const char *dir, const char *referee, int running, char *err, size_t len);
 

@@ -682,8 +682,8 @@ static void clear_line(struct ui *ui)
  * hold up the games, nor after a stop). A failure while games are played
  * is said once and does not stop them. The next write waits at least
  * INDEX_PAGE_EVERY_S, and 20 times as long as this one took (a long
- * ladder's results take a while to read), so that the page never costs
- * the run more than a twentieth of its time.
+ * ladder's results take a while to read), so the page never costs the run
+ * more than a twentieth of its time. 0; 1: a signal stopped the pages.
  */
 static int write_index(struct ui *ui, int running, int game_pages)
 {
@@ -696,8 +696,8 @@ static int write_index(struct ui *ui, int running, int game_pages)
 	ui->page_wait = 20 * (clock_ms() / 1e3 - ui->last_page);
 	if (ui->page_wait < INDEX_PAGE_EVERY_S)
 		ui->page_wait = INDEX_PAGE_EVERY_S;
-	if (got == 0)
-		return 0;
+	if (got >= 0)
+		return got;
 	if (!running || !ui->page_failed++) {
 		clear_line(ui);
 		say("cannot write the standings page: %s", err);
@@ -1090,6 +1090,7 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 {
 	struct play_opts po;
 	char err[1024];
+	int got;
 
 	if (!ntodo) {
 		say("nothing to play: all %ld games are in %s", st->total, dir);
@@ -1097,8 +1098,7 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 		int played;
 
 		if (st->done)
-			say("resuming %s: %ld of %ld games already played", dir,
-				st->done, st->total);
+			say("resuming %s: %ld of %ld games already played", dir, st->done, st->total);
 		memset(&po, 0, sizeof(po));
 		po.jobs = (int)(jobs < ntodo ? jobs : ntodo);
 		po.referee = referee;
@@ -1119,8 +1119,13 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 	}
 	if (print_final_report(dir, c, meta) < 0)
 		return EXIT_RUNTIME;
-	if (write_index(ui, 0, 1) < 0)
+	if ((got = write_index(ui, 0, 1)) < 0)
 		return EXIT_RUNTIME;
+	if (got == 1) {
+		say("stopped while making the game pages (the games are all played); run the "
+		    "same command again to make the rest");
+		return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
+	}
 	if (st->failed) {
 		say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
 			"command again to retry", st->failed, st->failed == 1 ? "" : "s", dir);

@@ -56,6 +56,7 @@ void result_out_hold(int on)
 	struct itimerval every = { { 0, RESULT_OUT_HOLD_MS * 1000 / 2 },
 				   { 0, RESULT_OUT_HOLD_MS * 1000 / 2 } };
 	struct sigaction sa;
+	sigset_t alarm;
 
 	holding = on;
 	if (!on)
@@ -64,8 +65,12 @@ void result_out_hold(int on)
 	sa.sa_handler = on_alarm;
 	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
+	/* a mask inherited from whoever started the referee must not silence it */
+	sigemptyset(&alarm);
+	sigaddset(&alarm, SIGALRM);
 	/* without the timer, every put() and tick looks at the age itself */
-	if (sigaction(SIGALRM, &sa, NULL) < 0 || setitimer(ITIMER_REAL, &every, NULL) < 0)
+	if (sigaction(SIGALRM, &sa, NULL) < 0 || sigprocmask(SIG_UNBLOCK, &alarm, NULL) < 0 ||
+	    setitimer(ITIMER_REAL, &every, NULL) < 0)
 		untimed = 1;
 }
 
@@ -164,15 +169,17 @@ int result_out_flush(char *err, size_t len)
 		}
 		at += (size_t)w;
 	}
-	if (deferred) {
-		/* the referee is to end: the rest, unless nobody reads it */
-		write_polled(at, n);
-		held = 0;
-		if (end_by)
-			end_by(deferred);
-	}
+	if (deferred)
+		write_polled(at, n); /* the referee is to end: the rest, unless nobody reads it */
 	held = 0;
 	flushing = 0;
+	/*
+	 * a signal from here on takes the handler's own way; one before was
+	 * deferred: look again now that no flush will
+	 */
+	atomic_signal_fence(memory_order_seq_cst);
+	if (deferred && end_by)
+		end_by(deferred);
 	if (e) {
 		snprintf(err, len, "cannot write 'the standard output': %s", strerror(e));
 		return -1;
@@ -196,11 +203,18 @@ static int write_all(const char *buf, size_t n)
 	return 0;
 }
 
-/* Flushes when the held lines have waited long enough (a tick came since the last look). */
+/*
+ * Flushes when the held lines have waited long enough. Ticks come every
+ * half of RESULT_OUT_HOLD_MS, so a line is looked at by then at an age of
+ * at least half of it: flushing from that age keeps every line's wait
+ * under RESULT_OUT_HOLD_MS (without the timer, each look is exact).
+ */
 static int flush_if_due(char *err, size_t len)
 {
+	double due = untimed ? RESULT_OUT_HOLD_MS : RESULT_OUT_HOLD_MS / 2;
+
 	ticked = 0;
-	if (held && clock_ms() - held_since >= RESULT_OUT_HOLD_MS)
+	if (held && clock_ms() - held_since >= due)
 		return result_out_flush(err, len);
 	return 0;
 }

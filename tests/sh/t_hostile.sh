@@ -196,14 +196,16 @@ grep -q 'uid=0' "$tmp/logs-setuid/seat0.stderr" && fail "setuid: something ran a
 # no bot outlives its referee, even a referee killed with SIGKILL
 marker=M$$xorphan
 "$R" --variant hammerwalt --move-ms 20000 --scratch-dir "$scratch" \
-	"$top/tests/misbehave/sleeper $marker" "$H $marker 1 child escape" "$C" "$C" >/dev/null 2>&1 &
+	"$top/tests/misbehave/sleeper $marker" "$H $marker 1 child escape" "$C" "$C" \
+	>"$tmp/orphan.out" 2>"$tmp/orphan.err" &
 referee=$!
 # (up to 10 s: a loaded machine starts sandboxes slowly)
 for _ in $(seq 33); do
 	[ "$(pgrep -f -- "$marker" | wc -l)" -ge 3 ] && break
 	sleep 0.3
 done
-[ "$(pgrep -f -- "$marker" | wc -l)" -ge 3 ] || fail "orphan: the bots did not start"
+[ "$(pgrep -f -- "$marker" | wc -l)" -ge 3 ] ||
+	fail "orphan: the bots did not start: $(pgrep -af -- "$marker"; cat "$tmp/orphan.out" "$tmp/orphan.err")"
 kill -9 "$referee"
 wait "$referee" 2>/dev/null
 if ! gone "$marker"; then

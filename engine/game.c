@@ -468,10 +468,11 @@ int game_legal_count(const struct game *g)
 {
 	struct move mv[MAX_MOVES];
 	int pass, nbids;
-	uint32_t cards = game_card_moves(g);
+	uint32_t cards;
 
 	if (is_team_auction(g))
 		return team_bid_count(g, &pass, &nbids);
+	cards = game_card_moves(g);
 	return cards ? mask_count(cards) : game_legal(g, mv);
 }
 
@@ -479,7 +480,7 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 {
 	struct move mv[MAX_MOVES];
 	int pass, nbids, n;
-	uint32_t cards = game_card_moves(g);
+	uint32_t cards;
 
 	if (is_team_auction(g)) {
 		n = team_bid_count(g, &pass, &nbids);
@@ -495,7 +496,7 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 					 i - nbids, CARD_NONE, CARD_NONE);
 		return 0;
 	}
-	if (cards)
+	if ((cards = game_card_moves(g)))
 		return nth_card(cards, i, out);
 	n = game_legal(g, mv);
 	if (i < 0 || i >= n)

@@ -119,6 +119,20 @@ static inline void hand_add(struct hand *h, card_t c)
 	h->two |= h->one & CARD_BIT(c);
 	h->one |= CARD_BIT(c);
 }
+/*
+ * The hand of n cards (no kind more than twice): a kind seen an even
+ * number of times is a twin; fewer steps a card than hand_add().
+ */
+static inline struct hand hand_of(const card_t *c, int n)
+{
+	uint32_t any = 0, odd = 0;
+
+	for (int i = 0; i < n; i++) {
+		any |= CARD_BIT(c[i]);
+		odd ^= CARD_BIT(c[i]);
+	}
+	return (struct hand){ any, any & ~odd };
+}
 /* Removes one copy; returns -1 if the hand holds none. */
 static inline int hand_remove(struct hand *h, card_t c)
 {

@@ -167,8 +167,7 @@ static void start_hand(struct game *g)
 	g->nev = 0;
 
 	for (int s = 0; s < r->seats; s++)
-		for (int i = 0; i < k; i++)
-			hand_add(&g->hand[s], deck[s * k + i]);
+		g->hand[s] = hand_of(deck + s * k, k);
 	memcpy(g->dealt, g->hand, sizeof(g->hand));
 	pos = r->seats * k;
 	push(g, EV_DEAL, g->dealer, -1, CARD_NONE, CARD_NONE, NULL);

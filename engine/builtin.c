@@ -27,17 +27,40 @@ static int random_listed(const struct game *g, struct rng *r, struct move *out)
 	return game_legal_nth(g, (int)rng_below(r, (uint32_t)n), out);
 }
 
-int builtin_random(const struct game *g, struct rng *r, struct move *out)
+/* A uniform pick among the cards of m (nonzero), lowest card first. */
+static inline void random_card(uint32_t m, struct rng *r, struct move *out)
+{
+	uint32_t i = rng_below(r, (uint32_t)mask_count(m));
+
+	*out = move_make(MOVE_CARD, -1, -1, mask_nth(m, (int)i), CARD_NONE);
+}
+
+/* builtin_random() past its common case: flip's plays, and the listed moves. */
+static int __attribute__((noinline)) random_other(const struct game *g, struct rng *r,
+						   struct move *out)
 {
 	uint32_t cards = game_card_moves(g);
 
 	if (cards) {
-		uint32_t i = rng_below(r, (uint32_t)mask_count(cards));
-
-		*out = move_make(MOVE_CARD, -1, -1, mask_nth(cards, (int)i), CARD_NONE);
+		random_card(cards, r, out);
 		return 0;
 	}
 	return random_listed(g, r, out);
+}
+
+/*
+ * Outside flip the card moves' mask is made inline and calls nothing, so
+ * the common case saves no registers; everything else is a tail call.
+ */
+int builtin_random(const struct game *g, struct rng *r, struct move *out)
+{
+	uint32_t cards = g->rules.variant != VAR_FLIP ? game_card_moves(g) : 0;
+
+	if (cards) {
+		random_card(cards, r, out);
+		return 0;
+	}
+	return random_other(g, r, out);
 }
 
 /* ---- hand evaluation ------------------------------------------------ */

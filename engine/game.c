@@ -734,7 +734,8 @@ static void apply_trump(struct game *g, const struct move *m)
 	run_script(g);
 }
 
-static void apply_script(struct game *g, const struct move *m)
+/* Returns 0 (game_apply()'s success), so that game_apply() ends in a jump to it. */
+static int apply_script(struct game *g, const struct move *m)
 {
 	const struct step *st = &g->script[g->script_pos];
 
@@ -756,6 +757,7 @@ static void apply_script(struct game *g, const struct move *m)
 	}
 	g->script_pos++;
 	run_script(g);
+	return 0;
 }
 
 /*
@@ -863,8 +865,8 @@ int game_would_win(const struct game *g, card_t c)
 	return winner_of(g, cards, g->ntrick + 1, g->trump) == g->ntrick;
 }
 
-/* The trick is full and seat w took it. */
-static void finish_trick(struct game *g, int w)
+/* The trick is full and seat w took it. Returns 0, as apply_script() does. */
+static int finish_trick(struct game *g, int w)
 {
 	g->tricks[w]++;
 	push(g, EV_TRICK, w, g->trick_no + 1, CARD_NONE, CARD_NONE, NULL);
@@ -873,6 +875,7 @@ static void finish_trick(struct game *g, int w)
 	g->leader = g->turn = w;
 	if (g->trick_no == g->rules.cards_each)
 		score_hand(g);
+	return 0;
 }
 
 static void set_calling(struct game *g, card_t c)
@@ -886,7 +889,7 @@ static void set_calling(struct game *g, card_t c)
  * trick's winner so far is kept as each card falls (the first of equal
  * keys holds), so a full trick needs no second look at its cards.
  */
-static inline void play_plain(struct game *g, int seat, card_t c)
+static inline int play_plain(struct game *g, int seat, card_t c)
 {
 	int n = g->ntrick, top;
 
@@ -904,9 +907,9 @@ static inline void play_plain(struct game *g, int seat, card_t c)
 	g->ntrick = n + 1;
 	push(g, EV_PLAY, seat, -1, c, CARD_NONE, NULL);
 	if (n + 1 == g->nactive)
-		finish_trick(g, g->trick_seat[15 - (g->trick_top & 15)]);
-	else
-		g->turn = g->next_active[seat];
+		return finish_trick(g, g->trick_seat[15 - (g->trick_top & 15)]);
+	g->turn = g->next_active[seat];
+	return 0;
 }
 
 /* Flip's play: a Charlie turns the burn card up, a match card may switch. */
@@ -1287,11 +1290,8 @@ int game_apply(struct game *g, const struct move *m, char *err, size_t len)
 	if (m->type != MOVE_CARD || m->swap != CARD_NONE || c >= NCARDS)
 		return apply_checked(g, m, err, len);
 	if (g->phase == PH_PLAY && g->rules.variant != VAR_FLIP && (game_play_mask(g) & CARD_BIT(c)))
-		play_plain(g, g->turn, c);
-	else if (g->phase == PH_SCRIPT && st->dec != DEC_DECLARE &&
-		 (g->hand[st->seat].one & CARD_BIT(c)))
-		apply_script(g, m);
-	else
-		return apply_checked(g, m, err, len);
-	return 0;
+		return play_plain(g, g->turn, c);
+	if (g->phase == PH_SCRIPT && st->dec != DEC_DECLARE && (g->hand[st->seat].one & CARD_BIT(c)))
+		return apply_script(g, m);
+	return apply_checked(g, m, err, len);
 }

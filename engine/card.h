@@ -172,15 +172,14 @@ static inline card_t mask_first(uint32_t m)
  * The n-th (0-based) set bit of m, which must have more than n bits.
  * @random asks it with a random n, so it takes no branch (a loop's exit
  * would be mispredicted about once a move). The byte holding the bit is
- * found from the running bit counts of m's bytes, then the bit in that
- * byte from the running counts of its bits, spread one to a byte of a
- * 64-bit word: either place is how many running counts are at most n.
+ * found from the running bit counts of m's bytes (its place is how many
+ * running counts are at most n), then the bit in that byte from a table.
  */
+extern const uint32_t mask_byte_nth[256];
 static inline card_t mask_nth(uint32_t m, int n)
 {
-	const uint64_t ones = 0x0101010101010101ull;
 	uint32_t b = m - ((m >> 1) & 0x55555555u), run, at;
-	uint64_t byte, bits, rest;
+	uint64_t byte, rest;
 	int shift;
 
 	b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
@@ -190,9 +189,7 @@ static inline card_t mask_nth(uint32_t m, int n)
 	shift = (int)(((at >> 7) * 0x01010101u) >> 24) * 8;
 	byte = (m >> shift) & 0xff;
 	rest = (uint64_t)n - (((run << 8) >> shift) & 0xff); /* less the bits below the byte */
-	bits = ((((byte * ones) & 0x8040201008040201ull) + 0x7f7f7f7f7f7f7f7full) >> 7) & ones;
-	bits = MASK_BYTES_AT_MOST(bits * ones, rest, ones, 0x8080808080808080ull);
-	return (card_t)(shift + (int)(((bits >> 7) * ones) >> 56));
+	return (card_t)(shift + (int)((mask_byte_nth[byte] >> (rest * 4)) & 15));
 }
 
 /*

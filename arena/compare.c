@@ -109,18 +109,7 @@ static const char usage[] =
 	"a results directory that holds something else, 3 games that failed twice,\n"
 	"128 + the signal when interrupted (run it again to resume).\n";
 
-#ifdef __GNUC__
-__attribute__((format(printf, 1, 2)))
-#endif
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-
-	/* message_vprintf() escapes what a user typed, as every arena message */
-	va_start(ap, fmt);
-	message_vprintf(stderr, "arena", fmt, ap);
-	va_end(ap);
-}
+#define say(...) message_printf(stderr, "arena", __VA_ARGS__)
 
 static void die_usage(const char *what, const char *arg)
 {

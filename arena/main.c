@@ -128,17 +128,7 @@ struct options {
  * Every message to a person: "arena: " first, bytes a user gave (a path,
  * a name) escaped, one line per line of text (util.h, message_print()).
  */
-#ifdef __GNUC__
-__attribute__((format(printf, 1, 2)))
-#endif
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	message_vprintf(stderr, "arena", fmt, ap);
-	va_end(ap);
-}
+#define say(...) message_printf(stderr, "arena", __VA_ARGS__)
 
 /* A bad command line: the problem, its one hint, exit 2. */
 static void die_usage(const char *fmt, const char *arg)

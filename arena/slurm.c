@@ -132,17 +132,7 @@ static int shard_current(const struct plan *p, const struct results_meta *m)
 	return 1;
 }
 
-#ifdef __GNUC__
-__attribute__((format(printf, 1, 2)))
-#endif
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	message_vprintf(stderr, "arena", fmt, ap);
-	va_end(ap);
-}
+#define say(...) message_printf(stderr, "arena", __VA_ARGS__)
 
 static void die_usage(const char *fmt, const char *arg)
 {

@@ -256,12 +256,15 @@ void message_print(FILE *f, const char *prog, const char *text)
 	fputc('\n', f);
 }
 
-void message_vprintf(FILE *f, const char *prog, const char *fmt, va_list ap)
+void message_printf(FILE *f, const char *prog, const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
 
 	strbuf_init(&sb);
+	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
 	message_print(f, prog, sb.buf);
 	strbuf_release(&sb);
 }

@@ -100,8 +100,14 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t n);
  * newline is added.
  */
 void message_print(FILE *f, const char *prog, const char *text);
-/* message_print() of a printf format and its arguments. */
-void message_vprintf(FILE *f, const char *prog, const char *fmt, va_list ap);
+/*
+ * message_print() of a printf format and its arguments: what each
+ * program's say() is (a macro that names the program).
+ */
+#ifdef __GNUC__
+__attribute__((format(printf, 3, 4)))
+#endif
+void message_printf(FILE *f, const char *prog, const char *fmt, ...);
 
 /*
  * The same into a fixed buffer: escapes at most max bytes of s (adding

@@ -197,17 +197,7 @@ static void print_usage(void)
  * Every message to a person: "referee: " first, bytes a user gave (a
  * path, a SEAT) escaped (util.h, message_print()).
  */
-#ifdef __GNUC__
-__attribute__((format(printf, 1, 2)))
-#endif
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	message_vprintf(stderr, "referee", fmt, ap);
-	va_end(ap);
-}
+#define say(...) message_printf(stderr, "referee", __VA_ARGS__)
 
 /* A bad command line: the problem, then its one hint in parentheses; exit 2. */
 #ifdef __GNUC__

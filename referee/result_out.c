@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "file.h"
 
 /*
  * held counts complete lines only: a line is copied in first and counted
@@ -103,43 +104,53 @@ static size_t piece_end(size_t at, size_t n)
 }
 
 /*
- * Writes out[at..n) once each piece can be taken: poll(2) for room, then
- * a piece that ends a line (piece_end()). Gives up when the output takes
+ * Writes the next piece of out[at..n) (piece_end()) once poll(2) says
+ * the output has room, waiting at most wait_ms: so the write cannot
+ * block where a signal could not reach it. The bytes written; 0 when
+ * there was no room in time or a signal came (errno EINTR); -1 with errno
+ * on an error of the output. Async-signal-safe.
+ */
+static ssize_t write_piece(size_t at, size_t n, int wait_ms)
+{
+	struct pollfd p = { STDOUT_FILENO, POLLOUT, 0 };
+	ssize_t w;
+	int r = poll(&p, 1, wait_ms);
+
+	if (r < 0)
+		return errno == EINTR ? 0 : -1;
+	if (r == 0)
+		return 0;
+	/* the output's error (a closed pipe, a full disk) comes from the write */
+	w = write(STDOUT_FILENO, out + at, piece_end(at, n) - at);
+	return w < 0 && errno == EINTR ? 0 : w;
+}
+
+/*
+ * Writes out[at..n) piece by piece, giving up when the output takes
  * nothing for a second (interruptions, the timer's among them, do not
- * restart that second). Async-signal-safe. Returns where it stopped, n
- * when all was written.
+ * restart that second) or fails. Async-signal-safe. Returns where it
+ * stopped, n when all was written.
  */
 static size_t write_polled(size_t at, size_t n)
 {
-	struct pollfd p = { STDOUT_FILENO, POLLOUT, 0 };
 	long until = now_ms() + 1000;
 
 	while (at < n) {
 		long left = until - now_ms();
 		ssize_t w;
-		int r;
 
-		if (left <= 0)
+		if (left <= 0 || (w = write_piece(at, n, (int)left)) < 0)
 			break;
-		r = poll(&p, 1, (int)left);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r != 1 || !(p.revents & POLLOUT))
-			break;
-		w = write(STDOUT_FILENO, out + at, piece_end(at, n) - at);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		at += (size_t)w;
-		until = now_ms() + 1000;
+		if (w > 0) {
+			at += (size_t)w;
+			until = now_ms() + 1000;
+		}
 	}
 	return at;
 }
 
 int result_out_flush(char *err, size_t len)
 {
-	struct pollfd p = { STDOUT_FILENO, POLLOUT, 0 };
 	size_t at = 0, n = (size_t)held;
 	int e = 0;
 
@@ -147,22 +158,12 @@ int result_out_flush(char *err, size_t len)
 	/*
 	 * A piece at a time, each once poll() says it fits, so no write here
 	 * can block: a signal that comes just before a write (which it could
-	 * not interrupt) is seen within the poll's 0.1 s, not never.
+	 * not interrupt) is seen within the poll's 0.1 s, not never. A slow
+	 * reader is waited for as long as it takes.
 	 */
 	while (at < n && !deferred) {
-		int r = poll(&p, 1, 100);
-		ssize_t w;
+		ssize_t w = write_piece(at, n, 100);
 
-		if (r < 0 && errno != EINTR) {
-			e = errno;
-			break;
-		}
-		if (r <= 0)
-			continue;
-		/* the output's error (a closed pipe, a full disk) comes from the write */
-		w = write(STDOUT_FILENO, out + at, piece_end(at, n) - at);
-		if (w < 0 && errno == EINTR)
-			continue;
 		if (w < 0) {
 			e = errno;
 			break;
@@ -183,22 +184,6 @@ int result_out_flush(char *err, size_t len)
 	if (e) {
 		snprintf(err, len, "cannot write 'the standard output': %s", strerror(e));
 		return -1;
-	}
-	return 0;
-}
-
-/* write(2) all of buf through interruptions: 0, or -1 with errno. */
-static int write_all(const char *buf, size_t n)
-{
-	while (n) {
-		ssize_t w = write(STDOUT_FILENO, buf, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		buf += w;
-		n -= (size_t)w;
 	}
 	return 0;
 }
@@ -225,7 +210,8 @@ int result_out_put(const char *line, size_t n, char *err, size_t len)
 		return -1;
 	if (n + 1 > sizeof(out)) {
 		/* longer than the buffer (ten long SEAT command lines): straight out */
-		if (write_all(line, n) < 0 || write_all("\n", 1) < 0) {
+		if (file_write_all(STDOUT_FILENO, line, n) < 0 ||
+		    file_write_all(STDOUT_FILENO, "\n", 1) < 0) {
 			snprintf(err, len, "cannot write 'the standard output': %s", strerror(errno));
 			return -1;
 		}

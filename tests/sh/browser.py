@@ -1,11 +1,26 @@
 """tests/sh/browser.py - what the browser tests (t_viewer.sh, t_arena_html.sh)
-share: running headless chromium as this machine allows it, and telling
-whether a screenshot is blank (its PNG decoded without any library but
-zlib, and its distinct colours counted)."""
+share: counting failed checks, running headless chromium as this machine
+allows it, and telling whether a screenshot is blank (its PNG decoded
+without any library but zlib, and its distinct colours counted)."""
 import struct
 import subprocess
+import sys
 import tempfile
 import zlib
+
+
+class Checks:
+    """Failed checks: fail() prints one and counts it; done() exits 1 if any failed."""
+
+    def __init__(self):
+        self.failures = 0
+
+    def fail(self, msg):
+        print("FAIL: " + msg)
+        self.failures += 1
+
+    def done(self):
+        sys.exit(1 if self.failures else 0)
 
 
 def chromium(browser, workdir, *args):

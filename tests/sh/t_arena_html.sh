@@ -123,13 +123,9 @@ import html, os, re, sys, urllib.parse
 browser, w = sys.argv[1:3]
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, sys.argv[3])
-from browser import chromium as browser_run, png_colours
-failures = 0
-
-def fail(msg):
-    global failures
-    print("FAIL: " + msg)
-    failures += 1
+from browser import Checks, chromium as browser_run, png_colours
+checks = Checks()
+fail = checks.fail
 
 def chromium(*args):
     return browser_run(browser, w, *args)
@@ -193,6 +189,6 @@ else:
     print("standings page: screenshot %d bytes, %d colours" % (os.path.getsize(png), n))
     if n < 20:
         fail("the screenshot is blank (%d colours)" % n)
-sys.exit(1 if failures else 0)
+checks.done()
 PY
 echo "ok: t_arena_html"

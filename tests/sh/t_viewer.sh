@@ -84,13 +84,9 @@ import os, re, sys
 browser, tmp = sys.argv[1:3]
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, sys.argv[3])
-from browser import chromium as browser_run, png_colours
-failures = 0
-
-def fail(msg):
-    global failures
-    print("FAIL: " + msg)
-    failures += 1
+from browser import Checks, chromium as browser_run, png_colours
+checks = Checks()
+fail = checks.fail
 
 def chromium(*args):
     return browser_run(browser, tmp, *args)
@@ -185,6 +181,6 @@ for v in sorted(tricks):
     print("%s: screenshot %d bytes, %d colours" % (v, os.path.getsize(png), n))
     if n < 20:
         fail("%s: the screenshot is blank (%d colours)" % (v, n))
-sys.exit(1 if failures else 0)
+checks.done()
 PY
 finish "ok: t_viewer"

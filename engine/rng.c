@@ -33,13 +33,13 @@ void rng_seed(struct rng *r, uint64_t seed)
  * instead of a division.
  */
 #define BELOW_ENTRY(n) { RNG_BELOW_LIMIT(n), ((uint64_t)1 << RNG_FOLD_BITS) % (n), \
-	UINT64_MAX / (n) + 1 }
+	UINT64_MAX / (n) + 1, (n) }
 #define BELOW_ENTRIES8(b) BELOW_ENTRY(b), BELOW_ENTRY(b + 1), BELOW_ENTRY(b + 2), \
 	BELOW_ENTRY(b + 3), BELOW_ENTRY(b + 4), BELOW_ENTRY(b + 5), BELOW_ENTRY(b + 6), \
 	BELOW_ENTRY(b + 7)
 
 const struct rng_below_entry rng_below_table[RNG_BELOW_MAX + 1] = {
-	{ 0, 0, 0 },
+	{ 0, 0, 0, 0 },
 	BELOW_ENTRIES8(1), BELOW_ENTRIES8(9), BELOW_ENTRIES8(17), BELOW_ENTRIES8(25),
 	BELOW_ENTRIES8(33), BELOW_ENTRIES8(41), BELOW_ENTRIES8(49), BELOW_ENTRIES8(57),
 };
@@ -71,7 +71,7 @@ void rng_shuffle(struct rng *r, uint8_t *a, int n)
 		do
 			x = rng_next(&local);
 		while (x > b->limit);
-		j = rng_fast_mod(x, b, (uint32_t)i);
+		j = rng_fast_mod(x, b);
 		t = a[i - 1];
 		a[i - 1] = a[j];
 		a[j] = t;

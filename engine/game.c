@@ -453,7 +453,35 @@ static int team_bid_count(const struct game *g, int *pass, int *nbids)
 
 static int is_team_auction(const struct game *g)
 {
-	return g->phase == PH_AUCTION && is_team_bid(&g->rules) && g->rules.variant != VAR_HAMMERWALT;
+	return g->phase == PH_AUCTION &&
+	       (g->rules.variant == VAR_INDIANA || g->rules.variant == VAR_BLOOMINGTON);
+}
+
+/* The i-th move of a team auction's list (0 <= i < its count, pass and nbids as counted). */
+static void team_bid_nth(const struct game *g, int i, int pass, int nbids, struct move *out)
+{
+	if (i < pass)
+		*out = move_make(MOVE_PASS, -1, -1, CARD_NONE, CARD_NONE);
+	else if ((i -= pass) < nbids)
+		*out = move_make(MOVE_BID, g->high_bid + 1 + i / TRUMP_NONE, i % TRUMP_NONE,
+				 CARD_NONE, CARD_NONE);
+	else
+		*out = move_make(g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST, -1,
+				 i - nbids, CARD_NONE, CARD_NONE);
+}
+
+/* Is m in a team auction's list? */
+static int team_bid_legal(const struct game *g, const struct move *m)
+{
+	if (m->card != CARD_NONE || m->swap != CARD_NONE)
+		return 0;
+	if (m->type == MOVE_PASS)
+		return m->num == -1 && m->trump == -1 && may_pass(g);
+	if (m->trump < 0 || m->trump >= TRUMP_NONE)
+		return 0;
+	if (m->type == MOVE_BID)
+		return m->num > g->high_bid && m->num <= g->rules.cards_each;
+	return m->num == -1 && m->type == (g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST);
 }
 
 /* The i-th card of m as a move, lowest card first, as game_legal() lists cards. */
@@ -487,14 +515,7 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 		n = team_bid_count(g, &pass, &nbids);
 		if (i < 0 || i >= n)
 			return -1;
-		if (i < pass)
-			*out = move_make(MOVE_PASS, -1, -1, CARD_NONE, CARD_NONE);
-		else if ((i -= pass) < nbids)
-			*out = move_make(MOVE_BID, g->high_bid + 1 + i / TRUMP_NONE, i % TRUMP_NONE,
-					 CARD_NONE, CARD_NONE);
-		else
-			*out = move_make(g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST, -1,
-					 i - nbids, CARD_NONE, CARD_NONE);
+		team_bid_nth(g, i, pass, nbids, out);
 		return 0;
 	}
 	if ((cards = game_card_moves(g)))
@@ -506,23 +527,35 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 	return 0;
 }
 
+int game_legal_random(const struct game *g, struct rng *r, struct move *out)
+{
+	struct move mv[MAX_MOVES];
+	int pass, nbids, n;
+	uint32_t cards;
+
+	if (is_team_auction(g)) {
+		n = team_bid_count(g, &pass, &nbids);
+		team_bid_nth(g, (int)rng_below(r, (uint32_t)n), pass, nbids, out);
+		return 0;
+	}
+	if ((cards = game_card_moves(g))) {
+		n = (int)rng_below(r, (uint32_t)mask_count(cards));
+		*out = move_make(MOVE_CARD, -1, -1, mask_nth(cards, n), CARD_NONE);
+		return 0;
+	}
+	if (!(n = game_legal(g, mv)))
+		return -1;
+	*out = mv[rng_below(r, (uint32_t)n)];
+	return 0;
+}
+
 /* Is m in game_legal()'s list? */
 static int is_legal(const struct game *g, const struct move *m)
 {
 	struct move mv[MAX_MOVES];
 
-	if (is_team_auction(g)) {
-		if (m->card != CARD_NONE || m->swap != CARD_NONE)
-			return 0;
-		if (m->type == MOVE_PASS)
-			return m->num == -1 && m->trump == -1 && may_pass(g);
-		if (m->trump < 0 || m->trump >= TRUMP_NONE)
-			return 0;
-		if (m->type == MOVE_BID)
-			return m->num > g->high_bid && m->num <= g->rules.cards_each;
-		return m->num == -1 &&
-		       m->type == (g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST);
-	}
+	if (is_team_auction(g))
+		return team_bid_legal(g, m);
 	for (int i = 0, n = game_legal(g, mv); i < n; i++)
 		if (move_equal(&mv[i], m))
 			return 1;
@@ -638,7 +671,7 @@ static void auction_indiana(struct game *g, int s, const struct move *m)
 		return;
 	}
 	do
-		s = (s + 1) % g->rules.seats;
+		s = s + 1 == g->rules.seats ? 0 : s + 1;
 	while (g->out & (1u << s));
 	g->turn = s;
 }
@@ -1038,6 +1071,10 @@ static int apply_checked(struct game *g, const struct move *m, char *err, size_t
 	if (d == DEC_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS &&
 	    (game_play_mask(g) & CARD_BIT(m->card))) {
 		play_card(g, g->turn, m->card, CARD_NONE);
+		return 0;
+	}
+	if (is_team_auction(g) && team_bid_legal(g, m)) {
+		apply_auction(g, m);
 		return 0;
 	}
 	if (d == DEC_NONE) {

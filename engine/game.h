@@ -273,6 +273,14 @@ int game_legal_count(const struct game *g);
 int game_legal_nth(const struct game *g, int i, struct move *out);
 
 /*
+ * One of game_legal()'s moves, uniformly at random: one rng_below(r, n)
+ * over the list's length n, and the move at the index drawn, without
+ * making the list where its shape allows (@random's move). -1 when
+ * nobody is to act, and then r is not drawn from.
+ */
+int game_legal_random(const struct game *g, struct rng *r, struct move *out);
+
+/*
  * Applies the move of the seat to act. An illegal move changes nothing:
  * -1 with the reason in err ("you do not hold QH", "must follow H").
  */

@@ -51,7 +51,7 @@ static inline uint64_t rng_next(struct rng *r)
 #define RNG_BELOW_LIMIT(n) (UINT64_MAX - ((UINT64_MAX % (n)) + 1) % (n))
 
 /*
- * Bounds up to RNG_BELOW_MAX (every deck, nearly every list of moves)
+ * Bounds up to RNG_BELOW_MAX (every deck, every list of moves)
  * take their rejection limit and the remainder's constants from a table
  * (rng.c says how the remainder is computed, exactly x % n).
  */
@@ -62,8 +62,8 @@ struct rng_below_entry {
 	uint64_t n;     /* the bound itself: a loop over the table reads it, not its counter */
 };
 
-#define RNG_FOLD_BITS 57
-#define RNG_BELOW_MAX 64
+#define RNG_FOLD_BITS 56
+#define RNG_BELOW_MAX 128
 extern const struct rng_below_entry rng_below_table[RNG_BELOW_MAX + 1];
 
 /* x mod n from the table's entry b for n (n at most RNG_BELOW_MAX). */

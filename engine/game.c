@@ -30,25 +30,34 @@ int game_flip_trump(card_t calling)
 	return card_is_joker(calling) ? TRUMP_NONE : card_suit(calling);
 }
 
-/* The full deck of a variant in a fixed order (suits, ranks, jokers). */
+#define TWINS(s, r) CARD(s, r), CARD(s, r)
+#define DOUBLE_SUIT(s) TWINS(s, RANK_9), TWINS(s, RANK_10), TWINS(s, RANK_J), \
+	TWINS(s, RANK_Q), TWINS(s, RANK_K), TWINS(s, RANK_A)
+#define SINGLE_SUIT(s) CARD(s, RANK_8), CARD(s, RANK_9), CARD(s, RANK_10), CARD(s, RANK_J), \
+	CARD(s, RANK_Q), CARD(s, RANK_K), CARD(s, RANK_A)
+
+/*
+ * The full deck of a variant in a fixed order (suits, ranks, jokers):
+ * every game makes one, and a copy costs less than the loops.
+ */
 static int build_deck(const struct rules *r, card_t *deck)
 {
-	int n = 0;
-	int copies = r->variant == VAR_FIVEHAND ? 1 : 2;
-	int low = r->variant == VAR_FIVEHAND ? RANK_8 : RANK_9;
+	static const card_t doubled[] = {
+		DOUBLE_SUIT(SUIT_C), DOUBLE_SUIT(SUIT_D), DOUBLE_SUIT(SUIT_H), DOUBLE_SUIT(SUIT_S),
+		CARD_BENNY, CARD_CHARLIE, CARD_BENNY, CARD_CHARLIE, /* flip's, as many as it has */
+	};
+	static const card_t single[] = {
+		SINGLE_SUIT(SUIT_C), SINGLE_SUIT(SUIT_D), SINGLE_SUIT(SUIT_H), SINGLE_SUIT(SUIT_S),
+		CARD_JOKER,
+	};
+	/* the 48 suited cards of the double deck, then flip's jokers */
+	int n = 48 + (r->variant == VAR_FLIP ? 2 * r->jokers : 0);
 
-	for (int s = 0; s < NSUITS; s++)
-		for (int rk = low; rk < NRANKS; rk++)
-			for (int k = 0; k < copies; k++)
-				deck[n++] = CARD(s, rk);
-	if (r->variant == VAR_FIVEHAND)
-		deck[n++] = CARD_JOKER;
-	if (r->variant == VAR_FLIP) {
-		for (int k = 0; k < r->jokers; k++) {
-			deck[n++] = CARD_BENNY;
-			deck[n++] = CARD_CHARLIE;
-		}
+	if (r->variant == VAR_FIVEHAND) {
+		memcpy(deck, single, sizeof(single));
+		return (int)sizeof(single);
 	}
+	memcpy(deck, doubled, (size_t)n);
 	return n;
 }
 

@@ -772,7 +772,10 @@ static void apply_trump(struct game *g, const struct move *m)
 	run_script(g);
 }
 
-/* Returns 0 (game_apply()'s success), so that game_apply() ends in a jump to it. */
+/*
+ * Returns 0 (game_apply()'s success), so that game_apply() ends in a jump
+ * to it. A card given or discarded is held: game_apply() has checked it.
+ */
 static int apply_script(struct game *g, const struct move *m)
 {
 	const struct step *st = &g->script[g->script_pos];
@@ -783,12 +786,12 @@ static int apply_script(struct game *g, const struct move *m)
 		push(g, EV_DECLARE, st->seat, g->partner, CARD_NONE, CARD_NONE, m);
 		break;
 	case DEC_GIVE:
-		hand_remove(&g->hand[st->seat], m->card);
+		hand_take(&g->hand[st->seat], m->card);
 		hand_add(&g->hand[st->to], m->card);
 		push(g, EV_GIVE, st->seat, st->to, m->card, CARD_NONE, NULL);
 		break;
 	case DEC_DISCARD:
-		hand_remove(&g->hand[st->seat], m->card);
+		hand_take(&g->hand[st->seat], m->card);
 		hand_add(&g->discarded, m->card);
 		push(g, EV_DISCARD, st->seat, -1, m->card, CARD_NONE, NULL);
 		break;
@@ -950,10 +953,13 @@ static inline int play_plain(struct game *g, int seat, card_t c)
 	return 0;
 }
 
-/* Flip's play: a Charlie turns the burn card up, a match card may switch. */
+/*
+ * Flip's play: a Charlie turns the burn card up, a match card may switch.
+ * The seat holds c, and swap besides (checked, or the dead hand's card).
+ */
 static void play_flip(struct game *g, int seat, card_t c, card_t swap)
 {
-	hand_remove(&g->hand[seat], c);
+	hand_take(&g->hand[seat], c);
 	hand_add(&g->played, c);
 	g->trick_card[g->ntrick] = c;
 	g->trick_seat[g->ntrick] = (int8_t)seat;
@@ -968,7 +974,7 @@ static void play_flip(struct game *g, int seat, card_t c, card_t swap)
 	} else if (swap != CARD_NONE) {
 		card_t old = g->calling;
 
-		hand_remove(&g->hand[seat], swap);
+		hand_take(&g->hand[seat], swap);
 		hand_add(&g->hand[seat], old);
 		set_calling(g, swap);
 		push(g, EV_SWITCH, seat, -1, swap, old, NULL);

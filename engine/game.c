@@ -307,7 +307,7 @@ static int hammerwalt_stuck(const struct game *g)
 }
 
 /* Indiana and bloomington: may the seat to act pass? */
-static int may_pass(const struct game *g)
+static inline int may_pass(const struct game *g)
 {
 	const struct rules *r = &g->rules;
 	unsigned all = (1u << r->seats) - 1;
@@ -451,7 +451,7 @@ int game_legal(const struct game *g, struct move *mv)
  * allowed), every bid from high_bid + 1 up with every trump, then the top
  * bid with every trump; simple enough to count, index and check unlisted.
  */
-static int team_bid_count(const struct game *g, int *pass, int *nbids)
+static inline int team_bid_count(const struct game *g, int *pass, int *nbids)
 {
 	int lo = g->high_bid + 1, hi = g->rules.cards_each;
 
@@ -467,7 +467,7 @@ static int is_team_auction(const struct game *g)
 }
 
 /* The i-th move of a team auction's list (0 <= i < its count, pass and nbids as counted). */
-static void team_bid_nth(const struct game *g, int i, int pass, int nbids, struct move *out)
+static inline void team_bid_nth(const struct game *g, int i, int pass, int nbids, struct move *out)
 {
 	if (i < pass)
 		*out = move_make(MOVE_PASS, -1, -1, CARD_NONE, CARD_NONE);
@@ -480,7 +480,7 @@ static void team_bid_nth(const struct game *g, int i, int pass, int nbids, struc
 }
 
 /* Is m in a team auction's list? */
-static int team_bid_legal(const struct game *g, const struct move *m)
+static inline int team_bid_legal(const struct game *g, const struct move *m)
 {
 	if (m->card != CARD_NONE || m->swap != CARD_NONE)
 		return 0;
@@ -650,7 +650,7 @@ static void auction_hammerwalt(struct game *g, int s, const struct move *m)
 		end_team_auction(g, g->high_seat, &c);
 		return;
 	}
-	g->turn = (s + 1) % g->rules.seats;
+	g->turn = next_player(g, s);
 }
 
 static void auction_indiana(struct game *g, int s, const struct move *m)
@@ -705,7 +705,7 @@ static void auction_bloomington(struct game *g, int s, const struct move *m)
 			redeal(g);
 		return;
 	}
-	g->turn = (s + 1) % g->rules.seats;
+	g->turn = next_player(g, s);
 }
 
 static void auction_fivehand(struct game *g, int s, const struct move *m)
@@ -713,7 +713,7 @@ static void auction_fivehand(struct game *g, int s, const struct move *m)
 	if (m->type == MOVE_PASS) {
 		if (s == g->dealer)
 			g->round = 2; /* round 2 cannot end in four passes: the dealer is stuck */
-		g->turn = (s + 1) % g->rules.seats;
+		g->turn = next_player(g, s);
 		return;
 	}
 	g->bidder = s;

@@ -844,6 +844,9 @@ static void dead_hand_turns(struct game *g)
 static void start_play(struct game *g)
 {
 	const struct rules *r = &g->rules;
+	const struct deal_setup *su;
+	unsigned in;
+	int next;
 
 	if (is_team_bid(r) && score_bonus_contract(&g->contract)) {
 		for (int k = 2; k < r->seats; k += 2) {
@@ -854,12 +857,20 @@ static void start_play(struct game *g)
 		}
 		g->nactive = r->seats - mask_count(g->sitting_out);
 	}
-	for (int s = 0; s < r->seats; s++)
-		g->next_active[s] = (int8_t)game_next_active(g, s);
+	/*
+	 * game_next_active() for every seat, from the last down: the seat
+	 * after s is the nearest one above it that plays, else the first
+	 */
+	in = ((1u << r->seats) - 1) & ~g->sitting_out;
+	next = __builtin_ctz(in);
+	for (int s = r->seats - 1; s >= 0; s--) {
+		g->next_active[s] = (int8_t)next;
+		next = in & (1u << s) ? s : next;
+	}
 	g->phase = PH_PLAY;
 	g->leader = is_team_bid(r) ? g->bidder : next_player(g, g->dealer);
-	if (hand_setup(g) && hand_setup(g)->has_leader)
-		g->leader = hand_setup(g)->leader;
+	if ((su = hand_setup(g)) && su->has_leader)
+		g->leader = su->leader;
 	g->turn = g->leader;
 	dead_hand_turns(g);
 }

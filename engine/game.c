@@ -376,9 +376,10 @@ static int flip_led_of(const card_t *cards, int n, int t)
 	return SUIT_NONE; /* a led Charlie and only jokers since */
 }
 
+/* flip_led_of() the trick on the table, kept as its cards fall (g->flip_led) */
 static int flip_led_suit(const struct game *g, int t)
 {
-	return flip_led_of(g->trick_card, g->ntrick, t);
+	return g->ntrick ? card_eff_suit[t][g->flip_led] : SUIT_NONE;
 }
 
 uint32_t game_flip_play_mask(const struct game *g)
@@ -972,6 +973,8 @@ static void play_flip(struct game *g, int seat, card_t c, card_t swap)
 {
 	hand_take(&g->hand[seat], c);
 	hand_add(&g->played, c);
+	if (!g->ntrick || (g->flip_led == CARD_CHARLIE && !card_is_joker(c)))
+		g->flip_led = c;
 	g->trick_card[g->ntrick] = c;
 	g->trick_seat[g->ntrick] = (int8_t)seat;
 	g->ntrick++;

@@ -869,6 +869,7 @@ static void start_play(struct game *g)
 		next = in & (1u << s) ? s : next;
 	}
 	g->phase = PH_PLAY;
+	g->trick_follow = 0;
 	g->leader = is_team_bid(r) ? g->bidder : next_player(g, g->dealer);
 	if ((su = hand_setup(g)) && su->has_leader)
 		g->leader = su->leader;
@@ -925,6 +926,7 @@ static int finish_trick(struct game *g, int w)
 	push(g, EV_TRICK, w, g->trick_no + 1, CARD_NONE, CARD_NONE, NULL);
 	g->trick_no++;
 	g->ntrick = 0;
+	g->trick_follow = 0;
 	g->leader = g->turn = w;
 	if (g->trick_no == g->rules.cards_each)
 		score_hand(g);
@@ -950,6 +952,7 @@ static inline int play_plain(struct game *g, int seat, card_t c)
 	hand_add(&g->played, c);
 	if (!n) {
 		g->trick_led = card_eff_suit[g->trump][c];
+		g->trick_follow = suit_mask[g->trump][g->trick_led];
 		g->trick_top = 0;
 	}
 	/* which card holds the trick is random: a select (the larger), not a branch */

@@ -219,6 +219,7 @@ struct game {
 	 * and of equal keys the first.
 	 */
 	int trick_led, trick_top;
+	uint32_t trick_follow;   /* all but flip: the kinds of the led suit, 0 before the lead */
 	/*
 	 * Flip: the card whose suit the trick follows (under the trump in
 	 * force when asked, which a Charlie or a switch may change): the
@@ -320,10 +321,9 @@ static inline uint32_t game_play_mask(const struct game *g)
 		return 0;
 	if (g->rules.variant == VAR_FLIP)
 		return game_flip_play_mask(g);
+	/* before the lead nothing follows, so the whole hand may be played */
 	one = g->hand[g->turn].one;
-	if (!g->ntrick)
-		return one;
-	follow = one & suit_mask[g->trump][g->trick_led];
+	follow = one & g->trick_follow;
 	return follow ? follow : one;
 }
 

@@ -952,11 +952,12 @@ static inline int play_plain(struct game *g, int seat, card_t c)
 	hand_add(&g->played, c);
 	if (!n) {
 		g->trick_led = card_eff_suit[g->trump][c];
+		g->trick_keys = card_trick_key[g->trump][g->trick_led];
 		g->trick_follow = suit_mask[g->trump][g->trick_led];
 		g->trick_top = 0;
 	}
 	/* which card holds the trick is random: a select (the larger), not a branch */
-	top = card_trick_key[g->trump][g->trick_led][c] * 16 + 15 - n;
+	top = g->trick_keys[c] * 16 + 15 - n;
 	g->trick_top = top > g->trick_top ? top : g->trick_top;
 	g->trick_card[n] = c;
 	g->trick_seat[n] = (int8_t)seat;

@@ -214,12 +214,16 @@ struct game {
 	int8_t trick_seat[MAX_SEATS];
 	int8_t next_active[MAX_SEATS]; /* the seat after each in the play (game_next_active) */
 	/*
-	 * All but flip: the led suit, and the card holding the trick as
-	 * key * 16 + 15 - its place (card_trick_key): the largest holds,
-	 * and of equal keys the first.
+	 * All but flip, set as the trick is led: the led suit; its row of
+	 * card_trick_key under the trump (a const table: a copy of the game
+	 * may share it); the kinds of the led suit, 0 before the lead; and
+	 * the card holding the trick as key * 16 + 15 - its place: the
+	 * largest holds, and of equal keys the first.
 	 */
-	int trick_led, trick_top;
-	uint32_t trick_follow;   /* all but flip: the kinds of the led suit, 0 before the lead */
+	int trick_led;
+	const uint8_t *trick_keys;
+	uint32_t trick_follow;
+	int trick_top;
 	/*
 	 * Flip: the card whose suit the trick follows (under the trump in
 	 * force when asked, which a Charlie or a switch may change): the

@@ -227,9 +227,9 @@ struct game {
 	/*
 	 * Flip: the card whose suit the trick follows (under the trump in
 	 * force when asked, which a Charlie or a switch may change): the
-	 * first card down that is not a joker. Benny when Benny led (no suit
-	 * is followed) and Charlie while only Charlies are down: a joker's
-	 * suit is SUIT_NONE under every trump.
+	 * first card down that is not a joker; Benny when Benny led (no suit
+	 * is followed), Charlie when a Charlie led and only jokers followed.
+	 * A joker's suit is SUIT_NONE under every trump.
 	 */
 	card_t flip_led;
 	int tricks[MAX_SEATS];

@@ -95,8 +95,8 @@ TEST_HELPER_BIN := $(TEST_HELPER_SRC:tests/bots/%.c=$(O)/tests/bots/%)
 # a bot that deals with the engine's own code (t_sealed, t_arena_run):
 # built from the sources without sanitizers, so that it runs in the sandbox
 SEARCH_BOT := $(O)/tests/bots/seed_spy
-SEARCH_BOT_SRC := tests/bots/seed_spy.c engine/game.c engine/move.c engine/rules.c engine/card.c \
-	engine/rng.c common/util.c common/file.c arena/key.c
+SEARCH_BOT_SRC := tests/bots/seed_spy.c engine/game.c engine/score.c engine/move.c engine/rules.c \
+	engine/card.c engine/rng.c common/util.c common/file.c arena/key.c
 
 PROGRAMS := $(BINDIR)/referee
 ifneq ($(wildcard arena/main.c),)

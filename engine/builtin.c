@@ -13,20 +13,6 @@
 
 #include <string.h>
 
-/*
- * A uniform pick among game_legal()'s list, with one draw of rng_below()
- * over its length: the same draw and the same move whether the list is
- * made or only counted and indexed (game_legal_count(), game_legal_nth()).
- */
-static int random_listed(const struct game *g, struct rng *r, struct move *out)
-{
-	int n = game_legal_count(g);
-
-	if (!n)
-		return -1;
-	return game_legal_nth(g, (int)rng_below(r, (uint32_t)n), out);
-}
-
 /* A uniform pick among the cards of m (nonzero), lowest card first. */
 static inline void random_card(uint32_t m, struct rng *r, struct move *out)
 {
@@ -35,22 +21,10 @@ static inline void random_card(uint32_t m, struct rng *r, struct move *out)
 	*out = move_make(MOVE_CARD, -1, -1, mask_nth(m, (int)i), CARD_NONE);
 }
 
-/* builtin_random() past its common case: flip's plays, and the listed moves. */
-static int __attribute__((noinline)) random_other(const struct game *g, struct rng *r,
-						   struct move *out)
-{
-	uint32_t cards = game_card_moves(g);
-
-	if (cards) {
-		random_card(cards, r, out);
-		return 0;
-	}
-	return random_listed(g, r, out);
-}
-
 /*
  * Outside flip the card moves' mask is made inline and calls nothing, so
- * the common case saves no registers; everything else is a tail call.
+ * the common case saves no registers; everything else (flip's plays, the
+ * auction, the listed moves) is game_legal_random()'s, a tail call.
  */
 int builtin_random(const struct game *g, struct rng *r, struct move *out)
 {
@@ -60,7 +34,7 @@ int builtin_random(const struct game *g, struct rng *r, struct move *out)
 		random_card(cards, r, out);
 		return 0;
 	}
-	return random_other(g, r, out);
+	return game_legal_random(g, r, out);
 }
 
 /* ---- hand evaluation ------------------------------------------------ */

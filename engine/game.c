@@ -6,13 +6,15 @@
  * best, five-hand's declaration and discard), trick play, and scoring.
  * Each phase has one function that lists legal moves and one that applies
  * a move; game_apply() checks a move against the list before applying it,
- * so an illegal move can never change the state.
+ * so an illegal move can never change the state. Scoring a hand and the
+ * end of the game are score.c's.
  *
  * The rules are those of ../shared/RULINGS.md as documented in
  * docs/variants.md; comments cite the ruling where the seed text was
  * ambiguous.
  */
 #include "game.h"
+#include "score.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -28,25 +30,34 @@ int game_flip_trump(card_t calling)
 	return card_is_joker(calling) ? TRUMP_NONE : card_suit(calling);
 }
 
-/* The full deck of a variant in a fixed order (suits, ranks, jokers). */
+#define TWINS(s, r) CARD(s, r), CARD(s, r)
+#define DOUBLE_SUIT(s) TWINS(s, RANK_9), TWINS(s, RANK_10), TWINS(s, RANK_J), \
+	TWINS(s, RANK_Q), TWINS(s, RANK_K), TWINS(s, RANK_A)
+#define SINGLE_SUIT(s) CARD(s, RANK_8), CARD(s, RANK_9), CARD(s, RANK_10), CARD(s, RANK_J), \
+	CARD(s, RANK_Q), CARD(s, RANK_K), CARD(s, RANK_A)
+
+/*
+ * The full deck of a variant in a fixed order (suits, ranks, jokers):
+ * every game makes one, and a copy costs less than the loops.
+ */
 static int build_deck(const struct rules *r, card_t *deck)
 {
-	int n = 0;
-	int copies = r->variant == VAR_FIVEHAND ? 1 : 2;
-	int low = r->variant == VAR_FIVEHAND ? RANK_8 : RANK_9;
+	static const card_t doubled[] = {
+		DOUBLE_SUIT(SUIT_C), DOUBLE_SUIT(SUIT_D), DOUBLE_SUIT(SUIT_H), DOUBLE_SUIT(SUIT_S),
+		CARD_BENNY, CARD_CHARLIE, CARD_BENNY, CARD_CHARLIE, /* flip's, as many as it has */
+	};
+	static const card_t single[] = {
+		SINGLE_SUIT(SUIT_C), SINGLE_SUIT(SUIT_D), SINGLE_SUIT(SUIT_H), SINGLE_SUIT(SUIT_S),
+		CARD_JOKER,
+	};
+	/* the 48 suited cards of the double deck, then flip's jokers */
+	int n = 48 + (r->variant == VAR_FLIP ? 2 * r->jokers : 0);
 
-	for (int s = 0; s < NSUITS; s++)
-		for (int rk = low; rk < NRANKS; rk++)
-			for (int k = 0; k < copies; k++)
-				deck[n++] = CARD(s, rk);
-	if (r->variant == VAR_FIVEHAND)
-		deck[n++] = CARD_JOKER;
-	if (r->variant == VAR_FLIP) {
-		for (int k = 0; k < r->jokers; k++) {
-			deck[n++] = CARD_BENNY;
-			deck[n++] = CARD_CHARLIE;
-		}
+	if (r->variant == VAR_FIVEHAND) {
+		memcpy(deck, single, sizeof(single));
+		return (int)sizeof(single);
 	}
+	memcpy(deck, doubled, (size_t)n);
 	return n;
 }
 
@@ -296,7 +307,7 @@ static int hammerwalt_stuck(const struct game *g)
 }
 
 /* Indiana and bloomington: may the seat to act pass? */
-static int may_pass(const struct game *g)
+static inline int may_pass(const struct game *g)
 {
 	const struct rules *r = &g->rules;
 	unsigned all = (1u << r->seats) - 1;
@@ -365,9 +376,10 @@ static int flip_led_of(const card_t *cards, int n, int t)
 	return SUIT_NONE; /* a led Charlie and only jokers since */
 }
 
+/* flip_led_of() the trick on the table, kept as its cards fall (g->flip_led) */
 static int flip_led_suit(const struct game *g, int t)
 {
-	return flip_led_of(g->trick_card, g->ntrick, t);
+	return g->ntrick ? card_eff_suit[t][g->flip_led] : SUIT_NONE;
 }
 
 uint32_t game_flip_play_mask(const struct game *g)
@@ -440,7 +452,7 @@ int game_legal(const struct game *g, struct move *mv)
  * allowed), every bid from high_bid + 1 up with every trump, then the top
  * bid with every trump; simple enough to count, index and check unlisted.
  */
-static int team_bid_count(const struct game *g, int *pass, int *nbids)
+static inline int team_bid_count(const struct game *g, int *pass, int *nbids)
 {
 	int lo = g->high_bid + 1, hi = g->rules.cards_each;
 
@@ -451,7 +463,35 @@ static int team_bid_count(const struct game *g, int *pass, int *nbids)
 
 static int is_team_auction(const struct game *g)
 {
-	return g->phase == PH_AUCTION && is_team_bid(&g->rules) && g->rules.variant != VAR_HAMMERWALT;
+	return g->phase == PH_AUCTION &&
+	       (g->rules.variant == VAR_INDIANA || g->rules.variant == VAR_BLOOMINGTON);
+}
+
+/* The i-th move of a team auction's list (0 <= i < its count, pass and nbids as counted). */
+static inline void team_bid_nth(const struct game *g, int i, int pass, int nbids, struct move *out)
+{
+	if (i < pass)
+		*out = move_make(MOVE_PASS, -1, -1, CARD_NONE, CARD_NONE);
+	else if ((i -= pass) < nbids)
+		*out = move_make(MOVE_BID, g->high_bid + 1 + i / TRUMP_NONE, i % TRUMP_NONE,
+				 CARD_NONE, CARD_NONE);
+	else
+		*out = move_make(g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST, -1,
+				 i - nbids, CARD_NONE, CARD_NONE);
+}
+
+/* Is m in a team auction's list? */
+static inline int team_bid_legal(const struct game *g, const struct move *m)
+{
+	if (m->card != CARD_NONE || m->swap != CARD_NONE)
+		return 0;
+	if (m->type == MOVE_PASS)
+		return m->num == -1 && m->trump == -1 && may_pass(g);
+	if (m->trump < 0 || m->trump >= TRUMP_NONE)
+		return 0;
+	if (m->type == MOVE_BID)
+		return m->num > g->high_bid && m->num <= g->rules.cards_each;
+	return m->num == -1 && m->type == (g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST);
 }
 
 /* The i-th card of m as a move, lowest card first, as game_legal() lists cards. */
@@ -485,14 +525,7 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 		n = team_bid_count(g, &pass, &nbids);
 		if (i < 0 || i >= n)
 			return -1;
-		if (i < pass)
-			*out = move_make(MOVE_PASS, -1, -1, CARD_NONE, CARD_NONE);
-		else if ((i -= pass) < nbids)
-			*out = move_make(MOVE_BID, g->high_bid + 1 + i / TRUMP_NONE, i % TRUMP_NONE,
-					 CARD_NONE, CARD_NONE);
-		else
-			*out = move_make(g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST, -1,
-					 i - nbids, CARD_NONE, CARD_NONE);
+		team_bid_nth(g, i, pass, nbids, out);
 		return 0;
 	}
 	if ((cards = game_card_moves(g)))
@@ -504,23 +537,35 @@ int game_legal_nth(const struct game *g, int i, struct move *out)
 	return 0;
 }
 
+int game_legal_random(const struct game *g, struct rng *r, struct move *out)
+{
+	struct move mv[MAX_MOVES];
+	int pass, nbids, n;
+	uint32_t cards;
+
+	if (is_team_auction(g)) {
+		n = team_bid_count(g, &pass, &nbids);
+		team_bid_nth(g, (int)rng_below(r, (uint32_t)n), pass, nbids, out);
+		return 0;
+	}
+	if ((cards = game_card_moves(g))) {
+		n = (int)rng_below(r, (uint32_t)mask_count(cards));
+		*out = move_make(MOVE_CARD, -1, -1, mask_nth(cards, n), CARD_NONE);
+		return 0;
+	}
+	if (!(n = game_legal(g, mv)))
+		return -1;
+	*out = mv[rng_below(r, (uint32_t)n)];
+	return 0;
+}
+
 /* Is m in game_legal()'s list? */
 static int is_legal(const struct game *g, const struct move *m)
 {
 	struct move mv[MAX_MOVES];
 
-	if (is_team_auction(g)) {
-		if (m->card != CARD_NONE || m->swap != CARD_NONE)
-			return 0;
-		if (m->type == MOVE_PASS)
-			return m->num == -1 && m->trump == -1 && may_pass(g);
-		if (m->trump < 0 || m->trump >= TRUMP_NONE)
-			return 0;
-		if (m->type == MOVE_BID)
-			return m->num > g->high_bid && m->num <= g->rules.cards_each;
-		return m->num == -1 &&
-		       m->type == (g->rules.variant == VAR_INDIANA ? MOVE_MOON : MOVE_BEST);
-	}
+	if (is_team_auction(g))
+		return team_bid_legal(g, m);
 	for (int i = 0, n = game_legal(g, mv); i < n; i++)
 		if (move_equal(&mv[i], m))
 			return 1;
@@ -545,12 +590,6 @@ static void run_script(struct game *g)
 		g->phase = PH_SCRIPT;
 	else
 		start_play(g);
-}
-
-/* The bonus contracts: hammerwalt alone, indiana moon, bloomington best. */
-static int is_bonus_contract(const struct move *m)
-{
-	return m->type == MOVE_ALONE || m->type == MOVE_MOON || m->type == MOVE_BEST;
 }
 
 static void end_team_auction(struct game *g, int bidder, const struct move *m)
@@ -612,7 +651,7 @@ static void auction_hammerwalt(struct game *g, int s, const struct move *m)
 		end_team_auction(g, g->high_seat, &c);
 		return;
 	}
-	g->turn = (s + 1) % g->rules.seats;
+	g->turn = next_player(g, s);
 }
 
 static void auction_indiana(struct game *g, int s, const struct move *m)
@@ -642,7 +681,7 @@ static void auction_indiana(struct game *g, int s, const struct move *m)
 		return;
 	}
 	do
-		s = (s + 1) % g->rules.seats;
+		s = s + 1 == g->rules.seats ? 0 : s + 1;
 	while (g->out & (1u << s));
 	g->turn = s;
 }
@@ -667,7 +706,7 @@ static void auction_bloomington(struct game *g, int s, const struct move *m)
 			redeal(g);
 		return;
 	}
-	g->turn = (s + 1) % g->rules.seats;
+	g->turn = next_player(g, s);
 }
 
 static void auction_fivehand(struct game *g, int s, const struct move *m)
@@ -675,7 +714,7 @@ static void auction_fivehand(struct game *g, int s, const struct move *m)
 	if (m->type == MOVE_PASS) {
 		if (s == g->dealer)
 			g->round = 2; /* round 2 cannot end in four passes: the dealer is stuck */
-		g->turn = (s + 1) % g->rules.seats;
+		g->turn = next_player(g, s);
 		return;
 	}
 	g->bidder = s;
@@ -734,7 +773,10 @@ static void apply_trump(struct game *g, const struct move *m)
 	run_script(g);
 }
 
-/* Returns 0 (game_apply()'s success), so that game_apply() ends in a jump to it. */
+/*
+ * Returns 0 (game_apply()'s success), so that game_apply() ends in a jump
+ * to it. A card given or discarded is held: game_apply() has checked it.
+ */
 static int apply_script(struct game *g, const struct move *m)
 {
 	const struct step *st = &g->script[g->script_pos];
@@ -745,12 +787,12 @@ static int apply_script(struct game *g, const struct move *m)
 		push(g, EV_DECLARE, st->seat, g->partner, CARD_NONE, CARD_NONE, m);
 		break;
 	case DEC_GIVE:
-		hand_remove(&g->hand[st->seat], m->card);
+		hand_take(&g->hand[st->seat], m->card);
 		hand_add(&g->hand[st->to], m->card);
 		push(g, EV_GIVE, st->seat, st->to, m->card, CARD_NONE, NULL);
 		break;
 	case DEC_DISCARD:
-		hand_remove(&g->hand[st->seat], m->card);
+		hand_take(&g->hand[st->seat], m->card);
 		hand_add(&g->discarded, m->card);
 		push(g, EV_DISCARD, st->seat, -1, m->card, CARD_NONE, NULL);
 		break;
@@ -803,8 +845,11 @@ static void dead_hand_turns(struct game *g)
 static void start_play(struct game *g)
 {
 	const struct rules *r = &g->rules;
+	const struct deal_setup *su;
+	unsigned in;
+	int next;
 
-	if (is_team_bid(r) && is_bonus_contract(&g->contract)) {
+	if (is_team_bid(r) && score_bonus_contract(&g->contract)) {
 		for (int k = 2; k < r->seats; k += 2) {
 			int p = (g->bidder + k) % r->seats;
 
@@ -813,12 +858,21 @@ static void start_play(struct game *g)
 		}
 		g->nactive = r->seats - mask_count(g->sitting_out);
 	}
-	for (int s = 0; s < r->seats; s++)
-		g->next_active[s] = (int8_t)game_next_active(g, s);
+	/*
+	 * game_next_active() for every seat, from the last down: the seat
+	 * after s is the nearest one above it that plays, else the first
+	 */
+	in = ((1u << r->seats) - 1) & ~g->sitting_out;
+	next = __builtin_ctz(in);
+	for (int s = r->seats - 1; s >= 0; s--) {
+		g->next_active[s] = (int8_t)next;
+		next = in & (1u << s) ? s : next;
+	}
 	g->phase = PH_PLAY;
+	g->trick_follow = 0;
 	g->leader = is_team_bid(r) ? g->bidder : next_player(g, g->dealer);
-	if (hand_setup(g) && hand_setup(g)->has_leader)
-		g->leader = hand_setup(g)->leader;
+	if ((su = hand_setup(g)) && su->has_leader)
+		g->leader = su->leader;
 	g->turn = g->leader;
 	dead_hand_turns(g);
 }
@@ -872,6 +926,7 @@ static int finish_trick(struct game *g, int w)
 	push(g, EV_TRICK, w, g->trick_no + 1, CARD_NONE, CARD_NONE, NULL);
 	g->trick_no++;
 	g->ntrick = 0;
+	g->trick_follow = 0;
 	g->leader = g->turn = w;
 	if (g->trick_no == g->rules.cards_each)
 		score_hand(g);
@@ -897,10 +952,12 @@ static inline int play_plain(struct game *g, int seat, card_t c)
 	hand_add(&g->played, c);
 	if (!n) {
 		g->trick_led = card_eff_suit[g->trump][c];
+		g->trick_keys = card_trick_key[g->trump][g->trick_led];
+		g->trick_follow = suit_mask[g->trump][g->trick_led];
 		g->trick_top = 0;
 	}
 	/* which card holds the trick is random: a select (the larger), not a branch */
-	top = card_trick_key[g->trump][g->trick_led][c] * 16 + 15 - n;
+	top = g->trick_keys[c] * 16 + 15 - n;
 	g->trick_top = top > g->trick_top ? top : g->trick_top;
 	g->trick_card[n] = c;
 	g->trick_seat[n] = (int8_t)seat;
@@ -912,11 +969,16 @@ static inline int play_plain(struct game *g, int seat, card_t c)
 	return 0;
 }
 
-/* Flip's play: a Charlie turns the burn card up, a match card may switch. */
+/*
+ * Flip's play: a Charlie turns the burn card up, a match card may switch.
+ * The seat holds c, and swap besides (checked, or the dead hand's card).
+ */
 static void play_flip(struct game *g, int seat, card_t c, card_t swap)
 {
-	hand_remove(&g->hand[seat], c);
+	hand_take(&g->hand[seat], c);
 	hand_add(&g->played, c);
+	if (!g->ntrick || (g->flip_led == CARD_CHARLIE && !card_is_joker(c)))
+		g->flip_led = c;
 	g->trick_card[g->ntrick] = c;
 	g->trick_seat[g->ntrick] = (int8_t)seat;
 	g->ntrick++;
@@ -930,7 +992,7 @@ static void play_flip(struct game *g, int seat, card_t c, card_t swap)
 	} else if (swap != CARD_NONE) {
 		card_t old = g->calling;
 
-		hand_remove(&g->hand[seat], swap);
+		hand_take(&g->hand[seat], swap);
 		hand_add(&g->hand[seat], old);
 		set_calling(g, swap);
 		push(g, EV_SWITCH, seat, -1, swap, old, NULL);
@@ -953,223 +1015,25 @@ static inline void play_card(struct game *g, int seat, card_t c, card_t swap)
 
 /* ---- scoring and the end of the game -------------------------------- */
 
-static void score_team_hand(struct game *g)
-{
-	const struct rules *r = &g->rules;
-	int bt = g->bidder % 2, taken = 0, delta[2];
-
-	for (int s = bt; s < r->seats; s += 2)
-		taken += g->tricks[s];
-	if (is_bonus_contract(&g->contract))
-		delta[bt] = taken == r->cards_each ? 2 * r->cards_each : -2 * r->cards_each;
-	else
-		delta[bt] = taken >= g->contract.num ? taken : -g->contract.num;
-	delta[1 - bt] = r->cards_each - taken;
-	for (int t = 0; t < 2; t++)
-		g->score[t] += delta[t];
-	for (int s = 0; s < r->seats; s++)
-		g->hand_points[s] = delta[s % 2];
-}
-
-static void score_fivehand(struct game *g)
-{
-	int b = g->bidder, p = g->partner;
-	int taken = g->tricks[b] + (p >= 0 ? g->tricks[p] : 0);
-	int each;
-
-	if (taken <= 2) {
-		for (int s = 0; s < 5; s++)
-			if (s != b && s != p)
-				g->hand_points[s] = 2;
-	} else {
-		if (p >= 0)
-			each = taken == 5 ? 2 : 1;
-		else
-			each = taken == 5 ? 4 : 1;
-		g->hand_points[b] = each;
-		if (p >= 0)
-			g->hand_points[p] = each;
-	}
-	for (int s = 0; s < 5; s++)
-		g->score[s] += g->hand_points[s];
-}
-
-static void score_flip(struct game *g)
-{
-	const struct rules *r = &g->rules;
-	int zilch = r->zilch || r->cards_each == 4, worst = 0;
-
-	for (int s = 0; s < r->players; s++) {
-		int t = g->tricks[s], pts;
-
-		if (zilch)
-			pts = 5 - 5 * t;
-		else if (t >= g->bids[s])
-			pts = 30 - 5 * (t - g->bids[s]);
-		else
-			pts = -5 * (g->bids[s] - t);
-		g->hand_points[s] = pts;
-		g->score[s] += pts;
-		if (pts < worst)
-			worst = pts;
-	}
-	/* the hand's most negative players are "euchred" (a statistic only) */
-	for (int s = 0; s < r->players && worst < 0; s++)
-		if (g->hand_points[s] == worst)
-			g->euchred[s]++;
-}
-
-/* Winners mask of the players holding the highest score. */
-static int leaders_mask(const struct game *g)
-{
-	const struct rules *r = &g->rules;
-	int best = 0, mask = 0;
-
-	for (int p = 0; p < r->players; p++) {
-		int sc = game_seat_score(g, p);
-
-		if (!mask || sc > best) {
-			best = sc;
-			mask = 1 << p;
-		} else if (sc == best) {
-			mask |= 1 << p;
-		}
-	}
-	return mask;
-}
-
-static int team_mask(const struct game *g, int team)
-{
-	int m = 0;
-
-	for (int s = team; s < g->rules.seats; s += 2)
-		m |= 1 << s;
-	return m;
-}
-
-/* Partnership games: the winners mask after a scored hand, or 0. */
-static int team_end(const struct game *g)
-{
-	const struct rules *r = &g->rules;
-	int a = g->bidder % 2, d = 1 - a;
-	int sa = g->score[a], sd = g->score[d];
-
-	if (sa >= r->target && sd >= r->target) {
-		if (r->variant == VAR_HAMMERWALT && sd > sa)
-			return team_mask(g, d);
-		return team_mask(g, a); /* the bidding team wins the tie */
-	}
-	if (sa >= r->target)
-		return team_mask(g, a);
-	if (sd >= r->target)
-		return team_mask(g, d);
-	if (sa <= -r->hole && sd <= -r->hole)
-		return 0; /* cannot happen: defenders never lose points */
-	if (sa <= -r->hole)
-		return team_mask(g, d);
-	if (sd <= -r->hole)
-		return team_mask(g, a);
-	return 0;
-}
-
-static int fivehand_end(const struct game *g)
-{
-	const struct rules *r = &g->rules;
-	int lead = leaders_mask(g), p = __builtin_ctz(lead), mask = 0, low = 0;
-
-	if (r->end == END_LEAD)
-		return g->score[p] >= r->target && !(lead & (lead - 1)) ? lead : 0;
-	/* end=first: of those at the target, the lowest score before the hand wins */
-	for (int s = 0; s < 5; s++) {
-		if (g->score[s] < r->target)
-			continue;
-		if (!mask || g->prev_score[s] < low) {
-			low = g->prev_score[s];
-			mask = 1 << s;
-		} else if (g->prev_score[s] == low) {
-			mask |= 1 << s;
-		}
-	}
-	return mask;
-}
-
-static int flip_end(const struct game *g)
-{
-	const struct rules *r = &g->rules;
-	int zilch = r->zilch || r->cards_each == 4;
-
-	for (int p = 0; p < r->players; p++)
-		if (g->score[p] >= r->target || (zilch && g->score[p] <= -r->target))
-			return leaders_mask(g);
-	return 0;
-}
-
-/*
- * Ranks: in the partnership games the team's place (1 or 2; 1 for all on
- * a shared win); elsewhere winners 1 and the rest by score, ties sharing
- * a rank (1, 2, 2, 4).
- */
-static void set_ranks(struct game *g)
-{
-	const struct rules *r = &g->rules;
-	int nwin = mask_count(g->winners);
-
-	for (int p = 0; p < r->players; p++) {
-		int above = 0;
-
-		if (g->winners & (1 << p)) {
-			g->ranks[p] = 1;
-			continue;
-		}
-		if (r->teams) {
-			g->ranks[p] = 2;
-			continue;
-		}
-		for (int q = 0; q < r->players; q++)
-			if (!(g->winners & (1 << q)) && game_seat_score(g, q) > game_seat_score(g, p))
-				above++;
-		g->ranks[p] = 1 + nwin + above;
-	}
-}
-
 static void finish_hand(struct game *g)
 {
-	const struct rules *r = &g->rules;
-	int w = 0;
+	int w = score_winners(g);
 
-	if (g->bidder >= 0 || r->variant == VAR_FLIP) {
-		switch (r->variant) {
-		case VAR_FIVEHAND: w = fivehand_end(g); break;
-		case VAR_FLIP: w = flip_end(g); break;
-		default: w = team_end(g); break;
-		}
-	}
-	if (!w && g->hand_no >= r->max_hands)
-		w = leaders_mask(g);
 	if (!w) {
 		g->phase = PH_HAND_OVER;
 		return;
 	}
 	g->winners = w;
-	set_ranks(g);
+	score_set_ranks(g);
 	g->phase = PH_GAME_OVER;
 	push(g, EV_GAME_END, -1, -1, CARD_NONE, CARD_NONE, NULL);
 }
 
 static void score_hand(struct game *g)
 {
-	switch (g->rules.variant) {
-	case VAR_FIVEHAND: score_fivehand(g); break;
-	case VAR_FLIP: score_flip(g); break;
-	default: score_team_hand(g); break;
-	}
+	score_hand_points(g);
 	push(g, EV_HAND_END, -1, -1, CARD_NONE, CARD_NONE, NULL);
 	finish_hand(g);
-}
-
-int game_seat_score(const struct game *g, int player)
-{
-	return g->rules.teams ? g->score[player % 2] : g->score[player];
 }
 
 void game_next_hand(struct game *g)
@@ -1240,6 +1104,10 @@ static int apply_checked(struct game *g, const struct move *m, char *err, size_t
 	if (d == DEC_PLAY && m->type == MOVE_CARD && m->swap == CARD_NONE && m->card < NCARDS &&
 	    (game_play_mask(g) & CARD_BIT(m->card))) {
 		play_card(g, g->turn, m->card, CARD_NONE);
+		return 0;
+	}
+	if (is_team_auction(g) && team_bid_legal(g, m)) {
+		apply_auction(g, m);
 		return 0;
 	}
 	if (d == DEC_NONE) {

@@ -214,11 +214,24 @@ struct game {
 	int8_t trick_seat[MAX_SEATS];
 	int8_t next_active[MAX_SEATS]; /* the seat after each in the play (game_next_active) */
 	/*
-	 * All but flip: the led suit, and the card holding the trick as
-	 * key * 16 + 15 - its place (card_trick_key): the largest holds,
-	 * and of equal keys the first.
+	 * All but flip, set as the trick is led: the led suit; its row of
+	 * card_trick_key under the trump (a const table: a copy of the game
+	 * may share it); the kinds of the led suit, 0 before the lead; and
+	 * the card holding the trick as key * 16 + 15 - its place: the
+	 * largest holds, and of equal keys the first.
 	 */
-	int trick_led, trick_top;
+	int trick_led;
+	const uint8_t *trick_keys;
+	uint32_t trick_follow;
+	int trick_top;
+	/*
+	 * Flip: the card whose suit the trick follows (under the trump in
+	 * force when asked, which a Charlie or a switch may change): the
+	 * first card down that is not a joker; Benny when Benny led (no suit
+	 * is followed), Charlie when a Charlie led and only jokers followed.
+	 * A joker's suit is SUIT_NONE under every trump.
+	 */
+	card_t flip_led;
 	int tricks[MAX_SEATS];
 
 	/* result of the last scored hand, per seat */
@@ -273,6 +286,14 @@ int game_legal_count(const struct game *g);
 int game_legal_nth(const struct game *g, int i, struct move *out);
 
 /*
+ * One of game_legal()'s moves, uniformly at random: one rng_below(r, n)
+ * over the list's length n, and the move at the index drawn, without
+ * making the list where its shape allows (@random's move). -1 when
+ * nobody is to act, and then r is not drawn from.
+ */
+int game_legal_random(const struct game *g, struct rng *r, struct move *out);
+
+/*
  * Applies the move of the seat to act. An illegal move changes nothing:
  * -1 with the reason in err ("you do not hold QH", "must follow H").
  */
@@ -304,10 +325,9 @@ static inline uint32_t game_play_mask(const struct game *g)
 		return 0;
 	if (g->rules.variant == VAR_FLIP)
 		return game_flip_play_mask(g);
+	/* before the lead nothing follows, so the whole hand may be played */
 	one = g->hand[g->turn].one;
-	if (!g->ntrick)
-		return one;
-	follow = one & suit_mask[g->trump][g->trick_led];
+	follow = one & g->trick_follow;
 	return follow ? follow : one;
 }
 

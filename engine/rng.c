@@ -26,22 +26,24 @@ void rng_seed(struct rng *r, uint64_t seed)
  * Kurz's direct computation ("Faster remainder by direct computation",
  * 2019): with M = ceil(2^64 / n), the top 64 bits of (M * a mod 2^64) * n
  * are exactly a mod n for every a below 2^(64 - L), where 2^L >= n; for n
- * up to 64 that is every a below 2^58. A 64-bit draw x is first folded
- * below that bound without changing its remainder: x = h * 2^57 + l
- * becomes h * (2^57 mod n) + l, less than 2^57 + 127 * 63. Same draws,
+ * up to 128 that is every a below 2^57. A 64-bit draw x is first folded
+ * below that bound without changing its remainder: x = h * 2^56 + l
+ * becomes h * (2^56 mod n) + l, less than 2^56 + 255 * 127. Same draws,
  * same results as x % n, for two multiplications and one of the fold
  * instead of a division.
  */
 #define BELOW_ENTRY(n) { RNG_BELOW_LIMIT(n), ((uint64_t)1 << RNG_FOLD_BITS) % (n), \
-	UINT64_MAX / (n) + 1 }
+	UINT64_MAX / (n) + 1, (n) }
 #define BELOW_ENTRIES8(b) BELOW_ENTRY(b), BELOW_ENTRY(b + 1), BELOW_ENTRY(b + 2), \
 	BELOW_ENTRY(b + 3), BELOW_ENTRY(b + 4), BELOW_ENTRY(b + 5), BELOW_ENTRY(b + 6), \
 	BELOW_ENTRY(b + 7)
 
 const struct rng_below_entry rng_below_table[RNG_BELOW_MAX + 1] = {
-	{ 0, 0, 0 },
+	{ 0, 0, 0, 0 },
 	BELOW_ENTRIES8(1), BELOW_ENTRIES8(9), BELOW_ENTRIES8(17), BELOW_ENTRIES8(25),
 	BELOW_ENTRIES8(33), BELOW_ENTRIES8(41), BELOW_ENTRIES8(49), BELOW_ENTRIES8(57),
+	BELOW_ENTRIES8(65), BELOW_ENTRIES8(73), BELOW_ENTRIES8(81), BELOW_ENTRIES8(89),
+	BELOW_ENTRIES8(97), BELOW_ENTRIES8(105), BELOW_ENTRIES8(113), BELOW_ENTRIES8(121),
 };
 
 /*
@@ -71,7 +73,7 @@ void rng_shuffle(struct rng *r, uint8_t *a, int n)
 		do
 			x = rng_next(&local);
 		while (x > b->limit);
-		j = rng_fast_mod(x, b, (uint32_t)i);
+		j = rng_fast_mod(x, b);
 		t = a[i - 1];
 		a[i - 1] = a[j];
 		a[j] = t;

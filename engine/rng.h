@@ -51,7 +51,7 @@ static inline uint64_t rng_next(struct rng *r)
 #define RNG_BELOW_LIMIT(n) (UINT64_MAX - ((UINT64_MAX % (n)) + 1) % (n))
 
 /*
- * Bounds up to RNG_BELOW_MAX (every deck, nearly every list of moves)
+ * Bounds up to RNG_BELOW_MAX (every deck, every list of moves)
  * take their rejection limit and the remainder's constants from a table
  * (rng.c says how the remainder is computed, exactly x % n).
  */
@@ -59,19 +59,20 @@ struct rng_below_entry {
 	uint64_t limit;
 	uint64_t fold;  /* 2^RNG_FOLD_BITS mod n */
 	uint64_t magic; /* ceil(2^64 / n); 0 for n = 1, whose remainders are all 0 */
+	uint64_t n;     /* the bound itself: a loop over the table reads it, not its counter */
 };
 
-#define RNG_FOLD_BITS 57
-#define RNG_BELOW_MAX 64
+#define RNG_FOLD_BITS 56
+#define RNG_BELOW_MAX 128
 extern const struct rng_below_entry rng_below_table[RNG_BELOW_MAX + 1];
 
-/* x mod n from the table's entry for n (n at most RNG_BELOW_MAX). */
-static inline uint64_t rng_fast_mod(uint64_t x, const struct rng_below_entry *b, uint32_t n)
+/* x mod n from the table's entry b for n (n at most RNG_BELOW_MAX). */
+static inline uint64_t rng_fast_mod(uint64_t x, const struct rng_below_entry *b)
 {
 	__extension__ typedef unsigned __int128 u128;
 	uint64_t a = (x >> RNG_FOLD_BITS) * b->fold + (x & (((uint64_t)1 << RNG_FOLD_BITS) - 1));
 
-	return (uint64_t)(((u128)(b->magic * a) * (uint64_t)n) >> 64);
+	return (uint64_t)(((u128)(b->magic * a) * b->n) >> 64);
 }
 
 /* Uniform in [0, n); n must be at least 1. Exactly x % n of the first draw x kept. */
@@ -85,7 +86,7 @@ static inline uint32_t rng_below(struct rng *r, uint32_t n)
 		do
 			x = rng_next(r);
 		while (x > b->limit);
-		return (uint32_t)rng_fast_mod(x, b, n);
+		return (uint32_t)rng_fast_mod(x, b);
 	}
 	do
 		x = rng_next(r);

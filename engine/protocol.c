@@ -73,7 +73,9 @@ static void add_auction(const struct game *g, const char *key, struct strbuf *ou
 
 		if (e->type != EV_BID)
 			continue;
-		strbuf_addf(out, "%c%d ", n++ ? ',' : ' ', e->seat);
+		strbuf_addch(out, n++ ? ',' : ' ');
+		strbuf_addint(out, e->seat);
+		strbuf_addch(out, ' ');
 		view_move(&e->move, out);
 	}
 	strbuf_addstr(out, n ? "\n" : " -\n");
@@ -85,7 +87,9 @@ static void add_contract(const struct game *g, struct strbuf *out)
 		strbuf_addstr(out, "contract -\n");
 		return;
 	}
-	strbuf_addf(out, "contract %d ", g->bidder);
+	strbuf_addstr(out, "contract ");
+	strbuf_addint(out, g->bidder);
+	strbuf_addch(out, ' ');
 	view_move(&g->contract, out);
 	strbuf_addch(out, '\n');
 }

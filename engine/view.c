@@ -36,8 +36,11 @@ static int score_count(const struct game *g)
 
 void view_scores(const struct game *g, const int *scores, struct strbuf *out)
 {
-	for (int i = 0; i < score_count(g); i++)
-		strbuf_addf(out, "%s%d", i ? " " : "", scores[i]);
+	for (int i = 0; i < score_count(g); i++) {
+		if (i)
+			strbuf_addch(out, ' ');
+		strbuf_addint(out, scores[i]);
+	}
 }
 
 static void dead_cards(const struct game *g, struct strbuf *out)
@@ -49,7 +52,9 @@ static void dead_cards(const struct game *g, struct strbuf *out)
 /* The deal: every seat sees its own cards; the omniscient view sees all. */
 static void view_deal(const struct game *g, int seat, struct strbuf *out)
 {
-	strbuf_addf(out, "hand %d dealer %d\n", g->hand_no, g->dealer);
+	word_seat(out, "hand", g->hand_no);
+	word_seat(out, " dealer", g->dealer);
+	strbuf_addch(out, '\n');
 	if (seat != VIEW_ALL) {
 		strbuf_addstr(out, "cards ");
 		view_hand(&g->dealt[seat], out);
@@ -74,8 +79,10 @@ static void view_deal(const struct game *g, int seat, struct strbuf *out)
 /* A hidden card is shown only to the seats in 'who' (and the omniscient view). */
 static void maybe_card(int seat, int a, int b, card_t c, struct strbuf *out)
 {
-	if (seat == VIEW_ALL || seat == a || seat == b)
-		strbuf_addf(out, " %s", card_name(c));
+	if (seat == VIEW_ALL || seat == a || seat == b) {
+		strbuf_addch(out, ' ');
+		strbuf_addstr(out, card_name(c));
+	}
 }
 
 static void view_hand_end(const struct game *g, struct strbuf *out)
@@ -83,8 +90,10 @@ static void view_hand_end(const struct game *g, struct strbuf *out)
 	int pts[MAX_SEATS];
 
 	strbuf_addstr(out, "handend tricks");
-	for (int s = 0; s < g->rules.seats; s++)
-		strbuf_addf(out, " %d", g->tricks[s]);
+	for (int s = 0; s < g->rules.seats; s++) {
+		strbuf_addch(out, ' ');
+		strbuf_addint(out, g->tricks[s]);
+	}
 	strbuf_addstr(out, " points ");
 	for (int i = 0; i < score_count(g); i++)
 		pts[i] = g->hand_points[i]; /* seat i < 2 is on team i */

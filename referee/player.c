@@ -263,11 +263,12 @@ const char *player_file_error(const struct player *p)
 static void log_lines(const struct player *p, char dir, const char *text, size_t len)
 {
 	FILE *t = p->env->transcript;
-	double at = (clock_ms() - p->env->t0) / 1e3;
+	double at;
 	size_t i = 0;
 
 	if (!t)
 		return;
+	at = (clock_ms() - p->env->t0) / 1e3;
 	while (i < len) {
 		size_t j = i;
 

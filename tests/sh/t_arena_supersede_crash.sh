@@ -1,0 +1,187 @@
+#!/bin/sh
+# t_arena_supersede_crash.sh - an incremental run killed anywhere while it
+# moves superseded games to the archive loses no game and counts none twice
+# (docs/arena.md, "Incremental runs": crash safety). A first run leaves 12
+# lines in results.jsonl, 12 in failed.jsonl and 12 records; then bot c
+# changes and bot d is removed, so the next run archives 10 lines of each
+# file and rewrites the index of the 2 kept ones. That run is killed with
+# SIGKILL (strace's fault injection, into the arena's own process, not its
+# referees) on entering the K-th call of each syscall that changes or syncs
+# a directory (rename, write, openat, mkdir, fsync, fdatasync, ftruncate,
+# unlink, fchmod, chmod: those it makes), for every K until the run
+# completes unkilled (write, openat, fsync, fdatasync, which every game
+# makes: to 2 past arena.json's replacement). After each kill: every
+# first-run line is, whole (its index aside), in results.jsonl /
+# failed.jsonl or in archive/N/, every record in logs/ or archive/N/logs/,
+# no id twice in a file, no torn line, and arena report either gives
+# standings or (results.jsonl rewritten, the new schedule.jsonl not yet)
+# refuses a kept line's new index; then the
+# same command completes with the results, failed lines, archived games and
+# standings of an uninterrupted incremental run. Known and counted, not
+# failed: a kill before results.jsonl and failed.jsonl are replaced leaves
+# the superseded lines in archive/1 and the next run archives them again
+# in archive/2 (archives are never counted).
+. tests/arena/lib.sh
+cd "$W" || exit 1
+
+command -v strace >/dev/null 2>&1 ||
+	fail "t_arena_supersede_crash needs strace (run make test-deps as root; it installs strace)"
+strace -o /dev/null -e trace=none true 2>err || fail "strace cannot trace here: $(cat err)"
+# LeakSanitizer (make asan) cannot run under ptrace: this test's arenas go without it
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export ASAN_OPTIONS
+
+# config C_COMMAND [with-d]: four bots, or three without d; seed 5 deals
+# hammerwalt's deal 1 an even seed (the flaky referee fails it) and deal 2 an odd one
+config() {
+	{
+		printf '[arena]\nvariants = hammerwalt\ndeals = 2\nseed = 5\n'
+		printf '[bot a]\ncommand = @greedy\n[bot b]\ncommand = @random\n'
+		printf '[bot c]\ncommand = %s\n' "$1"
+		[ "${2:-}" = with-d ] && printf '[bot d]\ncommand = @random\n'
+	} >t.ini
+}
+# strip FILE...: the lines without their index (a kept line's is rewritten)
+strip() {
+	sed 's/,"index":[0-9]*,/,/' "$@"
+}
+# norm FILE: the lines less what differs between two plays of a game, sorted
+norm() {
+	sed 's/,"time_ms":\[[^]]*\]//; s/,"mem_peak_mb":\[[^]]*\]//; s/,"cwd":.*}$/}/' "$1" | sort
+}
+ids() {
+	sed 's/^{"game":"\([^"]*\)".*/\1/' "$@"
+}
+
+# the first run: 12 games played (deal 2), 12 failed twice (deal 1)
+config @greedy with-d
+FLAKY_MODE=garbage "$ARENA" -q --referee "$FIXTURES/flaky-referee" --results base t.ini \
+	>/dev/null 2>err
+expect_eq "first run's exit" $? 3
+expect_eq "played" "$(lines base/results.jsonl)" 12
+expect_eq "failed" "$(lines base/failed.jsonl)" 12
+expect_eq "records" "$(ls base/logs | wc -l)" 12
+strip base/results.jsonl | sort >orig.results
+strip base/failed.jsonl | sort >orig.failed
+(cd base/logs && md5sum -- *) | sort >orig.logs
+
+# c changes, d is removed; the reference: the incremental run uninterrupted
+config @random
+cp -a base ref
+"$ARENA" -q --results ref t.ini >ref.out 2>ref.err || fail "reference run: $(cat ref.err)"
+grep -q '^arena: changes since the last run: 2 games kept, 10 superseded (moved to ref/archive/1)$' \
+	ref.err || fail "reference run: $(cat ref.err)"
+expect_eq "failed lines kept" "$(lines ref/failed.jsonl)" 2
+[ "$(grep -c '"index":1[23],' base/results.jsonl)" = 2 ] &&
+	[ "$(grep -c '"index":[67],' ref/results.jsonl)" = 2 ] ||
+	fail "the kept lines' index was not rewritten (12, 13 to 6, 7)"
+norm ref/results.jsonl >ref.results
+sort ref/failed.jsonl >ref.failed
+strip ref/archive/1/results.jsonl ref/archive/1/failed.jsonl | sort >ref.archived
+expect_eq "archived lines" "$(lines ref.archived)" 20
+
+# where a run writes: each syscall that changes or syncs a directory, its
+# calls before arena.json is replaced and in all (strace counts the calls
+# of each syscall apart, so each is injected alone)
+syscalls="rename renameat renameat2 write pwrite64 writev openat creat open mkdir mkdirat \
+fsync fdatasync syncfs sync ftruncate truncate unlink unlinkat rmdir fchmod chmod fchmodat \
+link linkat symlink symlinkat"
+cp -a base traced
+# (a '?' before a name: one this machine lacks is no error)
+strace -o trace -e trace="$(echo $syscalls | sed 's/[^ ]*/?&/g; s/ /,/g')" "$ARENA" -q \
+	--results traced t.ini >/dev/null 2>&1 || fail "traced run: exit $?"
+end=$(grep -n '^rename("traced/arena.json.tmp", "traced/arena.json") = 0$' trace | cut -d: -f1)
+[ -n "$end" ] || fail "the traced run did not rename arena.json: $(head -n 5 trace)"
+# calls NAME [LINES]: how many calls of NAME the trace has (in its first LINES)
+calls() {
+	head -n "${2:-1000000}" trace | grep -c "^$1(" || true
+}
+
+# check DIR WHEN: every first-run line whole in DIR's file or its archive,
+# every record in logs/ or the archive's, no id twice, no torn line
+check() {
+	for f in results failed; do
+		cat "$1/$f.jsonl" "$1"/archive/*/$f.jsonl 2>/dev/null | strip | sort -u >have
+		lost=$(comm -23 "orig.$f" have | ids | head -n 3 | tr '\n' ' ')
+		[ -z "$lost" ] || fail "$2: lost from $f.jsonl (whole in neither $f.jsonl nor the archive): $lost"
+		dups=$(ids "$1/$f.jsonl" 2>/dev/null | sort | uniq -d | head -n 3 | tr '\n' ' ')
+		[ -z "$dups" ] || fail "$2: in $f.jsonl twice: $dups"
+		torn=$(grep -cv '^{"game":".*}$' "$1/$f.jsonl" 2>/dev/null)
+		[ "${torn:-0}" = 0 ] || fail "$2: $torn torn lines in $f.jsonl"
+	done
+	(cd "$1" && md5sum -- logs/* archive/*/logs/* 2>/dev/null) | sed 's|  .*/|  |' | sort -u >have
+	lost=$(comm -23 orig.logs have | sed 's/^[0-9a-f]*  //' | head -n 3 | tr '\n' ' ')
+	[ -z "$lost" ] || fail "$2: records lost: $lost"
+}
+
+# state DIR: a digest of what DIR holds (names and bytes); the games are
+# deterministic, so two kills that leave the same state need one resume
+state() {
+	(cd "$1" && find . -type d | sort && find . -type f ! -name index.html | sort |
+		xargs md5sum) | md5sum | cut -c1-32
+}
+
+kills=0 resumes=0 dup_archived=0 report_refused=0 uncalled=""
+: >seen
+for sys in $syscalls; do
+	before=$(calls "$sys" $((end - 1)))
+	total=$(calls "$sys")
+	if [ "$total" = 0 ]; then
+		uncalled="$uncalled $sys"
+		continue
+	fi
+	# the syscalls the games make many of: to 2 past arena.json's replacement
+	# (t_arena_resume kills a run in mid-play); the others until the run completes
+	case $sys in write|openat|fsync|fdatasync) last=$((before + 2)) ;; *) last=$((total + 1)) ;; esac
+	k=1
+	while [ $k -le $last ]; do
+		what="SIGKILL at $sys call $k ($before before arena.json is replaced, $total in all)"
+		rm -rf w
+		cp -a base w
+		strace -o /dev/null -e trace="$sys" -e inject="$sys:signal=SIGKILL:when=$k" \
+			"$ARENA" -q --results w t.ini >/dev/null 2>w.err
+		status=$?
+		if [ $status != 137 ]; then
+			[ $status = 0 ] || fail "$what: exit $status without a kill: $(cat w.err)"
+			[ $k -gt "$before" ] || fail "$what: the run was not killed"
+			break
+		fi
+		kills=$((kills + 1))
+		check w "$what"
+		# a report in between: its standings, or (results.jsonl rewritten, the
+		# new schedule not yet) a kept line's new index against the old schedule
+		if ! "$ARENA" report w >/dev/null 2>w.report; then
+			grep -q "^arena: w/results.jsonl:[0-9]*: game '[^']*': 'index' is [0-9]*, the schedule says [0-9]* " \
+				w.report || fail "$what: arena report: $(cat w.report)"
+			report_refused=$((report_refused + 1))
+		fi
+		s=$(state w)
+		if ! grep -qx "$s" seen; then
+			echo "$s" >>seen
+			resumes=$((resumes + 1))
+			"$ARENA" -q --results w t.ini >w.out 2>w.err ||
+				fail "$what: the next run failed (exit $?): $(cat w.err)"
+			# killed before arena.json, it finds the same changes (the old fingerprints)
+			[ $k -gt "$before" ] || { grep -q '^arena: c: changed, ' w.err &&
+				grep -q '^arena: d: removed' w.err; } ||
+				fail "$what: the next run does not find the changes: $(cat w.err)"
+			check w "$what, then the next run"
+			norm w/results.jsonl | diff -u ref.results - >&2 ||
+				fail "$what: after the next run, results.jsonl is not the uninterrupted run's"
+			sort w/failed.jsonl | diff -u ref.failed - >&2 ||
+				fail "$what: after the next run, failed.jsonl is not the uninterrupted run's"
+			diff -u ref.out w.out >&2 ||
+				fail "$what: after the next run, the standings are not the uninterrupted run's"
+			cat w/archive/*/results.jsonl w/archive/*/failed.jsonl 2>/dev/null | strip | sort >archived
+			sort -u archived | diff -u ref.archived - >&2 ||
+				fail "$what: after the next run, the archive does not hold the superseded games"
+			[ "$(lines archived)" = 20 ] || dup_archived=$((dup_archived + 1))
+		fi
+		k=$((k + 1))
+	done
+	echo "$sys: killed at calls 1 to $((k - 1)) ($before before arena.json is replaced, $total in all)"
+done
+echo "not called:$uncalled"
+echo "$kills kills, $resumes distinct states resumed and finished; $dup_archived of them left" \
+	"superseded lines archived twice; after $report_refused kills arena report refused a kept line's new index"
+exit 0

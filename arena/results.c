@@ -517,7 +517,12 @@ out:
 }
 
 /* The fields of a result line that must be the schedule's, in the order they are checked. */
-static const char *const checked_fields[] = { "game", "index", "bots", "variant", "seed", "seats" };
+/*
+ * The index comes last: a line that differs only there is most likely a
+ * kept line renumbered by an incremental run that was stopped before it
+ * wrote the new schedule (incremental.c), and the message says so.
+ */
+static const char *const checked_fields[] = { "game", "bots", "variant", "seed", "seats", "index" };
 
 /*
  * Is the stored result line o the game the schedule (map: id -> schedule
@@ -547,9 +552,12 @@ int results_check_line(json_t *o, json_t *map, const char *file, int lineno, cha
 		g = got ? json_dumps(got, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
 		e = json_dumps(exp, JSON_COMPACT | JSON_ENCODE_ANY);
 		snprintf(err, len, "%s:%d: game '%s': '%s' is %.200s, the schedule says %.200s "
-			 "(the line was changed: move the file aside, or start over with --fresh)",
+			 "(%sthe line was changed: move the file aside, or start over with --fresh)",
 			 file, lineno, json_string_value(id), checked_fields[i],
-			 g ? g : "missing", e ? e : "?");
+			 g ? g : "missing", e ? e : "?",
+			 got && !strcmp(checked_fields[i], "index") ?
+			 "an incremental run stopped while it superseded games leaves this: run "
+			 "the same arena command again to finish it; else " : "");
 		free(g);
 		free(e);
 		return -1;

@@ -151,7 +151,7 @@ for sys in $syscalls; do
 		# a report in between: its standings, or (results.jsonl rewritten, the
 		# new schedule not yet) a kept line's new index against the old schedule
 		if ! "$ARENA" report w >/dev/null 2>w.report; then
-			grep -q "^arena: w/results.jsonl:[0-9]*: game '[^']*': 'index' is [0-9]*, the schedule says [0-9]* " \
+			grep -q "^arena: w/results.jsonl:[0-9]*: game '[^']*': 'index' is [0-9]*, the schedule says [0-9]* (an incremental run stopped while it superseded games leaves this: run the same arena command again to finish it; else the line was changed: move the file aside, or start over with --fresh)$" \
 				w.report || fail "$what: arena report: $(cat w.report)"
 			report_refused=$((report_refused + 1))
 		fi

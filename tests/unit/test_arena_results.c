@@ -261,8 +261,9 @@ static void test_lines_that_are_not_the_schedules_stop_a_resume(void)
 		  "over with --fresh)" },
 		{ "\"index\":1", "\"index\":4",
 		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.g+r.r1': 'index' is 4, the "
-		  "schedule says 1 (the line was changed: move the file aside, or start over with "
-		  "--fresh)" },
+		  "schedule says 1 (an incremental run stopped while it superseded games leaves "
+		  "this: run the same arena command again to finish it; else the line was "
+		  "changed: move the file aside, or start over with --fresh)" },
 		{ "\"bots\":[\"r\",\"g\",\"r\",\"g\"]", "\"bots\":[\"g\",\"r\",\"g\",\"r\"]",
 		  "res/v/results.jsonl:2: game 'hammerwalt.d0001.g+r.r1': 'bots' is "
 		  "[\"g\",\"r\",\"g\",\"r\"], the schedule says [\"r\",\"g\",\"r\",\"g\"] (the line "

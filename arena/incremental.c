@@ -252,6 +252,34 @@ static int make_dir(const char *path, char *err, size_t len)
 	return 0;
 }
 
+/* fsync()s the directory dir/sub (sub NULL: dir). 0, or -1 with err. */
+static int sync_dir(const char *dir, const char *sub, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	strbuf_init(&sb);
+	strbuf_addf(&sb, sub ? "%s/%s/." : "%s/.", dir, sub); /* the parent of "." is the dir */
+	ret = file_sync_parent(sb.buf);
+	if (ret < 0)
+		snprintf(err, len, "cannot sync '%s%s%s': %s", dir, sub ? "/" : "", sub ? sub : "",
+			 strerror(errno));
+	strbuf_release(&sb);
+	return ret;
+}
+
+/*
+ * After moves from sub/ to the archive's sub/ (made by the first of
+ * them): both directories, and the archive that holds the new one,
+ * synced, so the moves are on disk before results.jsonl is replaced.
+ */
+static int sync_moves(struct delta *d, struct results *r, const char *sub, char *err, size_t len)
+{
+	if (sync_dir(results_dir(r), sub, err, len) < 0 || sync_dir(d->archive, sub, err, len) < 0)
+		return -1;
+	return sync_dir(d->archive, NULL, err, len);
+}
+
 const char *incremental_archive(struct delta *d, struct results *r, char *err, size_t len)
 {
 	char *top;
@@ -280,15 +308,20 @@ const char *incremental_archive(struct delta *d, struct results *r, char *err, s
 			return NULL;
 		}
 	}
-	free(top);
-	if (file_sync_parent(d->archive) < 0) {
+	/* archive/N's entry, and archive/'s when it is new */
+	if (file_sync_parent(d->archive) < 0 || file_sync_parent(top) < 0) {
 		snprintf(err, len, "cannot sync '%s': %s", d->archive, strerror(errno));
+		free(top);
 		return NULL;
 	}
+	free(top);
 	return d->archive;
 }
 
-/* Moves DIR/SUB/NAME to ARCHIVE/SUB/NAME when it exists. 0, or -1 with err. */
+/*
+ * Moves DIR/SUB/NAME to ARCHIVE/SUB/NAME when it exists: 1 if it moved,
+ * 0 if there was none, -1 with err. The caller syncs (sync_moves()).
+ */
 static int move_to_archive(struct delta *d, struct results *r, const char *sub, const char *name,
 			   char *err, size_t len)
 {
@@ -314,7 +347,7 @@ static int move_to_archive(struct delta *d, struct results *r, const char *sub, 
 			 strerror(errno));
 		goto out;
 	}
-	ret = 0;
+	ret = 1;
 out:
 	strbuf_release(&from);
 	strbuf_release(&to);
@@ -323,24 +356,31 @@ out:
 
 int incremental_archive_builds(struct delta *d, struct results *r, char *err, size_t len)
 {
+	int builds = 0, feedback = 0;
+
 	for (int i = 0; i < d->n; i++) {
 		struct strbuf log = STRBUF_INIT;
-		int bad;
+		int a = 0, b = 0, c = 0;
 
 		if (d->bots[i].state != BOT_CHANGED && d->bots[i].state != BOT_REMOVED)
 			continue;
 		strbuf_init(&log);
 		strbuf_addf(&log, "%s.log", d->bots[i].name);
-		bad = move_to_archive(d, r, "builds", d->bots[i].name, err, len) < 0 ||
-		      move_to_archive(d, r, "builds", log.buf, err, len) < 0;
+		if ((a = move_to_archive(d, r, "builds", d->bots[i].name, err, len)) >= 0)
+			b = move_to_archive(d, r, "builds", log.buf, err, len);
 		strbuf_reset(&log);
 		strbuf_addf(&log, "%s.txt", d->bots[i].name);
-		bad = bad || (d->bots[i].state == BOT_REMOVED &&
-			      move_to_archive(d, r, "feedback", log.buf, err, len) < 0);
+		if (a >= 0 && b >= 0 && d->bots[i].state == BOT_REMOVED)
+			c = move_to_archive(d, r, "feedback", log.buf, err, len);
 		strbuf_release(&log);
-		if (bad)
+		if (a < 0 || b < 0 || c < 0)
 			return -1;
+		builds |= a || b;
+		feedback |= c;
 	}
+	if ((builds && sync_moves(d, r, "builds", err, len) < 0) ||
+	    (feedback && sync_moves(d, r, "feedback", err, len) < 0))
+		return -1;
 	return 0;
 }
 
@@ -395,10 +435,15 @@ static int archive_sub(struct delta *d, struct results *r, const char *sub, int 
 			strvec_push(&names, e->d_name);
 	if (dir)
 		closedir(dir);
-	for (size_t i = 0; i < names.nr && !ret; i++)
-		ret = move_to_archive(d, r, sub, names.items[i], err, len);
+	for (size_t i = 0; i < names.nr && ret >= 0; i++) {
+		int m = move_to_archive(d, r, sub, names.items[i], err, len);
+
+		ret = m < 0 ? -1 : ret | m;
+	}
+	if (ret > 0)
+		ret = sync_moves(d, r, sub, err, len);
 	strvec_release(&names);
-	return ret;
+	return ret < 0 ? -1 : 0;
 }
 
 /*

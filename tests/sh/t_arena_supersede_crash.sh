@@ -20,7 +20,9 @@
 # standings of an uninterrupted incremental run. Known and counted, not
 # failed: a kill before results.jsonl and failed.jsonl are replaced leaves
 # the superseded lines in archive/1 and the next run archives them again
-# in archive/2 (archives are never counted).
+# in archive/2 (archives are never counted). And, for a power cut, which
+# no kill shows: every directory the run changed is synced before
+# results.jsonl is replaced.
 . tests/arena/lib.sh
 cd "$W" || exit 1
 
@@ -79,6 +81,27 @@ norm ref/results.jsonl >ref.results
 sort ref/failed.jsonl >ref.failed
 strip ref/archive/1/results.jsonl ref/archive/1/failed.jsonl | sort >ref.archived
 expect_eq "archived lines" "$(lines ref.archived)" 20
+
+# what no kill shows, a power cut: before results.jsonl is replaced, every
+# directory entry the run made or moved is on disk, that is, after each
+# mkdir and rename the directories that changed are synced (fsync of the
+# parent of what was made, of both ends of a move)
+cp -a base synced
+strace -y -o trace2 -e trace=mkdir,rename,fsync "$ARENA" -q --results synced t.ini \
+	>/dev/null 2>&1 || fail "traced run (syncs): exit $?"
+repl=$(grep -n '^rename("synced/results.jsonl.tmp", "synced/results.jsonl") = 0$' trace2 | cut -d: -f1)
+[ -n "$repl" ] || fail "the traced run (syncs) did not replace results.jsonl: $(head -n 5 trace2)"
+head -n $((repl - 1)) trace2 | awk -v here="$(pwd -P)" '
+	function dir(p) { sub(/\/[^\/]*$/, "", p); return here "/" p }
+	/^mkdir\("[^"]*", [0-7]*\) *= 0$/ { split($0, q, "\""); need[dir(q[2])] = NR }
+	/^rename\("[^"]*", "[^"]*"\) *= 0$/ { split($0, q, "\""); need[dir(q[2])] = NR; need[dir(q[4])] = NR }
+	/^fsync\([0-9]*<[^>]*>\) *= 0$/ { split($0, q, /[<>]/); delete need[q[2]] }
+	END { for (p in need) print p }' | sort >unsynced
+made=$(grep -c '^mkdir("synced/archive", [0-7]*) *= 0$' trace2)
+moved=$(grep -c '^rename("synced/logs/[^"]*", "synced/archive/1/logs/[^"]*") *= 0$' trace2)
+[ "$made" = 1 ] && [ "$moved" = 10 ] ||
+	fail "the traced run (syncs) made archive/ $made times and moved $moved records, not 1 and 10"
+[ ! -s unsynced ] || fail "changed and not synced before results.jsonl is replaced: $(tr '\n' ' ' <unsynced)"
 
 # where a run writes: each syscall that changes or syncs a directory, its
 # calls before arena.json is replaced and in all (strace counts the calls

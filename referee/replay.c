@@ -318,6 +318,14 @@ static int add_fault(struct replay *r, char *line)
 	f->kind = (enum fault_kind)k;
 	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
 	snprintf(f->detail, sizeof(f->detail), "%s", detail);
+	/*
+	 * An illegal move was still an answer: match.c's decide() counts it
+	 * among the seat's decisions, though no move line follows. A script's
+	 * illegal move is the script's, not an answer, and is not counted.
+	 */
+	if (f->kind == FAULT_ILLEGAL && f->hand &&
+	    (!r->specs[seat] || strncmp(r->specs[seat], "@script", 7)))
+		r->res.seat[seat].decisions++;
 	r->faulted |= 1u << seat;
 	if (r->watch && r->watch->fault)
 		r->watch->fault(r->watch->ctx, r->g, f);

@@ -71,6 +71,15 @@ grep -q "3 games, .* moves replayed; every move, event and result matches" "$tmp
 grep -q '^fault 1 malformed' "$tmp/bots.log" || fail "the record lacks the fault line"
 grep -q '^[0-9.]* 0< request ' "$tmp/bots.log" || fail "the record lacks the transcript"
 "$R" --replay "$tmp/bots.log" >/dev/null || fail "replay of a record with a fault"
+# an illegal answer is one of the seat's decisions (it answered), live and
+# replayed: the bot passes, plays 9C, then answers 8C, which it does not hold
+"$R" --variant hammerwalt --seed 1 --bot-seed 0:1 --log "$tmp/illegal.log" \
+	"$top/tests/misbehave/illegal m1" @random @random @random >"$tmp/illegal.json" ||
+	fail "a game with an illegal move"
+grep -q '"faults":\[{"seat":0,"kind":"illegal","hand":1,"detail":"'"'"'8C'"'"': you do not hold 8C; .*"decisions":\[3,' \
+	"$tmp/illegal.json" || fail "the illegal move's game: $(cat "$tmp/illegal.json")"
+"$R" --replay "$tmp/illegal.log" >"$tmp/replay.out" 2>&1 ||
+	fail "replay of a record with an illegal move: $(cat "$tmp/replay.out")"
 # credit the first move to the wrong seat
 awk '!done && /^move / { $2 = ($2 + 1) % 6; done = 1 } { print }' "$tmp/rec1.log" >"$tmp/bad.log"
 "$R" --replay "$tmp/bad.log" 2>"$tmp/replay.err"

@@ -199,8 +199,9 @@ marker=M$$xorphan
 	"$top/tests/misbehave/sleeper $marker" "$H $marker 1 child escape" "$C" "$C" \
 	>"$tmp/orphan.out" 2>"$tmp/orphan.err" &
 referee=$!
-# (up to 10 s: a loaded machine starts sandboxes slowly)
-for _ in $(seq 33); do
+# (up to 30 s: a loaded machine starts sandboxes slowly; 10 s was seen to
+# fall short with the load average at 16 on 2 cores)
+for _ in $(seq 100); do
 	[ "$(pgrep -f -- "$marker" | wc -l)" -ge 3 ] && break
 	sleep 0.3
 done

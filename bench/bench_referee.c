@@ -25,8 +25,8 @@
  * hands per second).
  */
 #include <errno.h>
-#include <sched.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -354,16 +354,35 @@ static double median(double *v, int n)
 }
 
 /*
+ * The steady state of a long game of the bot in every seat whose
+ * referee used cpu per decision over its decisions: that game less a
+ * one-hand game of the same bots, which pays the same start (the
+ * sandboxes) and end. The referee's CPU per decision.
+ */
+static double steady_state(const char *referee, const char *bot, double cpu, long decisions)
+{
+	long short_decisions;
+	double short_cpu;
+
+	referee_per_decision(referee, bot, 1, 1, 1, &short_decisions, &short_cpu);
+	return (cpu * (double)decisions - short_cpu * (double)short_decisions) /
+	       (double)(decisions - short_decisions);
+}
+
+/*
  * The referee's steady-state CPU per decision (as in main()'s rounds)
- * with this process and its children held to the CPU it runs on;
- * *raw_cpu: the raw parent's. The ratio; -1 if it cannot be pinned.
+ * with this process and its children held to the CPU it runs on, over 5
+ * rounds: the median in *steady, the raw parent's in *raw_cpu, the
+ * rounds' extreme ratios in *lo and *hi. The median ratio; -1 if this
+ * process cannot be pinned (errno says why). Exits if it cannot be
+ * unpinned again: the figures after it would be measured pinned.
  */
 static double one_cpu_steady(const char *referee, const char *bot, double *steady,
 			     double *raw_cpu, double *lo, double *hi)
 {
 	enum { ROUNDS = 5 };
-	double st[ROUNDS], raw[ROUNDS], ratio[ROUNDS], cpu, short_cpu, m;
-	long decisions, short_decisions;
+	double st[ROUNDS], raw[ROUNDS], ratio[ROUNDS], cpu, m;
+	long decisions;
 	cpu_set_t all, one;
 	int c = sched_getcpu();
 
@@ -376,13 +395,13 @@ static double one_cpu_steady(const char *referee, const char *bot, double *stead
 	for (int i = 0; i < ROUNDS; i++) {
 		raw_round_trip(bot, 5000, &raw[i]);
 		referee_per_decision(referee, bot, 1, 5000, 1, &decisions, &cpu);
-		referee_per_decision(referee, bot, 1, 1, 1, &short_decisions, &short_cpu);
-		st[i] = (cpu * (double)decisions - short_cpu * (double)short_decisions) /
-			(double)(decisions - short_decisions);
+		st[i] = steady_state(referee, bot, cpu, decisions);
 		ratio[i] = st[i] / raw[i];
 	}
-
-	sched_setaffinity(0, sizeof(all), &all);
+	if (sched_setaffinity(0, sizeof(all), &all) < 0) {
+		fprintf(stderr, "bench: cannot unpin this process: %s\n", strerror(errno));
+		exit(1);
+	}
 	*steady = median(st, ROUNDS);
 	*raw_cpu = median(raw, ROUNDS);
 	m = median(ratio, ROUNDS); /* sorts ratio */
@@ -400,8 +419,8 @@ int main(int argc, char **argv)
 	double ratio[ROUNDS], cpu_ratio[ROUNDS], eng[ROUNDS], via[ROUNDS], hratio[ROUNDS];
 	double steady[ROUNDS], steady_ratio[ROUNDS], eng_s[ROUNDS], via_s[ROUNDS];
 	long eng_hands = 0;
-	long decisions = 0, one_decisions = 0, short_decisions = 0;
-	double unused, short_cpu;
+	long decisions = 0, one_decisions = 0;
+	double unused;
 
 	signal(SIGPIPE, SIG_IGN);
 	/* rounds alternate, so every measurement sees the same machine load */
@@ -410,13 +429,7 @@ int main(int argc, char **argv)
 		/* one long game: the cost of a decision, not of starting bots */
 		ref[i] = referee_per_decision(referee, bot, 1, 5000, 1, &decisions, &ref_cpu[i]);
 		one[i] = referee_per_decision(referee, bot, 1, 5000, 0, &one_decisions, &unused);
-		/*
-		 * the steady state: the long game less a one-hand game of the same
-		 * bots, which pays the same start (the sandboxes) and end
-		 */
-		referee_per_decision(referee, bot, 1, 1, 1, &short_decisions, &short_cpu);
-		steady[i] = (ref_cpu[i] * (double)decisions - short_cpu * (double)short_decisions) /
-			    (double)(decisions - short_decisions);
+		steady[i] = steady_state(referee, bot, ref_cpu[i], decisions);
 		ratio[i] = ref[i] / raw[i];
 		cpu_ratio[i] = ref_cpu[i] / raw_cpu[i];
 		steady_ratio[i] = steady[i] / raw_cpu[i];

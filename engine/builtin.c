@@ -13,14 +13,6 @@
 
 #include <string.h>
 
-/* A uniform pick among the cards of m (nonzero), lowest card first. */
-static inline void random_card(uint32_t m, struct rng *r, struct move *out)
-{
-	uint32_t i = rng_below(r, (uint32_t)mask_count(m));
-
-	*out = move_make(MOVE_CARD, -1, -1, mask_nth(m, (int)i), CARD_NONE);
-}
-
 /*
  * Outside flip the card moves' mask is made inline and calls nothing, so
  * the common case saves no registers; everything else (flip's plays, the
@@ -31,7 +23,7 @@ int builtin_random(const struct game *g, struct rng *r, struct move *out)
 	uint32_t cards = g->rules.variant != VAR_FLIP ? game_card_moves(g) : 0;
 
 	if (cards) {
-		random_card(cards, r, out);
+		game_random_card(cards, r, out);
 		return 0;
 	}
 	return game_legal_random(g, r, out);

@@ -30,6 +30,7 @@ int game_flip_trump(card_t calling)
 	return card_is_joker(calling) ? TRUMP_NONE : card_suit(calling);
 }
 
+/* the cards of a suit, each rank twice (the double deck) or once (five-hand's) */
 #define TWINS(s, r) CARD(s, r), CARD(s, r)
 #define DOUBLE_SUIT(s) TWINS(s, RANK_9), TWINS(s, RANK_10), TWINS(s, RANK_J), \
 	TWINS(s, RANK_Q), TWINS(s, RANK_K), TWINS(s, RANK_A)
@@ -57,8 +58,16 @@ static int build_deck(const struct rules *r, card_t *deck)
 		memcpy(deck, single, sizeof(single));
 		return (int)sizeof(single);
 	}
-	memcpy(deck, doubled, (size_t)n);
+	memcpy(deck, doubled, (size_t)n * sizeof(*deck));
 	return n;
+}
+
+int game_next_active(const struct game *g, int s)
+{
+	do
+		s = s + 1 == g->rules.seats ? 0 : s + 1;
+	while (g->sitting_out & (1u << s));
+	return s;
 }
 
 static void start_play(struct game *g);
@@ -84,14 +93,6 @@ static int next_player(const struct game *g, int s)
 	do
 		s = s + 1 == g->rules.seats ? 0 : s + 1;
 	while (s == g->rules.dead_seat);
-	return s;
-}
-
-int game_next_active(const struct game *g, int s)
-{
-	do
-		s = s + 1 == g->rules.seats ? 0 : s + 1;
-	while (g->sitting_out & (1u << s));
 	return s;
 }
 
@@ -549,8 +550,7 @@ int game_legal_random(const struct game *g, struct rng *r, struct move *out)
 		return 0;
 	}
 	if ((cards = game_card_moves(g))) {
-		n = (int)rng_below(r, (uint32_t)mask_count(cards));
-		*out = move_make(MOVE_CARD, -1, -1, mask_nth(cards, n), CARD_NONE);
+		game_random_card(cards, r, out);
 		return 0;
 	}
 	if (!(n = game_legal(g, mv)))
@@ -859,8 +859,9 @@ static void start_play(struct game *g)
 		g->nactive = r->seats - mask_count(g->sitting_out);
 	}
 	/*
-	 * game_next_active() for every seat, from the last down: the seat
-	 * after s is the nearest one above it that plays, else the first
+	 * The next seat that plays after each (game_next_active()), from the
+	 * last seat down: the seat after s is the nearest one above it that
+	 * plays, else the first
 	 */
 	in = ((1u << r->seats) - 1) & ~g->sitting_out;
 	next = __builtin_ctz(in);
@@ -1075,8 +1076,7 @@ static int check_card(const struct game *g, const struct move *m, char *err, siz
 		return 0;
 	}
 	if (!(game_play_mask(g) & CARD_BIT(m->card))) {
-		int led = g->rules.variant == VAR_FLIP ? flip_led_suit(g, g->trump)
-						       : card_eff_suit[g->trump][g->trick_card[0]];
+		int led = g->rules.variant == VAR_FLIP ? flip_led_suit(g, g->trump) : g->trick_led;
 
 		snprintf(err, len, "must follow %s", suit_word(led));
 		return -1;

@@ -215,10 +215,12 @@ struct game {
 	int8_t next_active[MAX_SEATS]; /* the seat after each in the play (game_next_active) */
 	/*
 	 * All but flip, set as the trick is led: the led suit; its row of
-	 * card_trick_key under the trump (a const table: a copy of the game
-	 * may share it); the kinds of the led suit, 0 before the lead; and
-	 * the card holding the trick as key * 16 + 15 - its place: the
-	 * largest holds, and of equal keys the first.
+	 * card_trick_key under the trump (a pointer into that process-wide
+	 * table, filled once by card_tables_init(): a copy of the game in
+	 * this process may share it, but the struct is not data to save or
+	 * send); the mask of the cards that follow the led suit, 0 before
+	 * the lead; and the card holding the trick as key * 16 + 15 - its
+	 * place: the largest holds, and of equal keys the first.
 	 */
 	int trick_led;
 	const uint8_t *trick_keys;
@@ -229,7 +231,7 @@ struct game {
 	 * force when asked, which a Charlie or a switch may change): the
 	 * first card down that is not a joker; Benny when Benny led (no suit
 	 * is followed), Charlie when a Charlie led and only jokers followed.
-	 * A joker's suit is SUIT_NONE under every trump.
+	 * Benny's and Charlie's suit is SUIT_NONE under every trump.
 	 */
 	card_t flip_led;
 	int tricks[MAX_SEATS];
@@ -288,10 +290,21 @@ int game_legal_nth(const struct game *g, int i, struct move *out);
 /*
  * One of game_legal()'s moves, uniformly at random: one rng_below(r, n)
  * over the list's length n, and the move at the index drawn, without
- * making the list where its shape allows (@random's move). -1 when
+ * making the list where its shape allows (@random's move). 0, or -1 when
  * nobody is to act, and then r is not drawn from.
  */
 int game_legal_random(const struct game *g, struct rng *r, struct move *out);
+
+/*
+ * The draw game_legal_random() makes when the legal moves are the cards
+ * of m (not empty): inline, for @random's common case.
+ */
+static inline void game_random_card(uint32_t m, struct rng *r, struct move *out)
+{
+	uint32_t i = rng_below(r, (uint32_t)mask_count(m));
+
+	*out = move_make(MOVE_CARD, -1, -1, mask_nth(m, (int)i), CARD_NONE);
+}
 
 /*
  * Applies the move of the seat to act. An illegal move changes nothing:
@@ -392,7 +405,10 @@ int game_trick_winner(const struct game *g);
  */
 int game_would_win(const struct game *g, card_t c);
 
-/* Next seat clockwise from s that plays this hand (skips sitting-out seats). */
+/*
+ * Next seat clockwise from s that plays this hand (skips sitting-out
+ * seats), at any time; in the play, g->next_active[s] holds the same.
+ */
 int game_next_active(const struct game *g, int s);
 
 /*

@@ -6,6 +6,11 @@
  */
 #include "score.h"
 
+/*
+ * A partnership hand: the bidding team scores its tricks if it made the
+ * bid, else loses the bid; a bonus contract (alone, moon, best) wins or
+ * loses twice the cards dealt; the defenders always score their tricks.
+ */
 static void score_team_hand(struct game *g)
 {
 	const struct rules *r = &g->rules;
@@ -24,6 +29,11 @@ static void score_team_hand(struct game *g)
 		g->hand_points[s] = delta[s % 2];
 }
 
+/*
+ * A five-hand hand: a bidding side held to two tricks or fewer gives the
+ * others 2 points each; else the bidder (and partner) scores 1 point, or
+ * for all five tricks 2 with a partner and 4 alone.
+ */
 static void score_fivehand(struct game *g)
 {
 	int b = g->bidder, p = g->partner;
@@ -47,6 +57,10 @@ static void score_fivehand(struct game *g)
 		g->score[s] += g->hand_points[s];
 }
 
+/*
+ * A flip hand: each player scores by its own bid (30 for making it, less 5
+ * per trick over; -5 per trick short), or under zilch 5 less 5 per trick.
+ */
 static void score_flip(struct game *g)
 {
 	const struct rules *r = &g->rules;
@@ -91,6 +105,7 @@ static int leaders_mask(const struct game *g)
 	return mask;
 }
 
+/* The seats of team (0 or 1: the even seats or the odd) as a mask. */
 static int team_mask(const struct game *g, int team)
 {
 	int m = 0;
@@ -125,6 +140,11 @@ static int team_end(const struct game *g)
 	return 0;
 }
 
+/*
+ * Five-hand: the winners mask after a scored hand, or 0. end=lead: a sole
+ * leader at the target; end=first: of those who reached it, the lowest
+ * score before this hand.
+ */
 static int fivehand_end(const struct game *g)
 {
 	const struct rules *r = &g->rules;
@@ -146,6 +166,10 @@ static int fivehand_end(const struct game *g)
 	return mask;
 }
 
+/*
+ * Flip: the leaders once anyone reaches the target (or, under zilch,
+ * falls to minus the target), else 0.
+ */
 static int flip_end(const struct game *g)
 {
 	const struct rules *r = &g->rules;

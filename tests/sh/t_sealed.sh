@@ -270,8 +270,14 @@ others_named() {
 mkdir -p "$tmp/seed"
 "$R" --variant hammerwalt --log "$tmp/seed/game.log" "$SS" "$C" "$C" "$C" >/dev/null 2>&1 ||
 	fail "seed: the game failed"
-grep -q '^seed_spy: seat 0 holds .*; searched 300201 seeds: not found$' "$tmp/seed/game.seat0.stderr" ||
-	fail "seed: $(cat "$tmp/seed/game.seat0.stderr")"
+# Another seed may deal the same first hand to seat 0: a hand without a
+# pair has about a 1 in 17 million chance a seed, so the search meets one
+# in about 2% of games (seen: a game of seed 1122325122576464773 and seed
+# 6096899177009751855 give seat 0 the same 12 cards, the others not). Such
+# a find is no break as long as it names none of the other hands, which is
+# what is checked.
+grep -Eq '^seed_spy: seat 0 holds .*; searched [0-9]+ seeds: (not found|found seed [0-9]+ .*)$' \
+	"$tmp/seed/game.seat0.stderr" || fail "seed: $(cat "$tmp/seed/game.seat0.stderr")"
 [ "$(others_named "$tmp/seed/game.log" "$tmp/seed/game.seat0.stderr")" = 0 ] ||
 	fail "seed: the bot named another seat's hand: $(cat "$tmp/seed/game.seat0.stderr")"
 # the control: with a small seed on the command line the same bot finds every hand

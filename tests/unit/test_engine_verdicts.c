@@ -105,6 +105,15 @@ static uint64_t state_digest(const struct game *g)
 
 static struct game *scratch;
 
+/* With nobody to act, game_legal_random() gives -1 and draws nothing. */
+static int no_random_move(const struct game *g)
+{
+	struct rng r = { { 1, 2, 3, 4 } }, before = r;
+	struct move m;
+
+	return game_legal_random(g, &r, &m) == -1 && !memcmp(&r, &before, sizeof(r));
+}
+
 /* game_apply on a copy; records verdict, message and resulting state */
 static int try_move(const struct game *g, const struct move *m, int want_state)
 {
@@ -401,6 +410,7 @@ static uint64_t play_set(const struct set *st, int idx)
 
 			put(state_digest(g));
 			if (game_hand_over(g)) {
+				CHECK(no_random_move(g));
 				game_next_hand(g);
 				continue;
 			}
@@ -428,6 +438,7 @@ static uint64_t play_set(const struct set *st, int idx)
 			if (rc < 0)
 				break;
 		}
+		CHECK(!game_over(g) || no_random_move(g));
 		put(state_digest(g));
 	}
 	free(d);

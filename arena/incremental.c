@@ -308,9 +308,10 @@ const char *incremental_archive(struct delta *d, struct results *r, char *err, s
 			return NULL;
 		}
 	}
-	/* archive/N's entry, and archive/'s when it is new */
+	/* archive/N's entry (in archive/), and archive/'s (in the results directory) */
 	if (file_sync_parent(d->archive) < 0 || file_sync_parent(top) < 0) {
-		snprintf(err, len, "cannot sync '%s': %s", d->archive, strerror(errno));
+		snprintf(err, len, "cannot sync the directories that hold '%s': %s", d->archive,
+			 strerror(errno));
 		free(top);
 		return NULL;
 	}

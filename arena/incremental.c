@@ -255,16 +255,12 @@ static int make_dir(const char *path, char *err, size_t len)
 /* fsync()s the directory dir/sub (sub NULL: dir). 0, or -1 with err. */
 static int sync_dir(const char *dir, const char *sub, char *err, size_t len)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int ret;
+	char *path = sub ? path_join(dir, sub) : xstrdup(dir);
+	int ret = file_sync_dir(path);
 
-	strbuf_init(&sb);
-	strbuf_addf(&sb, sub ? "%s/%s/." : "%s/.", dir, sub); /* the parent of "." is the dir */
-	ret = file_sync_parent(sb.buf);
 	if (ret < 0)
-		snprintf(err, len, "cannot sync '%s%s%s': %s", dir, sub ? "/" : "", sub ? sub : "",
-			 strerror(errno));
-	strbuf_release(&sb);
+		snprintf(err, len, "cannot sync '%s': %s", path, strerror(errno));
+	free(path);
 	return ret;
 }
 

@@ -33,10 +33,21 @@ int file_write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
+int file_sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = fsync(fd);
+	close(fd);
+	return ret;
+}
+
 int file_sync_parent(const char *path)
 {
 	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-	int fd, ret;
+	int ret, e;
 
 	if (slash == dir) {
 		dir[1] = '\0';
@@ -46,12 +57,10 @@ int file_sync_parent(const char *path)
 		free(dir);
 		dir = xstrdup(".");
 	}
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ret = file_sync_dir(dir);
+	e = errno;
 	free(dir);
-	if (fd < 0)
-		return -1;
-	ret = fsync(fd);
-	close(fd);
+	errno = e;
 	return ret;
 }
 

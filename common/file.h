@@ -11,6 +11,9 @@
 /* Writes n bytes of buf to fd; 0, or -1 with errno. */
 int file_write_all(int fd, const void *buf, size_t n);
 
+/* fsync()s the directory dir, so that its entries last; 0, or -1 with errno. */
+int file_sync_dir(const char *dir);
+
 /* fsync()s the directory that holds path, so that path's entry lasts; 0, or -1 with errno. */
 int file_sync_parent(const char *path);
 

@@ -19,6 +19,11 @@ int seat_is_builtin(const char *text)
 	return text[0] == '@';
 }
 
+int seat_is_script(const char *text)
+{
+	return !strcmp(text, "@script") || !strncmp(text, "@script:", 8);
+}
+
 /*
  * Splits a command line into words: blanks separate words, single quotes
  * keep everything literally, double quotes keep blanks, a backslash
@@ -188,7 +193,7 @@ int seat_parse(struct seat *s, const char *text, const char *dir, char *err, siz
 		s->kind = SEAT_GREEDY;
 		return 0;
 	}
-	if (!strcmp(text, "@script") || !strncmp(text, "@script:", 8)) {
+	if (seat_is_script(text)) {
 		s->kind = SEAT_SCRIPT;
 		s->script = xstrdup(text[7] ? text + 8 : "");
 		return 0;

@@ -32,6 +32,9 @@ struct seat {
 /* Does text name a built-in player (it starts with '@')? */
 int seat_is_builtin(const char *text);
 
+/* Does text name a scripted seat ("@script" or "@script:MOVES")? */
+int seat_is_script(const char *text);
+
 /*
  * Parses text, with relative paths looked up in dir (NULL: the current
  * directory). 0, or -1 with err: an unknown built-in, a directory without

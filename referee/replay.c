@@ -12,6 +12,7 @@
 
 #include "deal.h"
 #include "match.h"
+#include "seat.h"
 #include "view.h"
 
 struct replay {
@@ -324,7 +325,7 @@ static int add_fault(struct replay *r, char *line)
 	 * illegal move is the script's, not an answer, and is not counted.
 	 */
 	if (f->kind == FAULT_ILLEGAL && f->hand &&
-	    (!r->specs[seat] || strncmp(r->specs[seat], "@script", 7)))
+	    (!r->specs[seat] || !seat_is_script(r->specs[seat])))
 		r->res.seat[seat].decisions++;
 	r->faulted |= 1u << seat;
 	if (r->watch && r->watch->fault)

@@ -80,6 +80,13 @@ grep -q '"faults":\[{"seat":0,"kind":"illegal","hand":1,"detail":"'"'"'8C'"'"': 
 	"$tmp/illegal.json" || fail "the illegal move's game: $(cat "$tmp/illegal.json")"
 "$R" --replay "$tmp/illegal.log" >"$tmp/replay.out" 2>&1 ||
 	fail "replay of a record with an illegal move: $(cat "$tmp/replay.out")"
+# a script's illegal move is the script's, not an answer: not counted, live and replayed
+"$R" --variant hammerwalt --seed 1 --log "$tmp/script.log" "@script:pass,AS" @random @random @random \
+	>"$tmp/script.json" || fail "a game with an illegal script move"
+grep -q '"kind":"illegal","hand":1,"detail":"script move 2 '"'"'AS'"'"' is not legal now: .*"decisions":\[1,' \
+	"$tmp/script.json" || fail "the illegal script move's game: $(cat "$tmp/script.json")"
+"$R" --replay "$tmp/script.log" >"$tmp/replay.out" 2>&1 ||
+	fail "replay of a record with an illegal script move: $(cat "$tmp/replay.out")"
 # credit the first move to the wrong seat
 awk '!done && /^move / { $2 = ($2 + 1) % 6; done = 1 } { print }' "$tmp/rec1.log" >"$tmp/bad.log"
 "$R" --replay "$tmp/bad.log" 2>"$tmp/replay.err"

@@ -36,9 +36,20 @@ planned() {
 	"$ARENA" --check "$@" | sed -n 's/^  total \([0-9]*\) games$/\1/p'
 }
 
+# game_ids [FILE...]: the game id of each result line
+game_ids() {
+	sed 's/^{"game":"\([^"]*\)".*/\1/' "$@"
+}
+
+# played_lines FILE: its result lines less what differs between two plays
+# of a game (times, memory, the referee's cwd and argv), sorted
+played_lines() {
+	sed 's/,"time_ms":\[[^]]*\]//; s/,"mem_peak_mb":\[[^]]*\]//; s/,"cwd":.*}$/}/' "$1" | sort
+}
+
 # no_duplicate_ids RESULTS.JSONL
 no_duplicate_ids() {
-	dups=$(sed 's/^{"game":"\([^"]*\)".*/\1/' "$1" | sort | uniq -d | head -3)
+	dups=$(game_ids "$1" | sort | uniq -d | head -3)
 	[ -z "$dups" ] || fail "duplicate game ids in $1: $dups"
 }
 

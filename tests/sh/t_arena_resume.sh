@@ -47,8 +47,8 @@ no_duplicate_ids killed/results.jsonl
 expect_file_eq "standings after an interruption" resumed.txt ref.txt
 # same games, same outcomes, whatever the order they were played in (the
 # commands differ: the killed run's referee was the slow one)
-sed 's/,"time_ms":\[[^]]*\]//; s/,"mem_peak_mb":\[[^]]*\]//; s/,"cwd":.*}$/}/' ref/results.jsonl | sort >a
-sed 's/,"time_ms":\[[^]]*\]//; s/,"mem_peak_mb":\[[^]]*\]//; s/,"cwd":.*}$/}/' killed/results.jsonl | sort >b
+played_lines ref/results.jsonl >a
+played_lines killed/results.jsonl >b
 expect_file_eq "result lines" b a
 
 # private, whatever the umask
@@ -111,7 +111,7 @@ grep -q "^arena: e3/results.jsonl:7: game '[^']*': 'bots' is \[\"nobody\"," err 
 # record; a resume with room plays the rest, none twice
 # replays_all DIR: every counted game's record passes referee --replay
 replays_all() {
-	for id in $(sed 's/^{"game":"\([^"]*\)".*/\1/' "$1/results.jsonl"); do
+	for id in $(game_ids "$1/results.jsonl"); do
 		"$REFEREE" --replay "$1/logs/$id.log" >/dev/null 2>&1 ||
 			fail "$1: the record of counted game $id does not replay"
 	done

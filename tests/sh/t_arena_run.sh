@@ -107,7 +107,7 @@ case "$O" in /*) search="$O/tests/bots/seed_spy" ;; *) search="$ROOT/$O/tests/bo
 # hand); WANT=public: the hands it found are the record's
 check_search() {
 	found=0
-	for id in $(sed 's/^{"game":"\([^"]*\)".*/\1/' "$1/results.jsonl"); do
+	for id in $(game_ids "$1/results.jsonl"); do
 		log="$1/logs/$id.log"
 		for p in 0 1 2 3; do
 			err="$1/logs/$id.seat$p.stderr"

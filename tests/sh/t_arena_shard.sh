@@ -42,7 +42,7 @@ done
 expect_eq "games over all shards" "$total" "$n"
 cat res/shard-*/results.jsonl >all
 no_duplicate_ids all
-expect_eq "distinct games" "$(sed 's/^{"game":"\([^"]*\)".*/\1/' all | sort -u | wc -l | tr -d ' ')" "$n"
+expect_eq "distinct games" "$(game_ids all | sort -u | wc -l | tr -d ' ')" "$n"
 
 "$ARENA" report res/shard-1-of-3 res/shard-2-of-3 res/shard-3-of-3 >merged.txt || fail "report"
 expect_file_eq "merged standings" merged.txt full.txt

@@ -47,13 +47,6 @@ config() {
 strip() {
 	sed 's/,"index":[0-9]*,/,/' "$@"
 }
-# norm FILE: the lines less what differs between two plays of a game, sorted
-norm() {
-	sed 's/,"time_ms":\[[^]]*\]//; s/,"mem_peak_mb":\[[^]]*\]//; s/,"cwd":.*}$/}/' "$1" | sort
-}
-ids() {
-	sed 's/^{"game":"\([^"]*\)".*/\1/' "$@"
-}
 
 # the first run: 12 games played (deal 2), 12 failed twice (deal 1)
 config @greedy with-d
@@ -77,7 +70,7 @@ expect_eq "failed lines kept" "$(lines ref/failed.jsonl)" 2
 [ "$(grep -c '"index":1[23],' base/results.jsonl)" = 2 ] &&
 	[ "$(grep -c '"index":[67],' ref/results.jsonl)" = 2 ] ||
 	fail "the kept lines' index was not rewritten (12, 13 to 6, 7)"
-norm ref/results.jsonl >ref.results
+played_lines ref/results.jsonl >ref.results
 sort ref/failed.jsonl >ref.failed
 strip ref/archive/1/results.jsonl ref/archive/1/failed.jsonl | sort >ref.archived
 expect_eq "archived lines" "$(lines ref.archived)" 20
@@ -125,9 +118,9 @@ calls() {
 check() {
 	for f in results failed; do
 		cat "$1/$f.jsonl" "$1"/archive/*/$f.jsonl 2>/dev/null | strip | sort -u >have
-		lost=$(comm -23 "orig.$f" have | ids | head -n 3 | tr '\n' ' ')
+		lost=$(comm -23 "orig.$f" have | game_ids | head -n 3 | tr '\n' ' ')
 		[ -z "$lost" ] || fail "$2: lost from $f.jsonl (whole in neither $f.jsonl nor the archive): $lost"
-		dups=$(ids "$1/$f.jsonl" 2>/dev/null | sort | uniq -d | head -n 3 | tr '\n' ' ')
+		dups=$(game_ids "$1/$f.jsonl" 2>/dev/null | sort | uniq -d | head -n 3 | tr '\n' ' ')
 		[ -z "$dups" ] || fail "$2: in $f.jsonl twice: $dups"
 		torn=$(grep -cv '^{"game":".*}$' "$1/$f.jsonl" 2>/dev/null)
 		[ "${torn:-0}" = 0 ] || fail "$2: $torn torn lines in $f.jsonl"
@@ -189,7 +182,7 @@ for sys in $syscalls; do
 				grep -q '^arena: d: removed' w.err; } ||
 				fail "$what: the next run does not find the changes: $(cat w.err)"
 			check w "$what, then the next run"
-			norm w/results.jsonl | diff -u ref.results - >&2 ||
+			played_lines w/results.jsonl | diff -u ref.results - >&2 ||
 				fail "$what: after the next run, results.jsonl is not the uninterrupted run's"
 			sort w/failed.jsonl | diff -u ref.failed - >&2 ||
 				fail "$what: after the next run, failed.jsonl is not the uninterrupted run's"

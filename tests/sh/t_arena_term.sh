@@ -146,7 +146,7 @@ grep -q '^arena: built alice (' err2 && fail "alice was rebuilt, unchanged"
 expect_eq "games in results after run 2" "$(lines res/results.jsonl)" 20
 # exactly 18 games were played: every line but the two kept ones is new
 expect_eq "games played by run 2" "$(grep -cvxFf run1.jsonl res/results.jsonl)" 18
-expect_eq "kept games" "$(grep -xFf run1.jsonl res/results.jsonl | sed 's/^{"game":"\([^"]*\)".*/\1/' | sort | tr '\n' ' ')" \
+expect_eq "kept games" "$(grep -xFf run1.jsonl res/results.jsonl | game_ids | sort | tr '\n' ' ')" \
 	"hammerwalt.d0001.alice+erin.r0 hammerwalt.d0001.alice+erin.r1 "
 expect_eq "archived games" "$(lines res/archive/1/results.jsonl)" 10
 grep -q '"dave"' res/results.jsonl && fail "a game of dave still counts"

@@ -57,7 +57,7 @@ struct cmp_opts {
 	long jobs;
 	const char *seed; /* public deals, or NULL: a secret key */
 	const char *results;
-	int fresh, quiet, insecure, cpu_time;
+	int fresh, quiet, insecure, cpu_time, cpu_affinity;
 	int sprt;
 	double elo0, elo1, alpha, beta;
 	const char *filler;
@@ -100,7 +100,8 @@ static const char usage[] =
 	"                      same command again to resume\n"
 	"  --fresh             move the earlier results aside first\n"
 	"  --startup-ms, --move-ms, --bank-ms, --game-ms N, --cpu-time,\n"
-	"  --limit KEY=N, --insecure, --referee PATH: as for a tournament\n"
+	"  --limit KEY=N, --insecure, --cpu-affinity, --referee PATH: as for a\n"
+	"                      tournament\n"
 	"  -q, --quiet         no progress lines\n"
 	"\n"
 	"The last line on stdout is a JSON summary: \"verdict\" is \"H1\", \"H0\" or\n"
@@ -208,7 +209,7 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 {
 	enum { O_VARIANT = 256, O_OPTION, O_GAMES, O_SPRT, O_ALPHA, O_BETA, O_FILLER, O_JOBS,
 	       O_SEED, O_RESULTS, O_FRESH, O_STARTUP, O_MOVE, O_BANK, O_GAME, O_CPU, O_LIMIT,
-	       O_INSECURE, O_REFEREE, O_HELP };
+	       O_INSECURE, O_REFEREE, O_HELP, O_AFFINITY };
 	static const struct option lo[] = {
 		{ "variant", 1, NULL, O_VARIANT }, { "option", 1, NULL, O_OPTION },
 		{ "games", 1, NULL, O_GAMES }, { "sprt", 1, NULL, O_SPRT },
@@ -220,6 +221,7 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 		{ "game-ms", 1, NULL, O_GAME }, { "cpu-time", 0, NULL, O_CPU },
 		{ "limit", 1, NULL, O_LIMIT }, { "insecure", 0, NULL, O_INSECURE },
 		{ "referee", 1, NULL, O_REFEREE }, { "quiet", 0, NULL, 'q' },
+		{ "cpu-affinity", 0, NULL, O_AFFINITY },
 		{ "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 },
 	};
 	int c, n = 0;
@@ -250,6 +252,7 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 		case O_CPU: o->cpu_time = 1; break;
 		case O_LIMIT: add_pair(&o->limits, "--limit", optarg); break;
 		case O_INSECURE: o->insecure = 1; break;
+		case O_AFFINITY: o->cpu_affinity = 1; break;
 		case O_REFEREE: o->referee = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case O_HELP: fputs(usage, stdout); exit(0);
@@ -323,6 +326,8 @@ static int make_config(const struct cmp_opts *o, const char *cwd, struct strbuf 
 		strbuf_addstr(ini, "cpu_time = true\n");
 	if (o->insecure)
 		strbuf_addstr(ini, "insecure = true\n");
+	if (o->cpu_affinity)
+		strbuf_addstr(ini, "cpu_affinity = true\n");
 	if (o->referee)
 		strbuf_addf(ini, "referee = %s\n", o->referee);
 	for (size_t i = 0; i < o->limits.nr; i++)

@@ -407,6 +407,7 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 		{ "insecure", offsetof(struct config, insecure) },
 		{ "keep_scratch", offsetof(struct config, keep_scratch) },
 		{ "bot_logs", offsetof(struct config, bot_logs) },
+		{ "cpu_affinity", offsetof(struct config, cpu_affinity) },
 	};
 	const char *k = kv->key;
 	int lk;

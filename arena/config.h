@@ -91,6 +91,7 @@ struct config {
 	long game_ms;                      /* each bot's game budget; 0: referee default */
 	long stderr_kb;                    /* kept per bot and game; -1: referee default */
 	int cpu_time, insecure, keep_scratch, bot_logs;
+	int cpu_affinity;                  /* each game's referee on a CPU of its own (play.c) */
 	enum log_policy logs;
 	long limits[NLIMITS];              /* 0: not set */
 	long game_timeout_s; /* -1 (not set): derived from the limits, see play.c; 0: none */

@@ -80,6 +80,8 @@ static const char usage_text[] =
 	"  --key FILE      deal from the tournament key in FILE (made by 'arena key\n"
 	"                  FILE'), so that shards deal the same cards\n"
 	"  --jobs N        games at once (default: 'jobs', else one per core)\n"
+	"  --cpu-affinity  run each game, referee and bots, on a CPU of its own\n"
+	"                  (as 'cpu_affinity = true'; docs/arena.md)\n"
 	"  --referee PATH  the referee program (default: 'referee', else the\n"
 	"                  referee next to this program)\n"
 	"  -q, --quiet     no progress line\n"
@@ -119,7 +121,7 @@ struct options {
 	const char *referee;
 	const char *game;
 	const char *key;
-	int fresh, check, verbose, quiet;
+	int fresh, check, verbose, quiet, cpu_affinity;
 	long jobs;
 	int shard_k, shard_n;
 };
@@ -162,12 +164,13 @@ static void parse_shard(const char *arg, struct options *o)
 static void parse_args(int argc, char **argv, struct options *o)
 {
 	enum { OPT_RESULTS = 256, OPT_FRESH, OPT_SHARD, OPT_JOBS, OPT_REFEREE, OPT_CHECK,
-	       OPT_GAME, OPT_KEY, OPT_VERSION };
+	       OPT_GAME, OPT_KEY, OPT_VERSION, OPT_AFFINITY };
 	static const struct option longopts[] = {
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "fresh", no_argument, NULL, OPT_FRESH },
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "cpu-affinity", no_argument, NULL, OPT_AFFINITY },
 		{ "referee", required_argument, NULL, OPT_REFEREE },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "game", required_argument, NULL, OPT_GAME },
@@ -202,6 +205,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 		case OPT_JOBS:
 			if (parse_long(optarg, 1, 1024, &o->jobs) < 0)
 				die_usage("--jobs '%s' is not a number from 1 to 1024", optarg);
+			break;
+		case OPT_AFFINITY:
+			o->cpu_affinity = 1;
 			break;
 		case OPT_REFEREE:
 			o->referee = optarg;
@@ -470,7 +476,7 @@ static int print_games(const struct options *o, const struct config *c, const st
 			strbuf_addstr(&cmd, stored);
 		} else {
 			strvec_init(&argv);
-			struct refargv_paths rp = { referee, NULL, NULL, NULL, 0 };
+			struct refargv_paths rp = { referee, NULL, NULL, NULL, 0, 0 };
 
 			refargv_build(&argv, c, g, &rp);
 			refargv_command_line(&cmd, c, g, &argv);
@@ -1277,6 +1283,7 @@ int main(int argc, char **argv)
 		config_release(&c);
 		return EXIT_USAGE;
 	}
+	c.cpu_affinity |= o.cpu_affinity;
 	if (o.key && c.seed_line) {
 		say("%s:%d: 'seed' decides every deal, so --key '%s' would not be used "
 			"(leave one of them out)", c.path, c.seed_line, o.key);

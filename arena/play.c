@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "cpu.h"
 #include "file.h"
 #include "interrupt.h"
 #include "path.h"
@@ -35,6 +36,7 @@ struct job {
 	struct strvec replay; /* argv less --log and --bot-logs: what replays the game */
 	char *log, *errlog;
 	char seed_line[32]; /* the seed, for the referee's standard input (--seed -) */
+	int cpu_slot;       /* cpu_affinity: its CPU's index in struct play's cpus; else -1 */
 };
 
 static void note(const struct play_opts *o, const char *fmt, ...)
@@ -96,8 +98,13 @@ static long game_timeout_s(const struct config *c, const struct fixture *g)
 	return (time_limits_wall_max(&t, nbots) + 999) / 1000;
 }
 
+/*
+ * Starts game g's referee; with cpu >= 0, on that CPU alone (--cpu). The
+ * job remembers cpu_slot, to give the CPU back when it ends.
+ */
 static int start(struct runner *r, const struct config *c, struct results *res,
-		 const struct play_opts *o, struct fixture *g, int attempt, char *err, size_t len)
+		 const struct play_opts *o, struct fixture *g, int attempt, int cpu, int cpu_slot,
+		 char *err, size_t len)
 {
 	struct job *j = xcalloc(1, sizeof(*j));
 	struct runner_job rj;
@@ -105,6 +112,7 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 
 	j->g = g;
 	j->attempt = attempt;
+	j->cpu_slot = cpu_slot;
 	/* absolute: the referee runs in the config file's directory */
 	j->log = path_of(results_abs_dir(res), "logs", g->id, ".log");
 	j->errlog = path_of(results_dir(res), "logs", g->id, ".err");
@@ -120,8 +128,8 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	strvec_init(&j->argv);
 	{
 		struct refargv_paths play = { o->referee, c->logs == LOGS_NONE ? NULL : j->log,
-					      botlogs, results_abs_dir(res), 1 };
-		struct refargv_paths replay = { o->referee, NULL, NULL, NULL, 0 };
+					      botlogs, results_abs_dir(res), 1, cpu + 1 };
+		struct refargv_paths replay = { o->referee, NULL, NULL, NULL, 0, 0 };
 
 		refargv_build(&j->argv, c, g, &play);
 		strvec_init(&j->replay);
@@ -356,6 +364,11 @@ struct play {
 	long nretry;
 	int logs_fd;
 	int seen_signals;
+	/*
+	 * cpu_affinity: the CPUs the arena may use and the games running on
+	 * each; a new game goes to the CPU with the fewest (ncpus 0: off)
+	 */
+	int cpus[CPU_MAX], load[CPU_MAX], ncpus;
 };
 
 /* Ctrl-C once: let the running games finish; twice: stop them now. */
@@ -424,6 +437,8 @@ static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t
 	}
 	save_stderr(j, d);
 out:
+	if (j->cpu_slot >= 0)
+		pl->load[j->cpu_slot]--;
 	strbuf_release(&line);
 	free(d->out);
 	free(d->err);
@@ -452,12 +467,25 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 	     char *err, size_t len)
 {
 	/* seen_signals 0: a signal before the first game counts too */
-	struct play pl = { c, res, o, st, runner_new(), NULL, 0, -1, 0 };
+	struct play pl;
 	long next = 0, retry_next = 0;
 	int ret = -1;
 	double t0 = (clock_ms() / 1e3), last_tick = 0;
 	char *logs = path_of(results_abs_dir(res), "logs", "", "");
 
+	memset(&pl, 0, sizeof(pl));
+	pl.c = c;
+	pl.res = res;
+	pl.o = o;
+	pl.st = st;
+	pl.r = runner_new();
+	pl.logs_fd = -1;
+	if (c->cpu_affinity && (pl.ncpus = cpu_allowed(pl.cpus, CPU_MAX)) < 0) {
+		snprintf(err, len, "cpu_affinity: cannot read the arena's CPUs: %s", strerror(errno));
+		runner_free(pl.r);
+		free(logs);
+		return -1;
+	}
 	pl.retry = xcalloc((size_t)ntodo + 1, sizeof(*pl.retry));
 	pl.logs_fd = open(logs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	st->done_now = st->failed = st->retried = 0;
@@ -471,9 +499,13 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		       (next < ntodo || retry_next < pl.nretry)) {
 			int again = retry_next < pl.nretry;
 			struct fixture *g = again ? pl.retry[retry_next++] : todo[next++];
+			int slot = cpu_least_loaded(pl.load, pl.ncpus);
 
-			if (start(pl.r, c, res, o, g, again ? 2 : 1, err, len) < 0)
+			if (start(pl.r, c, res, o, g, again ? 2 : 1, slot < 0 ? -1 : pl.cpus[slot],
+				  slot, err, len) < 0)
 				goto out;
+			if (slot >= 0)
+				pl.load[slot]++;
 		}
 		st->running = runner_count(pl.r);
 		st->elapsed = (clock_ms() / 1e3) - t0;

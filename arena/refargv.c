@@ -63,6 +63,10 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		strvec_push(out, "--insecure");
 	if (c->keep_scratch)
 		strvec_push(out, "--keep-scratch");
+	if (p->cpu) {
+		strvec_push(out, "--cpu");
+		strvec_pushf(out, "%d", p->cpu - 1);
+	}
 	if (log) {
 		strvec_push(out, "--log");
 		strvec_push(out, log);

@@ -16,7 +16,7 @@
  * Appends to out the argv that plays game g of config c:
  *
  *   REFEREE --variant V --seed N [--option K=V]... [time (--game-ms ...) and sandbox
- *   flags the config sets] [--log LOG] [--bot-logs DIR] [--hide RESULTS]
+ *   flags the config sets] [--cpu N] [--log LOG] [--bot-logs DIR] [--hide RESULTS]
  *   [--hide SUBMISSIONS] [--limit SEAT:KEY=VALUE]... -- SEAT...
  *
  * Time and sandbox flags appear only when the config sets them, so a
@@ -36,6 +36,7 @@ struct refargv_paths {
 	const char *bot_logs; /* --bot-logs, or NULL */
 	const char *results;  /* the results directory, hidden from every bot, or NULL */
 	int seed_on_stdin;    /* "--seed -": the caller writes the seed to the referee's input */
+	int cpu;              /* 1 + the CPU for --cpu (play.c, cpu_affinity); 0: none */
 };
 void refargv_build(struct strvec *out, const struct config *c, const struct fixture *g,
 		   const struct refargv_paths *p);

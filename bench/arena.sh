@@ -128,3 +128,19 @@ pb2=$(baseline 2)
 printf 'bot programs (c-heuristic v c-random, %d games): jobs 1 %.1f games/s, jobs 2 %.1f games/s, speed-up %.2f; baseline %.2f\n' \
 	"$games" "$(calc "$games / $p1")" "$(calc "$games / $p2")" "$(calc "$p1 / $p2")" \
 	"$(calc "2 * $pb1 / $pb2")"
+
+# The same bot tournament with cpu_affinity (docs/arena.md, "One CPU per
+# game"): each game's referee and bots on one CPU, against the same --jobs 2
+# without it, alternating three times; the median ratio and the range.
+ratios=""
+for _ in 1 2 3; do
+	set -- $(run 2)
+	free=$2
+	set -- $(run 2 --cpu-affinity)
+	[ "${1:-0}" -gt 0 ] || { echo "bench/arena.sh: the cpu_affinity tournament failed" >&2; exit 1; }
+	ratios="$ratios $(calc "$free / $2")"
+	pinned=$2
+done
+set -- $(echo $ratios | tr ' ' '\n' | sort -n)
+printf 'bot programs, jobs 2, cpu_affinity: %.1f games/s, %.2f times as many as without it (median of 3; range %.2f to %.2f)\n' \
+	"$(calc "$games / $pinned")" "$2" "$1" "$3"

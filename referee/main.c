@@ -22,6 +22,7 @@
 
 #include "bot.h"
 #include "clock.h"
+#include "cpu.h"
 #include "botbuild.h"
 #include "check.h"
 #include "deal_file.h"
@@ -127,6 +128,10 @@ static const char *const usage_text[] = {
 	"                      current directory are always hidden\n"
 	"  --no-cgroup         no cgroup per bot even where the machine has them:\n"
 	"                      mem_mb limits address space, nproc the bot's uid\n"
+	"  --cpu N             run the referee and every bot on CPU N only (bots may\n"
+	"                      not change it); faster for quick single-threaded bots\n"
+	"                      on virtual machines, slower for bots that start many\n"
+	"                      threads (the JVM); see docs/arena.md, cpu_affinity\n"
 	"  --sandbox-info      print which sandbox layers work on this machine\n"
 	"other:\n"
 	"  --build SRC DEST -- CMD...  copy the bot directory SRC to DEST and run\n"
@@ -263,6 +268,7 @@ struct options {
 	char *opt_key[64];
 	const char *opt_value[64];
 	struct player_env env;
+	int cpu; /* --cpu: 1 + the CPU, 0: not given */
 };
 
 static long number_arg(const char *name, const char *arg, long min, long max)
@@ -311,7 +317,7 @@ enum {
 	OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
 	OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
 	OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE, OPT_VERSION,
-	OPT_NO_CGROUP, OPT_HTML,
+	OPT_NO_CGROUP, OPT_HTML, OPT_PIN,
 };
 
 static const struct option longopts[] = {
@@ -339,6 +345,7 @@ static const struct option longopts[] = {
 	{ "insecure", no_argument, NULL, OPT_INSECURE },
 	{ "sandbox-info", no_argument, NULL, OPT_SANDBOX_INFO },
 	{ "no-cgroup", no_argument, NULL, OPT_NO_CGROUP },
+	{ "cpu", required_argument, NULL, OPT_PIN },
 	{ "seat-dir", required_argument, NULL, OPT_SEAT_DIR },
 	{ "build", required_argument, NULL, OPT_BUILD },
 	{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
@@ -464,6 +471,7 @@ static int bot_option(struct options *o, int c, const char *arg)
 	case OPT_LIMIT: set_limit(o, arg); return 1;
 	case OPT_INSECURE: o->env.insecure = 1; return 1;
 	case OPT_NO_CGROUP: sandbox_cgroups_off(); return 1;
+	case OPT_PIN: o->cpu = (int)number_arg("--cpu", arg, 0, CPU_MAX - 1) + 1; return 1;
 	case OPT_CAP:
 		o->env.stderr_cap = (size_t)number_arg("--stderr-cap", arg, 0, 1L << 40);
 		return 1;
@@ -1044,6 +1052,12 @@ int main(int argc, char **argv)
 
 	install_signals();
 	parse_args(argc, argv, o);
+	if (o->cpu && cpu_pin(o->cpu - 1, err, sizeof(err)) < 0) {
+		if (errno == EINVAL)
+			usage_error("--cpu %d: %s", o->cpu - 1, err);
+		say("--cpu %d: %s", o->cpu - 1, err);
+		return 1;
+	}
 	if (o->html && !o->replay)
 		usage_error("--html needs --replay FILE");
 	if (o->replay)

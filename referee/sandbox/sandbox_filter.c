@@ -64,6 +64,11 @@ static const char *const denied_calls[] = {
 	 */
 	"setsid",
 	/*
+	 * the CPUs it runs on: with the referee's --cpu a game and its bots
+	 * share one CPU, and a bot moving to another would crowd another game
+	 */
+	"sched_setaffinity",
+	/*
 	 * counters the whole machine shares: Linux AIO's event limit
 	 * (fs.aio-max-nr), and pidfds, whose inode numbers count every fork
 	 */

@@ -42,7 +42,7 @@ static char *argv_of(const struct config *c, const struct schedule *s, int i, co
 
 	strvec_init(&v);
 	strbuf_init(&sb);
-	struct refargv_paths p = { "REF", log, botlogs, results, 0 };
+	struct refargv_paths p = { "REF", log, botlogs, results, 0, 0 };
 
 	refargv_build(&v, c, &s->games[i], &p);
 	for (size_t k = 0; k < v.nr; k++)
@@ -86,6 +86,44 @@ static void test_plain_config_passes_only_variant_seed_options_and_seats(void)
 	CHECK_STR(a, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 "
 		     "--log logs/x.log -- @random @greedy @random @greedy");
 	free(a);
+	schedule_release(&s);
+	config_release(&c);
+}
+
+/*
+ * cpu_affinity: play.c gives each game a CPU, which goes after the sandbox
+ * flags as --cpu; the config key alone adds nothing (a command printed to
+ * replay a game carries no CPU).
+ */
+static void test_cpu_goes_after_the_sandbox_flags(void)
+{
+	struct config c;
+	struct schedule s;
+	struct strvec v;
+	struct strbuf sb = STRBUF_INIT;
+	struct refargv_paths p = { "REF", "L", NULL, NULL, 0, 1 + 3 };
+
+	CHECK(load(&c, "[arena]\nvariants = hammerwalt\nseed = 3\ncpu_affinity = true\n"
+		       "insecure = true\n[variant hammerwalt]\ntarget = 32\n"
+		       "[bot g]\ncommand = @greedy\n[bot r]\ncommand = @random\n") == 0);
+	CHECK_INT(c.cpu_affinity, 1);
+	CHECK(build(&s, &c) == 0);
+	strvec_init(&v);
+	strbuf_init(&sb);
+	refargv_build(&v, &c, &s.games[0], &p);
+	for (size_t k = 0; k < v.nr; k++)
+		strbuf_addf(&sb, "%s%s", k ? " " : "", v.items[k]);
+	CHECK_STR(sb.buf, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 "
+		  "--insecure --cpu 3 --log L -- @greedy @random @greedy @random");
+	strvec_release(&v);
+	strbuf_release(&sb);
+	{
+		char *a = argv_of(&c, &s, 0, NULL, NULL, NULL);
+
+		CHECK_STR(a, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 "
+			     "--insecure -- @greedy @random @greedy @random");
+		free(a);
+	}
 	schedule_release(&s);
 	config_release(&c);
 }
@@ -185,6 +223,7 @@ int main(void)
 	mkdir(dir, 0755);
 	RUN(test_plain_config_passes_only_variant_seed_options_and_seats);
 	RUN(test_progressive_is_indiana_with_max_hands);
+	RUN(test_cpu_goes_after_the_sandbox_flags);
 	RUN(test_every_flag_the_config_can_set);
 	return TEST_REPORT();
 }

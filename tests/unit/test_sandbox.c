@@ -902,7 +902,8 @@ static void test_namespace_and_kernel_calls_are_denied(void)
 /*
  * Every call that lets a bot watch another through what they share (locks,
  * change notification, the page cache, machine-wide counters) or leave its
- * one CPU share (setsid) fails with EPERM; plain reads still work.
+ * one CPU share (setsid) or its CPUs (sched_setaffinity) fails with EPERM;
+ * plain reads still work.
  */
 static void test_watching_calls_are_denied(void)
 {
@@ -911,7 +912,7 @@ static void test_watching_calls_are_denied(void)
 		"flock", "fcntl_setlk", "fcntl_ofd_getlk", "fcntl_getlease", "fcntl_notify",
 		"inotify_init1", "fanotify_init", "mincore", "cachestat", "preadv2_nowait",
 		"fadvise_dontneed", "kcmp", "pidfd_open", "pidfd_getfd", "process_madvise",
-		"clone_pidfd", "io_setup", "so_cookie", "setsid",
+		"clone_pidfd", "io_setup", "so_cookie", "sched_setaffinity", "setsid",
 	};
 	struct run r;
 

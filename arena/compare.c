@@ -33,6 +33,7 @@
 
 #include "clock.h"
 #include "botlimits.h"
+#include "cpu.h"
 #include "config.h"
 #include "file.h"
 #include "interrupt.h"
@@ -94,7 +95,7 @@ static const char usage[] =
 	"                      ELO0 better) is accepted\n"
 	"  --alpha A, --beta B the test's error rates (default 0.05 each)\n"
 	"  --filler SEAT       the other seats in fivehand and flip (default @greedy)\n"
-	"  --jobs N            games at once (default: one per core)\n"
+	"  --jobs N            games at once (default: one per CPU it may use)\n"
 	"  --seed N            public deals from N (default: a secret key in RESULTS)\n"
 	"  --results DIR       where games go (default results/compare-VARIANT); run the\n"
 	"                      same command again to resume\n"
@@ -894,7 +895,7 @@ int compare_main(int argc, char **argv, const char *default_referee)
 		say("%s", err);
 		goto out;
 	}
-	jobs = o.jobs ? o.jobs : sysconf(_SC_NPROCESSORS_ONLN);
+	jobs = o.jobs ? o.jobs : cpu_count();
 	if (jobs < 1)
 		jobs = 1;
 	s.ngames = (int)(2 * (o.games / 2)); /* play up to this run's MAX */

@@ -26,6 +26,7 @@
 
 #include "build.h"
 #include "clock.h"
+#include "cpu.h"
 #include "path.h"
 #include "compare.h"
 #include "config.h"
@@ -79,7 +80,8 @@ static const char usage_text[] =
 	"                  --key FILE unless CONFIG sets 'seed')\n"
 	"  --key FILE      deal from the tournament key in FILE (made by 'arena key\n"
 	"                  FILE'), so that shards deal the same cards\n"
-	"  --jobs N        games at once (default: 'jobs', else one per core)\n"
+	"  --jobs N        games at once (default: 'jobs', else one per CPU the\n"
+	"                  arena may use)\n"
 	"  --cpu-affinity  run each game, referee and bots, on a CPU of its own\n"
 	"                  (as 'cpu_affinity = true'; docs/arena.md)\n"
 	"  --referee PATH  the referee program (default: 'referee', else the\n"
@@ -326,14 +328,11 @@ static char *results_dir_for(const struct options *o, const struct config *c)
 
 static long default_jobs(const struct options *o, const struct config *c)
 {
-	long n;
-
 	if (o->jobs)
 		return o->jobs;
 	if (c->jobs)
 		return c->jobs;
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? n : 1;
+	return cpu_count();
 }
 
 static void print_schedule(const struct config *c, const struct schedule *s)

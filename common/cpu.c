@@ -7,6 +7,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 int cpu_allowed(int *cpus, int max)
 {
@@ -22,15 +23,26 @@ int cpu_allowed(int *cpus, int max)
 	return n;
 }
 
+int cpu_count(void)
+{
+	int cpus[CPU_MAX], n = cpu_allowed(cpus, CPU_MAX);
+	long online;
+
+	if (n > 0)
+		return n;
+	online = sysconf(_SC_NPROCESSORS_ONLN);
+	return online > 0 ? (int)online : 1;
+}
+
 void cpu_list_format(const int *cpus, int n, char *buf, size_t len)
 {
-	size_t used = 0;
+	size_t used = 0, cut = 0; /* cut: the end of the last item with room for "..." after it */
 
-	if (len)
-		buf[0] = '\0';
+	if (!len)
+		return;
+	buf[0] = '\0';
 	for (int i = 0; i < n;) {
-		int j = i;
-		int k;
+		int j = i, k;
 
 		while (j + 1 < n && cpus[j + 1] == cpus[j] + 1)
 			j++;
@@ -40,12 +52,15 @@ void cpu_list_format(const int *cpus, int n, char *buf, size_t len)
 			k = snprintf(buf + used, len - used, "%s%d-%d", i ? "," : "", cpus[i],
 				     cpus[j]);
 		if (k < 0 || (size_t)k >= len - used) {
-			/* cut: end in "..." where it fits */
-			if (len >= 4)
-				snprintf(buf + (used + 4 <= len ? used : len - 4), 4, "...");
+			if (cut + 4 <= len)
+				memcpy(buf + cut, "...", 4);
+			else
+				buf[0] = '\0';
 			return;
 		}
 		used += (size_t)k;
+		if (used + 4 <= len)
+			cut = used;
 		i = j + 1;
 	}
 }
@@ -63,21 +78,13 @@ int cpu_pin(int cpu, char *err, size_t len)
 	for (int i = 0; i < n; i++)
 		ok |= cpus[i] == cpu;
 	if (!ok) {
-		char list[256];
-
-		cpu_list_format(cpus, n, list, sizeof(list));
-		snprintf(err, len, "CPU %d is not one this process may use (it may use %s)", cpu,
-			 list);
-		errno = EINVAL;
-		return -1;
+		snprintf(err, len, "CPU %d is not one this process may use", cpu);
+		return -2;
 	}
 	CPU_ZERO(&one);
 	CPU_SET(cpu, &one);
 	if (sched_setaffinity(0, sizeof(one), &one) < 0) {
-		int e = errno == EINVAL ? EPERM : errno;
-
 		snprintf(err, len, "cannot hold this process to CPU %d: %s", cpu, strerror(errno));
-		errno = e;
 		return -1;
 	}
 	return 0;

@@ -1,12 +1,8 @@
 /*
- * cpu.h - which CPUs this process may run on, and holding it to one.
- *
- * The referee's --cpu and the arena's cpu_affinity: a game whose
- * referee and bots share one CPU never wakes a process on another CPU,
- * which on a virtual machine costs more than the rest of a decision
- * (docs/arena.md, "One CPU per game"). A process started after
- * cpu_pin() inherits the CPU; the sandbox refuses bots the call that
- * would change it.
+ * cpu.h - which CPUs this process may run on (its affinity), and holding
+ * it to one of them. A process started after cpu_pin() inherits the CPU.
+ * At most CPU_MAX CPUs: on a kernel with more possible CPUs,
+ * cpu_allowed() fails with EINVAL.
  */
 #ifndef CPU_H
 #define CPU_H
@@ -23,16 +19,24 @@
 int cpu_allowed(int *cpus, int max);
 
 /*
+ * How many CPUs this process may run on (not how many the machine has:
+ * taskset, a cpuset or Slurm may give it fewer); at least 1.
+ */
+int cpu_count(void);
+
+/*
  * Writes a list of ascending CPU numbers as ranges ("0-3,6") into buf;
- * buf is "" for n == 0 and ends in "..." when it is too small.
+ * buf is "" for n == 0. When the list does not fit, it is cut after the
+ * last whole item that leaves room for "..." ("0-3..."), and is only
+ * "..." when none does; a buf of fewer than 4 bytes is then "".
  */
 void cpu_list_format(const int *cpus, int n, char *buf, size_t len);
 
 /*
  * Holds this process, and every process it starts from now on, to CPU
- * cpu. 0, or -1 with err and errno: EINVAL when cpu is not one this
- * process may use ("CPU 5 is not one this process may use (it may use
- * 0-1)"), else why the kernel refused.
+ * cpu. 0; -2 with err when cpu is not one this process may use ("CPU 5
+ * is not one this process may use"); -1 with err when the kernel would
+ * not read or set the affinity.
  */
 int cpu_pin(int cpu, char *err, size_t len);
 

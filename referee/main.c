@@ -128,10 +128,13 @@ static const char *const usage_text[] = {
 	"                      current directory are always hidden\n"
 	"  --no-cgroup         no cgroup per bot even where the machine has them:\n"
 	"                      mem_mb limits address space, nproc the bot's uid\n"
-	"  --cpu N             run the referee and every bot on CPU N only (bots may\n"
-	"                      not change it); faster for quick single-threaded bots\n"
-	"                      on virtual machines, slower for bots that start many\n"
-	"                      threads (the JVM); see docs/arena.md, cpu_affinity\n"
+	"  --cpu N             play (or --check) with the referee and every bot on\n"
+	"                      CPU N only; faster for quick single-threaded bots on\n"
+	"                      virtual machines, slower for bots that run several\n"
+	"                      threads, and a bot's background threads then take\n"
+	"                      CPU from the bot on move (docs/arena.md, One CPU per\n"
+	"                      game); a CPU it may not use: exit 2, refused by the\n"
+	"                      kernel: exit 1\n"
 	"  --sandbox-info      print which sandbox layers work on this machine\n"
 	"other:\n"
 	"  --build SRC DEST -- CMD...  copy the bot directory SRC to DEST and run\n"
@@ -715,6 +718,29 @@ static void require_isolation(const struct options *o)
 				 "the sandbox cannot isolate bots from each other here");
 }
 
+/*
+ * --cpu N: the referee and every bot it starts from now on run on CPU N
+ * only. A CPU it may not use is a usage error naming those it may.
+ */
+static void pin_cpu(int cpu)
+{
+	char err[256];
+	int r = cpu_pin(cpu, err, sizeof(err));
+
+	if (r == -2) {
+		int cpus[CPU_MAX], n = cpu_allowed(cpus, CPU_MAX);
+		char list[256], hint[300];
+
+		cpu_list_format(cpus, n < 0 ? 0 : n, list, sizeof(list));
+		snprintf(hint, sizeof(hint), "it may use %s", list);
+		usage_error_hint(hint, "--cpu '%d' is not a CPU this referee may use", cpu);
+	}
+	if (r < 0) {
+		say("--cpu %d: %s", cpu, err);
+		exit(1);
+	}
+}
+
 static int run_check(const struct options *o)
 {
 	struct strbuf report = STRBUF_INIT;
@@ -1052,14 +1078,13 @@ int main(int argc, char **argv)
 
 	install_signals();
 	parse_args(argc, argv, o);
-	if (o->cpu && cpu_pin(o->cpu - 1, err, sizeof(err)) < 0) {
-		if (errno == EINVAL)
-			usage_error("--cpu %d: %s", o->cpu - 1, err);
-		say("--cpu %d: %s", o->cpu - 1, err);
-		return 1;
-	}
 	if (o->html && !o->replay)
 		usage_error("--html needs --replay FILE");
+	if (o->cpu && (o->replay || o->build_src))
+		usage_error("--cpu goes with games and --check, not with %s",
+			    o->replay ? "--replay" : "--build");
+	if (o->cpu)
+		pin_cpu(o->cpu - 1);
 	if (o->replay)
 		return run_replay(o->replay, o->html);
 	if (o->check) {

@@ -4,8 +4,10 @@
 # on, then tries to move itself onto every CPU and reports again: under
 # --cpu C every seat must stay on C alone, its attempt refused (EPERM);
 # the arena's games each run on one CPU, the first two of two jobs on
-# different ones; a CPU the referee may not use is a usage error; the
-# command that replays a game carries no --cpu.
+# different ones, a finished game's CPU goes to the next; a CPU the
+# referee may not use is a usage error; the command that replays a game
+# carries no --cpu. On a machine with one CPU the checks that need two
+# are left out (and the compare control, which needs a second CPU).
 set -u
 . "$(dirname "$0")/lib.sh"
 R=$top/$BINDIR/referee
@@ -66,9 +68,20 @@ expect_eq "no --cpu, seat 0" "$(report "$tmp/logs2/seat0.stderr")" \
 "$R" --cpu 1023 --variant hammerwalt @greedy @greedy @greedy @greedy >"$tmp/out3" 2>"$tmp/err3"
 rc=$?
 expect_eq "--cpu 1023: exit status" "$rc" 2
-grep -q "^referee: --cpu 1023: CPU 1023 is not one this process may use (it may use " "$tmp/err3" ||
+grep -q "^referee: --cpu '1023' is not a CPU this referee may use (it may use " "$tmp/err3" ||
 	fail "--cpu 1023: message: $(cat "$tmp/err3")"
 [ -s "$tmp/out3" ] && fail "--cpu 1023: printed a result: $(cat "$tmp/out3")"
+if [ "$ncpus" -ge 2 ]; then
+	taskset -c "$last" "$R" --cpu "$first" --variant hammerwalt @greedy @greedy @greedy @greedy \
+		>/dev/null 2>"$tmp/err3b"
+	expect_eq "taskset -c $last, --cpu $first: exit status" "$?" 2
+	expect_eq "taskset -c $last, --cpu $first: message" "$(cat "$tmp/err3b")" \
+		"referee: --cpu '$first' is not a CPU this referee may use (it may use $last)"
+fi
+"$R" --cpu 0 --replay "$tmp/none.log" >/dev/null 2>"$tmp/err3c"
+expect_eq "--cpu with --replay: exit status" "$?" 2
+expect_eq "--cpu with --replay: message" "$(cat "$tmp/err3c")" \
+	"referee: --cpu goes with games and --check, not with --replay (see referee --help)"
 "$R" --cpu 1024 --variant hammerwalt @greedy @greedy @greedy @greedy >/dev/null 2>"$tmp/err4"
 expect_eq "--cpu 1024: exit status" "$?" 2
 grep -q "^referee: --cpu '1024' is not a number from 0 to 1023" "$tmp/err4" ||
@@ -116,10 +129,22 @@ for d in "$tmp"/res/bot-logs/*/; do
 	done
 	seen="$seen $game_cpus"
 done
-seen=$(echo $seen | tr ' ' '\n' | sort -u | tr '\n' ' ')
+seen=$(echo $seen | tr ' ' '\n' | sort -un | tr '\n' ' ')
+# two jobs: the first two CPUs the arena may use, whatever their number
+second=$(echo "$cpus" | cut -d, -f2)
+[ "$ncpus" -ge 2 ] && expect_eq "arena: the CPUs of the games" "$seen" "$first $second "
+
+# 4b. an arena held to its last CPU (taskset, as Slurm or a cpuset would):
+# every game there, not on CPU 0 by its index among the allowed ones
 if [ "$ncpus" -ge 2 ]; then
-	expect_eq "arena: the CPUs of the games" "$seen" "$first ${cpus#*,} "
-	[ "$ncpus" = 2 ] || fail "this test expects to run on 2 CPUs (has $cpus): fix its check"
+	taskset -c "$last" "$A" "$tmp/a.ini" --key "$tmp/key" -q --results "$tmp/res3" \
+		>/dev/null 2>"$tmp/aerr3" || fail "arena under taskset: $(cat "$tmp/aerr3")"
+	for f in "$tmp"/res3/bot-logs/*/seat*.stderr; do
+		[ -s "$f" ] || continue
+		expect_eq "arena under taskset -c $last: $f" "$(report "$f")" \
+			"before $last|widen EPERM|after $last"
+	done
+	expect_eq "arena under taskset: games" "$(wc -l <"$tmp/res3/results.jsonl")" 4
 fi
 # the command that replays a game is the same on any machine: no --cpu
 "$A" --check -v "$tmp/a.ini" --key "$tmp/key" >"$tmp/check" 2>&1 || fail "--check -v: $(cat "$tmp/check")"
@@ -158,5 +183,45 @@ if [ "$ncpus" -ge 2 ]; then
 		>"$tmp/c2" 2>&1 || fail "compare: $(cat "$tmp/c2")"
 	grep -q '"faults":{"A":0,"B":8,"filler":0}' "$tmp/c2" ||
 		fail "compare without --cpu-affinity (the control): $(tail -n 1 "$tmp/c2")"
+fi
+# 7. a game that ends gives its CPU back: a stand-in referee (the real one
+# behind it) records the --cpu it got. Of the first two games, the one on
+# the first CPU (W) waits until a third game (C) has started, the other (F)
+# ends at once; C must get F's CPU, the only one free (were F's CPU still
+# counted, the two would tie and C would go to the first).
+if [ "$ncpus" -ge 2 ]; then
+	mkdir "$tmp/roles"
+	cat >"$tmp/fake-referee" <<'EOF'
+#!/bin/sh
+d=$AFF_ROLES
+cpu=none
+prev=
+for a in "$@"; do
+	[ "$prev" = --cpu ] && cpu=$a
+	prev=$a
+done
+if [ "$cpu" = "$AFF_FIRST" ] && mkdir "$d/w" 2>/dev/null; then
+	echo "$cpu" >"$d/w/cpu"
+	i=0
+	while [ ! -e "$d/c/cpu" ] && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+elif mkdir "$d/f" 2>/dev/null; then
+	echo "$cpu" >"$d/f/cpu"
+elif mkdir "$d/c" 2>/dev/null; then
+	echo "$cpu" >"$d/c/cpu.tmp"
+	mv "$d/c/cpu.tmp" "$d/c/cpu"
+fi
+exec "$REAL_REFEREE" "$@"
+EOF
+	chmod 755 "$tmp/fake-referee"
+	AFF_ROLES=$tmp/roles AFF_FIRST=$first REAL_REFEREE=$R taskset -c "$first,$second" \
+		"$A" "$tmp/a.ini" --key "$tmp/key" -q --results "$tmp/res4" --referee "$tmp/fake-referee" \
+		>/dev/null 2>"$tmp/aerr4" || fail "arena with the stand-in referee: $(cat "$tmp/aerr4")"
+	expect_eq "the waiting game's CPU" "$(cat "$tmp/roles/w/cpu" 2>&1)" "$first"
+	expect_eq "the quick game's CPU" "$(cat "$tmp/roles/f/cpu" 2>&1)" "$second"
+	expect_eq "the third game's CPU (the quick game's, given back)" \
+		"$(cat "$tmp/roles/c/cpu" 2>&1)" "$second"
 fi
 finish "ok: t_cpu_affinity"

@@ -14,7 +14,8 @@
 static void test_list_format_as_ranges(void)
 {
 	static const int a[] = { 0, 1, 2, 3, 6 }, b[] = { 5 }, c[] = { 0, 2, 4 },
-			 d[] = { 0, 1, 2, 3, 6, 8, 10 }, e[] = { 7, 8 };
+			 d[] = { 0, 1, 2, 3, 6, 8, 10 }, e[] = { 7, 8 }, f[] = { 100, 200 },
+			 g[] = { 1000, 1001, 1002, 1003, 1010 };
 	char buf[64];
 
 	cpu_list_format(a, 5, buf, sizeof(buf));
@@ -27,12 +28,26 @@ static void test_list_format_as_ranges(void)
 	CHECK_STR(buf, "7-8");
 	cpu_list_format(a, 0, buf, sizeof(buf));
 	CHECK_STR(buf, "");
-	/* "0-3,6,8,10" in 6 bytes: "0-3,6" fits, ",8" does not */
-	cpu_list_format(d, 7, buf, 6);
-	CHECK_STR(buf, "0-...");
-	/* in 9 bytes: "0-3,6" and room for "..." after it */
+	/* "0-3,6,8,10" cut after the last whole item that leaves room for "..." */
+	cpu_list_format(d, 7, buf, 7);
+	CHECK_STR(buf, "0-3...");
 	cpu_list_format(d, 7, buf, 9);
 	CHECK_STR(buf, "0-3,6...");
+	cpu_list_format(d, 7, buf, 6);
+	CHECK_STR(buf, "...");
+	cpu_list_format(d, 7, buf, 11);
+	CHECK_STR(buf, "0-3,6,8,10");
+	cpu_list_format(d, 7, buf, 10);
+	CHECK_STR(buf, "0-3,6...");
+	/* never a number or a range cut short */
+	cpu_list_format(f, 2, buf, 6);
+	CHECK_STR(buf, "...");
+	cpu_list_format(g, 5, buf, 12);
+	CHECK_STR(buf, "...");
+	cpu_list_format(g, 5, buf, 13);
+	CHECK_STR(buf, "1000-1003...");
+	cpu_list_format(f, 2, buf, 3);
+	CHECK_STR(buf, "");
 }
 
 static void test_least_loaded_takes_the_first_of_the_fewest(void)
@@ -46,13 +61,38 @@ static void test_least_loaded_takes_the_first_of_the_fewest(void)
 }
 
 /*
- * In a child: pinning to a CPU not allowed fails with EINVAL and names the
- * allowed ones; pinning to the last allowed one leaves only it, for the
- * child and for a grandchild it starts after.
+ * In a child: pinning to a CPU it may not use (one past the last it may)
+ * fails with -2 and changes nothing; pinning to the last it may use leaves
+ * only that one, for the child and for a grandchild started after. The
+ * child's exit status is the number of the first check that failed.
  */
+static int pinned_child(const int *cpus, int n)
+{
+	char err[512], want[64];
+	int got[CPU_MAX], st;
+	pid_t g;
+
+	snprintf(want, sizeof(want), "CPU %d is not one this process may use", cpus[n - 1] + 1);
+	if (cpus[n - 1] + 1 < CPU_MAX &&
+	    (cpu_pin(cpus[n - 1] + 1, err, sizeof(err)) != -2 || strcmp(err, want)))
+		return 1;
+	if (cpu_allowed(got, CPU_MAX) != n || cpu_count() != n)
+		return 2;
+	if (cpu_pin(cpus[n - 1], err, sizeof(err)) != 0)
+		return 3;
+	if (cpu_allowed(got, CPU_MAX) != 1 || got[0] != cpus[n - 1] || cpu_count() != 1)
+		return 4;
+	g = fork();
+	if (g == 0)
+		_exit(cpu_allowed(got, CPU_MAX) == 1 && got[0] == cpus[n - 1] ? 0 : 1);
+	if (g < 0 || waitpid(g, &st, 0) != g || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		return 5;
+	return 0;
+}
+
 static void test_pin_holds_the_process_and_its_children(void)
 {
-	int cpus[CPU_MAX], n = cpu_allowed(cpus, CPU_MAX), status;
+	int cpus[CPU_MAX], n = cpu_allowed(cpus, CPU_MAX), status = -1;
 	cpu_set_t set;
 	pid_t pid;
 
@@ -60,30 +100,16 @@ static void test_pin_holds_the_process_and_its_children(void)
 	CPU_ZERO(&set);
 	CHECK(sched_getaffinity(0, sizeof(set), &set) == 0);
 	CHECK_INT(n, CPU_COUNT(&set));
+	CHECK_INT(cpu_count(), n);
 	if (n < 1)
 		return;
 	pid = fork();
-	if (pid == 0) {
-		char err[512], list[256], want[400];
-		int got[CPU_MAX], m, ok = 1, st;
-		pid_t g;
-
-		cpu_list_format(cpus, n, list, sizeof(list));
-		snprintf(want, sizeof(want), "CPU 1023 is not one this process may use (it may use %s)",
-			 list);
-		ok &= cpu_pin(1023, err, sizeof(err)) == -1 && errno == EINVAL && !strcmp(err, want);
-		ok &= cpu_allowed(got, CPU_MAX) == n; /* unchanged */
-		ok &= cpu_pin(cpus[n - 1], err, sizeof(err)) == 0;
-		m = cpu_allowed(got, CPU_MAX);
-		ok &= m == 1 && got[0] == cpus[n - 1];
-		g = fork();
-		if (g == 0)
-			_exit(cpu_allowed(got, CPU_MAX) == 1 && got[0] == cpus[n - 1] ? 0 : 1);
-		ok &= g > 0 && waitpid(g, &st, 0) == g && WIFEXITED(st) && WEXITSTATUS(st) == 0;
-		_exit(ok ? 0 : 1);
-	}
+	if (pid == 0)
+		_exit(pinned_child(cpus, n));
 	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
-	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CHECK(WIFEXITED(status));
+	/* 0: every check passed; else the number of the failed one */
+	CHECK_INT(WEXITSTATUS(status), 0);
 	/* the test process itself kept every CPU */
 	CHECK_INT(cpu_allowed(cpus, CPU_MAX), n);
 }

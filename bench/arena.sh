@@ -11,8 +11,10 @@
 #
 #   sh bench/arena.sh              (BINDIR=bin; run from the repository root)
 #   BINDIR=build/san/bin sh bench/arena.sh
+#   sh bench/arena.sh bots         (only the last part, below)
 #
-# A last part plays the C sample bots (programs in the sandbox) the same way.
+# A last part plays the C sample bots (programs in the sandbox) the same way,
+# and then with cpu_affinity.
 #
 # On a machine with 2 free cores the speed-up should be 1.8 or more.
 BINDIR=${BINDIR:-bin}
@@ -75,34 +77,42 @@ baseline() {
 	calc "$t1 - $t0"
 }
 
-set -- $(run 1)
-games=$1 t1=$2
-[ "${games:-0}" -gt 0 ] || { echo "bench/arena.sh: the tournament failed" >&2; exit 1; }
-set -- $(run 2)
-t2=$2
-b1=$(baseline 1)
-b2=$(baseline 2)
-printf 'arena --jobs 1: %d games in %.2f s: %.1f games/s\n' "$games" "$t1" "$(calc "$games / $t1")"
-printf 'arena --jobs 2: %d games in %.2f s: %.1f games/s\n' "$games" "$t2" "$(calc "$games / $t2")"
-speedup=$(calc "$t1 / $t2")
-ceiling=$(calc "2 * $b1 / $b2")
-printf 'arena speed-up, jobs 2 over jobs 1: %.2f\n' "$speedup"
-printf 'baseline: 2 loops of the same referee games side by side do %.2f times the work of 1 (%d cores online)\n' \
-	"$ceiling" "$(nproc)"
-printf 'arena efficiency: %.0f%% of the baseline\n' "$(calc "100 * $speedup / $ceiling")"
+PART=${1:-all}
+case $PART in
+all | bots) ;;
+*) echo "usage: sh bench/arena.sh [bots]" >&2; exit 2 ;;
+esac
 
-# Games that mostly wait (here 20 ms per game, as bots thinking would) show
-# the arena's concurrency whatever the number of cores.
-REAL_REFEREE="$REFEREE" SLOW_REFEREE_SLEEP=0.02
-export REAL_REFEREE SLOW_REFEREE_SLEEP
-sed -i "s/^deals = .*/deals = 4/" "$W/bench.ini"
-set -- $(run 1 --referee tests/arena/slow-referee)
-games=$1 w1=$2
-[ "${games:-0}" -gt 0 ] || { echo "bench/arena.sh: the waiting tournament failed" >&2; exit 1; }
-set -- $(run 2 --referee tests/arena/slow-referee)
-w2=$2
-printf 'waiting games (20 ms each, %d games): jobs 1 %.1f games/s, jobs 2 %.1f games/s, speed-up %.2f\n' \
-	"$games" "$(calc "$games / $w1")" "$(calc "$games / $w2")" "$(calc "$w1 / $w2")"
+if [ "$PART" = all ]; then
+	set -- $(run 1)
+	games=$1 t1=$2
+	[ "${games:-0}" -gt 0 ] || { echo "bench/arena.sh: the tournament failed" >&2; exit 1; }
+	set -- $(run 2)
+	t2=$2
+	b1=$(baseline 1)
+	b2=$(baseline 2)
+	printf 'arena --jobs 1: %d games in %.2f s: %.1f games/s\n' "$games" "$t1" "$(calc "$games / $t1")"
+	printf 'arena --jobs 2: %d games in %.2f s: %.1f games/s\n' "$games" "$t2" "$(calc "$games / $t2")"
+	speedup=$(calc "$t1 / $t2")
+	ceiling=$(calc "2 * $b1 / $b2")
+	printf 'arena speed-up, jobs 2 over jobs 1: %.2f\n' "$speedup"
+	printf 'baseline: 2 loops of the same referee games side by side do %.2f times the work of 1 (%d cores online)\n' \
+		"$ceiling" "$(nproc)"
+	printf 'arena efficiency: %.0f%% of the baseline\n' "$(calc "100 * $speedup / $ceiling")"
+
+	# Games that mostly wait (here 20 ms per game, as bots thinking would) show
+	# the arena's concurrency whatever the number of cores.
+	REAL_REFEREE="$REFEREE" SLOW_REFEREE_SLEEP=0.02
+	export REAL_REFEREE SLOW_REFEREE_SLEEP
+	sed -i "s/^deals = .*/deals = 4/" "$W/bench.ini"
+	set -- $(run 1 --referee tests/arena/slow-referee)
+	games=$1 w1=$2
+	[ "${games:-0}" -gt 0 ] || { echo "bench/arena.sh: the waiting tournament failed" >&2; exit 1; }
+	set -- $(run 2 --referee tests/arena/slow-referee)
+	w2=$2
+	printf 'waiting games (20 ms each, %d games): jobs 1 %.1f games/s, jobs 2 %.1f games/s, speed-up %.2f\n' \
+		"$games" "$(calc "$games / $w1")" "$(calc "$games / $w2")" "$(calc "$w1 / $w2")"
+fi
 
 # Bot programs (the C sample bots, in the referee's sandbox): the case the
 # arena is for, where the referee and the bots, not the arena, do the work.
@@ -131,16 +141,21 @@ printf 'bot programs (c-heuristic v c-random, %d games): jobs 1 %.1f games/s, jo
 
 # The same bot tournament with cpu_affinity (docs/arena.md, "One CPU per
 # game"): each game's referee and bots on one CPU, against the same --jobs 2
-# without it, alternating three times; the median ratio and the range.
-ratios=""
+# without it, alternating three times. Printed: the median of the pinned
+# runs' games per second, and the median and range of the ratios (pinned
+# over free games per second, run by run).
+ratios="" rates=""
 for _ in 1 2 3; do
 	set -- $(run 2)
+	[ "${1:-0}" -gt 0 ] || { echo "bench/arena.sh: the bot tournament (free) failed" >&2; exit 1; }
 	free=$2
 	set -- $(run 2 --cpu-affinity)
 	[ "${1:-0}" -gt 0 ] || { echo "bench/arena.sh: the cpu_affinity tournament failed" >&2; exit 1; }
 	ratios="$ratios $(calc "$free / $2")"
-	pinned=$2
+	rates="$rates $(calc "$1 / $2")"
 done
+set -- $(echo $rates | tr ' ' '\n' | sort -n)
+rate=$2
 set -- $(echo $ratios | tr ' ' '\n' | sort -n)
-printf 'bot programs, jobs 2, cpu_affinity: %.1f games/s, %.2f times as many as without it (median of 3; range %.2f to %.2f)\n' \
-	"$(calc "$games / $pinned")" "$2" "$1" "$3"
+printf 'bot programs, jobs 2, cpu_affinity: %.1f games/s (median of 3), %.2f times as many as without it (median of 3 ratios; range %.2f to %.2f)\n' \
+	"$rate" "$2" "$1" "$3"

@@ -99,6 +99,44 @@ static const unsigned long ns_clone_flags[] = {
 #define RWF_NOWAIT 0x00000008
 #endif
 
+/*
+ * pidfds from a socket (Linux 6.5): the peer's (SO_PEERPIDFD) and the
+ * sender's of each message (SO_PASSPIDFD, SCM_PIDFD), with the inode
+ * numbers that count every fork, as pidfd_open's
+ */
+#ifndef SO_PASSPIDFD
+#define SO_PASSPIDFD 76
+#endif
+#ifndef SO_PEERPIDFD
+#define SO_PEERPIDFD 77
+#endif
+
+/*
+ * Futexes. The kernel finds the waiters of a shared futex (an operation
+ * without FUTEX_PRIVATE_FLAG) in a page of a file by the file and the
+ * offset, whoever maps it: two bots that both map libc (every bot does)
+ * meet there, and a wake tells the waker that someone waited. So no bot
+ * may sleep on a shared futex, and a wake reaches nobody. A wait without
+ * a timeout fails with EAGAIN, which libc takes for "the value changed"
+ * and looks again: pthread_join, which waits on the thread's id this
+ * way, spins until the thread is gone instead of sleeping, and so do the
+ * locks, semaphores and condition variables shared between processes. A
+ * wait with a timeout fails with ETIMEDOUT at once: EAGAIN would make
+ * libc spin past the timeout (sem_timedwait never returned). The
+ * operations below are the ones that sleep, the timeout their fourth
+ * argument; futex_waitv (Linux 5.16) passes its flags in memory, which
+ * the filter cannot read, and fails with ENOSYS, as does futex_requeue
+ * (6.7); futex_wait (6.7) passes them in its fourth argument, the
+ * timeout in its fifth.
+ */
+#define FUTEX_OP_MASK 0xff       /* the command and FUTEX_PRIVATE_FLAG (128) */
+static const unsigned long futex_sleeping_ops[] = {
+	0,  /* FUTEX_WAIT */
+	9,  /* FUTEX_WAIT_BITSET */
+	11, /* FUTEX_WAIT_REQUEUE_PI */
+};
+#define FUTEX2_PRIVATE 128
+
 void sandbox_filter_build(void)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
@@ -133,6 +171,33 @@ void sandbox_filter_build(void)
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(getsockopt), 2,
 			       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SOL_SOCKET),
 			       SCMP_A2(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SO_COOKIE));
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(getsockopt), 2,
+			       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SOL_SOCKET),
+			       SCMP_A2(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SO_PEERPIDFD));
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setsockopt), 2,
+			       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SOL_SOCKET),
+			       SCMP_A2(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SO_PASSPIDFD));
+	for (size_t i = 0; i < sizeof(futex_sleeping_ops) / sizeof(futex_sleeping_ops[0]); i++) {
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EAGAIN), SCMP_SYS(futex), 2,
+				       SCMP_A1(SCMP_CMP_MASKED_EQ, FUTEX_OP_MASK,
+					       futex_sleeping_ops[i]),
+				       SCMP_A3(SCMP_CMP_EQ, 0));
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ETIMEDOUT), SCMP_SYS(futex), 2,
+				       SCMP_A1(SCMP_CMP_MASKED_EQ, FUTEX_OP_MASK,
+					       futex_sleeping_ops[i]),
+				       SCMP_A3(SCMP_CMP_NE, 0));
+	}
+#ifdef __x86_64__
+	/* by number: newer than some libseccomp versions */
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), 449 /* futex_waitv */, 0);
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), 456 /* futex_requeue */, 0);
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EAGAIN), 455 /* futex_wait */, 2,
+			       SCMP_A3(SCMP_CMP_MASKED_EQ, FUTEX2_PRIVATE, 0),
+			       SCMP_A4(SCMP_CMP_EQ, 0));
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ETIMEDOUT), 455 /* futex_wait */, 2,
+			       SCMP_A3(SCMP_CMP_MASKED_EQ, FUTEX2_PRIVATE, 0),
+			       SCMP_A4(SCMP_CMP_NE, 0));
+#endif
 	for (size_t i = 0; i < sizeof(denied_fcntl) / sizeof(denied_fcntl[0]); i++)
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(fcntl), 1,
 				       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, denied_fcntl[i]));

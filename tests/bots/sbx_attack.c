@@ -65,6 +65,86 @@ static void *sleep_thread(void *arg)
 	return NULL;
 }
 
+static void *nap_thread(void *arg)
+{
+	(void)arg;
+	usleep(50000);
+	return NULL;
+}
+
+/*
+ * A futex wait on a word of a page of libc, which every process maps:
+ * with FUTEX_PRIVATE_FLAG (priv) the kernel finds its waiters by this
+ * process's memory; without, by the file, so another bot mapping libc
+ * could wake it. Up to ms milliseconds, or for good with ms 0 (nobody
+ * wakes it: a sleep never ends). 0, or -1 with errno.
+ */
+static int futex_wait_libc(int priv, long ms)
+{
+	static const uint32_t *word;
+	struct timespec t = { ms / 1000, ms % 1000 * 1000000 };
+
+	if (!word) {
+		int fd = open("/usr/lib/x86_64-linux-gnu/libc.so.6", O_RDONLY);
+		void *p = fd < 0 ? MAP_FAILED : mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+
+		if (p == MAP_FAILED)
+			return -1;
+		word = (const uint32_t *)p + 16;
+	}
+	return (int)syscall(SYS_futex, word, 0 /* FUTEX_WAIT */ | (priv ? 128 : 0), *word,
+			    ms ? &t : NULL, NULL, 0);
+}
+
+/* Like say(), with "-at-once" or "-after-a-sleep" (350 ms or more since t0) after it. */
+static void say_slept(const char *name, int rc, double t0)
+{
+	struct timespec now;
+	double ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (double)now.tv_sec * 1e3 + (double)now.tv_nsec / 1e6 - t0;
+	printf("%s %s-%s\n", name, rc < 0 ? strerrorname_np(errno) : "ok",
+	       ms < 350 ? "at-once" : "after-a-sleep");
+	fflush(stdout);
+}
+
+/*
+ * say() for a futex wait for good (futex2: futex_wait(2)) in a child that
+ * SIGALRM ends after 2 s, so that a sleep prints "slept" and the fields
+ * after it still come.
+ */
+static void say_wait_for_good(const char *name, int futex2)
+{
+	uint32_t w = 1;
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		alarm(2);
+		if (futex2)
+			say(name, (int)syscall(455, &w, 1UL, 0xffffffffUL, 2U /* FUTEX2_SIZE_U32 */,
+					       NULL, CLOCK_MONOTONIC));
+		else
+			say(name, futex_wait_libc(0, 0));
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		say(name, -1);
+	else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+		printf("%s slept\n", name);
+}
+
+static double ms_now(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)now.tv_sec * 1e3 + (double)now.tv_nsec / 1e6;
+}
+
 static int write_file(const char *path)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -356,6 +436,43 @@ int main(int argc, char **argv)
 		say("io_setup", (int)syscall(SYS_io_setup, 1, &ctx));
 		say("socketpair", socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
 		say("so_cookie", getsockopt(sv[0], SOL_SOCKET, SO_COOKIE, &v, &vlen));
+		/* a pidfd of the peer, or of each message's sender (Linux 6.5) */
+		say("so_peerpidfd", getsockopt(sv[0], SOL_SOCKET, 77 /* SO_PEERPIDFD */, &v, &vlen));
+		e = 1;
+		say("so_passpidfd", setsockopt(sv[0], SOL_SOCKET, 76 /* SO_PASSPIDFD */, &e,
+					       sizeof(e)));
+		/* a sleep on a futex another bot can find: refused at once; on its own: a sleep */
+		say_wait_for_good("futex_shared_wait", 0);
+		{
+			double t0 = ms_now();
+
+			say_slept("futex_shared_timedwait", futex_wait_libc(0, 1000), t0);
+			t0 = ms_now();
+			say_slept("futex_private_timedwait", futex_wait_libc(1, 700), t0);
+		}
+		say("futex_waitv", (int)syscall(449, NULL, 0, 0, NULL, 0));
+		{
+			/* futex_wait (Linux 6.7): the flags in a register, an absolute timeout */
+			struct timespec at;
+			double t0;
+
+			say_wait_for_good("futex2_shared_wait", 1);
+			t0 = ms_now();
+			clock_gettime(CLOCK_MONOTONIC, &at);
+			at.tv_sec++;
+			say_slept("futex2_shared_timedwait",
+				  (int)syscall(455, &e, 1UL, 0xffffffffUL, 2U, &at, CLOCK_MONOTONIC),
+				  t0);
+		}
+		{
+			/* pthread_join waits on a shared futex: it still returns */
+			pthread_t t;
+			int j = pthread_create(&t, NULL, nap_thread, NULL);
+
+			if (!j)
+				j = pthread_join(t, NULL);
+			printf("pthread_join %s\n", j ? strerrorname_np(j) : "ok");
+		}
 		{
 			cpu_set_t all;
 

@@ -7,6 +7,8 @@
 #   cookie    SO_COOKIE of a new AF_UNIX socketpair (one global counter)
 #   aio       the free AIO events of fs.aio-max-nr (io_setup; exact)
 #   pidino    the inode number of a pidfd (pidfs: every fork on the machine)
+# and tests/attacks/futex_bot.c wakes a futex in a page of libc on which its
+# partner sleeps (the kernel finds a shared futex's sleepers by the file).
 # The receiver must never decode what the sender sent. (Inode numbers of
 # pipes and memfds, and, as non-root, queued signals per uid, are a load
 # residue like the clock: docs/sandbox.md, Covert channels.) And nothing
@@ -41,6 +43,24 @@ for set in cookie,aio pidino; do
 	done
 done
 [ "$failures" = 0 ] && echo "ok: no shared kernel counter carries a partner's secret"
+
+# a futex in a page of libc, which both map: a sleep another bot's wake
+# could end is refused (it sleeps and is woken without the filter)
+cc -O2 -o "$tmp/bin/futex_bot" "$top/tests/attacks/futex_bot.c" -lpthread 2>"$tmp/cc.err" ||
+	fail "cannot build futex_bot: $(cat "$tmp/cc.err")"
+mkdir -p "$tmp/futex"
+"$R" --variant hammerwalt --move-ms 3000 --bot-logs "$tmp/futex" "$tmp/bin/futex_bot wait" "$C" \
+	"$tmp/bin/futex_bot wake" "$C" >"$tmp/futex/result" 2>&1 ||
+	fail "futex: $(cat "$tmp/futex/result")"
+expect_eq "futex: the sleeper" "$(sed -n 's/^futex wait //p' "$tmp/futex/seat0.stderr")" EAGAIN
+grep -q '^futex wake [1-9]' "$tmp/futex/seat2.stderr" &&
+	fail "futex: a wake found the partner asleep: $(cat "$tmp/futex/seat2.stderr")"
+# pthread_join, which sleeps on a shared futex, still returns
+for s in 0 2; do
+	expect_eq "futex: seat $s's pthread_join" \
+		"$(sed -n 's/^futex join //p' "$tmp/futex/seat$s.stderr")" ok
+done
+[ "$failures" = 0 ] && echo "ok: no sleep on a futex of a shared file"
 
 # a later game
 mkdir -p "$tmp/g1" "$tmp/g2"

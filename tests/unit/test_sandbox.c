@@ -903,7 +903,8 @@ static void test_namespace_and_kernel_calls_are_denied(void)
  * Every call that lets a bot watch another through what they share (locks,
  * change notification, the page cache, machine-wide counters) or leave its
  * one CPU share (setsid) or its CPUs (sched_setaffinity) fails with EPERM;
- * plain reads still work.
+ * a sleep on a futex another bot can find (a shared one) fails with EAGAIN
+ * or ENOSYS; plain reads, a private futex and pthread_join still work.
  */
 static void test_watching_calls_are_denied(void)
 {
@@ -912,7 +913,8 @@ static void test_watching_calls_are_denied(void)
 		"flock", "fcntl_setlk", "fcntl_ofd_getlk", "fcntl_getlease", "fcntl_notify",
 		"inotify_init1", "fanotify_init", "mincore", "cachestat", "preadv2_nowait",
 		"fadvise_dontneed", "kcmp", "pidfd_open", "pidfd_getfd", "process_madvise",
-		"clone_pidfd", "io_setup", "so_cookie", "sched_setaffinity", "setsid",
+		"clone_pidfd", "io_setup", "so_cookie", "so_peerpidfd", "so_passpidfd",
+		"sched_setaffinity", "setsid",
 	};
 	struct run r;
 
@@ -922,6 +924,14 @@ static void test_watching_calls_are_denied(void)
 		CHECK_FIELD(&r, eperm[i], "EPERM");
 	CHECK_FIELD(&r, "preadv2", "ok");
 	CHECK_FIELD(&r, "socketpair", "ok");
+	/* no sleep on a futex another bot could find; its own still sleeps */
+	CHECK_FIELD(&r, "futex_shared_wait", "EAGAIN");
+	CHECK_FIELD(&r, "futex_shared_timedwait", "ETIMEDOUT-at-once");
+	CHECK_FIELD(&r, "futex_private_timedwait", "ETIMEDOUT-after-a-sleep");
+	CHECK_FIELD(&r, "futex_waitv", "ENOSYS");
+	CHECK_FIELD(&r, "futex2_shared_wait", "EAGAIN");
+	CHECK_FIELD(&r, "futex2_shared_timedwait", "ETIMEDOUT-at-once");
+	CHECK_FIELD(&r, "pthread_join", "ok");
 	run_end(&r, 0);
 	run_release(&r);
 }

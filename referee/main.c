@@ -42,7 +42,7 @@
 #define EXIT_USAGE 2
 /* --hide paths, and those the referee adds: the records, the stderr files, its cwd */
 #define MAX_USER_HIDE 16
-#define MAX_HIDE (MAX_USER_HIDE + MAX_SEATS + 5)
+#define MAX_HIDE (MAX_USER_HIDE + MAX_SEATS + 7)
 
 /* in parts: ISO C compilers need only take string literals of 4095 bytes */
 static const char *const usage_text[] = {
@@ -86,7 +86,8 @@ static const char *const usage_text[] = {
 	"                      shown in the result's bot_seeds and the record)\n"
 	"  --deal FILE         start from an explicit deal or a position: cards,\n"
 	"                      'rest random', contract, trump, leader, scripts\n"
-	"                      (docs/deal-format.md; a mistake names its line: exit 2)\n"
+	"                      (docs/deal-format.md; a mistake names its line: exit 2);\n"
+	"                      the file and its directory are hidden from the bots\n"
 	"  --log FILE          write the game record: every hand, every line each\n"
 	"                      way with timestamps, every move; replayable (created\n"
 	"                      0600, synced to disk before the result is printed;\n"
@@ -266,6 +267,7 @@ struct options {
 	const char *hide[MAX_HIDE];
 	int nhide;
 	char *log_dir;
+	char *deal_dir;
 	long build_timeout_s;
 	int nopts;
 	char *opt_key[64];
@@ -613,6 +615,15 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 	}
 	if (o->bot_logs)
 		o->hide[o->nhide++] = o->bot_logs;
+	/* the deal places every hand: the file, and the directory of its like */
+	if (o->deal_file) {
+		const char *slash = strrchr(o->deal_file, '/');
+
+		o->deal_dir = slash ? xstrndup(o->deal_file, (size_t)(slash - o->deal_file))
+				    : xstrdup(".");
+		o->hide[o->nhide++] = o->deal_dir[0] ? o->deal_dir : "/";
+		o->hide[o->nhide++] = o->deal_file;
+	}
 	/*
 	 * Every bot's stderr file exists before any bot starts, so that each
 	 * can be hidden from the others even in a directory one of them is
@@ -1145,6 +1156,7 @@ int main(int argc, char **argv)
 	free(se.deal_text);
 	free(o->stderr_prefix);
 	free(o->log_dir);
+	free(o->deal_dir);
 	for (int i = 0; i < o->nopts; i++)
 		free(o->opt_key[i]);
 	return 0;

@@ -382,6 +382,84 @@ static void plan_prune(struct view_plan *vp, const char *own)
 	}
 }
 
+/*
+ * Looks below the directory open at dfd (which it closes) for a FIFO.
+ * Two bots shown one directory (partners are copies of one submission)
+ * could both open a FIFO there and talk through it: neither the mount's
+ * read-only flag nor Landlock's write right stops a FIFO's open. path
+ * holds the directory's path, at bytes long; on return it names what
+ * was found. 0: nothing; 1: a FIFO; 2: a directory deeper than
+ * VIEW_WALK_DEPTH, not looked into. Directories the referee cannot read
+ * are skipped (a bot, with fewer rights, cannot read them either).
+ */
+#define VIEW_WALK_DEPTH 256
+static int find_fifo(int dfd, char *path, size_t len, size_t at, int depth)
+{
+	DIR *d = fdopendir(dfd);
+	struct dirent *e;
+	int r = 0;
+
+	if (!d) {
+		close(dfd);
+		return 0;
+	}
+	while (!r && (e = readdir(d))) {
+		struct stat st;
+		size_t n;
+		int sub;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !(S_ISFIFO(st.st_mode) || S_ISDIR(st.st_mode)))
+			continue;
+		n = at + (size_t)snprintf(path + at, len - at, "/%s", e->d_name);
+		if (n >= len)
+			n = len - 1;
+		if (S_ISFIFO(st.st_mode)) {
+			r = 1;
+		} else if (depth >= VIEW_WALK_DEPTH) {
+			r = 2;
+		} else if ((sub = openat(dirfd(d), e->d_name,
+					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) >= 0) {
+			r = find_fifo(sub, path, len, n, depth + 1);
+		}
+		if (!r)
+			path[at] = '\0';
+	}
+	closedir(d);
+	return r;
+}
+
+/* 0, or -1 with err if a directory shown read-only holds a FIFO (find_fifo()). */
+static int plan_check_fifos(const struct view_plan *vp, char *err, size_t len)
+{
+	for (int i = 0; i < vp->nshow; i++) {
+		char path[PATH_MAX];
+		int fd, r;
+
+		if (!vp->show[i].dir || vp->show[i].rw)
+			continue;
+		fd = open(vp->show[i].path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		snprintf(path, sizeof(path), "%s", vp->show[i].path);
+		r = find_fifo(fd, path, sizeof(path), strlen(path), 1);
+		if (r == 1) {
+			snprintf(err, len, "sandbox: will not show '%s' to a bot: it holds a FIFO, "
+				 "'%s', through which two bots could talk (remove it)",
+				 vp->show[i].path, path);
+			return -1;
+		}
+		if (r == 2) {
+			snprintf(err, len, "sandbox: will not show '%s' to a bot: its directories "
+				 "nest more than %d deep ('%s')", vp->show[i].path, VIEW_WALK_DEPTH,
+				 path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int plan_fail(struct view_plan *vp, char *own, char *err, size_t len, const char *fmt,
 		     const char *what)
 {
@@ -434,6 +512,10 @@ int view_plan_build(struct view_plan *vp, const char *program, char *const *argv
 				 "the view of '%s'", argv ? argv[0] : "?");
 	plan_prune(vp, own);
 	free(own);
+	if (plan_check_fifos(vp, err, len) < 0) {
+		view_plan_release(vp);
+		return -1;
+	}
 	snprintf(vp->tmp_opts, sizeof(vp->tmp_opts), "size=%ldm,nr_inodes=%ld,mode=0700",
 		 scratch_mb > 0 ? scratch_mb : 64, scratch_files > 0 ? scratch_files : 4096);
 	vp->owner = owner;

@@ -117,8 +117,12 @@ check_search() {
 			grep -q "^seed_spy: seat $p holds $mine; searched [0-9]* seeds: " "$err" ||
 				fail "$id seat $p: $(cat "$err")"
 			if [ "$2" = secret ]; then
-				grep -q "searched 300201 seeds: not found$" "$err" ||
-					fail "$id seat $p found the deal: $(cat "$err")"
+				# another seed may deal this seat the same hand (about 2% of
+				# games: t_sealed says more; seen here once, seed 19220 for a
+				# game of seed 8366096811177414911): no break unless it names
+				# another seat's hand, checked below
+				grep -Eq "searched (300201 seeds: not found|[0-9]+ seeds: found seed [0-9]+ .*)$" "$err" ||
+					fail "$id seat $p: $(cat "$err")"
 				for q in 0 1 2 3; do
 					[ $q = $p ] && continue
 					other=$(grep -m 1 "^| cards $q " "$log" | sed "s/^| cards $q //")

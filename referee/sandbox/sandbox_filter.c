@@ -116,24 +116,37 @@ static const unsigned long ns_clone_flags[] = {
  * without FUTEX_PRIVATE_FLAG) in a page of a file by the file and the
  * offset, whoever maps it: two bots that both map libc (every bot does)
  * meet there, and a wake tells the waker that someone waited. So no bot
- * may sleep on a shared futex, and a wake reaches nobody. A wait without
- * a timeout fails with EAGAIN, which libc takes for "the value changed"
- * and looks again: pthread_join, which waits on the thread's id this
- * way, spins until the thread is gone instead of sleeping, and so do the
- * locks, semaphores and condition variables shared between processes. A
- * wait with a timeout fails with ETIMEDOUT at once: EAGAIN would make
- * libc spin past the timeout (sem_timedwait never returned). The
- * operations below are the ones that sleep, the timeout their fourth
+ * may sleep on a shared futex, and a wake reaches nobody. A wait fails at
+ * once, with the error that makes the common callers look again and so
+ * spin where they would sleep:
+ * - without a timeout, EAGAIN ("the value changed"): glibc's pthread_join
+ *   (which waits on the thread's id this way), robust mutexes, locks,
+ *   semaphores and condition variables shared between processes,
+ *   libstdc++'s std::future::wait and get;
+ * - FUTEX_WAIT with a timeout, EAGAIN too: its callers (libstdc++'s
+ *   fallback below) work the timeout out again from the clock each time;
+ * - FUTEX_WAIT_BITSET with a timeout, ENOSYS: libstdc++ then falls back
+ *   to FUTEX_WAIT with a relative timeout, so std::future::wait_for still
+ *   times out when it should. glibc's own timed waits (sem_timedwait on a
+ *   semaphore shared between processes, pthread_timedjoin_np) stop the
+ *   program instead ("The futex facility returned an unexpected error
+ *   code"): any other error would leave them spinning past the timeout
+ *   (EAGAIN, EINTR: sem_timedwait never returned) or ending it early
+ *   (ETIMEDOUT: std::future::wait_for returned at once).
+ * The operations below are the ones that sleep, the timeout their fourth
  * argument; futex_waitv (Linux 5.16) passes its flags in memory, which
  * the filter cannot read, and fails with ENOSYS, as does futex_requeue
  * (6.7); futex_wait (6.7) passes them in its fourth argument, the
- * timeout in its fifth.
+ * timeout in its fifth, and is treated as FUTEX_WAIT_BITSET.
  */
 #define FUTEX_OP_MASK 0xff       /* the command and FUTEX_PRIVATE_FLAG (128) */
-static const unsigned long futex_sleeping_ops[] = {
-	0,  /* FUTEX_WAIT */
-	9,  /* FUTEX_WAIT_BITSET */
-	11, /* FUTEX_WAIT_REQUEUE_PI */
+static const struct {
+	unsigned long op;
+	int untimed, timed; /* the errno without a timeout, with one */
+} futex_sleeping_ops[] = {
+	{ 0, EAGAIN, EAGAIN },  /* FUTEX_WAIT */
+	{ 9, EAGAIN, ENOSYS },  /* FUTEX_WAIT_BITSET */
+	{ 11, ENOSYS, ENOSYS }, /* FUTEX_WAIT_REQUEUE_PI */
 };
 #define FUTEX2_PRIVATE 128
 
@@ -178,13 +191,15 @@ void sandbox_filter_build(void)
 			       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SOL_SOCKET),
 			       SCMP_A2(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SO_PASSPIDFD));
 	for (size_t i = 0; i < sizeof(futex_sleeping_ops) / sizeof(futex_sleeping_ops[0]); i++) {
-		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EAGAIN), SCMP_SYS(futex), 2,
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(futex_sleeping_ops[i].untimed),
+				       SCMP_SYS(futex), 2,
 				       SCMP_A1(SCMP_CMP_MASKED_EQ, FUTEX_OP_MASK,
-					       futex_sleeping_ops[i]),
+					       futex_sleeping_ops[i].op),
 				       SCMP_A3(SCMP_CMP_EQ, 0));
-		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ETIMEDOUT), SCMP_SYS(futex), 2,
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(futex_sleeping_ops[i].timed),
+				       SCMP_SYS(futex), 2,
 				       SCMP_A1(SCMP_CMP_MASKED_EQ, FUTEX_OP_MASK,
-					       futex_sleeping_ops[i]),
+					       futex_sleeping_ops[i].op),
 				       SCMP_A3(SCMP_CMP_NE, 0));
 	}
 #ifdef __x86_64__
@@ -194,7 +209,7 @@ void sandbox_filter_build(void)
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EAGAIN), 455 /* futex_wait */, 2,
 			       SCMP_A3(SCMP_CMP_MASKED_EQ, FUTEX2_PRIVATE, 0),
 			       SCMP_A4(SCMP_CMP_EQ, 0));
-	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ETIMEDOUT), 455 /* futex_wait */, 2,
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), 455 /* futex_wait */, 2,
 			       SCMP_A3(SCMP_CMP_MASKED_EQ, FUTEX2_PRIVATE, 0),
 			       SCMP_A4(SCMP_CMP_NE, 0));
 #endif

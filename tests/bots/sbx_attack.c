@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -73,13 +74,14 @@ static void *nap_thread(void *arg)
 }
 
 /*
- * A futex wait on a word of a page of libc, which every process maps:
- * with FUTEX_PRIVATE_FLAG (priv) the kernel finds its waiters by this
+ * A futex wait (op: FUTEX_WAIT 0 or FUTEX_WAIT_BITSET 9, with or without
+ * FUTEX_PRIVATE_FLAG 128) on a word of a page of libc, which every process
+ * maps: with FUTEX_PRIVATE_FLAG the kernel finds its waiters by this
  * process's memory; without, by the file, so another bot mapping libc
  * could wake it. Up to ms milliseconds, or for good with ms 0 (nobody
  * wakes it: a sleep never ends). 0, or -1 with errno.
  */
-static int futex_wait_libc(int priv, long ms)
+static int futex_op_libc(int op, long ms)
 {
 	static const uint32_t *word;
 	struct timespec t = { ms / 1000, ms % 1000 * 1000000 };
@@ -88,12 +90,27 @@ static int futex_wait_libc(int priv, long ms)
 		int fd = open("/usr/lib/x86_64-linux-gnu/libc.so.6", O_RDONLY);
 		void *p = fd < 0 ? MAP_FAILED : mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
 
+		if (fd >= 0)
+			close(fd);
 		if (p == MAP_FAILED)
 			return -1;
 		word = (const uint32_t *)p + 16;
 	}
-	return (int)syscall(SYS_futex, word, 0 /* FUTEX_WAIT */ | (priv ? 128 : 0), *word,
-			    ms ? &t : NULL, NULL, 0);
+	if (ms && (op & 127) == 9) { /* FUTEX_WAIT_BITSET: an absolute time */
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		t.tv_sec += ms / 1000;
+		t.tv_nsec += ms % 1000 * 1000000;
+		if (t.tv_nsec >= 1000000000) {
+			t.tv_sec++;
+			t.tv_nsec -= 1000000000;
+		}
+	}
+	return (int)syscall(SYS_futex, word, op, *word, ms ? &t : NULL, NULL, ~0U);
+}
+
+static int futex_wait_libc(int priv, long ms)
+{
+	return futex_op_libc(0 /* FUTEX_WAIT */ | (priv ? 128 : 0), ms);
 }
 
 /* Like say(), with "-at-once" or "-after-a-sleep" (350 ms or more since t0) after it. */
@@ -135,6 +152,39 @@ static void say_wait_for_good(const char *name, int futex2)
 		say(name, -1);
 	else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
 		printf("%s slept\n", name);
+}
+
+/*
+ * glibc's timed wait on a semaphore shared between processes, in a child:
+ * "ok", an errno's name, or the signal that ended the child (SIGABRT:
+ * glibc stopped it on a futex error it does not expect).
+ */
+static void say_shared_sem_timedwait(const char *name)
+{
+	sem_t *sem = mmap(NULL, sizeof(sem_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+			  -1, 0);
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	if (sem == MAP_FAILED || sem_init(sem, 1, 0) < 0) {
+		say(name, -1);
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		struct timespec at;
+
+		alarm(2);
+		clock_gettime(CLOCK_REALTIME, &at);
+		at.tv_sec++;
+		say(name, sem_timedwait(sem, &at));
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		say(name, -1);
+	else if (WIFSIGNALED(status))
+		printf("%s %s\n", name, sigabbrev_np(WTERMSIG(status)));
 }
 
 static double ms_now(void)
@@ -448,9 +498,12 @@ int main(int argc, char **argv)
 
 			say_slept("futex_shared_timedwait", futex_wait_libc(0, 1000), t0);
 			t0 = ms_now();
+			say_slept("futex_shared_bitset_timedwait", futex_op_libc(9, 1000), t0);
+			t0 = ms_now();
 			say_slept("futex_private_timedwait", futex_wait_libc(1, 700), t0);
 		}
 		say("futex_waitv", (int)syscall(449, NULL, 0, 0, NULL, 0));
+		say_shared_sem_timedwait("sem_timedwait_shared");
 		{
 			/* futex_wait (Linux 6.7): the flags in a register, an absolute timeout */
 			struct timespec at;

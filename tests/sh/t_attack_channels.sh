@@ -60,6 +60,17 @@ for s in 0 2; do
 	expect_eq "futex: seat $s's pthread_join" \
 		"$(sed -n 's/^futex join //p' "$tmp/futex/seat$s.stderr")" ok
 done
+# an honest C++ bot's std::future waits are shared futex waits: they spin
+# now, and a wait_for still ends at its time, after the task's first step
+# and before its end (tests/bots/future_bot.cpp)
+g++ -O2 -o "$tmp/bin/future_bot" "$top/tests/bots/future_bot.cpp" -lpthread 2>"$tmp/cc.err" ||
+	fail "cannot build future_bot: $(cat "$tmp/cc.err")"
+mkdir -p "$tmp/future"
+"$R" --variant hammerwalt --move-ms 3000 --bot-logs "$tmp/future" "$tmp/bin/future_bot" "$C" \
+	"$C" "$C" >"$tmp/future/result" 2>&1 || fail "future: $(cat "$tmp/future/result")"
+expect_eq "future: the bot's lines" "$(grep '^future ' "$tmp/future/seat0.stderr" | tr '\n' '|')" \
+	"future wait_for timeout at step 1|future get 42|"
+grep -q '"faults":\[\]' "$tmp/future/result" || fail "future: $(cat "$tmp/future/result")"
 [ "$failures" = 0 ] && echo "ok: no sleep on a futex of a shared file"
 
 # a later game

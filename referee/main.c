@@ -88,6 +88,7 @@ static const char *const usage_text[] = {
 	"                      'rest random', contract, trump, leader, scripts\n"
 	"                      (docs/deal-format.md; a mistake names its line: exit 2);\n"
 	"                      the file and its directory are hidden from the bots\n"
+	"                      (a directory a bot is shown shows its other files)\n"
 	"  --log FILE          write the game record: every hand, every line each\n"
 	"                      way with timestamps, every move; replayable (created\n"
 	"                      0600, synced to disk before the result is printed;\n"

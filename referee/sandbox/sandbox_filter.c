@@ -202,8 +202,10 @@ void sandbox_filter_build(void)
 					       futex_sleeping_ops[i].op),
 				       SCMP_A3(SCMP_CMP_NE, 0));
 	}
-#ifdef __x86_64__
-	/* by number: newer than some libseccomp versions */
+	/*
+	 * by number: newer than some libseccomp versions, and calls from 424
+	 * on have one number on every architecture
+	 */
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), 449 /* futex_waitv */, 0);
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), 456 /* futex_requeue */, 0);
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EAGAIN), 455 /* futex_wait */, 2,
@@ -212,7 +214,6 @@ void sandbox_filter_build(void)
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), 455 /* futex_wait */, 2,
 			       SCMP_A3(SCMP_CMP_MASKED_EQ, FUTEX2_PRIVATE, 0),
 			       SCMP_A4(SCMP_CMP_NE, 0));
-#endif
 	for (size_t i = 0; i < sizeof(denied_fcntl) / sizeof(denied_fcntl[0]); i++)
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(fcntl), 1,
 				       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, denied_fcntl[i]));

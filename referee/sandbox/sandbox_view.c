@@ -389,39 +389,56 @@ static void plan_prune(struct view_plan *vp, const char *own)
  * read-only flag nor Landlock's write right stops a FIFO's open. path
  * holds the directory's path, at bytes long; on return it names what
  * was found. 0: nothing; 1: a FIFO; 2: a directory deeper than
- * VIEW_WALK_DEPTH, not looked into. Directories the referee cannot read
- * are skipped (a bot, with fewer rights, cannot read them either).
+ * VIEW_WALK_DEPTH, not looked into; 3: a directory that cannot be read
+ * (a bot may still open a FIFO in it by its name: search is enough).
  */
 #define VIEW_WALK_DEPTH 256
-static int find_fifo(int dfd, char *path, size_t len, size_t at, int depth)
+static int find_fifo(int dfd, char *path, size_t len, size_t at, int depth, int *why)
 {
 	DIR *d = fdopendir(dfd);
 	struct dirent *e;
 	int r = 0;
 
 	if (!d) {
+		*why = errno;
 		close(dfd);
-		return 0;
+		return 3;
 	}
-	while (!r && (e = readdir(d))) {
+	while (!r) {
 		struct stat st;
 		size_t n;
 		int sub;
 
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
-		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-		    !(S_ISFIFO(st.st_mode) || S_ISDIR(st.st_mode)))
+		errno = 0;
+		if (!(e = readdir(d))) {
+			if (errno) {
+				*why = errno;
+				r = 3;
+			}
+			break;
+		}
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		n = at + (size_t)snprintf(path + at, len - at, "/%s", e->d_name);
 		if (n >= len)
 			n = len - 1;
-		if (S_ISFIFO(st.st_mode)) {
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			if (errno != ENOENT) { /* ENOENT: gone meanwhile, nothing to open */
+				*why = errno;
+				r = 3;
+			}
+		} else if (S_ISFIFO(st.st_mode)) {
 			r = 1;
+		} else if (!S_ISDIR(st.st_mode)) {
+			/* nothing to look into */
 		} else if (depth >= VIEW_WALK_DEPTH) {
 			r = 2;
 		} else if ((sub = openat(dirfd(d), e->d_name,
 					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) >= 0) {
-			r = find_fifo(sub, path, len, n, depth + 1);
+			r = find_fifo(sub, path, len, n, depth + 1, why);
+		} else if (errno != ENOENT) {
+			*why = errno;
+			r = 3;
 		}
 		if (!r)
 			path[at] = '\0';
@@ -435,15 +452,17 @@ static int plan_check_fifos(const struct view_plan *vp, char *err, size_t len)
 {
 	for (int i = 0; i < vp->nshow; i++) {
 		char path[PATH_MAX];
-		int fd, r;
+		int fd, r, why = 0;
 
 		if (!vp->show[i].dir || vp->show[i].rw)
 			continue;
-		fd = open(vp->show[i].path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
 		snprintf(path, sizeof(path), "%s", vp->show[i].path);
-		r = find_fifo(fd, path, sizeof(path), strlen(path), 1);
+		fd = open(vp->show[i].path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT)
+			continue;
+		if (fd < 0)
+			why = errno;
+		r = fd < 0 ? 3 : find_fifo(fd, path, sizeof(path), strlen(path), 1, &why);
 		if (r == 1) {
 			snprintf(err, len, "sandbox: will not show '%s' to a bot: it holds a FIFO, "
 				 "'%s', through which two bots could talk (remove it)",
@@ -454,6 +473,11 @@ static int plan_check_fifos(const struct view_plan *vp, char *err, size_t len)
 			snprintf(err, len, "sandbox: will not show '%s' to a bot: its directories "
 				 "nest more than %d deep ('%s')", vp->show[i].path, VIEW_WALK_DEPTH,
 				 path);
+			return -1;
+		}
+		if (r == 3) {
+			snprintf(err, len, "sandbox: will not show '%s' to a bot: cannot look into "
+				 "'%s' for FIFOs: %s", vp->show[i].path, path, strerror(why));
 			return -1;
 		}
 	}

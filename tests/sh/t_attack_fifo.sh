@@ -44,6 +44,22 @@ print("|".join("%d %s %s" % (f["seat"], f["kind"], f["detail"]) for f in r["faul
 why="sandbox: will not show '$sub' to a bot: it holds a FIFO, '$sub/pipe', through which two bots could talk (remove it)"
 expect_eq "the faults" "$detail" "0 startup $why|2 startup $why"
 
+# a referee that is not root (bots then run as its uid) cannot read a
+# directory with search permission only (0311), where a bot may still open
+# a FIFO by its name: the directory is refused, not passed over
+pub=/var/tmp/t_attack_fifo.$$
+mkdir -m 755 "$pub" && cp "$C" "$pub/run" && mkdir -m 755 "$pub/sub" "$pub/sub/hidden" &&
+	mkfifo -m 666 "$pub/sub/hidden/pipe" && cp "$pub/run" "$pub/sub/run" &&
+	chmod 311 "$pub/sub/hidden" && chown -R nobody:nogroup "$pub" ||
+	fail "cannot make $pub"
+out=$(cd / && as_nobody "$R" --variant hammerwalt --seed 3 "$pub/sub/run" "$C" "$C" "$C" 2>&1 | tail -1)
+rm -rf "$pub"
+expect_eq "not root: the faults" "$(echo "$out" | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.read())
+print("|".join("%d %s %s" % (f["seat"], f["kind"], f["detail"]) for f in r["faults"]))')" \
+	"0 startup sandbox: will not show '$pub/sub' to a bot: cannot look into '$pub/sub/hidden' for FIFOs: Permission denied"
+
 # a FIFO too deep to be looked for is not shown either: the whole
 # directory is refused
 deep=$tmp/deep
@@ -62,7 +78,21 @@ mkdir "$tmp/g2"
 detail=$(python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
-print("|".join("%d %s %s" % (f["seat"], f["kind"], f["detail"][:90]) for f in r["faults"]))' "$tmp/g2/result")
-expect_eq "the deep faults" "$detail" \
-	"0 startup $(printf '%.90s' "sandbox: will not show '$deep' to a bot: its directories nest more than 256 deep ('$deep/d/d")"
+print("|".join("%d %s %s" % (f["seat"], f["kind"], f["detail"]) for f in r["faults"]))' "$tmp/g2/result")
+case $detail in
+"0 startup sandbox: will not show '$deep' to a bot: its directories nest more than 256 deep ('$deep/d/d/d/d"*) ;;
+*) fail "the deep faults: $detail" ;;
+esac
+# 250 deep is looked into, and shown
+mkdir -m 755 "$tmp/deep250"
+cp "$C" "$tmp/deep250/run"
+d=$tmp/deep250
+i=0
+while [ $i -lt 250 ]; do
+	d=$d/d
+	i=$((i + 1))
+done
+mkdir -p "$d"
+out=$("$R" --variant hammerwalt --seed 3 "$tmp/deep250/run" "$C" "$C" "$C" 2>&1 | tail -1)
+case $out in *'"faults":[]'*) ;; *) fail "250 deep: $out" ;; esac
 finish "ok: t_attack_fifo"

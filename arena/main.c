@@ -96,7 +96,10 @@ static const char usage_text[] =
 	"ends them. 'report', 'key', 'compare' and 'slurm' come first.\n"
 	"\n"
 	"report: prints the standings of one or more results files or directories\n"
-	"(shards are merged, a game id is counted once); --csv or --json change\n"
+	"(shards are merged, a game id given twice alike is counted once;\n"
+	"directories of different runs, whose arena.json differ in key, setup,\n"
+	"shard count or a bot's fingerprint, or a game id given twice with\n"
+	"another result, are refused: exit 2); --csv or --json change\n"
 	"the format; --html FILE writes them as one self-contained web page to\n"
 	"FILE instead (its links to game pages relative to FILE's directory).\n"
 	"Every result line is checked against the schedule stored with it; a\n"
@@ -110,7 +113,7 @@ static const char usage_text[] =
 	"  1    runtime error (results cannot be written, the referee cannot run,\n"
 	"       a results or key file is damaged or does not match the schedule)\n"
 	"  2    bad arguments or config (no arguments: the short usage), or results\n"
-	"       that belong to another schedule or key\n"
+	"       that belong to another schedule or key (report: to another run)\n"
 	"  3    finished, but some games failed twice (see failed.jsonl; run the\n"
 	"       same command again to retry them)\n"
 	"  130  stopped by Ctrl-C (143: SIGTERM, 129: SIGHUP); run the same command\n"
@@ -254,7 +257,7 @@ static int cmd_report(int argc, char **argv)
 	struct result_set set;
 	struct standings st;
 	struct strbuf out = STRBUF_INIT;
-	char err[1024];
+	char err[2 * PATH_MAX + 1024];
 	const char *html = NULL;
 	int i, npaths = 0, ret = 0;
 
@@ -274,11 +277,13 @@ static int cmd_report(int argc, char **argv)
 		} else if (argv[i][0] == '-' && argv[i][1])
 			die_usage("unknown report option '%s'", argv[i]);
 		else {
+			int r = result_set_read(&set, argv[i], err, sizeof(err));
+
 			npaths++;
-			if (result_set_read(&set, argv[i], err, sizeof(err)) < 0) {
+			if (r < 0) {
 				say("%s", err);
 				result_set_release(&set);
-				return EXIT_RUNTIME;
+				return r == RESULT_SET_MIXED ? EXIT_USAGE : EXIT_RUNTIME;
 			}
 		}
 	}

@@ -309,6 +309,32 @@ static int cmd_report(int argc, char **argv)
 
 /* ---- shared by --check and runs ---- */
 
+/*
+ * A game_timeout_s below the derived default of a game of the schedule
+ * can stop a game that every bot played within its limits, and charge it
+ * to the bot that used the most time: a warning (--check and runs).
+ */
+static void warn_game_timeout(const struct config *c, const struct schedule *s)
+{
+	long derived = 0;
+
+	if (c->game_timeout_s <= 0) /* not set (derived), or 0: no timeout */
+		return;
+	for (int i = 0; i < s->ngames; i++) {
+		long d = play_derived_timeout_s(c, &s->games[i]);
+
+		if (d > derived)
+			derived = d;
+	}
+	if (c->game_timeout_s < derived)
+		say("%s:%d: warning: game_timeout_s = %ld is below its derived default for "
+		    "these limits, %ld s (the longest a game can last while its bots keep to "
+		    "their limits): a game stopped sooner is charged as a timeout to the bot "
+		    "that used the most time, though none broke a limit; leave game_timeout_s "
+		    "out to use the derived default", c->path, c->game_timeout_line,
+		    c->game_timeout_s, derived);
+}
+
 /* The referee beside this program (bin/referee beside bin/arena). */
 static char *default_referee(void)
 {
@@ -555,6 +581,7 @@ static int cmd_check(const struct options *o, struct config *c)
 		ret = EXIT_USAGE;
 		goto out_early;
 	}
+	warn_game_timeout(c, &s);
 	referee = o->referee ? xstrdup(o->referee) : c->referee ? xstrdup(c->referee)
 								 : default_referee();
 	{
@@ -1209,6 +1236,7 @@ static int cmd_run(const struct options *o, struct config *c)
 		goto out;
 	}
 	schedule_ok = 1;
+	warn_game_timeout(c, &s);
 	for (int v = 0; v < s.nvariants; v++)
 		if (s.variants[v].skipped[0])
 			say("warning: skipping %s: %s", c->variants[v].name,

@@ -79,11 +79,16 @@ static void job_free(struct job *j)
  */
 static long game_timeout_s(const struct config *c, const struct fixture *g)
 {
+	if (c->game_timeout_s >= 0)
+		return c->game_timeout_s;
+	return play_derived_timeout_s(c, g);
+}
+
+long play_derived_timeout_s(const struct config *c, const struct fixture *g)
+{
 	struct time_limits t;
 	int nbots = 0;
 
-	if (c->game_timeout_s >= 0)
-		return c->game_timeout_s;
 	time_limits_default(&t);
 	if (c->startup_ms)
 		t.startup_ms = c->startup_ms;

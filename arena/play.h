@@ -55,5 +55,12 @@ struct play_opts {
 int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 	     struct results *res, const struct play_opts *o, struct play_status *st,
 	     char *err, size_t len);
+/*
+ * Game g's timeout when the config does not set game_timeout_s, in
+ * seconds: the longest its referee can take while every bot program in it
+ * keeps to its time limits (time_limits_wall_max()), so that it never cuts
+ * short such a game.
+ */
+long play_derived_timeout_s(const struct config *c, const struct fixture *g);
 
 #endif

@@ -96,14 +96,13 @@ static const char usage_text[] =
 	"ends them. 'report', 'key', 'compare' and 'slurm' come first.\n"
 	"\n"
 	"report: prints the standings of one or more results files or directories\n"
-	"(shards are merged, a game id given twice alike is counted once;\n"
-	"directories of different runs, whose arena.json differ in key, setup,\n"
-	"shard count or a bot's fingerprint, or a game id given twice with\n"
-	"another result, are refused: exit 2); --csv or --json change\n"
-	"the format; --html FILE writes them as one self-contained web page to\n"
-	"FILE instead (its links to game pages relative to FILE's directory).\n"
-	"Every result line is checked against the schedule stored with it; a\n"
-	"line that differs is an error.\n"
+	"(shards are merged, a game id given twice alike counted once; results of\n"
+	"different runs, whose arena.json differ in key, setup, shard count or a\n"
+	"bot's fingerprint, or a game given twice with another result: exit 2);\n"
+	"--csv or --json change the format; --html FILE writes them as one\n"
+	"self-contained web page to FILE instead (its links to game pages relative\n"
+	"to FILE's directory). Every result line is checked against the schedule\n"
+	"stored with it; a line that differs is an error.\n"
 	"\n"
 	"key: writes a new random tournament key to FILE (mode 0600; never\n"
 	"overwrites); give it to every shard of a tournament with --key FILE.\n"
@@ -259,7 +258,7 @@ static int cmd_report(int argc, char **argv)
 	struct strbuf out = STRBUF_INIT;
 	char err[2 * PATH_MAX + 1024];
 	const char *html = NULL;
-	int i, npaths = 0, ret = 0;
+	int i, npaths = 0, ret = 0, r;
 
 	result_set_init(&set);
 	for (i = 1; i < argc; i++) {
@@ -277,10 +276,8 @@ static int cmd_report(int argc, char **argv)
 		} else if (argv[i][0] == '-' && argv[i][1])
 			die_usage("unknown report option '%s'", argv[i]);
 		else {
-			int r = result_set_read(&set, argv[i], err, sizeof(err));
-
 			npaths++;
-			if (r < 0) {
+			if ((r = result_set_read(&set, argv[i], err, sizeof(err))) < 0) {
 				say("%s", err);
 				result_set_release(&set);
 				return r == RESULT_SET_MIXED ? EXIT_USAGE : EXIT_RUNTIME;
@@ -308,32 +305,6 @@ static int cmd_report(int argc, char **argv)
 }
 
 /* ---- shared by --check and runs ---- */
-
-/*
- * A game_timeout_s below the derived default of a game of the schedule
- * can stop a game that every bot played within its limits, and charge it
- * to the bot that used the most time: a warning (--check and runs).
- */
-static void warn_game_timeout(const struct config *c, const struct schedule *s)
-{
-	long derived = 0;
-
-	if (c->game_timeout_s <= 0) /* not set (derived), or 0: no timeout */
-		return;
-	for (int i = 0; i < s->ngames; i++) {
-		long d = play_derived_timeout_s(c, &s->games[i]);
-
-		if (d > derived)
-			derived = d;
-	}
-	if (c->game_timeout_s < derived)
-		say("%s:%d: warning: game_timeout_s = %ld is below its derived default for "
-		    "these limits, %ld s (the longest a game can last while its bots keep to "
-		    "their limits): a game stopped sooner is charged as a timeout to the bot "
-		    "that used the most time, though none broke a limit; leave game_timeout_s "
-		    "out to use the derived default", c->path, c->game_timeout_line,
-		    c->game_timeout_s, derived);
-}
 
 /* The referee beside this program (bin/referee beside bin/arena). */
 static char *default_referee(void)
@@ -581,7 +552,7 @@ static int cmd_check(const struct options *o, struct config *c)
 		ret = EXIT_USAGE;
 		goto out_early;
 	}
-	warn_game_timeout(c, &s);
+	play_warn_game_timeout(c, &s);
 	referee = o->referee ? xstrdup(o->referee) : c->referee ? xstrdup(c->referee)
 								 : default_referee();
 	{
@@ -1236,7 +1207,7 @@ static int cmd_run(const struct options *o, struct config *c)
 		goto out;
 	}
 	schedule_ok = 1;
-	warn_game_timeout(c, &s);
+	play_warn_game_timeout(c, &s);
 	for (int v = 0; v < s.nvariants; v++)
 		if (s.variants[v].skipped[0])
 			say("warning: skipping %s: %s", c->variants[v].name,

@@ -62,5 +62,12 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
  * short such a game.
  */
 long play_derived_timeout_s(const struct config *c, const struct fixture *g);
+/*
+ * A game_timeout_s below the derived default of a game of s can stop a
+ * game that every bot played within its limits, and charge it to the bot
+ * that used the most time: a warning on stderr naming the config file,
+ * the key's line and the largest derived default (--check and runs).
+ */
+void play_warn_game_timeout(const struct config *c, const struct schedule *s);
 
 #endif

@@ -416,6 +416,8 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 		if (!strcmp(k, ints[i].name)) {
 			get_long(p, kv, ints[i].min, ints[i].max,
 				 (long *)((char *)c + ints[i].offset));
+			if (!strcmp(k, "game_timeout_s"))
+				c->game_timeout_line = kv->line;
 			return;
 		}
 	for (size_t i = 0; i < sizeof(bools) / sizeof(bools[0]); i++)

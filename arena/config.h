@@ -95,6 +95,7 @@ struct config {
 	enum log_policy logs;
 	long limits[NLIMITS];              /* 0: not set */
 	long game_timeout_s; /* -1 (not set): derived from the limits, see play.c; 0: none */
+	int game_timeout_line; /* the line of 'game_timeout_s', or 0 */
 	long build_timeout_s;
 	char *submissions; /* absolute, or NULL */
 	int nvariants;

@@ -96,11 +96,13 @@ static const char usage_text[] =
 	"ends them. 'report', 'key', 'compare' and 'slurm' come first.\n"
 	"\n"
 	"report: prints the standings of one or more results files or directories\n"
-	"(shards are merged, a game id is counted once); --csv or --json change\n"
-	"the format; --html FILE writes them as one self-contained web page to\n"
-	"FILE instead (its links to game pages relative to FILE's directory).\n"
-	"Every result line is checked against the schedule stored with it; a\n"
-	"line that differs is an error.\n"
+	"(shards are merged, a game id given twice alike counted once; results of\n"
+	"different runs, whose arena.json differ in key, setup, shard count or a\n"
+	"bot's fingerprint, or a game given twice with another result: exit 2);\n"
+	"--csv or --json change the format; --html FILE writes them as one\n"
+	"self-contained web page to FILE instead (its links to game pages relative\n"
+	"to FILE's directory). Every result line is checked against the schedule\n"
+	"stored with it; a line that differs is an error.\n"
 	"\n"
 	"key: writes a new random tournament key to FILE (mode 0600; never\n"
 	"overwrites); give it to every shard of a tournament with --key FILE.\n"
@@ -110,7 +112,7 @@ static const char usage_text[] =
 	"  1    runtime error (results cannot be written, the referee cannot run,\n"
 	"       a results or key file is damaged or does not match the schedule)\n"
 	"  2    bad arguments or config (no arguments: the short usage), or results\n"
-	"       that belong to another schedule or key\n"
+	"       that belong to another schedule or key (report: to another run)\n"
 	"  3    finished, but some games failed twice (see failed.jsonl; run the\n"
 	"       same command again to retry them)\n"
 	"  130  stopped by Ctrl-C (143: SIGTERM, 129: SIGHUP); run the same command\n"
@@ -254,9 +256,9 @@ static int cmd_report(int argc, char **argv)
 	struct result_set set;
 	struct standings st;
 	struct strbuf out = STRBUF_INIT;
-	char err[1024];
+	char err[2 * PATH_MAX + 1024];
 	const char *html = NULL;
-	int i, npaths = 0, ret = 0;
+	int i, npaths = 0, ret = 0, r;
 
 	result_set_init(&set);
 	for (i = 1; i < argc; i++) {
@@ -275,10 +277,10 @@ static int cmd_report(int argc, char **argv)
 			die_usage("unknown report option '%s'", argv[i]);
 		else {
 			npaths++;
-			if (result_set_read(&set, argv[i], err, sizeof(err)) < 0) {
+			if ((r = result_set_read(&set, argv[i], err, sizeof(err))) < 0) {
 				say("%s", err);
 				result_set_release(&set);
-				return EXIT_RUNTIME;
+				return r == RESULT_SET_MIXED ? EXIT_USAGE : EXIT_RUNTIME;
 			}
 		}
 	}
@@ -550,6 +552,7 @@ static int cmd_check(const struct options *o, struct config *c)
 		ret = EXIT_USAGE;
 		goto out_early;
 	}
+	play_warn_game_timeout(c, &s);
 	referee = o->referee ? xstrdup(o->referee) : c->referee ? xstrdup(c->referee)
 								 : default_referee();
 	{
@@ -1204,6 +1207,7 @@ static int cmd_run(const struct options *o, struct config *c)
 		goto out;
 	}
 	schedule_ok = 1;
+	play_warn_game_timeout(c, &s);
 	for (int v = 0; v < s.nvariants; v++)
 		if (s.variants[v].skipped[0])
 			say("warning: skipping %s: %s", c->variants[v].name,

@@ -79,11 +79,16 @@ static void job_free(struct job *j)
  */
 static long game_timeout_s(const struct config *c, const struct fixture *g)
 {
+	if (c->game_timeout_s >= 0)
+		return c->game_timeout_s;
+	return play_derived_timeout_s(c, g);
+}
+
+long play_derived_timeout_s(const struct config *c, const struct fixture *g)
+{
 	struct time_limits t;
 	int nbots = 0;
 
-	if (c->game_timeout_s >= 0)
-		return c->game_timeout_s;
 	time_limits_default(&t);
 	if (c->startup_ms)
 		t.startup_ms = c->startup_ms;
@@ -96,6 +101,32 @@ static long game_timeout_s(const struct config *c, const struct fixture *g)
 	for (int s = 0; s < g->nseats; s++)
 		nbots += !c->bots[g->bot[s]].builtin;
 	return (time_limits_wall_max(&t, nbots) + 999) / 1000;
+}
+
+/*
+ * A game_timeout_s below the derived default of a game of the schedule
+ * can stop a game that every bot played within its limits, and charge it
+ * to the bot that used the most time: a warning (--check and runs).
+ */
+void play_warn_game_timeout(const struct config *c, const struct schedule *s)
+{
+	long derived = 0;
+
+	if (c->game_timeout_s <= 0) /* not set (derived), or 0: no timeout */
+		return;
+	for (int i = 0; i < s->ngames; i++) {
+		long d = play_derived_timeout_s(c, &s->games[i]);
+
+		if (d > derived)
+			derived = d;
+	}
+	if (c->game_timeout_s < derived)
+		message_printf(stderr, "arena", "%s:%d: warning: game_timeout_s = %ld is below its "
+			       "derived default for these limits, %ld s (the longest a game can "
+			       "last while its bots keep to their limits): a game stopped sooner "
+			       "is charged as a timeout to the bot that used the most time, though "
+			       "none broke a limit; leave game_timeout_s out to use the derived "
+			       "default", c->path, c->game_timeout_line, c->game_timeout_s, derived);
 }
 
 /*

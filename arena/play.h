@@ -55,5 +55,19 @@ struct play_opts {
 int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 	     struct results *res, const struct play_opts *o, struct play_status *st,
 	     char *err, size_t len);
+/*
+ * Game g's timeout when the config does not set game_timeout_s, in
+ * seconds: the longest its referee can take while every bot program in it
+ * keeps to its time limits (time_limits_wall_max()), so that it never cuts
+ * short such a game.
+ */
+long play_derived_timeout_s(const struct config *c, const struct fixture *g);
+/*
+ * A game_timeout_s below the derived default of a game of s can stop a
+ * game that every bot played within its limits, and charge it to the bot
+ * that used the most time: a warning on stderr naming the config file,
+ * the key's line and the largest derived default (--check and runs).
+ */
+void play_warn_game_timeout(const struct config *c, const struct schedule *s);
 
 #endif

@@ -27,6 +27,8 @@ void result_set_init(struct result_set *s)
 	strvec_init(&s->failed);
 	strvec_init(&s->excluded);
 	strvec_init(&s->shards);
+	results_meta_init(&s->meta);
+	s->where = json_object();
 }
 
 /* Frees what res owns. */
@@ -51,6 +53,9 @@ void result_set_release(struct result_set *s)
 	strvec_release(&s->failed);
 	strvec_release(&s->excluded);
 	strvec_release(&s->shards);
+	results_meta_release(&s->meta);
+	free(s->meta_dir);
+	json_decref(s->where);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -225,6 +230,117 @@ out:
 	return ret;
 }
 
+/* The N of a shard "K/N" ("1/1" for a whole run). */
+static const char *shard_count(const char *shard)
+{
+	const char *slash = strchr(shard, '/');
+
+	return slash ? slash + 1 : shard;
+}
+
+/* The fingerprint of bot name in m->bots, or NULL when m has no such bot. */
+static const char *bot_fingerprint(const struct results_meta *m, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < m->bots.nr; i++)
+		if (!strncmp(m->bots.items[i], name, n) && m->bots.items[i][n] == '\t')
+			return m->bots.items[i] + n + 1;
+	return NULL;
+}
+
+/* Adds to sb what of b's bots differs from a's (", bot 'x' (...)"). */
+static void bots_differ(struct strbuf *sb, const struct results_meta *a,
+			const struct results_meta *b)
+{
+	for (size_t i = 0; i < a->bots.nr; i++) {
+		char *name = xstrdup(a->bots.items[i]), *fa = strchr(name, '\t');
+		const char *fb;
+
+		*fa++ = '\0';
+		fb = bot_fingerprint(b, name);
+		if (!fb)
+			strbuf_addf(sb, ", bot '%s' (only in the first)", name);
+		else if (strcmp(fa, fb))
+			strbuf_addf(sb, ", bot '%s' (fingerprint %s, %s: another version of it)",
+				    name, fa, fb);
+		free(name);
+	}
+	for (size_t i = 0; i < b->bots.nr; i++) {
+		char *name = xstrdup(b->bots.items[i]);
+
+		*strchr(name, '\t') = '\0';
+		if (!bot_fingerprint(a, name))
+			strbuf_addf(sb, ", bot '%s' (only in the second)", name);
+		free(name);
+	}
+}
+
+/*
+ * The arena.json of dir (if any) against the first one read: the games
+ * of two directories are comparable only when they were dealt from the
+ * same key, with the same setup, sharded alike (two shard counts: two
+ * runs of the same games) and played by the same versions of the bots.
+ * 0, -1 with err (arena.json damaged), or RESULT_SET_MIXED with err.
+ */
+static int check_meta(struct result_set *s, const char *dir, char *err, size_t len)
+{
+	struct results_meta m;
+	struct strbuf sb = STRBUF_INIT;
+	const struct results_meta *a = &s->meta;
+	int got, ret = 0;
+
+	results_meta_init(&m);
+	if ((got = results_read_meta_dir(dir, &m, err, len)) <= 0) {
+		results_meta_release(&m);
+		return got;
+	}
+	if (!s->meta_dir) {
+		s->meta_dir = xstrdup(dir);
+		results_meta_release(&s->meta);
+		s->meta = m; /* s owns it now */
+		return 0;
+	}
+	strbuf_init(&sb);
+	if (strcmp(a->key_id, m.key_id))
+		strbuf_addf(&sb, ", key (%s, %s)", a->key_id[0] ? a->key_id : "none: a seed",
+			    m.key_id[0] ? m.key_id : "none: a seed");
+	if (a->setup[0] && m.setup[0] && strcmp(a->setup, m.setup))
+		strbuf_addf(&sb, ", setup (%s, %s: variants, deals or seed)", a->setup, m.setup);
+	if (strcmp(shard_count(a->shard), shard_count(m.shard)))
+		strbuf_addf(&sb, ", shard count (%s, %s)", shard_count(a->shard),
+			    shard_count(m.shard));
+	if (a->bots.nr && m.bots.nr)
+		bots_differ(&sb, a, &m);
+	if (sb.len) {
+		snprintf(err, len, "%s and %s hold games of different runs, not to be merged: %s. "
+			 "Report the directories of one run (shards: shard-*-of-N)",
+			 s->meta_dir, dir, sb.buf + 2);
+		ret = RESULT_SET_MIXED;
+	}
+	strbuf_release(&sb);
+	results_meta_release(&m);
+	return ret;
+}
+
+/* Do a and b (the same game id) count the same? */
+static int same_result(const struct result *a, const struct result *b)
+{
+	if (a->nseats != b->nseats || a->has_teams != b->has_teams || a->nfaults != b->nfaults)
+		return 0;
+	for (int p = 0; p < a->nseats; p++)
+		if (a->bot[p] != b->bot[p] || a->rank[p] != b->rank[p] || a->score[p] != b->score[p])
+			return 0;
+	if (a->has_teams && (a->team_score[0] != b->team_score[0] ||
+			     a->team_score[1] != b->team_score[1]))
+		return 0;
+	for (int f = 0; f < a->nfaults; f++)
+		if (a->faults[f].seat != b->faults[f].seat ||
+		    strcmp(a->faults[f].kind, b->faults[f].kind))
+			return 0;
+	return 1;
+}
+
 int result_set_read(struct result_set *s, const char *path, char *err, size_t len)
 {
 	struct stat st;
@@ -260,6 +376,9 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 			goto out;
 		}
 	}
+	if ((ret = check_meta(s, dir, err, len)) < 0)
+		goto out;
+	ret = -1;
 	if (load_schedule(dir, &map, err, len) < 0)
 		goto out;
 	src = intern(&s->sources, dir);
@@ -283,10 +402,23 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 		}
 		json_decref(o);
 		if (!strset_add(&s->ids, res.id)) {
+			const struct result *was =
+				&s->r[json_integer_value(json_object_get(s->where, res.id))];
+
+			if (!same_result(was, &res)) {
+				snprintf(err, len, "%s:%d: game %s was read before, from %s, with "
+					 "another result: two plays of one game, by different runs. "
+					 "Report the results of one run", file, l.lineno, res.id,
+					 s->sources.items[was->source]);
+				result_clear(&res);
+				ret = RESULT_SET_MIXED;
+				goto out;
+			}
 			s->duplicates++;
 			result_clear(&res);
 			continue;
 		}
+		json_object_set_new(s->where, res.id, json_integer(s->n));
 		res.source = src;
 		if (s->n == s->alloc) {
 			s->alloc = s->alloc * 2 + 64;
@@ -320,6 +452,7 @@ void result_set_finish(struct result_set *s)
 
 	if (s->n)
 		qsort(s->r, (size_t)s->n, sizeof(*s->r), cmp_result);
+	json_object_clear(s->where); /* its indices are gone */
 	strset_init(&seen);
 	for (size_t i = 0; i < s->failed.nr; i++) {
 		char *line = s->failed.items[i];

@@ -6,6 +6,7 @@
 #ifndef RESULT_SET_H
 #define RESULT_SET_H
 
+#include "results.h"
 #include "rules.h"
 #include "strset.h"
 #include "strvec.h"
@@ -44,6 +45,9 @@ struct result_set {
 	struct strvec shards;   /* "FINGERPRINT" of each arena.json read */
 	char *name;             /* the tournament's name in the first arena.json read, or NULL */
 	long scheduled;         /* games of the schedules of the directories read (0: unknown) */
+	char *meta_dir;         /* the first directory read with an arena.json, or NULL */
+	struct results_meta meta; /* its arena.json: every other must agree (result_set_read) */
+	json_t *where;          /* game id -> its index in r[] (until result_set_finish) */
 };
 
 void result_set_init(struct result_set *s);
@@ -55,7 +59,14 @@ void result_set_release(struct result_set *s);
  * Every line is checked against the schedule.jsonl beside it (required
  * when arena.json is there): a line that is not a game of it, or differs
  * from it, is an error (FILE:LINE: what differs) and nothing is counted.
+ * Returns 0, -1 with err, or RESULT_SET_MIXED with err when the results
+ * do not belong with those read before: an arena.json that disagrees
+ * with the first one read on the key, the setup, the shard count or a
+ * bot's fingerprint (games of another run, or of another version of a
+ * bot), or a game id read before with another result. A game id read
+ * before with the same result is counted once (duplicates).
  */
+#define RESULT_SET_MIXED (-2)
 int result_set_read(struct result_set *s, const char *path, char *err, size_t len);
 /* Sorts by schedule index, then id, and drops failures that later succeeded. */
 void result_set_finish(struct result_set *s);

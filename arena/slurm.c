@@ -74,13 +74,15 @@ static const char usage[] =
 	"  --submit              submit both jobs with sbatch; print their ids and\n"
 	"                        the command that shows progress\n"
 	"  --partial             the merge reports whatever has been played, even\n"
-	"                        when shards are incomplete\n"
+	"                        when shards are incomplete (but for shards played\n"
+	"                        with other bots or another setup)\n"
 	"  --merge               what the merge job runs: check that every shard is\n"
 	"                        complete, then write the standings\n"
 	"  -h, --help            show this text\n"
 	"\n"
 	"exit status: 0 done; 1 runtime error (a file cannot be written, sbatch\n"
-	"failed, a shard's results are damaged); 2 bad arguments or config; 3 with\n"
+	"failed, a shard's results are damaged); 2 bad arguments or config, or\n"
+	"shards whose results are not of one run (report's check); 3 with\n"
 	"--merge: some shards are incomplete (they are named; nothing is written).\n";
 
 /* What the command line asked for. */
@@ -503,14 +505,20 @@ static int merge(const struct plan *p)
 		goto out;
 	}
 	if (bad)
-		say("--partial: merging an incomplete ladder:\n%.*s", (int)why.len - 1, why.buf);
+		say("--partial: merging an incomplete ladder (a shard played with other bots or "
+		    "another setup is left out: its games are not those of the config now):\n%.*s",
+		    (int)why.len - 1, why.buf);
 	for (long k = 1; k <= p->n; k++) {
 		char *dir = shard_dir(p, k);
-		int r = sh[k - 1].done ? result_set_read(&set, dir, err, sizeof(err)) : 0;
+		/* as report: never games of two versions of a bot in one table */
+		int r = sh[k - 1].done && !sh[k - 1].stale ?
+			result_set_read(&set, dir, err, sizeof(err)) : 0;
 
 		free(dir);
 		if (r < 0) {
 			say("%s", err);
+			if (r == RESULT_SET_MIXED)
+				ret = EXIT_USAGE;
 			goto out;
 		}
 	}

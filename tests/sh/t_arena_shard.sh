@@ -53,7 +53,7 @@ grep -v '^note: ' twice.txt >twice2.txt
 expect_file_eq "standings with a shard given twice" twice2.txt full.txt
 grep -q "^note: $(lines res/shard-2-of-3/results.jsonl) duplicate game ids counted once$" twice.txt ||
 	fail "no duplicate note"
-"$ARENA" report --csv res/shard-* >merged.csv || fail "csv"
+"$ARENA" report --csv res/shard-*-of-3 >merged.csv || fail "csv"
 "$ARENA" report --csv full >full.csv || fail "csv"
 expect_file_eq "merged csv" merged.csv full.csv
 

@@ -5,8 +5,9 @@
 # sbatch (a stand-in sbatch that records its arguments) and prints;
 # resubmitting asks only for the incomplete shards (those with games
 # missing, or played with other bots than the config's now); --merge refuses an
-# incomplete ladder (exit 3, naming the shards) unless --partial, and
-# writes the standings of a complete one exactly as a report of the
+# incomplete ladder (exit 3, naming the shards) unless --partial (which
+# leaves out the shards played with other bots, as report refuses them),
+# and writes the standings of a complete one exactly as a report of the
 # shards; a shard's progress line names it; bad values are refused.
 # tests/sh/t_slurm.sh runs the same on a real Slurm.
 . tests/arena/lib.sh
@@ -173,12 +174,12 @@ grep -q "^arena: resuming .*shard-2-of-3: 1 of $games2 games already played$" er
 	fail "shard 2 did not resume: $(cat err2)"
 "$ARENA" slurm t.ini | grep '^#SBATCH --array=' && fail "an array asked for with every shard complete"
 "$ARENA" slurm --merge t.ini >merged.txt 2>err || fail "merge: $(cat err)"
-"$ARENA" report res/shard-* >expected || fail "report"
+"$ARENA" report res/shard-*-of-3 >expected || fail "report"
 expect_file_eq "merged standings" res/standings.txt expected
 expect_file_eq "merge's stdout" merged.txt expected
-"$ARENA" report --csv res/shard-* >expected
+"$ARENA" report --csv res/shard-*-of-3 >expected
 expect_file_eq "merged csv" res/standings.csv expected
-"$ARENA" report --json res/shard-* >expected
+"$ARENA" report --json res/shard-*-of-3 >expected
 expect_file_eq "merged json" res/standings.json expected
 # and it is the tournament of one unsharded run with the key
 "$ARENA" -q --key res/key --results full t.ini >full.txt 2>err || fail "full: $(cat err)"
@@ -193,4 +194,14 @@ expect_eq "resubmission after a change asks for" "$(cat array)" "#SBATCH --array
 expect_eq "merge after a change: exit" $? 3
 expect_eq "merge after a change" "$(tail -n 1 err)" \
 	"arena:   shard 3/3: played with other bots or another setup than the config's now"
+# shard 1 plays the new bot's games; the others are still of the old bots:
+# --partial merges shard 1 alone (never a table of two runs), and report
+# refuses the directories of the two runs together, naming what differs
+SLURM_ARRAY_TASK_ID=1 sh res/slurm/shards.sbatch >/dev/null 2>err1 || fail "shard 1 after a change: $(cat err1)"
+"$ARENA" slurm --merge --partial t.ini >partial.txt 2>err || fail "--partial after a change: $(cat err)"
+"$ARENA" report res/shard-1-of-3 >expected || fail "report of shard 1"
+expect_file_eq "--partial standings after a change" res/standings.txt expected
+"$ARENA" report res/shard-*-of-3 >/dev/null 2>err
+expect_eq "report of two runs: exit" $? 2
+expect_eq "report of two runs" "$(cat err)" "arena: res/shard-1-of-3 and res/shard-2-of-3 hold games of different runs, not to be merged: bot 'c' (only in the first). Report the directories of one run (shards: shard-*-of-N)"
 exit 0

@@ -49,6 +49,7 @@ config budget.ini "game_ms = 1500"
 "$ARENA" -q --results budget budget.ini >report.txt 2>err
 expect_eq "budget: exit status ($(cat err))" $? 0
 check budget 'no answer within [0-9]+ ms: its game time budget of 1500 ms is used up'
+grep 'warning' err && fail "budget: a warning without game_timeout_s"
 
 # a game_timeout_s set by hand fires first: the referee stops the game
 config stop.ini "game_timeout_s = 2"
@@ -56,5 +57,24 @@ config stop.ini "game_timeout_s = 2"
 expect_eq "stop: exit status ($(cat err))" $? 0
 check stop '^the game was stopped for running too long \(SIGUSR1.*used the most time: [0-9]+ ms(; request: request [a-z]+ \| legal [^;]*)?(; stderr: .*)?$'
 grep -q "^  laggard: [0-9]* ([0-9]* timeout)" report.txt || fail "report: $(cat report.txt)"
+# such a game_timeout_s, below the derived default (8850 s for these
+# limits: the longest a game may take while its bots keep to them), is
+# warned of, by the run and by --check, with the file, its line and the
+# derived value
+warning="arena: stop.ini:5: warning: game_timeout_s = 2 is below its derived default for these limits, 8850 s (the longest a game can last while its bots keep to their limits): a game stopped sooner is charged as a timeout to the bot that used the most time, though none broke a limit; leave game_timeout_s out to use the derived default"
+expect_eq "stop: warning" "$(grep warning err)" "$warning"
+"$ARENA" --check stop.ini >/dev/null 2>err || fail "--check stop.ini: $(cat err)"
+expect_eq "stop: --check warning" "$(cat err)" "$warning"
+# set at the derived default or above, or 0 (no timeout): no warning
+for v in 8850 100000 0; do
+	config at.ini "game_timeout_s = $v"
+	"$ARENA" --check at.ini >/dev/null 2>err || fail "--check at.ini ($v): $(cat err)"
+	expect_eq "game_timeout_s = $v: stderr" "$(cat err)" ""
+done
+# the shipped configs leave it to be derived: no warning
+for f in classroom overnight; do
+	"$ARENA" --check "$ROOT/configs/$f.ini" >/dev/null 2>err || fail "--check $f.ini: $(cat err)"
+	grep game_timeout_s err && fail "configs/$f.ini: $(cat err)"
+done
 no_process_matching "marker-$$"
 exit 0

@@ -1,0 +1,95 @@
+#!/bin/sh
+# t_arena_report_merge.sh - report refuses to merge results of different
+# runs: the shard directories of an earlier --shards count, played while a
+# bot was another version, beside the current ones (so that shard-* of
+# the docs' old glob matches both) is an error naming the two directories
+# and what differs (exit 2), not standings that mix the two versions;
+# shard-*-of-N merges the run it names. A game id given twice with
+# different results is an error too; given twice alike it counts once.
+. tests/arena/lib.sh
+cd "$W" || exit 1
+
+# s answers the first legal move (version 1), then the last (version 2)
+mkdir s
+bot() {
+	cat >s/run <<X
+#!/bin/sh
+while IFS= read -r line; do
+	case \$line in
+	"legal "*) m=\${line#legal }; m=\${m$1}; [ "\$m" = ready ] && m="ready s"; printf '%s\n' "\$m" ;;
+	quit) exit 0 ;;
+	esac
+done
+X
+	chmod +x s/run
+}
+cat >t.ini <<'X'
+[arena]
+variants = hammerwalt
+deals = 2
+; a public seed: the deals, and so the standings, are the same every time
+seed = 7
+results = res
+[bot g]
+command = @greedy
+[bot r]
+command = @random
+[bot s]
+dir = s
+X
+bot '%%,*'
+for k in 1 2; do
+	"$ARENA" -q --shard $k/2 t.ini >/dev/null 2>err || fail "shard $k/2: $(cat err)"
+done
+"$ARENA" -q --results full1 t.ini >full1.txt 2>err || fail "full run 1: $(cat err)"
+bot '##*,'
+for k in 1 2 3; do
+	"$ARENA" -q --shard $k/3 t.ini >/dev/null 2>err || fail "shard $k/3: $(cat err)"
+done
+"$ARENA" -q --results full2 t.ini >full2.txt 2>err || fail "full run 2: $(cat err)"
+# the bot's fingerprint in each run's arena.json
+fingerprint() {
+	tr -d ' \n' <"$1" | sed -n 's/.*{"bot":"s","fingerprint":"\([0-9a-f]*\)"}.*/\1/p'
+}
+fp1=$(fingerprint res/shard-1-of-2/arena.json)
+fp2=$(fingerprint res/shard-1-of-3/arena.json)
+[ -n "$fp1" ] && [ -n "$fp2" ] && [ "$fp1" != "$fp2" ] || fail "fingerprints of s: '$fp1', '$fp2'"
+
+# each run alone: its standings, those of the whole run (s: 4 wins, then none)
+"$ARENA" report res/shard-*-of-2 >old.txt 2>err || fail "report of the 2 shards: $(cat err)"
+expect_file_eq "the 2 shards" old.txt full1.txt
+"$ARENA" report res/shard-*-of-3 >new.txt 2>err || fail "report of the 3 shards: $(cat err)"
+expect_file_eq "the 3 shards" new.txt full2.txt
+row() {
+	sed -n "s/^    [0-9]  $2  *\([0-9]*\)  *\([0-9.]*\)  *[-0-9.]*  *[-+0-9.]*  *\([0-9]*\) ± .*/\1 games, \2 wins, rating \3/p" "$1"
+}
+expect_eq "s in the first run" "$(row old.txt s)" "8 games, 4.0 wins, rating 1507"
+expect_eq "s in the second run" "$(row new.txt s)" "8 games, 0.0 wins, rating 1129"
+expect_eq "g in the second run" "$(row new.txt g)" "8 games, 8.0 wins, rating 1859"
+
+# both runs at once (the old glob shard-*): refused, the two directories
+# and what differs named, nothing printed
+"$ARENA" report res/shard-* >mixed.txt 2>err
+expect_eq "mixed runs exit" $? 2
+expect_eq "mixed runs" "$(cat err)" "arena: res/shard-1-of-2 and res/shard-1-of-3 hold games of different runs, not to be merged: shard count (2, 3), bot 's' (fingerprint $fp1, $fp2: another version of it). Report the directories of one run (shards: shard-*-of-N)"
+expect_eq "mixed runs output" "$(cat mixed.txt)" ""
+# the same with a whole run: another shard count, and the same bots
+"$ARENA" report full2 res/shard-2-of-3 >/dev/null 2>err
+expect_eq "whole run and shard exit" $? 2
+expect_eq "whole run and shard" "$(cat err)" "arena: full2 and res/shard-2-of-3 hold games of different runs, not to be merged: shard count (1, 3). Report the directories of one run (shards: shard-*-of-N)"
+
+# a game given twice: alike it counts once (with a note); with another
+# result (the teams' places swapped) it is an error naming both places
+mkdir same other
+head -1 full2/results.jsonl >same/results.jsonl
+head -1 full2/results.jsonl | sed 's/"ranks":\[\([12]\),\([12]\),/"ranks":[\2,\1,/' >other/results.jsonl
+cmp -s same/results.jsonl other/results.jsonl && fail "the changed line is the same"
+id=$(game_ids same/results.jsonl)
+"$ARENA" report full2 same >twice.txt 2>err || fail "report twice: $(cat err)"
+expect_eq "duplicate note" "$(grep '^note: ' twice.txt)" "note: 1 duplicate game ids counted once"
+grep -v '^note: ' twice.txt >twice2.txt
+expect_file_eq "standings with a game twice" twice2.txt full2.txt
+"$ARENA" report full2 other >/dev/null 2>err
+expect_eq "another result exit" $? 2
+expect_eq "another result" "$(cat err)" "arena: other/results.jsonl:1: game $id was read before, from full2, with another result: two plays of one game, by different runs. Report the results of one run"
+exit 0

@@ -53,17 +53,21 @@ struct delta {
  *  - a bot with a directory (a submission, a [bot] 'dir'): every file,
  *    link and directory below it, by relative path, with its type, its
  *    permission bits, its bytes and their count (a link: its target),
- *    whatever the length of its path; anything that cannot be read, and
- *    a directory nested more than TREE_MAX_DEPTH deep (not entered), as
- *    that problem: nothing is skipped silently (config_load() rejects
- *    such a tree, see incremental_check_tree());
+ *    whatever the length of its path; a file with holes by its data and
+ *    the place and length of each extent of data (the holes are not
+ *    read); anything that cannot be read, and a directory nested more
+ *    than TREE_MAX_DEPTH deep (not entered), as that problem: nothing is
+ *    skipped silently (config_load() rejects such a tree, see
+ *    incremental_check_tree());
  *  - a command without a directory: the bytes of each word of the command
  *    that names an existing regular file by a path (containing '/') or
  *    relative to the config's directory; a program found only in PATH
  *    (python3) is not read.
  * Call it before config_use_build() points the bot at its built copy.
+ * 0; -1 when a signal came (interrupt.h) meanwhile: it stopped at once,
+ * and out is no fingerprint.
  */
-void incremental_fingerprint(const struct config *c, const struct entrant *b, char *out);
+int incremental_fingerprint(const struct config *c, const struct entrant *b, char *out);
 
 /*
  * Can the directory dir be fingerprinted whole: is no directory in it

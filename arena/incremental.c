@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "file.h"
+#include "interrupt.h"
 #include "jsonl.h"
 #include "path.h"
 #include "seat.h"
@@ -35,86 +36,285 @@ static void hash_text(crypto_generichash_state *h, const char *s)
 	crypto_generichash_update(h, (const unsigned char *)s, strlen(s) + 1);
 }
 
-/*
- * Hashes the bytes of the regular file path (a file that cannot be read:
- * its error), then their count: without it, one file's bytes could be
- * read as another entry's too (a file "X\0z\0file\0Y" in place of two).
- */
-static void hash_file(crypto_generichash_state *h, const char *path)
+/* Has a signal asked the arena to stop (interrupt.h)? Fingerprints stop then. */
+static int stopped(void)
 {
-	unsigned char buf[65536];
-	unsigned long long total = 0;
-	char count[32];
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-
-	if (fd < 0) {
-		hash_text(h, strerror(errno));
-		return;
-	}
-	while ((n = read(fd, buf, sizeof(buf))) > 0) {
-		crypto_generichash_update(h, buf, (size_t)n);
-		total += (unsigned long long)n;
-	}
-	close(fd);
-	snprintf(count, sizeof(count), "\n%llu bytes", total);
-	hash_text(h, count);
+	return interrupt_count() > 0;
 }
 
-/* Every entry below dir (rel: its path from the bot's directory), in name order. */
-static void hash_tree(crypto_generichash_state *h, const char *dir, const char *rel, int depth)
+/*
+ * Hashes the bytes fd holds from its offset to the end, read() after
+ * read(), into h (ext NULL), or those of [at, end) with pread() into h
+ * and their place into ext. Adds the count read to *total. 0; -1 on a
+ * read error (errno); -2 when a signal came.
+ */
+static int hash_bytes(crypto_generichash_state *h, int fd, off_t at, off_t end,
+		      crypto_generichash_state *ext, unsigned long long *total)
+{
+	unsigned char buf[65536];
+	off_t from = at;
+	ssize_t n = 1;
+
+	while (!ext || at < end) {
+		size_t want = ext && end - at < (off_t)sizeof(buf) ? (size_t)(end - at) : sizeof(buf);
+
+		if (stopped())
+			return -2;
+		n = ext ? pread(fd, buf, want, at) : read(fd, buf, want);
+		if (n <= 0)
+			break;
+		crypto_generichash_update(h, buf, (size_t)n);
+		*total += (unsigned long long)n;
+		at += n;
+	}
+	if (ext && at > from) {
+		char place[64];
+
+		snprintf(place, sizeof(place), "%lld+%lld", (long long)from, (long long)(at - from));
+		hash_text(ext, place);
+	}
+	return n < 0 ? -1 : 0;
+}
+
+/*
+ * Hashes the bytes of the regular file open as fd (st: its fstat()), then
+ * their count: without it, one file's bytes could be read as another
+ * entry's too (a file "X\0z\0file\0Y" in place of two). A file with holes
+ * (sparse: truncate -s 15T) is hashed by its data alone, extent by
+ * extent (SEEK_DATA, SEEK_HOLE), its holes never read, and the count
+ * names the file's size and a hash of every extent's place and length:
+ * a byte, a hole's place or a hole's size changed is a change. A file
+ * without holes is hashed as it always was, byte by byte. A read error
+ * is hashed too. 0, or -2 when a signal came.
+ */
+static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st)
+{
+	unsigned long long total = 0;
+	char count[160];
+	off_t data = st->st_size > 0 ? lseek(fd, 0, SEEK_DATA) : 0;
+	int sparse = st->st_size > 0 && (data < 0 ? errno == ENXIO
+					 : data > 0 || lseek(fd, 0, SEEK_HOLE) < st->st_size);
+	int ret = 0;
+
+	if (!sparse) {
+		if (lseek(fd, 0, SEEK_SET) == 0)
+			ret = hash_bytes(h, fd, 0, 0, NULL, &total);
+		else
+			ret = -1;
+		if (ret == -1)
+			hash_text(h, strerror(errno));
+		snprintf(count, sizeof(count), "\n%llu bytes", total);
+	} else {
+		crypto_generichash_state ext;
+		unsigned char d[16];
+		off_t at = 0, hole;
+
+		crypto_generichash_init(&ext, NULL, 0, sizeof(d));
+		while (!ret && (data = lseek(fd, at, SEEK_DATA)) >= 0) {
+			if ((hole = lseek(fd, data, SEEK_HOLE)) <= data) {
+				ret = hole < 0 ? -1 : 0; /* <= data: cut short meanwhile */
+				break;
+			}
+			ret = hash_bytes(h, fd, data, hole, &ext, &total);
+			at = hole;
+		}
+		if (!ret && data < 0 && errno != ENXIO)
+			ret = -1;
+		if (ret == -1)
+			hash_text(h, strerror(errno));
+		crypto_generichash_final(&ext, d, sizeof(d));
+		snprintf(count, sizeof(count), "\n%llu bytes of %lld, data at ", total,
+			 (long long)st->st_size);
+		for (size_t i = 0; i < sizeof(d); i++)
+			snprintf(count + strlen(count), 3, "%02x", d[i]);
+	}
+	hash_text(h, count);
+	return ret == -2 ? -2 : 0;
+}
+
+/* Hashes the regular file path (a file that cannot be read: its error). 0, or -2. */
+static int hash_file(crypto_generichash_state *h, const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY), ret;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		hash_text(h, fd < 0 || S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+		if (fd >= 0)
+			close(fd);
+		return stopped() ? -2 : 0;
+	}
+	ret = hash_fd(h, fd, &st);
+	close(fd);
+	return ret;
+}
+
+/*
+ * A walk of a bot's directory: h the fingerprint under way, or NULL for
+ * incremental_check_tree(), which stops at the first problem and says it
+ * in why.
+ */
+struct walk {
+	crypto_generichash_state *h;
+	char *why;
+	size_t len;
+};
+
+/*
+ * A problem with rel (its path from the bot's directory): the check fails
+ * with it; the fingerprint hashes it, so that it is never skipped
+ * silently. -1 for a check, 0 for a fingerprint.
+ */
+static int problem(struct walk *w, const char *rel, const char *what)
+{
+	if (!w->h) {
+		snprintf(w->why, w->len, "'%s' %s", rel, what);
+		return -1;
+	}
+	hash_text(w->h, "problem");
+	hash_text(w->h, what);
+	return 0;
+}
+
+/* "cannot be read (ERROR)" for problem() */
+static int unreadable(struct walk *w, const char *rel, int err)
+{
+	char what[256];
+
+	snprintf(what, sizeof(what), "cannot be read (%s)", strerror(err));
+	return problem(w, rel, what);
+}
+
+/*
+ * Every entry of the directory open as dirfd (rel: its path from the
+ * bot's directory, "" for the directory itself; depth: its number of
+ * components), in name order, each named by its path relative to the
+ * bot's directory. Entries are opened relative to their directory's fd,
+ * so the length of a path does not matter. A directory nested more than
+ * TREE_MAX_DEPTH deep is not entered: the check refuses it, a fingerprint
+ * hashes the problem. 0; -1 (a check's problem, in why); -2 when a signal
+ * came.
+ */
+static int hash_tree(struct walk *w, int dirfd, const char *rel, int depth)
 {
 	struct dirent **names = NULL;
-	int n = depth > 64 ? -1 : scandir(dir, &names, NULL, alphasort);
+	int n = scandirat(dirfd, ".", &names, NULL, alphasort), ret = 0;
 
+	if (n < 0)
+		return unreadable(w, rel[0] ? rel : ".", errno);
 	for (int i = 0; i < n; i++) {
 		const char *e = names[i]->d_name;
-		char *path, *sub;
+		char *sub;
 		struct stat st;
 
-		if (!strcmp(e, ".") || !strcmp(e, "..")) {
+		if (ret || !strcmp(e, ".") || !strcmp(e, "..")) {
 			free(names[i]);
 			continue;
 		}
-		path = path_join(dir, e);
+		if (w->h && stopped()) { /* a check runs before signals are caught */
+			ret = -2;
+			free(names[i]);
+			continue;
+		}
 		sub = rel[0] ? path_join(rel, e) : xstrdup(e);
-		if (lstat(path, &st) == 0) {
-			hash_text(h, sub);
-			if (S_ISLNK(st.st_mode)) {
-				char target[PATH_MAX];
-				ssize_t m = readlink(path, target, sizeof(target) - 1);
+		if (fstatat(dirfd, e, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			if (w->h)
+				hash_text(w->h, sub);
+			ret = unreadable(w, sub, errno);
+		} else if (S_ISLNK(st.st_mode)) {
+			char target[PATH_MAX];
+			ssize_t m = readlinkat(dirfd, e, target, sizeof(target) - 1);
 
-				target[m > 0 ? m : 0] = '\0';
-				hash_text(h, "link");
-				hash_text(h, target);
-			} else if (S_ISDIR(st.st_mode)) {
-				hash_text(h, "dir");
-				hash_tree(h, path, sub, depth + 1);
-			} else if (S_ISREG(st.st_mode)) {
+			target[m > 0 ? m : 0] = '\0';
+			if (w->h) {
+				hash_text(w->h, sub);
+				hash_text(w->h, "link");
+				hash_text(w->h, target);
+			}
+			if (m < 0)
+				ret = unreadable(w, sub, errno);
+		} else if (S_ISDIR(st.st_mode)) {
+			int fd = -1;
+
+			if (w->h) {
+				hash_text(w->h, sub);
+				hash_text(w->h, "dir");
+			}
+			if (depth + 1 > TREE_MAX_DEPTH) {
+				char what[64];
+
+				snprintf(what, sizeof(what), "is nested more than %d directories deep",
+					 TREE_MAX_DEPTH);
+				ret = problem(w, sub, what);
+			} else if ((fd = openat(dirfd, e, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+						O_CLOEXEC)) < 0) {
+				ret = unreadable(w, sub, errno);
+			} else {
+				ret = hash_tree(w, fd, sub, depth + 1);
+			}
+			if (fd >= 0)
+				close(fd);
+		} else if (S_ISREG(st.st_mode)) {
+			/* what is hashed is what was opened: its mode from the open file */
+			int fd = openat(dirfd, e, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+					O_CLOEXEC);
+			int err = errno;
+
+			if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+				err = S_ISREG(st.st_mode) ? errno : EAGAIN; /* swapped meanwhile */
+				close(fd);
+				fd = -1;
+			}
+			if (w->h) {
 				char mode[32];
 
 				/* every permission bit: which of the bots' uids may read it counts */
 				snprintf(mode, sizeof(mode), "file %04o", (unsigned)(st.st_mode & 07777));
-				hash_text(h, mode);
-				hash_file(h, path);
+				hash_text(w->h, sub);
+				hash_text(w->h, mode);
+				if (fd < 0)
+					hash_text(w->h, strerror(err));
+				else
+					ret = hash_fd(w->h, fd, &st);
 			}
+			if (fd >= 0)
+				close(fd);
+			else if (!w->h) /* a fingerprint hashed the error */
+				ret = unreadable(w, sub, err);
+		} else if (w->h) {
+			hash_text(w->h, sub); /* a fifo, a socket, a device: its name */
 		}
-		free(path);
 		free(sub);
 		free(names[i]);
 	}
 	free(names);
+	return ret;
 }
 
-/* The files a command without a directory names (see incremental.h). */
-static void hash_command_files(crypto_generichash_state *h, const struct config *c,
-			       const struct entrant *b)
+int incremental_check_tree(const char *dir, char *why, size_t len)
+{
+	struct walk w = { NULL, why, len };
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret;
+
+	if (fd < 0) {
+		snprintf(why, len, "cannot read '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	ret = hash_tree(&w, fd, "", 0);
+	close(fd);
+	return ret < 0 ? -1 : 0;
+}
+
+/* The files a command without a directory names (see incremental.h). 0, or -2. */
+static int hash_command_files(crypto_generichash_state *h, const struct config *c,
+			      const struct entrant *b)
 {
 	struct seat st;
 	char err[256];
+	int ret = 0;
 
 	if (seat_parse(&st, b->seat, c->dir, err, sizeof(err)) == 0 && st.argv) {
-		for (int i = 0; i < st.argc; i++) {
+		for (int i = 0; i < st.argc && !ret; i++) {
 			const char *w = st.argv[i];
 			char *path = w[0] == '/' ? xstrdup(w) : path_join(c->dir, w);
 			struct stat sb;
@@ -122,15 +322,16 @@ static void hash_command_files(crypto_generichash_state *h, const struct config 
 			if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
 			    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
 				hash_text(h, w);
-				hash_file(h, path);
+				ret = hash_file(h, path);
 			}
 			free(path);
 		}
 	}
 	seat_release(&st);
+	return ret;
 }
 
-void incremental_fingerprint(const struct config *c, const struct entrant *b, char *out)
+int incremental_fingerprint(const struct config *c, const struct entrant *b, char *out)
 {
 	crypto_generichash_state h;
 	unsigned char d[16];
@@ -139,13 +340,23 @@ void incremental_fingerprint(const struct config *c, const struct entrant *b, ch
 	hash_text(&h, "euchre-arena bot");
 	hash_text(&h, b->seat);
 	hash_text(&h, b->build ? b->build : "");
-	if (!b->builtin && b->dir)
-		hash_tree(&h, b->dir, "", 0);
-	else if (!b->builtin)
+	if (!b->builtin && b->dir) {
+		struct walk w = { &h, NULL, 0 };
+		int fd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		if (fd < 0) {
+			unreadable(&w, ".", errno);
+		} else {
+			hash_tree(&w, fd, "", 0);
+			close(fd);
+		}
+	} else if (!b->builtin) {
 		hash_command_files(&h, c, b);
+	}
 	crypto_generichash_final(&h, d, sizeof(d));
 	for (int i = 0; i < FINGERPRINT_LEN / 2; i++)
 		snprintf(out + 2 * i, 3, "%02x", d[i]);
+	return stopped() ? -1 : 0;
 }
 
 void incremental_setup(const struct config *c, char *out)

@@ -43,20 +43,40 @@ struct delta {
 	long kept, archived;      /* stored games kept, and moved to the archive */
 };
 
+/* A bot's directory may nest directories this deep (the build copy's limit too). */
+#define TREE_MAX_DEPTH 64
+
 /*
  * The fingerprint of bot b of c as FINGERPRINT_LEN hex digits: BLAKE2b
  * over its SEAT text and build command, and then
  *  - a built-in: nothing more (its name is its SEAT);
- *  - a bot with a directory (a submission, a [bot] 'dir'): every file and
- *    link below the directory, by relative path, with its type, its
- *    permission bits, its bytes and their count (a link: its target);
+ *  - a bot with a directory (a submission, a [bot] 'dir'): every file,
+ *    link and directory below it, by relative path, with its type, its
+ *    permission bits, its bytes and their count (a link: its target),
+ *    whatever the length of its path; a file with holes by its data and
+ *    the place and length of each extent of data (the holes are not
+ *    read); anything that cannot be read, and a directory nested more
+ *    than TREE_MAX_DEPTH deep (not entered), as that problem: nothing is
+ *    skipped silently (config_load() rejects such a tree, see
+ *    incremental_check_tree());
  *  - a command without a directory: the bytes of each word of the command
  *    that names an existing regular file by a path (containing '/') or
  *    relative to the config's directory; a program found only in PATH
  *    (python3) is not read.
  * Call it before config_use_build() points the bot at its built copy.
+ * 0; -1 when a signal came (interrupt.h) meanwhile: it stopped at once,
+ * and out is no fingerprint.
  */
-void incremental_fingerprint(const struct config *c, const struct entrant *b, char *out);
+int incremental_fingerprint(const struct config *c, const struct entrant *b, char *out);
+
+/*
+ * Can the directory dir be fingerprinted whole: is no directory in it
+ * nested more than TREE_MAX_DEPTH deep, and can every entry be read? 0,
+ * or -1 with why naming the first problem and its path from dir
+ * ("'d/d/.../d' is nested more than 64 directories deep", "'x' cannot be
+ * read (Permission denied)"). Reads no file's bytes.
+ */
+int incremental_check_tree(const char *dir, char *why, size_t len);
 
 /*
  * What the config plays, bots aside, as 16 hex digits: the variants with

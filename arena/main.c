@@ -837,7 +837,11 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 	int *only = xcalloc((size_t)c->nbots + 1, sizeof(int)), nbuild = 0, ret = 0;
 
 	for (int i = 0; i < c->nbots; i++) {
-		incremental_fingerprint(c, &c->bots[i], fp[i]);
+		if (incremental_fingerprint(c, &c->bots[i], fp[i]) < 0) { /* a signal came */
+			say("stopped while fingerprinting the bots; run the same command again");
+			ret = 128 + interrupt_signal();
+			goto out;
+		}
 		strvec_pushf(&now->bots, "%s\t%s", c->bots[i].name, fp[i]);
 	}
 	incremental_diff(d, c, have_meta ? meta : NULL, fp);

@@ -725,7 +725,7 @@ int slurm_main(int argc, char **argv, const char *arena)
 	for (int i = 0; i < c.nbots; i++) {
 		char fp[17];
 
-		incremental_fingerprint(&c, &c.bots[i], fp);
+		(void)incremental_fingerprint(&c, &c.bots[i], fp); /* no signal is caught here */
 		strvec_pushf(&p.bots, "%s\t%s", c.bots[i].name, fp);
 	}
 	incremental_setup(&c, p.setup);

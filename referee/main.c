@@ -42,7 +42,8 @@
 #define EXIT_USAGE 2
 /* --hide paths, and those the referee adds: the records, the stderr files, its cwd */
 #define MAX_USER_HIDE 16
-#define MAX_HIDE (MAX_USER_HIDE + MAX_SEATS + 7)
+/* --hide's, --log's 2, --bot-logs, --deal's 3, the seats' stderr files, the cwd, NULL */
+#define MAX_HIDE (MAX_USER_HIDE + MAX_SEATS + 8)
 
 /* in parts: ISO C compilers need only take string literals of 4095 bytes */
 static const char *const usage_text[] = {
@@ -268,7 +269,7 @@ struct options {
 	const char *hide[MAX_HIDE];
 	int nhide;
 	char *log_dir;
-	char *deal_dir;
+	char *deal_dir, *deal_real;
 	long build_timeout_s;
 	int nopts;
 	char *opt_key[64];
@@ -616,14 +617,24 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 	}
 	if (o->bot_logs)
 		o->hide[o->nhide++] = o->bot_logs;
-	/* the deal places every hand: the file, and the directory of its like */
+	/*
+	 * the deal places every hand: the file, and the directory of its like,
+	 * where they really are (a link's directory may be another), and the
+	 * path given
+	 */
 	if (o->deal_file) {
-		const char *slash = strrchr(o->deal_file, '/');
+		const char *slash;
 
-		o->deal_dir = slash ? xstrndup(o->deal_file, (size_t)(slash - o->deal_file))
+		o->deal_real = realpath(o->deal_file, NULL);
+		if (!o->deal_real)
+			o->deal_real = xstrdup(o->deal_file);
+		slash = strrchr(o->deal_real, '/');
+		o->deal_dir = slash ? xstrndup(o->deal_real, (size_t)(slash - o->deal_real))
 				    : xstrdup(".");
 		o->hide[o->nhide++] = o->deal_dir[0] ? o->deal_dir : "/";
-		o->hide[o->nhide++] = o->deal_file;
+		o->hide[o->nhide++] = o->deal_real;
+		if (strcmp(o->deal_real, o->deal_file))
+			o->hide[o->nhide++] = o->deal_file;
 	}
 	/*
 	 * Every bot's stderr file exists before any bot starts, so that each
@@ -1158,6 +1169,7 @@ int main(int argc, char **argv)
 	free(o->stderr_prefix);
 	free(o->log_dir);
 	free(o->deal_dir);
+	free(o->deal_real);
 	for (int i = 0; i < o->nopts; i++)
 		free(o->opt_key[i]);
 	return 0;

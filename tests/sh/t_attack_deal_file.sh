@@ -47,4 +47,23 @@ mkdir "$tmp/g2"
 grep -q '^peek lesson/' "$tmp/g2/seat0.stderr" || fail "named: the bot did not run: $(cat "$tmp/g2/seat0.stderr")"
 grep '^peek positions/' "$tmp/g2/seat0.stderr" | grep -v ': 0 seat lines$' &&
 	fail "named: the bot read the deal's seats"
+# through a link: a teacher links today's position from a directory of
+# lessons where every bot can read (under /usr); the lessons are hidden
+# where they really are, not only where the link is
+L=/usr/local/share/euchre-deal-file.$$
+trap 'rm -rf "$tmp" "$L"' EXIT
+mkdir -p -m 755 "$L" "$tmp/teacher" "$tmp/peek2"
+cp "$top/docs/examples/trump-h-jd-led.deal" "$L/pos1.deal"
+cp "$top/docs/examples/trump-h-jd-led.deal" "$L/pos2.deal"
+chmod 644 "$L/pos1.deal" "$L/pos2.deal"
+ln -s "$L/pos1.deal" "$tmp/teacher/today.deal"
+sed "s|for dir in \"\$(dirname \"\$0\")\" \"\$@\"; do|for dir in $L; do|" "$tmp/lesson/peek" >"$tmp/peek2/run"
+chmod 755 "$tmp/peek2/run"
+grep -q "^for dir in $L; do" "$tmp/peek2/run" || fail "link: cannot make the bot"
+mkdir "$tmp/g3"
+"$R" --variant hammerwalt --deal "$tmp/teacher/today.deal" --bot-logs "$tmp/g3" \
+	"$tmp/peek2/run" "$C" "$C" "$C" >"$tmp/g3/result" 2>&1 ||
+	fail "link: $(cat "$tmp/g3/result")"
+grep '^peek ' "$tmp/g3/seat0.stderr" | grep -v ': 0 seat lines$' &&
+	fail "link: the bot read the lessons"
 finish "ok: t_attack_deal_file"

@@ -9,9 +9,8 @@
  *   arena slurm ...                 the tournament as a Slurm job array (slurm.c)
  *
  * This file parses the command line, prints, and decides exit codes; the
- * work is done by the modules it calls, in the order the data flows:
- * config, key, schedule, play (runner, refargv, results), standings,
- * report.
+ * work is done by the modules it calls, in the order the data flows: config,
+ * key, schedule, play (runner, refargv, results), standings, report.
  */
 #include <errno.h>
 #include <getopt.h>

@@ -29,6 +29,13 @@
  *             user namespaces: shared when the bots run as one uid (a
  *             referee that is not root); the sender queues `secret`
  *             signals to itself, the receiver queues until EAGAIN
+ *   peerpid   as pidino, the inode read through getsockopt(SO_PEERPIDFD)
+ *             of a socketpair (refused since pidfd_open was)
+ *   evid      eventfd ids (/proc/self/fdinfo), one pool for the machine,
+ *             lowest free first: the sender holds 18 consecutive ids and
+ *             closes those of its 0 bits, the receiver's new eventfds fill
+ *             the holes; exact, and not closed (docs/sandbox.md, Covert
+ *             channels): run by hand, it decodes
  *   disk      the free blocks of the host's disk (statfs of /usr): the
  *             sender writes to its stderr, which the referee copies to
  *             its bot log (--bot-logs, as the arena runs every game): one
@@ -63,6 +70,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/eventfd.h>
+#ifndef SO_PEERPIDFD
+#define SO_PEERPIDFD 77
+#endif
 
 #ifndef SO_COOKIE
 #define SO_COOKIE 57
@@ -136,6 +147,34 @@ static uint64_t bump(void)
 		if (fd >= 0)
 			close(fd);
 		waitpid(pid, NULL, 0);
+	} else if (!strcmp(channel, "peerpid")) {
+		/* a child reads its own pidfs inode through SO_PEERPIDFD (no pidfd_open) */
+		int p[2];
+		pid_t pid;
+
+		if (pipe(p) < 0)
+			return 0;
+		pid = fork();
+		if (pid == 0) {
+			int sv[2], pfd = -1;
+			socklen_t l = sizeof(pfd);
+			uint64_t ino = 0;
+
+			if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0 &&
+			    getsockopt(sv[0], SOL_SOCKET, SO_PEERPIDFD, &pfd, &l) == 0 &&
+			    fstat(pfd, &st) == 0)
+				ino = st.st_ino;
+			if (write(p[1], &ino, sizeof(ino)) < 0)
+				_exit(1);
+			_exit(0);
+		}
+		close(p[1]);
+		if (pid > 0 && read(p[0], &v, sizeof(v)) != sizeof(v))
+			v = 0;
+		close(p[0]);
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+		v /= 2; /* pidfs numbers go up by 2 per pid here */
 	} else if (!strcmp(channel, "pipeino")) {
 		int p[2];
 
@@ -169,7 +208,7 @@ static uint64_t bump(void)
 
 static int step(void)
 {
-	return strcmp(channel, "pidino") ? STEP : PID_STEP;
+	return strcmp(channel, "pidino") && strcmp(channel, "peerpid") ? STEP : PID_STEP;
 }
 
 /* Can we get n AIO events now? */
@@ -181,6 +220,84 @@ static int aio_try(unsigned long n)
 		return 0;
 	syscall(SYS_io_destroy, ctx);
 	return 1;
+}
+
+static int evid(int fd)
+{
+	char p[64], buf[512], *q;
+	int f, id = -1;
+	ssize_t n;
+
+	snprintf(p, sizeof(p), "/proc/self/fdinfo/%d", fd);
+	f = open(p, O_RDONLY);
+	if (f < 0)
+		return -1;
+	n = read(f, buf, sizeof(buf) - 1);
+	close(f);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	q = strstr(buf, "eventfd-id:");
+	if (q)
+		id = atoi(q + 11);
+	return id;
+}
+
+/* holds 18 consecutive eventfd ids (lowest free first): start, 16 bits, end */
+static void send_evid(unsigned secret)
+{
+	int fd[200], id[200], n = 0;
+
+	while (n < 200) {
+		fd[n] = eventfd(0, 0);
+		if (fd[n] < 0)
+			break;
+		id[n] = evid(fd[n]);
+		n++;
+		if (n >= 18 && id[n - 1] - id[n - 18] == 17)
+			break;
+	}
+	for (int i = 0; i < 16; i++)
+		if (!((secret >> i) & 1))
+			close(fd[n - 17 + i]);
+	fprintf(stderr, "chan evid window %d..%d (%d fds)\n", id[n - 18], id[n - 1], n);
+	sleep_us(SEND_MS * 1000L);
+	_exit(0);
+}
+
+static void recv_evid(void)
+{
+	int id[64], n = 0, t = -1;
+	unsigned value = 0;
+
+	for (n = 0; n < 64; n++) {
+		int fd = eventfd(0, 0);
+
+		if (fd < 0 || (id[n] = evid(fd)) < 0)
+			break;
+	}
+	/* t: the first id from which every later one is consecutive */
+	for (int k = n - 1; k > 0; k--)
+		if (id[k] != id[k - 1] + 1) {
+			t = id[k];
+			break;
+		}
+	if (t < 18) {
+		fprintf(stderr, "chan got evid nothing (n %d, first %d)\n", n, n ? id[0] : -1);
+		return;
+	}
+	for (int i = 0; i < 16; i++) {
+		int want = t - 17 + i, free_ = 0;
+
+		for (int k = 0; k < n; k++)
+			free_ |= id[k] == want;
+		if (!free_)
+			value |= 1u << i;
+	}
+	fprintf(stderr, "chan evid ids");
+	for (int k = 0; k < n && k < 24; k++)
+		fprintf(stderr, " %d", id[k]);
+	fprintf(stderr, "\nchan got evid %u\n", value);
 }
 
 static void send_disk(unsigned secret)
@@ -304,6 +421,8 @@ static void send_secret(unsigned secret)
 	}
 	if (!strcmp(channel, "disk"))
 		send_disk(secret);
+	if (!strcmp(channel, "evid"))
+		send_evid(secret);
 	if (!strcmp(channel, "aio")) {
 		unsigned long ctx = 0;
 
@@ -337,6 +456,10 @@ static void recv_secret(void)
 	memset(votes, 0, sizeof(votes));
 	if (!strcmp(channel, "disk")) {
 		recv_disk();
+		return;
+	}
+	if (!strcmp(channel, "evid")) {
+		recv_evid();
 		return;
 	}
 	if (!strcmp(channel, "sigq")) {

@@ -43,108 +43,80 @@ static int stopped(void)
 }
 
 /*
- * Hashes the bytes fd holds from its offset to the end, read() after
- * read(), into h (ext NULL), or those of [at, end) with pread() into h
- * and their place into ext. Adds the count read to *total. 0; -1 on a
- * read error (errno); -2 when a signal came.
+ * Marks a fingerprint that must match no other, not even the next run's of
+ * the same tree: something in the tree could not be read whole, so a change
+ * there could go unseen. The bot then counts as changed at every run.
  */
-static int hash_bytes(crypto_generichash_state *h, int fd, off_t at, off_t end,
-		      crypto_generichash_state *ext, unsigned long long *total)
+static void hash_unmatchable(crypto_generichash_state *h)
 {
-	unsigned char buf[65536];
-	off_t from = at;
-	ssize_t n = 1;
+	unsigned char noise[16];
 
-	while (!ext || at < end) {
-		size_t want = ext && end - at < (off_t)sizeof(buf) ? (size_t)(end - at) : sizeof(buf);
-
-		if (stopped())
-			return -2;
-		n = ext ? pread(fd, buf, want, at) : read(fd, buf, want);
-		if (n <= 0)
-			break;
-		crypto_generichash_update(h, buf, (size_t)n);
-		*total += (unsigned long long)n;
-		at += n;
-	}
-	if (ext && at > from) {
-		char place[64];
-
-		snprintf(place, sizeof(place), "%lld+%lld", (long long)from, (long long)(at - from));
-		hash_text(ext, place);
-	}
-	return n < 0 ? -1 : 0;
+	randombytes_buf(noise, sizeof(noise));
+	crypto_generichash_update(h, noise, sizeof(noise));
 }
 
 /*
- * Hashes the bytes of the regular file open as fd (st: its fstat()), then
- * their count: without it, one file's bytes could be read as another
- * entry's too (a file "X\0z\0file\0Y" in place of two). A file with holes
- * (sparse: truncate -s 15T) is hashed by its data alone, extent by
- * extent (SEEK_DATA, SEEK_HOLE), its holes never read, and the count
- * names the file's size and a hash of every extent's place and length:
- * a byte, a hole's place or a hole's size changed is a change. A file
- * without holes is hashed as it always was, byte by byte. A read error
- * is hashed too. 0, or -2 when a signal came.
+ * Hashes the bytes of the regular file open as fd (st: its fstat()), read
+ * after read (a hole reads as zeros, so how the file lies on the disk does
+ * not matter), then their count: without it, one file's bytes could be read
+ * as another entry's too (a file "X\0z\0file\0Y" in place of two). What
+ * the tree may still read is *budget (TREE_MAX_BYTES at its start): a file
+ * bigger than what is left is not read, and the fingerprint matches
+ * nothing (incremental_check_tree() refuses such a tree first; this is a
+ * tree that grew since). A read error: the same. 0, or -2 when a signal
+ * came.
  */
-static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st)
+static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st,
+		   unsigned long long *budget)
 {
+	unsigned char buf[65536];
 	unsigned long long total = 0;
-	char count[160];
-	off_t data = st->st_size > 0 ? lseek(fd, 0, SEEK_DATA) : 0;
-	int sparse = st->st_size > 0 && (data < 0 ? errno == ENXIO
-					 : data > 0 || lseek(fd, 0, SEEK_HOLE) < st->st_size);
-	int ret = 0;
+	char count[64];
+	ssize_t n = 0;
 
-	if (!sparse) {
-		if (lseek(fd, 0, SEEK_SET) == 0)
-			ret = hash_bytes(h, fd, 0, 0, NULL, &total);
-		else
-			ret = -1;
-		if (ret == -1)
-			hash_text(h, strerror(errno));
-		snprintf(count, sizeof(count), "\n%llu bytes", total);
-	} else {
-		crypto_generichash_state ext;
-		unsigned char d[16];
-		off_t at = 0, hole;
-
-		crypto_generichash_init(&ext, NULL, 0, sizeof(d));
-		while (!ret && (data = lseek(fd, at, SEEK_DATA)) >= 0) {
-			if ((hole = lseek(fd, data, SEEK_HOLE)) <= data) {
-				ret = hole < 0 ? -1 : 0; /* <= data: cut short meanwhile */
-				break;
-			}
-			ret = hash_bytes(h, fd, data, hole, &ext, &total);
-			at = hole;
-		}
-		if (!ret && data < 0 && errno != ENXIO)
-			ret = -1;
-		if (ret == -1)
-			hash_text(h, strerror(errno));
-		crypto_generichash_final(&ext, d, sizeof(d));
-		snprintf(count, sizeof(count), "\n%llu bytes of %lld, data at ", total,
-			 (long long)st->st_size);
-		for (size_t i = 0; i < sizeof(d); i++)
-			snprintf(count + strlen(count), 3, "%02x", d[i]);
+	if ((unsigned long long)st->st_size > *budget) {
+		hash_text(h, "too big");
+		hash_unmatchable(h);
+		return 0;
 	}
+	for (;;) {
+		if (stopped())
+			return -2;
+		n = read(fd, buf, sizeof(buf));
+		if (n <= 0)
+			break;
+		crypto_generichash_update(h, buf, (size_t)n);
+		total += (unsigned long long)n;
+		if (total > *budget) { /* it grew while read */
+			n = -1;
+			errno = EFBIG;
+			break;
+		}
+	}
+	*budget -= total < *budget ? total : *budget;
+	if (n < 0) {
+		hash_text(h, strerror(errno));
+		hash_unmatchable(h);
+	}
+	snprintf(count, sizeof(count), "\n%llu bytes", total);
 	hash_text(h, count);
-	return ret == -2 ? -2 : 0;
+	return 0;
 }
 
 /* Hashes the regular file path (a file that cannot be read: its error). 0, or -2. */
-static int hash_file(crypto_generichash_state *h, const char *path)
+static int hash_file(crypto_generichash_state *h, const char *path, unsigned long long *budget)
 {
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY), ret;
 
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		hash_text(h, fd < 0 || S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+		hash_unmatchable(h);
 		if (fd >= 0)
 			close(fd);
 		return stopped() ? -2 : 0;
 	}
-	ret = hash_fd(h, fd, &st);
+	ret = hash_fd(h, fd, &st, budget);
 	close(fd);
 	return ret;
 }
@@ -158,6 +130,7 @@ struct walk {
 	crypto_generichash_state *h;
 	char *why;
 	size_t len;
+	unsigned long long budget; /* the bytes its files may still hold (TREE_MAX_BYTES) */
 };
 
 /*
@@ -173,6 +146,7 @@ static int problem(struct walk *w, const char *rel, const char *what)
 	}
 	hash_text(w->h, "problem");
 	hash_text(w->h, what);
+	hash_unmatchable(w->h);
 	return 0;
 }
 
@@ -272,17 +246,29 @@ static int hash_tree(struct walk *w, int dirfd, const char *rel, int depth)
 				snprintf(mode, sizeof(mode), "file %04o", (unsigned)(st.st_mode & 07777));
 				hash_text(w->h, sub);
 				hash_text(w->h, mode);
-				if (fd < 0)
+				if (fd < 0) {
 					hash_text(w->h, strerror(err));
-				else
-					ret = hash_fd(w->h, fd, &st);
+					hash_unmatchable(w->h);
+				} else {
+					ret = hash_fd(w->h, fd, &st, &w->budget);
+				}
+			} else if ((unsigned long long)st.st_size > w->budget) {
+				char what[96];
+
+				snprintf(what, sizeof(what), "brings the files to more than %d MiB",
+					 (int)(TREE_MAX_BYTES >> 20));
+				ret = problem(w, sub, what);
+			} else {
+				w->budget -= (unsigned long long)st.st_size;
 			}
 			if (fd >= 0)
 				close(fd);
-			else if (!w->h) /* a fingerprint hashed the error */
+			else if (!w->h && !ret) /* a fingerprint hashed the error */
 				ret = unreadable(w, sub, err);
 		} else if (w->h) {
-			hash_text(w->h, sub); /* a fifo, a socket, a device: its name */
+			/* a fifo, a socket, a device: its name and that it is one */
+			hash_text(w->h, sub);
+			hash_text(w->h, "special");
 		}
 		free(sub);
 		free(names[i]);
@@ -293,7 +279,7 @@ static int hash_tree(struct walk *w, int dirfd, const char *rel, int depth)
 
 int incremental_check_tree(const char *dir, char *why, size_t len)
 {
-	struct walk w = { NULL, why, len };
+	struct walk w = { NULL, why, len, TREE_MAX_BYTES };
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret;
 
 	if (fd < 0) {
@@ -311,6 +297,7 @@ static int hash_command_files(crypto_generichash_state *h, const struct config *
 {
 	struct seat st;
 	char err[256];
+	unsigned long long budget = TREE_MAX_BYTES;
 	int ret = 0;
 
 	if (seat_parse(&st, b->seat, c->dir, err, sizeof(err)) == 0 && st.argv) {
@@ -322,7 +309,7 @@ static int hash_command_files(crypto_generichash_state *h, const struct config *
 			if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
 			    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
 				hash_text(h, w);
-				ret = hash_file(h, path);
+				ret = hash_file(h, path, &budget);
 			}
 			free(path);
 		}
@@ -341,7 +328,7 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 	hash_text(&h, b->seat);
 	hash_text(&h, b->build ? b->build : "");
 	if (!b->builtin && b->dir) {
-		struct walk w = { &h, NULL, 0 };
+		struct walk w = { &h, NULL, 0, TREE_MAX_BYTES };
 		int fd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 		if (fd < 0) {

@@ -45,6 +45,8 @@ struct delta {
 
 /* A bot's directory may nest directories this deep (the build copy's limit too). */
 #define TREE_MAX_DEPTH 64
+/* the bytes a bot's files may hold in all (their sizes): 4 GiB */
+#define TREE_MAX_BYTES (4ULL << 30)
 
 /*
  * The fingerprint of bot b of c as FINGERPRINT_LEN hex digits: BLAKE2b
@@ -52,13 +54,14 @@ struct delta {
  *  - a built-in: nothing more (its name is its SEAT);
  *  - a bot with a directory (a submission, a [bot] 'dir'): every file,
  *    link and directory below it, by relative path, with its type, its
- *    permission bits, its bytes and their count (a link: its target),
- *    whatever the length of its path; a file with holes by its data and
- *    the place and length of each extent of data (the holes are not
- *    read); anything that cannot be read, and a directory nested more
- *    than TREE_MAX_DEPTH deep (not entered), as that problem: nothing is
- *    skipped silently (config_load() rejects such a tree, see
- *    incremental_check_tree());
+ *    permission bits, its bytes (a hole reads as zeros) and their count
+ *    (a link: its target; a FIFO, socket or device: that it is one),
+ *    whatever the length of its path. Anything that cannot be read, a
+ *    directory nested more than TREE_MAX_DEPTH deep (not entered), and
+ *    files beyond TREE_MAX_BYTES in all (not read) make a fingerprint
+ *    that matches no other, not even the next run's: the bot counts as
+ *    changed every run, nothing is skipped silently (config_load()
+ *    rejects such a tree first, see incremental_check_tree());
  *  - a command without a directory: the bytes of each word of the command
  *    that names an existing regular file by a path (containing '/') or
  *    relative to the config's directory; a program found only in PATH
@@ -71,10 +74,12 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 
 /*
  * Can the directory dir be fingerprinted whole: is no directory in it
- * nested more than TREE_MAX_DEPTH deep, and can every entry be read? 0,
- * or -1 with why naming the first problem and its path from dir
- * ("'d/d/.../d' is nested more than 64 directories deep", "'x' cannot be
- * read (Permission denied)"). Reads no file's bytes.
+ * nested more than TREE_MAX_DEPTH deep, can every entry be read, and do
+ * its files' sizes add up to at most TREE_MAX_BYTES? 0, or -1 with why
+ * naming the first problem and its path from dir ("'d/d/.../d' is nested
+ * more than 64 directories deep", "'x' cannot be read (Permission
+ * denied)", "'big' brings the files to more than 4096 MiB"). Reads no
+ * file's bytes.
  */
 int incremental_check_tree(const char *dir, char *why, size_t len);
 

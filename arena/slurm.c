@@ -75,7 +75,7 @@ static const char usage[] =
 	"                        the command that shows progress\n"
 	"  --partial             the merge reports whatever has been played, even\n"
 	"                        when shards are incomplete (but for shards played\n"
-	"                        with other bots or another setup)\n"
+	"                        with other bots or another setup; none left: exit 3)\n"
 	"  --merge               what the merge job runs: check that every shard is\n"
 	"                        complete, then write the standings\n"
 	"  -h, --help            show this text\n"
@@ -521,6 +521,13 @@ static int merge(const struct plan *p)
 				ret = EXIT_USAGE;
 			goto out;
 		}
+	}
+	if (bad && !set.n) {
+		/* standings of no game would overwrite what an earlier merge wrote */
+		say("--partial: no shard holds games of the config as it is now: nothing merged, "
+		    "the standings are left as they are");
+		ret = EXIT_INCOMPLETE;
+		goto out;
 	}
 	result_set_finish(&set);
 	standings_compute(&st, &set);

@@ -194,6 +194,13 @@ expect_eq "resubmission after a change asks for" "$(cat array)" "#SBATCH --array
 expect_eq "merge after a change: exit" $? 3
 expect_eq "merge after a change" "$(tail -n 1 err)" \
 	"arena:   shard 3/3: played with other bots or another setup than the config's now"
+# no shard of the config as it is now: --partial merges nothing and leaves
+# the standings of the last merge as they are (not a table of no game)
+"$ARENA" slurm --merge --partial t.ini >/dev/null 2>err
+expect_eq "--partial with no current shard: exit" $? 3
+expect_eq "--partial with no current shard" "$(tail -n 1 err)" \
+	"arena: --partial: no shard holds games of the config as it is now: nothing merged, the standings are left as they are"
+expect_file_eq "standings kept" res/standings.txt full.txt
 # shard 1 plays the new bot's games; the others are still of the old bots:
 # --partial merges shard 1 alone (never a table of two runs), and report
 # refuses the directories of the two runs together, naming what differs

@@ -52,7 +52,7 @@ mkdir -m 755 "$pub" && cp "$C" "$pub/run" && mkdir -m 755 "$pub/sub" "$pub/sub/h
 	mkfifo -m 666 "$pub/sub/hidden/pipe" && cp "$pub/run" "$pub/sub/run" &&
 	chmod 311 "$pub/sub/hidden" && chown -R nobody:nogroup "$pub" ||
 	fail "cannot make $pub"
-out=$(cd / && as_nobody "$R" --variant hammerwalt --seed 3 "$pub/sub/run" "$C" "$C" "$C" 2>&1 | tail -1)
+out=$(cd / && as_nobody "$R" --variant hammerwalt --seed 3 "$pub/sub/run" @random @random @random 2>&1 | tail -1)
 rm -rf "$pub"
 expect_eq "not root: the faults" "$(echo "$out" | python3 -c '
 import json, sys

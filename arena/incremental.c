@@ -42,17 +42,23 @@ static int stopped(void)
 	return interrupt_count() > 0;
 }
 
+/* why the fingerprint under way matches none (hash_unmatchable()), or "" */
+static char unmatched[512];
+
 /*
  * Marks a fingerprint that must match no other, not even the next run's of
- * the same tree: something in the tree could not be read whole, so a change
- * there could go unseen. The bot then counts as changed at every run.
+ * the same tree: something in the tree (rel, its path there) could not be
+ * read whole (what), so a change there could go unseen. The bot then counts
+ * as changed at every run, and incremental_fingerprint() says why.
  */
-static void hash_unmatchable(crypto_generichash_state *h)
+static void hash_unmatchable(crypto_generichash_state *h, const char *rel, const char *what)
 {
 	unsigned char noise[16];
 
 	randombytes_buf(noise, sizeof(noise));
 	crypto_generichash_update(h, noise, sizeof(noise));
+	if (!unmatched[0])
+		snprintf(unmatched, sizeof(unmatched), "'%s' %s", rel, what);
 }
 
 /*
@@ -67,7 +73,7 @@ static void hash_unmatchable(crypto_generichash_state *h)
  * came.
  */
 static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st,
-		   unsigned long long *budget)
+		   unsigned long long *budget, const char *rel)
 {
 	unsigned char buf[65536];
 	unsigned long long total = 0;
@@ -76,7 +82,7 @@ static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st,
 
 	if ((unsigned long long)st->st_size > *budget) {
 		hash_text(h, "too big");
-		hash_unmatchable(h);
+		hash_unmatchable(h, rel, "brings the files to more than 4096 MiB");
 		return 0;
 	}
 	for (;;) {
@@ -95,8 +101,11 @@ static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st,
 	}
 	*budget -= total < *budget ? total : *budget;
 	if (n < 0) {
+		char what[256];
+
+		snprintf(what, sizeof(what), "cannot be read (%s)", strerror(errno));
 		hash_text(h, strerror(errno));
-		hash_unmatchable(h);
+		hash_unmatchable(h, rel, what);
 	}
 	snprintf(count, sizeof(count), "\n%llu bytes", total);
 	hash_text(h, count);
@@ -104,19 +113,20 @@ static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st,
 }
 
 /* Hashes the regular file path (a file that cannot be read: its error). 0, or -2. */
-static int hash_file(crypto_generichash_state *h, const char *path, unsigned long long *budget)
+static int hash_file(crypto_generichash_state *h, const char *path)
 {
+	/* the config's own files: no limit (TREE_MAX_BYTES is for the bots' directories) */
+	unsigned long long budget = ~0ULL;
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY), ret;
 
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		hash_text(h, fd < 0 || S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
-		hash_unmatchable(h);
 		if (fd >= 0)
 			close(fd);
 		return stopped() ? -2 : 0;
 	}
-	ret = hash_fd(h, fd, &st, budget);
+	ret = hash_fd(h, fd, &st, &budget, path);
 	close(fd);
 	return ret;
 }
@@ -146,7 +156,7 @@ static int problem(struct walk *w, const char *rel, const char *what)
 	}
 	hash_text(w->h, "problem");
 	hash_text(w->h, what);
-	hash_unmatchable(w->h);
+	hash_unmatchable(w->h, rel, what);
 	return 0;
 }
 
@@ -247,10 +257,13 @@ static int hash_tree(struct walk *w, int dirfd, const char *rel, int depth)
 				hash_text(w->h, sub);
 				hash_text(w->h, mode);
 				if (fd < 0) {
+					char what[256];
+
+					snprintf(what, sizeof(what), "cannot be read (%s)", strerror(err));
 					hash_text(w->h, strerror(err));
-					hash_unmatchable(w->h);
+					hash_unmatchable(w->h, sub, what);
 				} else {
-					ret = hash_fd(w->h, fd, &st, &w->budget);
+					ret = hash_fd(w->h, fd, &st, &w->budget, sub);
 				}
 			} else if ((unsigned long long)st.st_size > w->budget) {
 				char what[96];
@@ -297,7 +310,6 @@ static int hash_command_files(crypto_generichash_state *h, const struct config *
 {
 	struct seat st;
 	char err[256];
-	unsigned long long budget = TREE_MAX_BYTES;
 	int ret = 0;
 
 	if (seat_parse(&st, b->seat, c->dir, err, sizeof(err)) == 0 && st.argv) {
@@ -309,7 +321,7 @@ static int hash_command_files(crypto_generichash_state *h, const struct config *
 			if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
 			    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
 				hash_text(h, w);
-				ret = hash_file(h, path, &budget);
+				ret = hash_file(h, path);
 			}
 			free(path);
 		}
@@ -323,6 +335,7 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 	crypto_generichash_state h;
 	unsigned char d[16];
 
+	unmatched[0] = '\0';
 	crypto_generichash_init(&h, NULL, 0, sizeof(d));
 	hash_text(&h, "euchre-arena bot");
 	hash_text(&h, b->seat);
@@ -343,7 +356,13 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 	crypto_generichash_final(&h, d, sizeof(d));
 	for (int i = 0; i < FINGERPRINT_LEN / 2; i++)
 		snprintf(out + 2 * i, 3, "%02x", d[i]);
-	return stopped() ? -1 : 0;
+	if (stopped())
+		return -1;
+	if (unmatched[0])
+		message_printf(stderr, "arena", "warning: %s: %s, so it counts as changed and its "
+			       "games are played again at every run until that is fixed", b->name,
+			       unmatched);
+	return 0;
 }
 
 void incremental_setup(const struct config *c, char *out)

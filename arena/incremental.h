@@ -60,8 +60,9 @@ struct delta {
  *    directory nested more than TREE_MAX_DEPTH deep (not entered), and
  *    files beyond TREE_MAX_BYTES in all (not read) make a fingerprint
  *    that matches no other, not even the next run's: the bot counts as
- *    changed every run, nothing is skipped silently (config_load()
- *    rejects such a tree first, see incremental_check_tree());
+ *    changed every run, and a warning on stderr names the problem;
+ *    nothing is skipped silently (config_load() rejects such a tree
+ *    first, see incremental_check_tree());
  *  - a command without a directory: the bytes of each word of the command
  *    that names an existing regular file by a path (containing '/') or
  *    relative to the config's directory; a program found only in PATH

@@ -282,6 +282,9 @@ static int hash_tree(struct walk *w, int dirfd, const char *rel, int depth)
 			/* a fifo, a socket, a device: its name and that it is one */
 			hash_text(w->h, sub);
 			hash_text(w->h, "special");
+		} else if (S_ISFIFO(st.st_mode)) {
+			/* the sandbox would refuse to show it: say so once, not at every game */
+			ret = problem(w, sub, "is a FIFO, through which two bots could talk");
 		}
 		free(sub);
 		free(names[i]);

@@ -76,7 +76,8 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 /*
  * Can the directory dir be fingerprinted whole: is no directory in it
  * nested more than TREE_MAX_DEPTH deep, can every entry be read, and do
- * its files' sizes add up to at most TREE_MAX_BYTES? 0, or -1 with why
+ * its files' sizes add up to at most TREE_MAX_BYTES? And does it hold no
+ * FIFO (which the sandbox would not show a bot)? 0, or -1 with why
  * naming the first problem and its path from dir ("'d/d/.../d' is nested
  * more than 64 directories deep", "'x' cannot be read (Permission
  * denied)", "'big' brings the files to more than 4096 MiB"). Reads no

@@ -101,4 +101,11 @@ grep -qx "arena: long: changed, 4 games to play, 4 games archived" err ||
 grep -qx "arena: long: changed, 4 games to play, 4 games archived" err ||
 	fail "a link past PATH_MAX changed unseen: $(cat err)"
 expect_eq "games at the end" "$(lines long/results.jsonl)" 6
+
+# a FIFO in a submission: the sandbox would refuse to show it to its bot
+# in every game (t_attack_fifo); the arena rejects it once, by name
+mkfifo subs/long/pipe
+"$ARENA" --check --results long t.ini >check 2>&1 || fail "--check with a FIFO: $(cat check)"
+grep -qx "rejected submission long: 'pipe' is a FIFO, through which two bots could talk" check ||
+	fail "--check does not reject the FIFO: $(cat check)"
 echo "ok: t_attack_arena_deep"

@@ -25,6 +25,15 @@ char *path_join(const char *dir, const char *name)
 	return strbuf_detach(&sb);
 }
 
+char *path_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	return slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
+}
+
 int path_cat(char *out, size_t len, const char *a, const char *b)
 {
 	size_t na = strlen(a), nb = strlen(b);

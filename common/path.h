@@ -13,6 +13,9 @@
 /* "dir/name" (name alone when it is absolute or dir is NULL); free() it. */
 char *path_join(const char *dir, const char *name);
 
+/* The directory path names its last part in: "/" for "/x", "." for "x"; free() it. */
+char *path_dir(const char *path);
+
 /* out = a followed by b, or -1 (errno ENAMETOOLONG) when it does not fit. */
 int path_cat(char *out, size_t len, const char *a, const char *b);
 

@@ -608,10 +608,8 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 	char err[4096 + 256];
 
 	if (o->log_file) {
-		const char *slash = strrchr(o->log_file, '/');
-
-		o->log_dir = slash ? xstrndup(o->log_file, (size_t)(slash - o->log_file)) : xstrdup(".");
-		o->hide[o->nhide++] = o->log_dir[0] ? o->log_dir : "/";
+		o->log_dir = path_dir(o->log_file);
+		o->hide[o->nhide++] = o->log_dir;
 		/* the record itself, should its directory be the bot's own */
 		o->hide[o->nhide++] = o->log_file;
 	}
@@ -623,15 +621,11 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 	 * path given
 	 */
 	if (o->deal_file) {
-		const char *slash;
-
 		o->deal_real = realpath(o->deal_file, NULL);
 		if (!o->deal_real)
 			o->deal_real = xstrdup(o->deal_file);
-		slash = strrchr(o->deal_real, '/');
-		o->deal_dir = slash ? xstrndup(o->deal_real, (size_t)(slash - o->deal_real))
-				    : xstrdup(".");
-		o->hide[o->nhide++] = o->deal_dir[0] ? o->deal_dir : "/";
+		o->deal_dir = path_dir(o->deal_real);
+		o->hide[o->nhide++] = o->deal_dir;
 		o->hide[o->nhide++] = o->deal_real;
 		if (strcmp(o->deal_real, o->deal_file))
 			o->hide[o->nhide++] = o->deal_file;

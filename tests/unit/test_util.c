@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "path.h"
 #include "testhelp.h"
 #include "time_limits.h"
 #include "util.h"
@@ -151,6 +152,24 @@ static void test_strbuf_addint(void)
 	}
 }
 
+/* path_dir(): the directory of a path's last part, as the referee hides it */
+static void test_path_dir(void)
+{
+	static const struct {
+		const char *path, *dir;
+	} cases[] = {
+		{ "/srv/class/pos.deal", "/srv/class" }, { "/pos.deal", "/" },
+		{ "pos.deal", "." }, { "lessons/pos.deal", "lessons" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *d = path_dir(cases[i].path);
+
+		CHECK_STR(d, cases[i].dir);
+		free(d);
+	}
+}
+
 int main(void)
 {
 	RUN(test_escaping_keeps_every_byte_as_printable_ascii);
@@ -159,5 +178,6 @@ int main(void)
 	RUN(test_stream_check_reports_a_full_disk);
 	RUN(test_random_seeds);
 	RUN(test_strbuf_addint);
+	RUN(test_path_dir);
 	return TEST_REPORT();
 }

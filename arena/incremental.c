@@ -62,76 +62,6 @@ static void hash_unmatchable(crypto_generichash_state *h, const char *rel, const
 }
 
 /*
- * Hashes the bytes of the regular file open as fd (st: its fstat()), read
- * after read (a hole reads as zeros, so how the file lies on the disk does
- * not matter), then their count: without it, one file's bytes could be read
- * as another entry's too (a file "X\0z\0file\0Y" in place of two). What
- * the tree may still read is *budget (TREE_MAX_BYTES at its start): a file
- * bigger than what is left is not read, and the fingerprint matches
- * nothing (incremental_check_tree() refuses such a tree first; this is a
- * tree that grew since). A read error: the same. 0, or -2 when a signal
- * came.
- */
-static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st,
-		   unsigned long long *budget, const char *rel)
-{
-	unsigned char buf[65536];
-	unsigned long long total = 0;
-	char count[64];
-	ssize_t n = 0;
-
-	if ((unsigned long long)st->st_size > *budget) {
-		hash_text(h, "too big");
-		hash_unmatchable(h, rel, "brings the files to more than 4096 MiB");
-		return 0;
-	}
-	for (;;) {
-		if (stopped())
-			return -2;
-		n = read(fd, buf, sizeof(buf));
-		if (n <= 0)
-			break;
-		crypto_generichash_update(h, buf, (size_t)n);
-		total += (unsigned long long)n;
-		if (total > *budget) { /* it grew while read */
-			n = -1;
-			errno = EFBIG;
-			break;
-		}
-	}
-	*budget -= total < *budget ? total : *budget;
-	if (n < 0) {
-		char what[256];
-
-		snprintf(what, sizeof(what), "cannot be read (%s)", strerror(errno));
-		hash_text(h, strerror(errno));
-		hash_unmatchable(h, rel, what);
-	}
-	snprintf(count, sizeof(count), "\n%llu bytes", total);
-	hash_text(h, count);
-	return 0;
-}
-
-/* Hashes the regular file path (a file that cannot be read: its error). 0, or -2. */
-static int hash_file(crypto_generichash_state *h, const char *path)
-{
-	/* the config's own files: no limit (TREE_MAX_BYTES is for the bots' directories) */
-	unsigned long long budget = ~0ULL;
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY), ret;
-
-	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		hash_text(h, fd < 0 || S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
-		if (fd >= 0)
-			close(fd);
-		return stopped() ? -2 : 0;
-	}
-	ret = hash_fd(h, fd, &st, &budget, path);
-	close(fd);
-	return ret;
-}
-
-/*
  * A walk of a bot's directory: h the fingerprint under way, or NULL for
  * incremental_check_tree(), which stops at the first problem and says it
  * in why.
@@ -145,8 +75,8 @@ struct walk {
 
 /*
  * A problem with rel (its path from the bot's directory): the check fails
- * with it; the fingerprint hashes it, so that it is never skipped
- * silently. -1 for a check, 0 for a fingerprint.
+ * with it; the fingerprint is made to match none (hash_unmatchable()), so
+ * that it is never skipped silently. -1 for a check, 0 for a fingerprint.
  */
 static int problem(struct walk *w, const char *rel, const char *what)
 {
@@ -167,6 +97,78 @@ static int unreadable(struct walk *w, const char *rel, int err)
 
 	snprintf(what, sizeof(what), "cannot be read (%s)", strerror(err));
 	return problem(w, rel, what);
+}
+
+/* "brings the files to more than 4096 MiB" (TREE_MAX_BYTES) for problem() */
+static int too_big(struct walk *w, const char *rel)
+{
+	char what[96];
+
+	snprintf(what, sizeof(what), "brings the files to more than %d MiB",
+		 (int)(TREE_MAX_BYTES >> 20));
+	return problem(w, rel, what);
+}
+
+#define HASH_TOO_BIG (-3)
+
+/*
+ * Hashes the bytes of the regular file open as fd (st: its fstat()), read
+ * after read (a hole reads as zeros, so how the file lies on the disk does
+ * not matter), then their count: without it, one file's bytes could be read
+ * as another entry's too (a file "X\0z\0file\0Y" in place of two), and
+ * takes them from *budget, what the tree's files may still hold. 0; an
+ * errno when a read fails; HASH_TOO_BIG when the file holds more than
+ * *budget (not read: incremental_check_tree() refuses such a tree first,
+ * this one grew since), or grows past it while read; -2 when a signal came.
+ */
+static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st,
+		   unsigned long long *budget)
+{
+	unsigned char buf[65536];
+	unsigned long long total = 0;
+	char count[64];
+	ssize_t n;
+
+	if ((unsigned long long)st->st_size > *budget)
+		return HASH_TOO_BIG;
+	for (;;) {
+		if (stopped())
+			return -2;
+		n = read(fd, buf, sizeof(buf));
+		if (n <= 0)
+			break;
+		crypto_generichash_update(h, buf, (size_t)n);
+		total += (unsigned long long)n;
+		if (total > *budget)
+			return HASH_TOO_BIG;
+	}
+	if (n < 0)
+		return errno;
+	*budget -= total;
+	snprintf(count, sizeof(count), "\n%llu bytes", total);
+	hash_text(h, count);
+	return 0;
+}
+
+/* Hashes the regular file path (a file that cannot be read: its error). 0, or -2. */
+static int hash_file(crypto_generichash_state *h, const char *path)
+{
+	/* the config's own files: no limit (TREE_MAX_BYTES is for the bots' directories) */
+	struct walk w = { h, NULL, 0, ~0ULL };
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY), ret;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		hash_text(h, fd < 0 || S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+		if (fd >= 0)
+			close(fd);
+		return stopped() ? -2 : 0;
+	}
+	ret = hash_fd(h, fd, &st, &w.budget);
+	close(fd);
+	if (ret > 0)
+		unreadable(&w, path, ret);
+	return ret == -2 ? -2 : 0;
 }
 
 /*
@@ -256,27 +258,21 @@ static int hash_tree(struct walk *w, int dirfd, const char *rel, int depth)
 				snprintf(mode, sizeof(mode), "file %04o", (unsigned)(st.st_mode & 07777));
 				hash_text(w->h, sub);
 				hash_text(w->h, mode);
-				if (fd < 0) {
-					char what[256];
-
-					snprintf(what, sizeof(what), "cannot be read (%s)", strerror(err));
-					hash_text(w->h, strerror(err));
-					hash_unmatchable(w->h, sub, what);
-				} else {
-					ret = hash_fd(w->h, fd, &st, &w->budget, sub);
-				}
-			} else if ((unsigned long long)st.st_size > w->budget) {
-				char what[96];
-
-				snprintf(what, sizeof(what), "brings the files to more than %d MiB",
-					 (int)(TREE_MAX_BYTES >> 20));
-				ret = problem(w, sub, what);
-			} else {
-				w->budget -= (unsigned long long)st.st_size;
+				if (fd >= 0)
+					err = hash_fd(w->h, fd, &st, &w->budget);
+			} else if (fd >= 0) {
+				/* the check: the sizes alone */
+				err = (unsigned long long)st.st_size > w->budget ? HASH_TOO_BIG : 0;
+				if (!err)
+					w->budget -= (unsigned long long)st.st_size;
 			}
 			if (fd >= 0)
 				close(fd);
-			else if (!w->h && !ret) /* a fingerprint hashed the error */
+			if (err == -2)
+				ret = -2;
+			else if (err == HASH_TOO_BIG)
+				ret = too_big(w, sub);
+			else if (err)
 				ret = unreadable(w, sub, err);
 		} else if (w->h) {
 			/* a fifo, a socket, a device: its name and that it is one */

@@ -11,6 +11,13 @@ set -u
 . "$(dirname "$0")/lib.sh"
 R=$top/$BINDIR/referee
 C=$top/sample-bots/c-random/c-random
+# faults <RESULT-LINE: its faults as "SEAT KIND DETAIL|..."
+faults() {
+	python3 -c '
+import json, sys
+r = json.loads(sys.stdin.read())
+print("|".join("%d %s %s" % (f["seat"], f["kind"], f["detail"]) for f in r["faults"]))'
+}
 sub=$tmp/sub
 mkdir -m 755 "$sub"
 mkfifo -m 666 "$sub/pipe"
@@ -37,10 +44,7 @@ mkdir "$tmp/g"
 for s in 0 2; do
 	grep -q '^heard:' "$tmp/g/seat$s.stderr" && fail "seat $s heard: $(cat "$tmp/g/seat$s.stderr")"
 done
-detail=$(python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-print("|".join("%d %s %s" % (f["seat"], f["kind"], f["detail"]) for f in r["faults"]))' "$tmp/g/result")
+detail=$(faults <"$tmp/g/result")
 why="sandbox: will not show '$sub' to a bot: it holds a FIFO, '$sub/pipe', through which two bots could talk (remove it)"
 expect_eq "the faults" "$detail" "0 startup $why|2 startup $why"
 
@@ -54,10 +58,7 @@ mkdir -m 755 "$pub" && cp "$C" "$pub/run" && mkdir -m 755 "$pub/sub" "$pub/sub/h
 	fail "cannot make $pub"
 out=$(cd / && as_nobody "$R" --variant hammerwalt --seed 3 "$pub/sub/run" @random @random @random 2>&1 | tail -1)
 rm -rf "$pub"
-expect_eq "not root: the faults" "$(echo "$out" | python3 -c '
-import json, sys
-r = json.loads(sys.stdin.read())
-print("|".join("%d %s %s" % (f["seat"], f["kind"], f["detail"]) for f in r["faults"]))')" \
+expect_eq "not root: the faults" "$(echo "$out" | faults)" \
 	"0 startup sandbox: will not show '$pub/sub' to a bot: cannot look into '$pub/sub/hidden' for FIFOs: Permission denied"
 
 # a FIFO too deep to be looked for is not shown either: the whole
@@ -75,10 +76,7 @@ mkdir -p "$d"
 mkdir "$tmp/g2"
 "$R" --variant hammerwalt --seed 3 --bot-logs "$tmp/g2" "$deep/run" "$C" "$C" "$C" \
 	>"$tmp/g2/result" 2>"$tmp/g2/err" || fail "the deep game: $(cat "$tmp/g2/err")"
-detail=$(python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-print("|".join("%d %s %s" % (f["seat"], f["kind"], f["detail"]) for f in r["faults"]))' "$tmp/g2/result")
+detail=$(faults <"$tmp/g2/result")
 case $detail in
 "0 startup sandbox: will not show '$deep' to a bot: its directories nest more than 256 deep ('$deep/d/d/d/d"*) ;;
 *) fail "the deep faults: $detail" ;;

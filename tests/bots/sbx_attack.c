@@ -126,14 +126,43 @@ static void say_slept(const char *name, int rc, double t0)
 	fflush(stdout);
 }
 
-/*
- * say() for a futex wait for good (futex2: futex_wait(2)) in a child that
- * SIGALRM ends after 2 s, so that a sleep prints "slept" and the fields
- * after it still come.
- */
-static void say_wait_for_good(const char *name, int futex2)
+/* A futex wait for good on a word of libc (futex_wait_libc()). */
+static int futex_wait_for_good(void)
 {
-	uint32_t w = 1;
+	return futex_wait_libc(0, 0);
+}
+
+/* The same through futex_wait (Linux 6.7), on a word of this process. */
+static int futex2_wait_for_good(void)
+{
+	static uint32_t w = 1;
+
+	return (int)syscall(455, &w, 1UL, 0xffffffffUL, 2U /* FUTEX2_SIZE_U32 */, NULL,
+			    CLOCK_MONOTONIC);
+}
+
+/* glibc's timed wait (1 s) on a semaphore shared between processes, never posted. */
+static int shared_sem_timedwait(void)
+{
+	sem_t *sem = mmap(NULL, sizeof(sem_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+			  -1, 0);
+	struct timespec at;
+
+	if (sem == MAP_FAILED || sem_init(sem, 1, 0) < 0)
+		return -1;
+	clock_gettime(CLOCK_REALTIME, &at);
+	at.tv_sec++;
+	return sem_timedwait(sem, &at);
+}
+
+/*
+ * say() for call() made in a child that SIGALRM ends after 2 s, so that a
+ * sleep for good prints "slept" and the fields after it still come; a
+ * child ended by another signal prints that signal (SIGABRT: glibc
+ * stopped it on a futex error it does not expect).
+ */
+static void say_in_child(const char *name, int (*call)(void))
+{
 	int status;
 	pid_t pid;
 
@@ -141,48 +170,13 @@ static void say_wait_for_good(const char *name, int futex2)
 	pid = fork();
 	if (pid == 0) {
 		alarm(2);
-		if (futex2)
-			say(name, (int)syscall(455, &w, 1UL, 0xffffffffUL, 2U /* FUTEX2_SIZE_U32 */,
-					       NULL, CLOCK_MONOTONIC));
-		else
-			say(name, futex_wait_libc(0, 0));
+		say(name, call());
 		_exit(0);
 	}
 	if (pid < 0 || waitpid(pid, &status, 0) < 0)
 		say(name, -1);
 	else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
 		printf("%s slept\n", name);
-}
-
-/*
- * glibc's timed wait on a semaphore shared between processes, in a child:
- * "ok", an errno's name, or the signal that ended the child (SIGABRT:
- * glibc stopped it on a futex error it does not expect).
- */
-static void say_shared_sem_timedwait(const char *name)
-{
-	sem_t *sem = mmap(NULL, sizeof(sem_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-			  -1, 0);
-	int status;
-	pid_t pid;
-
-	fflush(stdout);
-	if (sem == MAP_FAILED || sem_init(sem, 1, 0) < 0) {
-		say(name, -1);
-		return;
-	}
-	pid = fork();
-	if (pid == 0) {
-		struct timespec at;
-
-		alarm(2);
-		clock_gettime(CLOCK_REALTIME, &at);
-		at.tv_sec++;
-		say(name, sem_timedwait(sem, &at));
-		_exit(0);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		say(name, -1);
 	else if (WIFSIGNALED(status))
 		printf("%s %s\n", name, sigabbrev_np(WTERMSIG(status)));
 }
@@ -492,7 +486,7 @@ int main(int argc, char **argv)
 		say("so_passpidfd", setsockopt(sv[0], SOL_SOCKET, 76 /* SO_PASSPIDFD */, &e,
 					       sizeof(e)));
 		/* a sleep on a futex another bot can find: refused at once; on its own: a sleep */
-		say_wait_for_good("futex_shared_wait", 0);
+		say_in_child("futex_shared_wait", futex_wait_for_good);
 		{
 			double t0 = ms_now();
 
@@ -503,13 +497,13 @@ int main(int argc, char **argv)
 			say_slept("futex_private_timedwait", futex_wait_libc(1, 700), t0);
 		}
 		say("futex_waitv", (int)syscall(449, NULL, 0, 0, NULL, 0));
-		say_shared_sem_timedwait("sem_timedwait_shared");
+		say_in_child("sem_timedwait_shared", shared_sem_timedwait);
 		{
 			/* futex_wait (Linux 6.7): the flags in a register, an absolute timeout */
 			struct timespec at;
 			double t0;
 
-			say_wait_for_good("futex2_shared_wait", 1);
+			say_in_child("futex2_shared_wait", futex2_wait_for_good);
 			t0 = ms_now();
 			clock_gettime(CLOCK_MONOTONIC, &at);
 			at.tv_sec++;

@@ -289,17 +289,6 @@ static int write_private(const char *path, const struct strbuf *text, char *err,
 	return ret;
 }
 
-/* The reason meta gives for excluding name, or NULL. */
-static const char *excluded_why(const struct results_meta *meta, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (size_t k = 0; k < meta->excluded.nr; k++)
-		if (!strncmp(meta->excluded.items[k], name, n) && meta->excluded.items[k][n] == '\t')
-			return meta->excluded.items[k] + n + 1;
-	return NULL;
-}
-
 int feedback_write(const char *dir, const struct config *c, const struct results_meta *meta,
 		   const struct standings *st, const struct result_set *set, char *err,
 		   size_t len)
@@ -317,7 +306,8 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 	for (int i = 0; i < c->nbots + c->nrejected; i++) {
 		const struct entrant *b = i < c->nbots ? &c->bots[i] : NULL;
 		const char *name = b ? b->name : c->rejected[i - c->nbots].name;
-		const char *why = b ? excluded_why(meta, name) : c->rejected[i - c->nbots].reason;
+		const char *why = b ? strvec_value(&meta->excluded, name)
+				    : c->rejected[i - c->nbots].reason;
 		struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
 		int bad;
 

@@ -407,17 +407,6 @@ static void add_delta(struct delta *d, const char *name, enum bot_state state, i
 	d->changes += state != BOT_SAME;
 }
 
-/* The fingerprint meta recorded for name, or NULL. */
-static const char *recorded(const struct results_meta *meta, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (size_t i = 0; i < meta->bots.nr; i++)
-		if (!strncmp(meta->bots.items[i], name, n) && meta->bots.items[i][n] == '\t')
-			return meta->bots.items[i] + n + 1;
-	return NULL;
-}
-
 void incremental_diff(struct delta *d, const struct config *c, const struct results_meta *meta,
 		      char (*fp)[FINGERPRINT_LEN + 1])
 {
@@ -425,7 +414,7 @@ void incremental_diff(struct delta *d, const struct config *c, const struct resu
 
 	memset(d, 0, sizeof(*d));
 	for (int i = 0; i < c->nbots; i++) {
-		const char *old = known ? recorded(meta, c->bots[i].name) : NULL;
+		const char *old = known ? strvec_value(&meta->bots, c->bots[i].name) : NULL;
 
 		add_delta(d, c->bots[i].name, !known ? BOT_SAME : !old ? BOT_ADDED
 			  : strcmp(old, fp[i]) ? BOT_CHANGED : BOT_SAME, i);

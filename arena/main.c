@@ -413,13 +413,8 @@ out:
 static void apply_excluded(const struct config *c, const struct strvec *excluded, int *active)
 {
 	for (int i = 0; i < c->nbots; i++)
-		for (size_t k = 0; k < excluded->nr; k++) {
-			size_t n = strlen(c->bots[i].name);
-
-			if (!strncmp(excluded->items[k], c->bots[i].name, n) &&
-			    excluded->items[k][n] == '\t')
-				active[i] = 0;
-		}
+		if (strvec_value(excluded, c->bots[i].name))
+			active[i] = 0;
 }
 
 /*
@@ -804,16 +799,6 @@ static char *find_referee(const struct options *o, const struct config *c)
 }
 
 /* Is name in list ("NAME\tREASON" items)? Its reason, or NULL. */
-static const char *listed(const struct strvec *list, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (size_t k = 0; k < list->nr; k++)
-		if (!strncmp(list->items[k], name, n) && list->items[k][n] == '\t')
-			return list->items[k] + n + 1;
-	return NULL;
-}
-
 /*
  * Which bots play (active[]). Every bot is fingerprinted and compared with
  * the last run (d; incremental.h): an unchanged bot keeps the last run's
@@ -842,7 +827,7 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 	}
 	incremental_diff(d, c, have_meta ? meta : NULL, fp);
 	for (int i = 0; i < c->nbots; i++) {
-		const char *why = have_meta ? listed(&meta->excluded, c->bots[i].name) : NULL;
+		const char *why = have_meta ? strvec_value(&meta->excluded, c->bots[i].name) : NULL;
 
 		only[i] = !have_meta || d->bots[i].state != BOT_SAME;
 		nbuild += only[i] && c->bots[i].build;
@@ -1055,7 +1040,7 @@ static void print_changes(const struct config *c, struct delta *d, const struct 
 	(void)dir;
 	for (int i = 0; i < d->n; i++) {
 		const struct bot_delta *b = &d->bots[i];
-		const char *why = listed(&now->excluded, b->name);
+		const char *why = strvec_value(&now->excluded, b->name);
 		struct strbuf sb = STRBUF_INIT;
 		int built = b->bot >= 0 && c->bots[b->bot].build;
 

@@ -238,17 +238,6 @@ static const char *shard_count(const char *shard)
 	return slash ? slash + 1 : shard;
 }
 
-/* The fingerprint of bot name in m->bots, or NULL when m has no such bot. */
-static const char *bot_fingerprint(const struct results_meta *m, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (size_t i = 0; i < m->bots.nr; i++)
-		if (!strncmp(m->bots.items[i], name, n) && m->bots.items[i][n] == '\t')
-			return m->bots.items[i] + n + 1;
-	return NULL;
-}
-
 /* Adds to sb what of b's bots differs from a's (", bot 'x' (...)"). */
 static void bots_differ(struct strbuf *sb, const struct results_meta *a,
 			const struct results_meta *b)
@@ -258,7 +247,7 @@ static void bots_differ(struct strbuf *sb, const struct results_meta *a,
 		const char *fb;
 
 		*fa++ = '\0';
-		fb = bot_fingerprint(b, name);
+		fb = strvec_value(&b->bots, name);
 		if (!fb)
 			strbuf_addf(sb, ", bot '%s' (only in the first)", name);
 		else if (strcmp(fa, fb))
@@ -270,7 +259,7 @@ static void bots_differ(struct strbuf *sb, const struct results_meta *a,
 		char *name = xstrdup(b->bots.items[i]);
 
 		*strchr(name, '\t') = '\0';
-		if (!bot_fingerprint(a, name))
+		if (!strvec_value(&a->bots, name))
 			strbuf_addf(sb, ", bot '%s' (only in the second)", name);
 		free(name);
 	}

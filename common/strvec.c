@@ -52,6 +52,16 @@ void strvec_pushf(struct strvec *v, const char *fmt, ...)
 	push_owned(v, strbuf_detach(&sb));
 }
 
+const char *strvec_value(const struct strvec *v, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < v->nr; i++)
+		if (!strncmp(v->items[i], name, n) && v->items[i][n] == '\t')
+			return v->items[i] + n + 1;
+	return NULL;
+}
+
 void strvec_split(struct strvec *v, const char *text)
 {
 	const char *p = text;

@@ -43,4 +43,10 @@ void strvec_quote(const struct strvec *v, struct strbuf *out);
 /* Appends one word, quoted the same way. */
 void strvec_quote_word(const char *word, struct strbuf *out);
 
+/*
+ * For a list of "NAME\tVALUE" items (a results directory's bots and
+ * exclusions): the VALUE of the first item named name, or NULL.
+ */
+const char *strvec_value(const struct strvec *v, const char *name);
+
 #endif

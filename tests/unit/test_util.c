@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "path.h"
+#include "strvec.h"
 #include "testhelp.h"
 #include "time_limits.h"
 #include "util.h"
@@ -170,6 +171,22 @@ static void test_path_dir(void)
 	}
 }
 
+/* strvec_value(): "NAME\tVALUE" lists, a name no prefix of another's */
+static void test_strvec_value(void)
+{
+	struct strvec v;
+
+	strvec_init(&v);
+	strvec_push(&v, "ab\tlong");
+	strvec_push(&v, "a\tshort");
+	strvec_push(&v, "c");
+	CHECK_STR(strvec_value(&v, "a"), "short");
+	CHECK_STR(strvec_value(&v, "ab"), "long");
+	CHECK(strvec_value(&v, "c") == NULL);
+	CHECK(strvec_value(&v, "b") == NULL);
+	strvec_release(&v);
+}
+
 int main(void)
 {
 	RUN(test_escaping_keeps_every_byte_as_printable_ascii);
@@ -179,5 +196,6 @@ int main(void)
 	RUN(test_random_seeds);
 	RUN(test_strbuf_addint);
 	RUN(test_path_dir);
+	RUN(test_strvec_value);
 	return TEST_REPORT();
 }

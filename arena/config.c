@@ -60,6 +60,7 @@ struct parse {
 	FILE *f;
 	int lineno;
 	int continuation; /* the current line starts with white space */
+	int broken_header; /* since the last good header, a "[" line had no "]" */
 	struct kv *kv;
 	int nkv;
 	struct header *hdr;
@@ -142,6 +143,11 @@ static char *read_line(char *str, int num, void *stream)
 		return NULL;
 	}
 	p->lineno++;
+	/* a byte-order mark (Windows editors write one) is no part of the text */
+	if (p->lineno == 1 && n >= 3 && !memcmp(line, "\xef\xbb\xbf", 3)) {
+		memmove(line, line + 3, (size_t)n - 2);
+		n -= 3;
+	}
 	if (n >= num - 1 && !(n == num - 2 && line[n - 1] == '\n')) {
 		fail(p, p->lineno, "line too long (at most %d characters)", num - 3);
 		n = num - 2;
@@ -156,9 +162,17 @@ static char *read_line(char *str, int num, void *stream)
 	if (*s == '[') {
 		size_t end = strcspn(s + 1, "]");
 
-		p->hdr = xrealloc(p->hdr, (size_t)(p->nhdr + 1) * sizeof(*p->hdr));
-		p->hdr[p->nhdr].text = xstrndup(s + 1, end);
-		p->hdr[p->nhdr++].line = p->lineno;
+		/*
+		 * Without its "]" it is inih's syntax error, and the pairs under
+		 * it belong to no section: on_pair() drops them rather than
+		 * blame the section above for them.
+		 */
+		p->broken_header = !s[1 + end];
+		if (!p->broken_header) {
+			p->hdr = xrealloc(p->hdr, (size_t)(p->nhdr + 1) * sizeof(*p->hdr));
+			p->hdr[p->nhdr].text = xstrndup(s + 1, end);
+			p->hdr[p->nhdr++].line = p->lineno;
+		}
 	}
 	free(line);
 	return str;
@@ -169,6 +183,8 @@ static int on_pair(void *user, const char *section, const char *name, const char
 	struct parse *p = user;
 	struct kv *last = p->nkv ? &p->kv[p->nkv - 1] : NULL;
 
+	if (p->broken_header)
+		return 1;
 	/* inih's multi-line values: an indented line continues the key above */
 	if (p->continuation && last && !strcmp(last->section, section) &&
 	    !strcmp(last->key, name)) {

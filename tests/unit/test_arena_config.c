@@ -125,6 +125,19 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 		  "c.ini:1: key 'jobs' outside any section (put it under [arena])" },
 		{ "[arena]\nvariants = flip\nthis line has no equals sign\n" BOTS,
 		  "c.ini:3: syntax error (expected [section], key = value or a ; comment)" },
+		/*
+		 * a header without its "]": that line only, not a cascade of the
+		 * pairs under it blamed on [bot b], nor a bot named "c<newline>"
+		 */
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c\ncommand = @random\nmem_mb = 5\n",
+		  "c.ini:7: syntax error (expected [section], key = value or a ; comment)" },
+		{ "[arena\nvariants = flip\n" BOTS,
+		  "c.ini:1: syntax error (expected [section], key = value or a ; comment)\n"
+		  "c.ini: missing section [arena]" },
+		/* a byte-order mark (Notepad) is not part of the first header */
+		{ "\xef\xbb\xbf[arena]\nvariants = flip\n" BOTS, "ok" },
+		{ "\xef\xbb\xbf[arena]\nvariants = flip\njobs = x\n" BOTS,
+		  "c.ini:3: bad value 'x' for 'jobs' in [arena] (expected a number from 0 to 1024)" },
 		{ "[arena]\nvariants = flip\n[bot a]\ncommand = @greedy\n",
 		  "c.ini: need at least 2 bots, found 1 (add [bot NAME] sections or 'submissions')" },
 		{ "[arena]\nvariants = flip\nsubmissions = nothere\n" BOTS,

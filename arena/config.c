@@ -720,7 +720,8 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 	why[0] = '\0';
 	if (!config_valid_bot_name(name)) {
 		snprintf(why, sizeof(why),
-			 "bad bot name (expected 1-32 letters, digits, '_', '.' or '-')");
+			 "bad bot name (expected 1-32 letters, digits, '_', '.' or '-', starting "
+			 "with a letter or digit, not ending in .log)");
 	} else {
 		for (int i = 0; i < c->nbots; i++)
 			if (!strcmp(c->bots[i].name, name))
@@ -1184,9 +1185,17 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 		strbuf_addf(&sb, "results/%s", c->name);
 		c->results = strbuf_detach(&sb);
 	}
-	if (arena_line && c->nbots < 2)
+	if (arena_line && c->nbots < 2 && c->nrejected) {
+		/* say why, or a teacher sees one bot where 30 were handed in */
+		fail(&p, 0, "need at least 2 bots, found %d; %d submission%s rejected:", c->nbots,
+		     c->nrejected, c->nrejected == 1 ? " was" : "s were");
+		for (int i = 0; i < c->nrejected; i++)
+			fail(&p, 0, "rejected submission %s: %s", c->rejected[i].name,
+			     c->rejected[i].reason);
+	} else if (arena_line && c->nbots < 2) {
 		fail(&p, 0, "need at least 2 bots, found %d (add [bot NAME] sections or "
 		     "'submissions')", c->nbots);
+	}
 	if (p.nerrs) {
 		format_problems(&p, err, len);
 		goto out;

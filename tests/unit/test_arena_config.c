@@ -388,6 +388,27 @@ static void test_submissions_naming_others_are_rejected(void)
 	config_release(&c);
 }
 
+/* Too few bots because submissions were rejected: the error says which and why. */
+static void test_too_few_bots_lists_the_rejected(void)
+{
+	struct config c;
+
+	mkdir("few", 0755);
+	mkdir("few/ann", 0755);
+	write_file("few/ann/bot.ini", "command = @random\n");
+	mkdir("few/bad name", 0755);
+	write_file("few/bad name/bot.ini", "command = @random\n");
+	mkdir("few/x.log", 0755);
+	write_file("few/x.log/bot.ini", "command = @random\n");
+	CHECK_STR(load_text(&c, "[arena]\nvariants = flip\nsubmissions = few\n"),
+		  "c.ini: need at least 2 bots, found 1; 2 submissions were rejected:\n"
+		  "c.ini: rejected submission bad name: bad bot name (expected 1-32 letters, "
+		  "digits, '_', '.' or '-', starting with a letter or digit, not ending in .log)\n"
+		  "c.ini: rejected submission x.log: bad bot name (expected 1-32 letters, digits, "
+		  "'_', '.' or '-', starting with a letter or digit, not ending in .log)");
+	config_release(&c);
+}
+
 int main(void)
 {
 	char dir[4096];
@@ -398,6 +419,7 @@ int main(void)
 	if (chdir(dir) < 0)
 		return 1;
 	RUN(test_error_messages_name_file_line_key_and_expectation);
+	RUN(test_too_few_bots_lists_the_rejected);
 	RUN(test_long_lines_are_reported_not_split);
 	RUN(test_missing_file);
 	RUN(test_valid_config_values);

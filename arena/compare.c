@@ -571,10 +571,13 @@ static void print_progress(const struct cmp_opts *o, const struct tally *t, long
 	if (o->quiet || (!last && !tty && now - printed < 10000))
 		return;
 	printed = now;
-	pair_stats_elo(&t->ps, &elo, &lo, &hi);
-	fprintf(stderr, "%s[compare] %ld/%ld pairs  B scores %.3f  Elo %+.0f [%+.0f, %+.0f]",
-		tty ? "\r\033[K" : "", t->ps.n, pairs, pair_stats_score(&t->ps), elo, lo, hi);
-	if (o->sprt)
+	fprintf(stderr, "%s[compare] %ld/%ld pairs", tty ? "\r\033[K" : "", t->ps.n, pairs);
+	if (t->ps.n) { /* no score of no pairs; + 0.0 makes -0 +0 */
+		pair_stats_elo(&t->ps, &elo, &lo, &hi);
+		fprintf(stderr, "  B scores %.3f  Elo %+.0f [%+.0f, %+.0f]",
+			pair_stats_score(&t->ps), elo + 0.0, lo + 0.0, hi + 0.0);
+	}
+	if (o->sprt && t->ps.n)
 		fprintf(stderr, "  LLR %.2f (%.2f, %.2f)", t->llr, t->lower, t->upper);
 	if (!tty || last)
 		fputc('\n', stderr);

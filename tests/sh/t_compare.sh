@@ -34,6 +34,9 @@ expect_eq "greedy: bounds" "$(field "$tmp/c1.out" bounds)" "[-2.944, 2.944]"
 # (the interval's low end: 1 - 1.96 x 0.0059427 with the prior, 771 Elo)
 grep -q '^\[compare\] 23/200 pairs  B scores 1.000  Elo +inf \[+771, +inf\]  LLR 3.08 (-2.94, 2.94)$' \
 	"$tmp/c1.err" || fail "greedy: progress line: $(tail -1 "$tmp/c1.err")"
+# before any pair: the count alone (it said 'Elo +0 [-0, -0]' of no games)
+grep -q '^\[compare\] 0/200 pairs$' "$tmp/c1.err" ||
+	fail "greedy: first progress line: $(head -1 "$tmp/c1.err")"
 # the games are in the results, as in a tournament: 46 of them (2 jobs: whole rounds)
 n=$(wc -l <"$tmp/c1/results.jsonl")
 [ "$n" -ge 46 ] && [ "$n" -le 48 ] || fail "greedy: $n games stored"

@@ -45,12 +45,9 @@
 #include "rules.h"
 #include "schedule.h"
 #include "sprt.h"
+#include "status.h"
 #include "strset.h"
 #include "util.h"
-
-#define EXIT_RUNTIME 1
-#define EXIT_USAGE 2
-#define EXIT_FAILED_GAMES 3
 
 struct cmp_opts {
 	const char *variant;
@@ -111,7 +108,6 @@ static const char usage[] =
 	"a results directory that holds something else, 3 games that failed twice,\n"
 	"128 + the signal when interrupted (run it again to resume).\n";
 
-#define say(...) message_printf(stderr, "arena", __VA_ARGS__)
 
 static void die_usage(const char *what, const char *arg)
 {

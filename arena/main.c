@@ -15,11 +15,9 @@
  */
 #include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "path.h"
@@ -35,6 +33,7 @@
 #include "schedule.h"
 #include "slurm.h"
 #include "standings.h"
+#include "status.h"
 #include "util.h"
 #include "version.h"
 
@@ -103,12 +102,6 @@ static const char usage_text[] =
 	"       same command again to retry them)\n"
 	"  130  stopped by Ctrl-C (143: SIGTERM, 129: SIGHUP): run it again to resume\n"
 	"(arena compare --help and arena slurm --help give theirs)\n";
-
-/*
- * Every message to a person: "arena: " first, bytes a user gave (a path,
- * a name) escaped, one line per line of text (util.h, message_print()).
- */
-#define say(...) message_printf(stderr, "arena", __VA_ARGS__)
 
 /* A bad command line: the problem, its one hint, exit 2. */
 static void die_usage(const char *fmt, const char *arg)

@@ -34,14 +34,9 @@
 #include "results.h"
 #include "schedule.h"
 #include "standings.h"
+#include "status.h"
 #include "strset.h"
 #include "util.h"
-
-/*
- * Every message to a person: "arena: " first, bytes a user gave (a path,
- * a name) escaped, one line per line of text (util.h, message_print()).
- */
-#define say(...) message_printf(stderr, "arena", __VA_ARGS__)
 
 /* ---- shared by --check and runs ---- */
 
@@ -290,7 +285,6 @@ static char *find_referee(const struct options *o, const struct config *c)
 	return referee;
 }
 
-/* Is name in list ("NAME\tREASON" items)? Its reason, or NULL. */
 /*
  * Which bots play (active[]). Every bot is fingerprinted and compared with
  * the last run (d; incremental.h): an unchanged bot keeps the last run's
@@ -468,7 +462,6 @@ static int claim_results(const struct config *c, struct results *res, const char
 	schedule_fingerprint(s, c, fp);
 	incremental_setup(c, now->setup);
 	key_id(k, kid);
-	(void)games;
 	if (!c->seed_line && !key_in_dir) {
 		/* a first run, or a directory whose copy of the --key key went missing */
 		path = path_join(dir, RESULTS_KEY);
@@ -515,7 +508,7 @@ static int claim_results(const struct config *c, struct results *res, const char
  * the games of this run that involve it (todo) and those archived.
  */
 static void print_changes(const struct config *c, struct delta *d, const struct results_meta *now,
-			  struct fixture *const *todo, long ntodo, const char *dir)
+			  struct fixture *const *todo, long ntodo)
 {
 	if (!d->changes)
 		return;
@@ -529,7 +522,6 @@ static void print_changes(const struct config *c, struct delta *d, const struct 
 	say("changes since the last run: %ld games kept, %ld superseded%s%s%s", d->kept,
 	    d->archived, d->archive ? " (moved to " : "", d->archive ? d->archive : "",
 	    d->archive ? ")" : "");
-	(void)dir;
 	for (int i = 0; i < d->n; i++) {
 		const struct bot_delta *b = &d->bots[i];
 		const char *why = strvec_value(&now->excluded, b->name);
@@ -710,7 +702,7 @@ int cmd_run(const struct options *o, struct config *c)
 		else
 			todo[ntodo++] = g;
 	}
-	print_changes(c, &delta, &now, todo, ntodo, dir);
+	print_changes(c, &delta, &now, todo, ntodo);
 	ret = play_and_report(c, todo, ntodo, res, dir, referee, jobs, &st, &ui, &now);
 out:
 	free(todo);

@@ -15,10 +15,6 @@
 #include "key.h"
 #include "strvec.h"
 
-#define EXIT_RUNTIME 1
-#define EXIT_USAGE 2
-#define EXIT_FAILED_GAMES 3
-
 /* The command line of a run or of --check (main.c fills it). */
 struct options {
 	const char *config;

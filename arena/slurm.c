@@ -40,12 +40,9 @@
 #include "result_set.h"
 #include "results.h"
 #include "standings.h"
+#include "status.h"
 #include "strvec.h"
 #include "util.h"
-
-#define EXIT_RUNTIME 1
-#define EXIT_USAGE 2
-#define EXIT_INCOMPLETE 3
 
 extern char **environ;
 
@@ -134,7 +131,6 @@ static int shard_current(const struct plan *p, const struct results_meta *m)
 	return 1;
 }
 
-#define say(...) message_printf(stderr, "arena", __VA_ARGS__)
 
 static void die_usage(const char *fmt, const char *arg)
 {

@@ -110,27 +110,42 @@ static int too_big(struct walk *w, const char *rel)
 }
 
 #define HASH_TOO_BIG (-3)
+#define HASH_CHANGED (-4)
+
+/* "changed while it was read" for problem() */
+static int changed(struct walk *w, const char *rel)
+{
+	return problem(w, rel, "changed while it was read");
+}
 
 /*
- * Hashes the bytes of the regular file open as fd (st: its fstat()), read
- * after read (a hole reads as zeros, so how the file lies on the disk does
- * not matter), then their count: without it, one file's bytes could be read
- * as another entry's too (a file "X\0z\0file\0Y" in place of two), and
- * takes them from *budget, what the tree's files may still hold. 0; an
- * errno when a read fails; HASH_TOO_BIG when the file holds more than
- * *budget (not read: incremental_check_tree() refuses such a tree first,
- * this one grew since), or grows past it while read; -2 when a signal came.
+ * Hashes the regular file open as fd (st: its fstat()) as the text
+ * "KIND SIZE" (SIZE: st's) and then its bytes, read after read (a hole
+ * reads as zeros, so how the file lies on the disk does not matter). The
+ * size comes first so that the stream stays prefix-free: every other
+ * field is text that holds no NUL, and these bytes, whatever they hold,
+ * are SIZE bytes (with the count after them, a file "X\n1 bytes\0z\0link\0"
+ * read as a file X and a link z). Takes the bytes from *budget, what the
+ * tree's files may still hold. 0; an errno when a read fails;
+ * HASH_TOO_BIG when the file holds more than *budget (not read:
+ * incremental_check_tree() refuses such a tree first, this one grew
+ * since), or grows past it while read; HASH_CHANGED when the bytes read
+ * are not SIZE (the file changed meanwhile: what was hashed is then no
+ * longer prefix-free, and the caller must make it match none); -2 when a
+ * signal came.
  */
-static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st,
+static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st, const char *kind,
 		   unsigned long long *budget)
 {
 	unsigned char buf[65536];
-	unsigned long long total = 0;
-	char count[64];
+	unsigned long long total = 0, size = (unsigned long long)st->st_size;
+	char head[96];
 	ssize_t n;
 
-	if ((unsigned long long)st->st_size > *budget)
+	if (size > *budget)
 		return HASH_TOO_BIG;
+	snprintf(head, sizeof(head), "%s %llu", kind, size);
+	hash_text(h, head);
 	for (;;) {
 		if (stopped())
 			return -2;
@@ -145,12 +160,15 @@ static int hash_fd(crypto_generichash_state *h, int fd, const struct stat *st,
 	if (n < 0)
 		return errno;
 	*budget -= total;
-	snprintf(count, sizeof(count), "\n%llu bytes", total);
-	hash_text(h, count);
-	return 0;
+	return total == size ? 0 : HASH_CHANGED;
 }
 
-/* Hashes the regular file path (a file that cannot be read: its error). 0, or -2. */
+/*
+ * Hashes the regular file path as "file SIZE" and its bytes (hash_fd()),
+ * or, when it cannot be opened as one, "error TEXT"; a read that fails or
+ * a file that changes while read makes the fingerprint match none. 0, or
+ * -2.
+ */
 static int hash_file(crypto_generichash_state *h, const char *path)
 {
 	/* the config's own files: no limit (TREE_MAX_BYTES is for the bots' directories) */
@@ -159,14 +177,20 @@ static int hash_file(crypto_generichash_state *h, const char *path)
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY), ret;
 
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		hash_text(h, fd < 0 || S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+		char what[256];
+
+		snprintf(what, sizeof(what), "error %s", fd < 0 || S_ISREG(st.st_mode) ?
+			 strerror(errno) : "not a regular file");
+		hash_text(h, what);
 		if (fd >= 0)
 			close(fd);
 		return stopped() ? -2 : 0;
 	}
-	ret = hash_fd(h, fd, &st, &w.budget);
+	ret = hash_fd(h, fd, &st, "file", &w.budget);
 	close(fd);
-	if (ret > 0)
+	if (ret == HASH_CHANGED)
+		changed(&w, path);
+	else if (ret > 0)
 		unreadable(&w, path, ret);
 	return ret == -2 ? -2 : 0;
 }
@@ -252,14 +276,13 @@ static int hash_tree(struct walk *w, int dirfd, const char *rel, int depth)
 				fd = -1;
 			}
 			if (w->h) {
-				char mode[32];
+				char kind[32];
 
 				/* every permission bit: which of the bots' uids may read it counts */
-				snprintf(mode, sizeof(mode), "file %04o", (unsigned)(st.st_mode & 07777));
+				snprintf(kind, sizeof(kind), "file %04o", (unsigned)(st.st_mode & 07777));
 				hash_text(w->h, sub);
-				hash_text(w->h, mode);
 				if (fd >= 0)
-					err = hash_fd(w->h, fd, &st, &w->budget);
+					err = hash_fd(w->h, fd, &st, kind, &w->budget);
 			} else if (fd >= 0) {
 				/* the check: the sizes alone */
 				err = (unsigned long long)st.st_size > w->budget ? HASH_TOO_BIG : 0;
@@ -272,6 +295,8 @@ static int hash_tree(struct walk *w, int dirfd, const char *rel, int depth)
 				ret = -2;
 			else if (err == HASH_TOO_BIG)
 				ret = too_big(w, sub);
+			else if (err == HASH_CHANGED)
+				ret = changed(w, sub);
 			else if (err)
 				ret = unreadable(w, sub, err);
 		} else if (w->h) {
@@ -336,7 +361,8 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 
 	unmatched[0] = '\0';
 	crypto_generichash_init(&h, NULL, 0, sizeof(d));
-	hash_text(&h, "euchre-arena bot");
+	/* 2: a file's size before its bytes (with "euchre-arena bot", after them) */
+	hash_text(&h, "euchre-arena bot 2");
 	hash_text(&h, b->seat);
 	hash_text(&h, b->build ? b->build : "");
 	if (!b->builtin && b->dir) {

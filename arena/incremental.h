@@ -50,23 +50,29 @@ struct delta {
 
 /*
  * The fingerprint of bot b of c as FINGERPRINT_LEN hex digits: BLAKE2b
- * over its SEAT text and build command, and then
+ * over a versioned domain text ("euchre-arena bot 2"), its SEAT text and
+ * build command, and then
  *  - a built-in: nothing more (its name is its SEAT);
  *  - a bot with a directory (a submission, a [bot] 'dir'): every file,
  *    link and directory below it, by relative path, with its type, its
- *    permission bits, its bytes (a hole reads as zeros) and their count
- *    (a link: its target; a FIFO, socket or device: that it is one),
+ *    permission bits, its size and then its bytes (a hole reads as zeros;
+ *    a link: its target; a FIFO, socket or device: that it is one),
  *    whatever the length of its path. Anything that cannot be read, a
+ *    file whose bytes are not its size (it changed while read), a
  *    directory nested more than TREE_MAX_DEPTH deep (not entered), and
  *    files beyond TREE_MAX_BYTES in all (not read) make a fingerprint
  *    that matches no other, not even the next run's: the bot counts as
  *    changed every run, and a warning on stderr names the problem;
  *    nothing is skipped silently (config_load() rejects such a tree
  *    first, see incremental_check_tree());
- *  - a command without a directory: the bytes of each word of the command
- *    that names an existing regular file by a path (containing '/') or
- *    relative to the config's directory; a program found only in PATH
- *    (python3) is not read.
+ *  - a command without a directory: the size and bytes of each word of
+ *    the command that names an existing regular file by a path
+ *    (containing '/') or relative to the config's directory; a program
+ *    found only in PATH (python3) is not read.
+ * Every field is text without a NUL, hashed with its NUL, or bytes whose
+ * count was hashed before them: two different bots cannot give one
+ * stream. The domain text changes whenever the stream does, so that a
+ * fingerprint of an older arena never matches one of this.
  * Call it before config_use_build() points the bot at its built copy.
  * 0; -1 when a signal came (interrupt.h) meanwhile: it stopped at once,
  * and out is no fingerprint.

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <unistd.h>
 
 static void oom(size_t n)
 {
@@ -329,12 +330,94 @@ void random_seed_forget(void)
 	seeds_left = 0;
 }
 
+/* A stream_fdopen() stream: its fd, and the error of its first failed write. */
+struct stream_cookie {
+	FILE *f;
+	int fd;
+	int err;
+	struct stream_cookie *next;
+};
+
+static struct stream_cookie *streams;
+
+static ssize_t stream_write(void *cookie, const char *buf, size_t n)
+{
+	struct stream_cookie *s = cookie;
+	size_t done = 0;
+
+	/* as stdio's own: what a write takes, until one fails (EINTR too) */
+	while (done < n) {
+		ssize_t k = write(s->fd, buf + done, n - done);
+
+		if (k <= 0) {
+			if (!s->err)
+				s->err = k < 0 ? errno : ENOSPC;
+			break;
+		}
+		done += (size_t)k;
+	}
+	return (ssize_t)done; /* short: stdio sets the stream's error indicator */
+}
+
+static int stream_close(void *cookie)
+{
+	struct stream_cookie *s = cookie;
+	int ret = close(s->fd);
+
+	for (struct stream_cookie **p = &streams; *p; p = &(*p)->next) {
+		if (*p == s) {
+			*p = s->next;
+			break;
+		}
+	}
+	free(s);
+	return ret;
+}
+
+FILE *stream_fdopen(int fd)
+{
+	cookie_io_functions_t io = { NULL, stream_write, NULL, stream_close };
+	struct stream_cookie *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->fd = fd;
+	if (!(s->f = fopencookie(s, "w", io))) {
+		free(s);
+		return NULL;
+	}
+	s->next = streams;
+	streams = s;
+	return s->f;
+}
+
+int stream_fd(FILE *f)
+{
+	for (const struct stream_cookie *s = streams; s; s = s->next)
+		if (s->f == f)
+			return s->fd;
+	return fileno(f);
+}
+
 int stream_check(FILE *f, const char *path, char *err, size_t len)
 {
+	int e;
+
 	errno = 0;
 	if (fflush(f) == 0 && !ferror(f))
 		return 0;
-	/* a failed flush has just set errno; an earlier failure may need the retry's */
-	snprintf(err, len, "cannot write '%s': %s", path, errno ? strerror(errno) : "write error");
+	/*
+	 * The first failed write is the cause. stdio drops the bytes of a
+	 * write that fails, so this flush may have had nothing to retry and
+	 * left errno 0: a stream of stream_fdopen() kept the first error.
+	 */
+	e = errno;
+	for (const struct stream_cookie *s = streams; s; s = s->next) {
+		if (s->f == f && s->err) {
+			e = s->err;
+			break;
+		}
+	}
+	snprintf(err, len, "cannot write '%s': %s", path, e ? strerror(e) : "write error");
 	return -1;
 }

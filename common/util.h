@@ -129,10 +129,22 @@ int random_seed(uint64_t *out, char *err, size_t len);
 void random_seed_forget(void);
 
 /*
+ * A buffered stream writing to fd, like fdopen(fd, "w"), that keeps the
+ * error of its first failed write for stream_check(). fclose() closes fd.
+ * NULL, with errno, if it cannot be made.
+ */
+FILE *stream_fdopen(int fd);
+
+/* The fd f writes to (fileno() is -1 for a stream of stream_fdopen()). */
+int stream_fd(FILE *f);
+
+/*
  * Flushes f and reports whether every write to it so far worked (the
  * stream's error indicator, which a failed write sets for good). 0, or -1
  * with err naming the file (path) and the error: "cannot write 'game.log':
- * No space left on device".
+ * No space left on device". Only a stream of stream_fdopen() is sure to
+ * have the error: stdio drops the bytes of a failed write, so the flush
+ * here may have nothing to retry, and then says "write error".
  */
 int stream_check(FILE *f, const char *path, char *err, size_t len);
 

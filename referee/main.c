@@ -691,7 +691,7 @@ static FILE *open_record(const char *path, char *err, size_t len)
 
 	if (fd < 0)
 		return NULL;
-	if (!(f = fdopen(fd, "w"))) {
+	if (!(f = stream_fdopen(fd))) {
 		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
 		close(fd);
 	}
@@ -710,7 +710,7 @@ static int write_result(FILE *log, const char *log_path, const struct strbuf *li
 		fprintf(log, "result %s\n", line->buf);
 		if (stream_check(log, log_path, err, len) < 0)
 			return -1;
-		if (fsync(fileno(log)) < 0 && errno != EINVAL && errno != EROFS &&
+		if (fsync(stream_fd(log)) < 0 && errno != EINVAL && errno != EROFS &&
 		    errno != ENOTSUP) {
 			snprintf(err, len, "cannot write '%s': %s", log_path, strerror(errno));
 			return -1;

@@ -4,8 +4,11 @@
  * cutting an escaped text without splitting an escape, the time budget
  * derived from the limits, and the write check of a stream.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "path.h"
 #include "strvec.h"
@@ -109,6 +112,65 @@ static void test_stream_check_reports_a_full_disk(void)
 }
 
 /*
+ * A write that fails inside a write call of the program, not in the
+ * flush: 8192 bytes in one fwrite() go straight to the file, and stdio
+ * drops them when the write fails, so stream_check()'s flush has nothing
+ * to retry. A plain stream then cannot say why (t_referee_io failed now
+ * and then, when the record filled a tmpfs at a buffer's end); a stream
+ * of stream_fdopen() kept the error of the failed write.
+ */
+static void test_stream_check_after_a_dropped_write(void)
+{
+	static char block[8192];
+	FILE *f = fdopen(open("/dev/full", O_WRONLY | O_CLOEXEC), "w");
+	char err[128], path[4200];
+	int fd;
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	memset(block, 'x', sizeof(block));
+	CHECK_INT((int)fwrite(block, 1, sizeof(block), f), 0);
+	CHECK_INT(stream_check(f, "/dev/full", err, sizeof(err)), -1);
+	CHECK_STR(err, "cannot write '/dev/full': write error");
+	fclose(f);
+	f = stream_fdopen(open("/dev/full", O_WRONLY | O_CLOEXEC));
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	CHECK_INT((int)fwrite(block, 1, sizeof(block), f), 0);
+	fputs("more after the failure\n", f);
+	CHECK_INT(stream_check(f, "/dev/full", err, sizeof(err)), -1);
+	CHECK_STR(err, "cannot write '/dev/full': No space left on device");
+	fclose(f);
+	/* and one that works writes every byte, in order */
+	snprintf(path, sizeof(path), "%s/stream-%d.txt", getenv("TMPDIR") ? getenv("TMPDIR") :
+		 "/tmp", (int)getpid());
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	f = stream_fdopen(fd);
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	fwrite(block, 1, sizeof(block), f);
+	fprintf(f, "%s %d\n", "end", 42);
+	CHECK_INT(stream_check(f, path, err, sizeof(err)), 0);
+	CHECK_INT(stream_fd(f), fd); /* for fsync(): fileno() has none */
+	CHECK_INT(fsync(stream_fd(f)), 0);
+	CHECK_INT(fclose(f), 0);
+	{
+		FILE *r = fopen(path, "r");
+		char back[8300];
+		size_t n = r ? fread(back, 1, sizeof(back), r) : 0;
+
+		CHECK_INT((int)n, 8192 + 7);
+		CHECK(n == 8192 + 7 && !memcmp(back, block, 8192) && !memcmp(back + 8192, "end 42\n", 7));
+		if (r)
+			fclose(r);
+		unlink(path);
+	}
+}
+
+/*
  * Random seeds are below 2^63 (the range of --seed) and differ, across
  * the refills of the pool (32 a draw) and after it is wiped.
  */
@@ -193,6 +255,7 @@ int main(void)
 	RUN(test_escape_text_cuts_between_escapes);
 	RUN(test_game_budget_and_the_longest_game);
 	RUN(test_stream_check_reports_a_full_disk);
+	RUN(test_stream_check_after_a_dropped_write);
 	RUN(test_random_seeds);
 	RUN(test_strbuf_addint);
 	RUN(test_path_dir);

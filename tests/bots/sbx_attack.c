@@ -478,6 +478,9 @@ int main(int argc, char **argv)
 		say("process_madvise", (int)syscall(SYS_process_madvise, 0, NULL, 0, 0, 0));
 		say("clone_pidfd", (int)syscall(SYS_clone, CLONE_PIDFD | SIGCHLD, 0, &e, 0, 0));
 		say("io_setup", (int)syscall(SYS_io_setup, 1, &ctx));
+		/* timers by the hundred: interrupts charged to whoever runs */
+		say("timerfd_create", (int)syscall(SYS_timerfd_create, CLOCK_MONOTONIC, 0));
+		say("timer_create", (int)syscall(SYS_timer_create, CLOCK_MONOTONIC, NULL, &v));
 		say("socketpair", socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
 		say("so_cookie", getsockopt(sv[0], SOL_SOCKET, SO_COOKIE, &v, &vlen));
 		/* a pidfd of the peer, or of each message's sender (Linux 6.5) */

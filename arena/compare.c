@@ -108,7 +108,6 @@ static const char usage[] =
 	"a results directory that holds something else, 3 games that failed twice,\n"
 	"128 + the signal when interrupted (run it again to resume).\n";
 
-
 static void die_usage(const char *what, const char *arg)
 {
 	say("compare: %s '%s' (see arena compare --help)", what, arg);

@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <ini.h>
@@ -31,6 +32,11 @@
 #include "util.h"
 
 #define MAX_ERRORS 30
+
+/* config_valid_bot_name() in words, for every message that refuses a name */
+#define BOT_NAME_RULE "1-32 letters, digits, '_', '.' or '-', starting with a letter or " \
+	"digit, not ending in .log"
+_Static_assert(BOT_NAME_MAX == 32, "BOT_NAME_RULE says 32");
 
 /* One name = value pair as inih gave it, with the line it came from. */
 struct kv {
@@ -61,6 +67,7 @@ struct parse {
 	int lineno;
 	int continuation; /* the current line starts with white space */
 	int broken_header; /* since the last good header, a "[" line had no "]" */
+	int named;         /* a pair came since the last good header (inih's prev_name) */
 	struct kv *kv;
 	int nkv;
 	struct header *hdr;
@@ -126,6 +133,21 @@ static void format_problems(struct parse *p, char *err, size_t len)
 }
 
 /*
+ * Where inih ends a header's name: at its "]", at an inline comment (a ';'
+ * after a blank), or at the end of the line.
+ */
+static const char *header_end(const char *s)
+{
+	int was_space = 0;
+
+	while (*s && *s != ']' && !(was_space && *s == ';')) {
+		was_space = isspace((unsigned char)*s);
+		s++;
+	}
+	return s;
+}
+
+/*
  * The ini_reader: one line per call, so p->lineno is the line of the pair
  * the handler is about to see. A line longer than inih's buffer is
  * reported and cut, keeping the count right.
@@ -158,20 +180,23 @@ static char *read_line(char *str, int num, void *stream)
 		     "and paths must be UTF-8)");
 	memcpy(str, line, (size_t)n + 1);
 	p->continuation = n > 0 && (line[0] == ' ' || line[0] == '\t');
-	s = line + strspn(line, " \t");
-	if (*s == '[') {
-		size_t end = strcspn(s + 1, "]");
+	for (s = line; isspace((unsigned char)*s); s++)
+		;
+	/* a header where inih sees one: an indented line after a pair continues it */
+	if (*s == '[' && !(s > line && p->named)) {
+		const char *end = header_end(s + 1);
 
 		/*
 		 * Without its "]" it is inih's syntax error, and the pairs under
 		 * it belong to no section: on_pair() drops them rather than
 		 * blame the section above for them.
 		 */
-		p->broken_header = !s[1 + end];
+		p->broken_header = *end != ']';
 		if (!p->broken_header) {
 			p->hdr = xrealloc(p->hdr, (size_t)(p->nhdr + 1) * sizeof(*p->hdr));
-			p->hdr[p->nhdr].text = xstrndup(s + 1, end);
+			p->hdr[p->nhdr].text = xstrndup(s + 1, (size_t)(end - s - 1));
 			p->hdr[p->nhdr++].line = p->lineno;
+			p->named = 0;
 		}
 	}
 	free(line);
@@ -183,6 +208,7 @@ static int on_pair(void *user, const char *section, const char *name, const char
 	struct parse *p = user;
 	struct kv *last = p->nkv ? &p->kv[p->nkv - 1] : NULL;
 
+	p->named = 1;
 	if (p->broken_header)
 		return 1;
 	/* inih's multi-line values: an indented line continues the key above */
@@ -358,10 +384,8 @@ static void check_headers(struct parse *p)
 			/* fine */
 		} else if ((arg = section_arg(t, "bot"))) {
 			if (!config_valid_bot_name(arg))
-				fail(p, p->hdr[i].line,
-				     "bad bot name '%s' in [%s] (expected 1-32 letters, digits, "
-				     "'_', '.' or '-', starting with a letter or digit, not ending in .log)",
-				     arg, t);
+				fail(p, p->hdr[i].line, "bad bot name '%s' in [%s] (expected %s)", arg,
+				     t, BOT_NAME_RULE);
 		} else if ((arg = section_arg(t, "variant"))) {
 			if (!valid_variant_name(arg))
 				fail(p, p->hdr[i].line,
@@ -719,9 +743,7 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 
 	why[0] = '\0';
 	if (!config_valid_bot_name(name)) {
-		snprintf(why, sizeof(why),
-			 "bad bot name (expected 1-32 letters, digits, '_', '.' or '-', starting "
-			 "with a letter or digit, not ending in .log)");
+		snprintf(why, sizeof(why), "bad bot name (expected %s)", BOT_NAME_RULE);
 	} else {
 		for (int i = 0; i < c->nbots; i++)
 			if (!strcmp(c->bots[i].name, name))

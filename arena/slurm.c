@@ -131,7 +131,6 @@ static int shard_current(const struct plan *p, const struct results_meta *m)
 	return 1;
 }
 
-
 static void die_usage(const char *fmt, const char *arg)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -134,6 +134,14 @@ static void test_error_messages_name_file_line_key_and_expectation(void)
 		{ "[arena\nvariants = flip\n" BOTS,
 		  "c.ini:1: syntax error (expected [section], key = value or a ; comment)\n"
 		  "c.ini: missing section [arena]" },
+		/* ... as inih sees one: not in an inline comment, not indented after a pair */
+		{ "[arena]\nvariants = flip\n" BOTS "[bot c ; the new one]\ncommand = @random\n",
+		  "c.ini:7: syntax error (expected [section], key = value or a ; comment)" },
+		{ "[arena]\nvariants = flip\n  [hammerwalt\njobs = x\n" BOTS,
+		  "c.ini:2: unknown variant '[hammerwalt' in 'variants' (expected hammerwalt, "
+		  "indiana, bloomington, fivehand, flip, progressive or a [variant [hammerwalt] "
+		  "section with 'variant = BASE')\n"
+		  "c.ini:4: bad value 'x' for 'jobs' in [arena] (expected a number from 0 to 1024)" },
 		/* a byte-order mark (Notepad) is not part of the first header */
 		{ "\xef\xbb\xbf[arena]\nvariants = flip\n" BOTS, "ok" },
 		{ "\xef\xbb\xbf[arena]\nvariants = flip\njobs = x\n" BOTS,

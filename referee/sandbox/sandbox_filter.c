@@ -75,16 +75,17 @@ static const char *const denied_calls[] = {
 	"io_setup", "io_destroy", "io_submit", "io_cancel", "io_getevents", "io_pgetevents",
 	"pidfd_open",
 	/*
-	 * timers by the hundred: each firing is an interrupt on whatever runs
-	 * on that CPU, and a kernel without IRQ time accounting charges it to
-	 * that task, the opponent on move. A bot that armed a few thousand
-	 * one-shot timerfds from sleeping processes, re-arming them once a
-	 * period, made an opponent's decision take twice its CPU time and
-	 * time out, for 1 to 70 ms of its own (t_attack_timers). A timeout of
-	 * a sleep, a poll or a futex wait wakes its own thread at every firing,
-	 * which the bot pays for.
+	 * work in a timer interrupt that the bot chooses and does not pay
+	 * for: each firing runs on whatever is on that CPU, and a kernel
+	 * without IRQ time accounting charges it to that task, the opponent
+	 * on move (t_attack_timers). Timers by the hundred: a few thousand
+	 * one-shot timerfds re-armed once a period by sleeping processes.
+	 * A signalfd: the signal of an alarm (ITIMER_REAL) wakes its wait
+	 * queue from the interrupt, and with 50,000 epoll entries there each
+	 * firing ran every entry's callback. Either made both opponents time
+	 * out at their first decision.
 	 */
-	"timerfd_create", "timer_create",
+	"timerfd_create", "timer_create", "signalfd", "signalfd4",
 };
 
 /* fcntl commands that lock, lease or watch a file others can open too */

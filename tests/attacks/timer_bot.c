@@ -10,6 +10,15 @@
  *                      almost no CPU of the bot's own. It says on stderr
  *                      how many timers it got (timerfd_create, then
  *                      timer_create when timerfds are refused).
+ *   fanout PERIOD_US   one process blocks SIGALRM, adds each of 50 signalfds
+ *                      to each of 50 epoll sets under 20 fd numbers (dups
+ *                      closed after: the entries stay), 50,000 entries on
+ *                      its signalfds' wait queues, and keeps an
+ *                      ITIMER_REAL going every PERIOD_US: each firing
+ *                      queues SIGALRM from the timer interrupt, which runs
+ *                      every entry's epoll callback there, on whatever
+ *                      runs, while the bot sleeps. It says on stderr what
+ *                      signalfd gave and how many entries it made.
  *   work ITERATIONS    spins a fixed number of iterations per decision:
  *                      the same work every time, whatever it is charged.
  *   calibrate MS       (outside a game) prints the iterations that take MS
@@ -21,6 +30,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/signalfd.h>
+#include <sys/time.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -94,6 +106,52 @@ static void storm(int k, long period_us)
 	}
 }
 
+static void fanout(long period_us)
+{
+	enum { FDS = 50, SETS = 50, DUPS = 19 };
+	int sfd[FDS], efd[SETS], dup_fd[DUPS], err = 0;
+	long entries = 0;
+	struct itimerval it = { { 0, period_us }, { 0, period_us } };
+	sigset_t alrm;
+
+	sigemptyset(&alrm);
+	sigaddset(&alrm, SIGALRM);
+	sigprocmask(SIG_BLOCK, &alrm, NULL);
+	for (int i = 0; i < FDS; i++)
+		if ((sfd[i] = signalfd(-1, &alrm, SFD_CLOEXEC | SFD_NONBLOCK)) < 0)
+			err = errno;
+	fprintf(stderr, "signalfd: %s\n", err ? strerror(err) : "ok");
+	if (err)
+		return;
+	for (int e = 0; e < SETS; e++)
+		efd[e] = epoll_create1(EPOLL_CLOEXEC);
+	for (int d = 0; d < DUPS; d++)
+		dup_fd[d] = dup(0);
+	for (int i = 0; i < FDS; i++) {
+		for (int d = -1; d < DUPS; d++) {
+			int fd = d < 0 ? sfd[i] : dup2(sfd[i], dup_fd[d]);
+
+			for (int e = 0; e < SETS; e++) {
+				struct epoll_event ev = { .events = EPOLLIN };
+
+				entries += epoll_ctl(efd[e], EPOLL_CTL_ADD, fd, &ev) == 0;
+			}
+		}
+	}
+	for (int d = 0; d < DUPS; d++)
+		dup2(0, dup_fd[d]); /* the entries stay while the signalfd is open */
+	fprintf(stderr, "epoll entries: %ld\n", entries);
+	setitimer(ITIMER_REAL, &it, NULL);
+	for (;;) {
+		struct signalfd_siginfo si;
+
+		/* reading SIGALRM re-arms the timer; never asleep on the signalfd */
+		usleep(15000);
+		while (read(sfd[0], &si, sizeof(si)) > 0)
+			;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
@@ -125,6 +183,10 @@ int main(int argc, char **argv)
 				_exit(0);
 			}
 	}
+	if (!strcmp(mode, "fanout") && fork() == 0) {
+		fanout(a);
+		_exit(0);
+	}
 	while (fgets(line, sizeof(line), stdin)) {
 		if (!strncmp(line, "legal ", 6)) {
 			char *c = line + 6;
@@ -141,7 +203,7 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	if (!strcmp(mode, "storm"))
+	if (!strcmp(mode, "storm") || !strcmp(mode, "fanout"))
 		kill(0, SIGKILL);
 	return 0;
 }

@@ -481,6 +481,8 @@ int main(int argc, char **argv)
 		/* timers by the hundred: interrupts charged to whoever runs */
 		say("timerfd_create", (int)syscall(SYS_timerfd_create, CLOCK_MONOTONIC, 0));
 		say("timer_create", (int)syscall(SYS_timer_create, CLOCK_MONOTONIC, NULL, &v));
+		v = 1ULL << (SIGALRM - 1);
+		say("signalfd4", (int)syscall(SYS_signalfd4, -1, &v, sizeof(v), 0));
 		say("socketpair", socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
 		say("so_cookie", getsockopt(sv[0], SOL_SOCKET, SO_COOKIE, &v, &vlen));
 		/* a pidfd of the peer, or of each message's sender (Linux 6.5) */

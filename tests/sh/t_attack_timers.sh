@@ -9,7 +9,10 @@
 # 300 ms of CPU here, against a limit of 1000 ms of CPU time (--cpu-time),
 # all on one CPU (--cpu). Before timerfd_create and timer_create were
 # refused, both opponents timed out at their first decision (the storm
-# armed 240 timers a process); now the storm gets none, and says so.
+# armed 240 timers a process); now the storm gets none, and says so. So
+# with 'fanout': 50,000 epoll entries on signalfds, woken from the
+# interrupt of one alarm (ITIMER_REAL) every 5 ms; before signalfd was
+# refused, both opponents timed out at their first decision too.
 set -u
 . "$(dirname "$0")/lib.sh"
 R=$top/$BINDIR/referee
@@ -40,4 +43,13 @@ expect_eq "the storm's POSIX timers" "$(sed -n 's/^timer_create: //p' "$tmp/logs
 	"Operation not permitted"
 expect_eq "timers the storm armed" "$(sed -n 's/^timers armed: //p' "$tmp/logs/seat0.stderr")" \
 	"0 a process"
+# the fanout, as the storm
+F="$tmp/bin/timer_bot fanout 5000"
+play "$F" "$W" "$F" "$W" >"$tmp/fanout" 2>&1 || fail "fanout: $(cat "$tmp/fanout")"
+if grep -Eq '"seat":[13],"kind":"timeout"' "$tmp/fanout"; then
+	fail "the epoll fanout made its opponents time out: $(sed 's/.*"faults"/"faults"/' "$tmp/fanout")"
+fi
+grep -q '"faults":\[\]' "$tmp/fanout" || fail "fanout: faults: $(cat "$tmp/fanout")"
+expect_eq "the fanout's signalfds" "$(sed -n 's/^signalfd: //p' "$tmp/logs/seat0.stderr")" \
+	"Operation not permitted"
 finish "ok: t_attack_timers"

@@ -902,9 +902,9 @@ static void test_namespace_and_kernel_calls_are_denied(void)
 /*
  * Every call that lets a bot watch another through what they share (locks,
  * change notification, the page cache, machine-wide counters), leave its
- * one CPU share (setsid) or its CPUs (sched_setaffinity), or arm timers by
- * the hundred, whose interrupts the kernel charges to whoever runs
- * (timerfd_create, timer_create), fails with EPERM;
+ * one CPU share (setsid) or its CPUs (sched_setaffinity), or make a timer
+ * interrupt do work the kernel charges to whoever runs (timerfd_create,
+ * timer_create, signalfd4), fails with EPERM;
  * a sleep on a futex another bot can find (a shared one) fails at once,
  * with EAGAIN or ENOSYS; plain reads, a private futex and pthread_join
  * still work.
@@ -916,7 +916,7 @@ static void test_watching_calls_are_denied(void)
 		"flock", "fcntl_setlk", "fcntl_ofd_getlk", "fcntl_getlease", "fcntl_notify",
 		"inotify_init1", "fanotify_init", "mincore", "cachestat", "preadv2_nowait",
 		"fadvise_dontneed", "kcmp", "pidfd_open", "pidfd_getfd", "process_madvise",
-		"clone_pidfd", "io_setup", "timerfd_create", "timer_create", "so_cookie",
+		"clone_pidfd", "io_setup", "timerfd_create", "timer_create", "signalfd4", "so_cookie",
 		"so_peerpidfd", "so_passpidfd",
 		"sched_setaffinity", "setsid",
 	};

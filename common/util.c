@@ -391,16 +391,25 @@ FILE *stream_fdopen(int fd)
 	return s->f;
 }
 
-int stream_fd(FILE *f)
+/* f's cookie, if stream_fdopen() made f */
+static const struct stream_cookie *stream_cookie_of(FILE *f)
 {
 	for (const struct stream_cookie *s = streams; s; s = s->next)
 		if (s->f == f)
-			return s->fd;
-	return fileno(f);
+			return s;
+	return NULL;
+}
+
+int stream_fd(FILE *f)
+{
+	const struct stream_cookie *s = stream_cookie_of(f);
+
+	return s ? s->fd : fileno(f);
 }
 
 int stream_check(FILE *f, const char *path, char *err, size_t len)
 {
+	const struct stream_cookie *s;
 	int e;
 
 	errno = 0;
@@ -411,13 +420,8 @@ int stream_check(FILE *f, const char *path, char *err, size_t len)
 	 * write that fails, so this flush may have had nothing to retry and
 	 * left errno 0: a stream of stream_fdopen() kept the first error.
 	 */
-	e = errno;
-	for (const struct stream_cookie *s = streams; s; s = s->next) {
-		if (s->f == f && s->err) {
-			e = s->err;
-			break;
-		}
-	}
+	s = stream_cookie_of(f);
+	e = s && s->err ? s->err : errno;
 	snprintf(err, len, "cannot write '%s': %s", path, e ? strerror(e) : "write error");
 	return -1;
 }

@@ -131,7 +131,8 @@ void random_seed_forget(void);
 /*
  * A buffered stream writing to fd, like fdopen(fd, "w"), that keeps the
  * error of its first failed write for stream_check(). fclose() closes fd.
- * NULL, with errno, if it cannot be made.
+ * NULL, with errno, if it cannot be made. Such streams are listed in a
+ * list of the process's own: make and close them from one thread.
  */
 FILE *stream_fdopen(int fd);
 

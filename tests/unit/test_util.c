@@ -113,27 +113,21 @@ static void test_stream_check_reports_a_full_disk(void)
 
 /*
  * A write that fails inside a write call of the program, not in the
- * flush: 8192 bytes in one fwrite() go straight to the file, and stdio
- * drops them when the write fails, so stream_check()'s flush has nothing
- * to retry. A plain stream then cannot say why (t_referee_io failed now
- * and then, when the record filled a tmpfs at a buffer's end); a stream
- * of stream_fdopen() kept the error of the failed write.
+ * flush: 8192 bytes in one fwrite() go straight to the file, and glibc's
+ * stdio drops them when the write fails, so stream_check()'s flush has
+ * nothing to retry and errno says nothing (with a plain fdopen() stream it
+ * said "write error": t_referee_io failed now and then, when the record
+ * filled a tmpfs at a buffer's end); a stream of stream_fdopen() kept the
+ * error of the failed write.
  */
 static void test_stream_check_after_a_dropped_write(void)
 {
 	static char block[8192];
-	FILE *f = fdopen(open("/dev/full", O_WRONLY | O_CLOEXEC), "w");
+	FILE *f;
 	char err[128], path[4200];
 	int fd;
 
-	CHECK(f != NULL);
-	if (!f)
-		return;
 	memset(block, 'x', sizeof(block));
-	CHECK_INT((int)fwrite(block, 1, sizeof(block), f), 0);
-	CHECK_INT(stream_check(f, "/dev/full", err, sizeof(err)), -1);
-	CHECK_STR(err, "cannot write '/dev/full': write error");
-	fclose(f);
 	f = stream_fdopen(open("/dev/full", O_WRONLY | O_CLOEXEC));
 	CHECK(f != NULL);
 	if (!f)

@@ -133,7 +133,6 @@ static void test_stream_check_after_a_dropped_write(void)
 	if (!f)
 		return;
 	CHECK_INT((int)fwrite(block, 1, sizeof(block), f), 0);
-	fputs("more after the failure\n", f);
 	CHECK_INT(stream_check(f, "/dev/full", err, sizeof(err)), -1);
 	CHECK_STR(err, "cannot write '/dev/full': No space left on device");
 	fclose(f);

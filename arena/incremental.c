@@ -328,6 +328,63 @@ int incremental_check_tree(const char *dir, char *why, size_t len)
 	return ret < 0 ? -1 : 0;
 }
 
+/*
+ * An absolute path with the links of its directory followed (its last
+ * part stays: a program that is a link keeps its own name, as
+ * seat_parse() keeps it; "." and ".." are followed too); path as it is
+ * when that fails (it then names nothing that is hashed: a tree that
+ * cannot be read, a command's file that is not there). free() it.
+ */
+static char *resolve_dir_of(const char *path)
+{
+	const char *base = strrchr(path, '/') + 1;
+	struct strbuf sb = STRBUF_INIT;
+	char *dir, *real;
+
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
+		real = realpath(path, NULL);
+		return real ? real : xstrdup(path);
+	}
+	dir = xstrndup(path, (size_t)(base - path));
+	real = realpath(dir, NULL);
+	free(dir);
+	if (!real)
+		return xstrdup(path);
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base);
+	free(real);
+	return strbuf_detach(&sb);
+}
+
+/*
+ * Hashes path, a place a bot is made of (its directory, a file its
+ * command names), as seen from the config's directory when it lies
+ * there ("bots/alice", "." for that directory itself), else as it is
+ * (/usr/bin/python3, /srv/shared/alice): a tournament's directory moved
+ * or copied with its bots keeps their fingerprints, while a place outside
+ * it, which does not move with it, still counts by its name. Both are
+ * taken as the arena resolves them: c->dir with every link followed
+ * (config_load()), path with the links of its directory followed
+ * (resolve_dir_of()); the comparison is by whole components (/a/cfg2 is
+ * not below /a/cfg; below / is every path). A relative path (a bare
+ * program found in c->dir) is hashed as it is. A text seen from c->dir
+ * never starts with '/', an absolute one always does.
+ */
+static void hash_path(crypto_generichash_state *h, const struct config *c, const char *path)
+{
+	char *full;
+	const char *rel;
+
+	if (path[0] != '/') {
+		hash_text(h, path);
+		return;
+	}
+	full = resolve_dir_of(path);
+	rel = c->dir ? path_below(full, c->dir) : NULL;
+	hash_text(h, rel ? rel : full);
+	free(full);
+}
+
 /* The files a command without a directory names (see incremental.h). 0, or -2. */
 static int hash_command_files(crypto_generichash_state *h, const struct config *c,
 			      const struct entrant *b)
@@ -344,7 +401,7 @@ static int hash_command_files(crypto_generichash_state *h, const struct config *
 
 			if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
 			    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
-				hash_text(h, w);
+				hash_path(h, c, w);
 				ret = hash_file(h, path);
 			}
 			free(path);
@@ -361,9 +418,16 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 
 	unmatched[0] = '\0';
 	crypto_generichash_init(&h, NULL, 0, sizeof(d));
-	/* 2: a file's size before its bytes (with "euchre-arena bot", after them) */
+	/*
+	 * 2: a file's size before its bytes (with "euchre-arena bot", after
+	 * them), and paths in the config's directory seen from it (no arena
+	 * was released with the absolute paths and version 2)
+	 */
 	hash_text(&h, "euchre-arena bot 2");
-	hash_text(&h, b->seat);
+	if (b->dir && !strcmp(b->seat, b->dir))
+		hash_path(&h, c, b->seat); /* the directory is the seat */
+	else
+		hash_text(&h, b->seat); /* a command as the config gives it */
 	hash_text(&h, b->build ? b->build : "");
 	if (!b->builtin && b->dir) {
 		struct walk w = { &h, NULL, 0, TREE_MAX_BYTES };

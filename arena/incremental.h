@@ -50,8 +50,8 @@ struct delta {
 
 /*
  * The fingerprint of bot b of c as FINGERPRINT_LEN hex digits: BLAKE2b
- * over a versioned domain text ("euchre-arena bot 2"), its SEAT text and
- * build command, and then
+ * over a versioned domain text ("euchre-arena bot 2"), its SEAT text (a
+ * directory seat as a path, see below) and build command, and then
  *  - a built-in: nothing more (its name is its SEAT);
  *  - a bot with a directory (a submission, a [bot] 'dir'): every file,
  *    link and directory below it, by relative path, with its type, its
@@ -69,10 +69,16 @@ struct delta {
  *    the command that names an existing regular file by a path
  *    (containing '/') or relative to the config's directory; a program
  *    found only in PATH (python3) is not read.
+ * A path (a directory seat, a command's file) that lies in the config's
+ * directory c->dir (as config_load() resolves it, links followed) is
+ * hashed as seen from it ("bots/alice"), with the links of its own
+ * directory followed; any other path absolutely: a tournament's directory
+ * moved or copied keeps its fingerprints.
  * Every field is text without a NUL, hashed with its NUL, or bytes whose
  * count was hashed before them: two different bots cannot give one
- * stream. The domain text changes whenever the stream does, so that a
- * fingerprint of an older arena never matches one of this.
+ * stream. The domain text changes whenever the stream of a released arena
+ * does, so that a fingerprint of an older arena never matches one of this
+ * (relative paths came in version 2 before it was released).
  * Call it before config_use_build() points the bot at its built copy.
  * 0; -1 when a signal came (interrupt.h) meanwhile: it stopped at once,
  * and out is no fingerprint.

@@ -482,6 +482,8 @@ static json_t *results_schedule_line(const struct fixture *g, const struct confi
 	json_object_set_new(o, "variant", json_string(variant_name(c->variants[g->variant].base)));
 	json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
 	json_object_set_new(o, "seats", seats);
+	/* where the seats' paths start, so that they compare as results_check_line() does */
+	json_object_set_new(o, "cwd", json_string(c->dir));
 	return o;
 }
 
@@ -525,6 +527,37 @@ out:
 static const char *const checked_fields[] = { "game", "bots", "variant", "seed", "seats", "index" };
 
 /*
+ * Are the seats got, of a line whose "cwd" (the config's directory they
+ * were given in) is got_dir, those of exp, of a line whose "cwd" is
+ * exp_dir? A seat that is a path under its config's directory counts as
+ * seen from there (path_below(): "bots/alice"), as the bots' fingerprints
+ * see it (incremental.c), so a tournament's directory moved or copied
+ * with its bots and results keeps its games; any other seat must be the
+ * same text. Without both directories (a line written by an earlier
+ * arena, which stored no "cwd" in the schedule), every seat must be.
+ */
+static int same_seats(json_t *got, json_t *got_dir, json_t *exp, json_t *exp_dir)
+{
+	const char *gd = json_string_value(got_dir), *ed = json_string_value(exp_dir);
+
+	if (!json_is_array(got) || !json_is_array(exp) ||
+	    json_array_size(got) != json_array_size(exp))
+		return 0;
+	for (size_t i = 0; i < json_array_size(got); i++) {
+		const char *g = json_string_value(json_array_get(got, i));
+		const char *e = json_string_value(json_array_get(exp, i));
+		const char *gr = g && gd ? path_below(g, gd) : NULL;
+		const char *er = e && ed ? path_below(e, ed) : NULL;
+
+		if (!g || !e)
+			return 0;
+		if (gd && ed ? strcmp(gr ? gr : g, er ? er : e) : strcmp(g, e))
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * Is the stored result line o the game the schedule (map: id -> schedule
  * line) has under its id? 0, or -1 with "FILE:LINE: what differs" in err.
  */
@@ -547,7 +580,9 @@ int results_check_line(json_t *o, json_t *map, const char *file, int lineno, cha
 		json_t *exp = json_object_get(want, checked_fields[i]);
 		char *g, *e;
 
-		if (got && json_equal(got, exp))
+		if (got && !strcmp(checked_fields[i], "seats") ?
+		    same_seats(got, json_object_get(o, "cwd"), exp, json_object_get(want, "cwd")) :
+		    got && json_equal(got, exp))
 			continue;
 		g = got ? json_dumps(got, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
 		e = json_dumps(exp, JSON_COMPACT | JSON_ENCODE_ANY);

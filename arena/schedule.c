@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "path.h"
 #include "rng.h"
 #include "util.h"
 
@@ -578,8 +579,12 @@ void schedule_fingerprint(const struct schedule *s, const struct config *c, char
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)g->seed);
 		hash_str(&h, num);
 		for (int p = 0; p < g->nseats; p++) {
+			const char *seat = c->bots[g->bot[p]].seat;
+			/* a path in the config's directory as seen from it, as results_check_line() does */
+			const char *rel = c->dir ? path_below(seat, c->dir) : NULL;
+
 			hash_str(&h, c->bots[g->bot[p]].name);
-			hash_str(&h, c->bots[g->bot[p]].seat);
+			hash_str(&h, rel ? rel : seat);
 		}
 	}
 	snprintf(out, 17, "%016llx", (unsigned long long)h);

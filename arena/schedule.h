@@ -83,8 +83,10 @@ int schedule_in_shard(const struct fixture *g, int k, int n);
 
 /*
  * Hex digest (16 characters + NUL) of everything that decides what is
- * played: ids, seeds, seat assignments, bot names and seats, variant
- * options. Time limits and jobs are not part of it.
+ * played: ids, seeds, seat assignments, bot names and seats (a path in the
+ * config's directory as seen from it, so that a tournament moved or copied
+ * keeps its digest), variant options. Time limits and jobs are not part
+ * of it.
  */
 void schedule_fingerprint(const struct schedule *s, const struct config *c, char out[17]);
 

@@ -77,6 +77,16 @@ int path_inside(const char *path, const char *dir)
 	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
 }
 
+const char *path_below(const char *path, const char *dir)
+{
+	if (path[0] != '/' || dir[0] != '/' || !path_inside(path, dir))
+		return NULL;
+	path += strlen(dir);
+	if (*path == '/')
+		path++;
+	return *path ? path : ".";
+}
+
 int path_is_dir(const char *path)
 {
 	struct stat st;

@@ -29,6 +29,14 @@ int path_mkdir_p(const char *path, mode_t mode);
 int path_inside(const char *path, const char *dir);
 
 /*
+ * path as seen from dir, when it is dir or lies below it (path_inside()):
+ * "b/c" for /a/b/c from /a, "usr/bin" for /usr/bin from /, "." for dir
+ * itself; NULL when it lies elsewhere (/a2/x from /a) or either is not
+ * absolute. Both canonical; by name only. Points into path.
+ */
+const char *path_below(const char *path, const char *dir);
+
+/*
  * Can no other user change what path leads to? Every directory on the way
  * to it and every symbolic link followed (as the kernel follows them)
  * must belong to root or to this user, and no directory on the way may

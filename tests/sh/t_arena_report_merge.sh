@@ -4,7 +4,8 @@
 # bot was another version, beside the current ones (so that shard-* of
 # the docs' old glob matches both) is an error naming the two directories
 # and what differs (exit 2), not standings that mix the two versions;
-# shard-*-of-N merges the run it names. A game id given twice with
+# shard-*-of-N merges the run it names, also when its shards were played
+# from copies of the tournament in two places. A game id given twice with
 # different results is an error too; given twice alike it counts once.
 . tests/arena/lib.sh
 cd "$W" || exit 1
@@ -77,6 +78,20 @@ expect_eq "mixed runs output" "$(cat mixed.txt)" ""
 "$ARENA" report full2 res/shard-2-of-3 >/dev/null 2>err
 expect_eq "whole run and shard exit" $? 2
 expect_eq "whole run and shard" "$(cat err)" "arena: full2 and res/shard-2-of-3 hold games of different runs, not to be merged: shard count (1, 3). Report the directories of one run (shards: shard-*-of-N)"
+
+# the shards of one run played from two places (a copy of the tournament,
+# as on nodes that mount it at different paths): s, a dir bot, has one
+# fingerprint in both, as seen from the config's directory, so they merge
+mkdir -p here/cup
+cp -a s t.ini here/cup/
+cp -a here/cup there
+(cd here/cup && "$ARENA" -q --shard 1/2 t.ini >/dev/null 2>"$W/err") || fail "shard 1/2 here: $(cat err)"
+(cd there && "$ARENA" -q --shard 2/2 t.ini >/dev/null 2>"$W/err") || fail "shard 2/2 there: $(cat err)"
+expect_eq "s in both places" "$(fingerprint there/res/shard-2-of-2/arena.json)" \
+	"$(fingerprint here/cup/res/shard-1-of-2/arena.json)"
+"$ARENA" report here/cup/res/shard-1-of-2 there/res/shard-2-of-2 >places.txt 2>err ||
+	fail "report of shards from two places: $(cat err)"
+expect_file_eq "shards from two places" places.txt full2.txt
 
 # a game given twice: alike it counts once (with a note); with another
 # result (the teams' places swapped) it is an error naming both places

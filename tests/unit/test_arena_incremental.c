@@ -4,8 +4,12 @@
  * written out beside it, as in Python
  *   hashlib.blake2b(STREAM, digest_size=16).hexdigest()[:16]
  * so a change of the encoding shows here, and two trees that the old
- * encoding hashed alike (a file's count after its bytes) differ; and a
- * file that changes while it is read makes a fingerprint that matches none.
+ * encoding hashed alike (a file's count after its bytes) differ; paths
+ * under the config's directory are hashed as seen from it, others
+ * absolute; and a file that changes while it is read makes a fingerprint
+ * that matches none. The values worked here were recomputed so when the
+ * paths became relative: the streams below fed to that Python line (a
+ * stream that holds this test's directory, TOP, is digested here).
  */
 #include <sodium.h>
 #include <stdio.h>
@@ -94,30 +98,78 @@ static const char *digest(const void *s, size_t n)
 	return out;
 }
 
+/* stream = head (n bytes, its NULs included) + TOP + tail (m bytes); its digest */
+static const char *digest_around(const char *head, size_t n, const char *tail, size_t m)
+{
+	char stream[8400];
+
+	memcpy(stream, head, n);
+	memcpy(stream + n, top, strlen(top));
+	memcpy(stream + n + strlen(top), tail, m);
+	return digest(stream, n + strlen(top) + m);
+}
+
 /*
  * A command's files, each named as the command's argv has it (made
- * absolute: TOP/bot.sh), then "file SIZE" and its bytes ('sh' is no file
- * of the config's directory: not read):
- *   euchre-arena bot 2\0 sh bot.sh\0 make\0 TOP/bot.sh\0 file 8\0 echo hi\n
- * TOP is this test's directory, so the digest is taken here.
+ * absolute by seat_parse(): TOP/bot.sh), as seen from the config's
+ * directory TOP, then "file SIZE" and its bytes ('sh' is no file of the
+ * config's directory: not read). Before, it was named TOP/bot.sh, so the
+ * digest was taken here:
+ *   euchre-arena bot 2\0 sh bot.sh\0 make\0 bot.sh\0 file 8\0 echo hi\n
+ * From a config in another directory (TOP/sub) it is outside, absolute:
+ *   euchre-arena bot 2\0 sh ../bot.sh\0 make\0 TOP/bot.sh\0 file 8\0 echo hi\n
  */
 static void test_command_files(void)
 {
-	static const char head[] = "euchre-arena bot 2\0sh bot.sh\0make";
-	static const char file[] = "file 8\0echo hi\n";
-	char *sh = path_join(top, "bot.sh"), stream[4200], want[FINGERPRINT_LEN + 1];
-	size_t n = 0;
+	static const char head[] = "euchre-arena bot 2\0sh ../bot.sh\0make\0";
+	static const char tail[] = "/bot.sh\0file 8\0echo hi\n";
+	char *sh = path_join(top, "bot.sh"), *sub = path_join(top, "sub"), want[FINGERPRINT_LEN + 1];
 
-	memcpy(stream + n, head, sizeof(head));
-	n += sizeof(head);
-	memcpy(stream + n, sh, strlen(sh) + 1);
-	n += strlen(sh) + 1;
-	memcpy(stream + n, file, sizeof(file) - 1);
-	n += sizeof(file) - 1;
-	snprintf(want, sizeof(want), "%s", digest(stream, n));
 	write_bytes(sh, "echo hi\n", 8, 0644);
-	CHECK_STR(fingerprint("sh bot.sh", "make", NULL, top), want);
+	CHECK_STR(fingerprint("sh bot.sh", "make", NULL, top), "82e7379221a2cb31");
+	snprintf(want, sizeof(want), "%s",
+		 digest_around(head, sizeof(head) - 1, tail, sizeof(tail) - 1));
+	CHECK_STR(fingerprint("sh ../bot.sh", "make", NULL, sub), want);
 	free(sh);
+	free(sub);
+}
+
+/*
+ * A bot whose seat is its directory (a [bot] 'dir' without 'command', a
+ * submission with a 'run'): the directory as seen from the config's, so
+ * TOP/tree from TOP hashes as the seat text "tree" of tree A above
+ * (b7863e7ec108c243), wherever TOP is. From TOP/tre (a name that TOP/tree
+ * merely starts with) it is outside: absolute, TOP/tree; from / it is
+ * TOP/tree less its first '/':
+ *   euchre-arena bot 2\0 TOP/tree\0 \0 a\0 file 0644 5\0 hello b\0 ...
+ */
+static void test_a_directory_seat_is_seen_from_the_configs_directory(void)
+{
+	static const char head[] = "euchre-arena bot 2\0";
+	static const char tail[] = "/tree\0\0a\0file 0644 5\0hellob\0link\0\n21 bytes\0d\0dir\0"
+				   "d/c\0file 0600 1\0x";
+	char *a = path_join(top, "tree/a"), *b = path_join(top, "tree/b");
+	char *tree = path_join(top, "tree"), *tre = path_join(top, "tre"), want[FINGERPRINT_LEN + 1];
+	char root[8400];
+
+	write_bytes(a, "hello", 5, 0644);
+	CHECK_INT(symlink("\n21 bytes", b), 0);
+	CHECK_STR(fingerprint(tree, NULL, tree, top), "b7863e7ec108c243");
+	snprintf(want, sizeof(want), "%s",
+		 digest_around(head, sizeof(head) - 1, tail, sizeof(tail) - 1));
+	CHECK_STR(fingerprint(tree, NULL, tree, tre), want);
+	/* from /: the same stream less the '/' that starts TOP */
+	memcpy(root, head, sizeof(head) - 1);
+	memcpy(root + sizeof(head) - 1, top + 1, strlen(top) - 1);
+	memcpy(root + sizeof(head) - 1 + strlen(top) - 1, tail, sizeof(tail) - 1);
+	snprintf(want, sizeof(want), "%s",
+		 digest(root, sizeof(head) - 1 + strlen(top) - 1 + sizeof(tail) - 1));
+	CHECK_STR(fingerprint(tree, NULL, tree, "/"), want);
+	unlink(b);
+	free(a);
+	free(b);
+	free(tree);
+	free(tre);
 }
 
 /*
@@ -136,11 +188,16 @@ static void test_a_file_that_is_not_its_size_matches_none(void)
 
 int main(void)
 {
-	char *d;
+	char *d, made[4096];
 
-	snprintf(top, sizeof(top), "%s/incremental-%d",
+	snprintf(made, sizeof(made), "%s/incremental-%d",
 		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
-	mkdir(top, 0755);
+	mkdir(made, 0755);
+	/* the config's directory as config_load() resolves it: its links followed */
+	CHECK(realpath(made, top) != NULL);
+	d = path_join(top, "sub");
+	mkdir(d, 0755);
+	free(d);
 	d = path_join(top, "tree");
 	mkdir(d, 0755);
 	free(d);
@@ -153,6 +210,7 @@ int main(void)
 	RUN(test_builtin);
 	RUN(test_a_file_cannot_hold_the_next_entries);
 	RUN(test_command_files);
+	RUN(test_a_directory_seat_is_seen_from_the_configs_directory);
 	RUN(test_a_file_that_is_not_its_size_matches_none);
 	return TEST_REPORT();
 }

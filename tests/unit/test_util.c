@@ -226,6 +226,32 @@ static void test_path_dir(void)
 	}
 }
 
+/*
+ * path_below(): a path as seen from a directory it lies in, by whole
+ * components (/a/cfg2 is not in /a/cfg), "." for the directory itself,
+ * everything in /
+ */
+static void test_path_below(void)
+{
+	static const struct {
+		const char *path, *dir, *below;
+	} cases[] = {
+		{ "/a/cfg/bots/alice", "/a/cfg", "bots/alice" }, { "/a/cfg", "/a/cfg", "." },
+		{ "/a/cfg2/x", "/a/cfg", NULL }, { "/a/cf", "/a/cfg", NULL },
+		{ "/usr/bin/python3", "/a/cfg", NULL }, { "/usr/bin", "/", "usr/bin" },
+		{ "/", "/", "." }, { "bots/x", "/a/cfg", NULL }, { "/a/cfg/x", ".", NULL },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *got = path_below(cases[i].path, cases[i].dir);
+
+		if (cases[i].below)
+			CHECK_STR(got ? got : "(null)", cases[i].below);
+		else
+			CHECK(got == NULL);
+	}
+}
+
 /* strvec_value(): "NAME\tVALUE" lists, a name no prefix of another's */
 static void test_strvec_value(void)
 {
@@ -252,6 +278,7 @@ int main(void)
 	RUN(test_random_seeds);
 	RUN(test_strbuf_addint);
 	RUN(test_path_dir);
+	RUN(test_path_below);
 	RUN(test_strvec_value);
 	return TEST_REPORT();
 }

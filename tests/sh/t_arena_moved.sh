@@ -1,0 +1,124 @@
+#!/bin/sh
+# t_arena_moved.sh - a tournament's directory (config, bots, submissions,
+# results) moved with mv or copied with cp -a keeps its games: a bot's
+# fingerprint names the paths under the config's directory relative to it
+# (docs/arena.md, Incremental runs, rule 1), so the run in the new place
+# has nothing to play. A bot changed after the move is played again; a
+# bot outside the config's directory is named by its absolute path, so
+# moving it (not the config) is a change. Before, every path was absolute
+# and every game was played again after a move.
+. tests/arena/lib.sh
+cd "$W" || exit 1
+
+# a bot that answers the first legal move
+bot() {
+	mkdir -p "$(dirname "$1")"
+	cat >"$1" <<'X'
+#!/bin/sh
+while IFS= read -r line; do
+	case $line in
+	"legal "*) m=${line#legal }; m=${m%%,*}; [ "$m" = ready ] && m="ready s"; printf '%s\n' "$m" ;;
+	quit) exit 0 ;;
+	esac
+done
+X
+	chmod +x "$1"
+}
+
+# the tournament in a/cup: a dir bot, one with a build (its built copy in
+# res/builds, whose path the stored games hold), a command bot naming its
+# script, a submission, and a dir bot outside the tournament (shared/o)
+mkdir -p a/cup/subs shared/o
+bot a/cup/bots/d/run
+bot a/cup/bots/m/run
+bot a/cup/bots/c.sh
+bot a/cup/subs/s/run
+bot shared/o/run
+cat >a/cup/t.ini <<X
+[arena]
+variants = hammerwalt
+deals = 1
+seed = 7
+submissions = subs
+results = res
+[variant hammerwalt]
+target = 5
+[bot g]
+command = @greedy
+[bot d]
+dir = bots/d
+[bot m]
+dir = bots/m
+build = true
+[bot c]
+command = sh bots/c.sh
+[bot o]
+dir = $W/shared/o
+X
+
+# run DIR: the arena on DIR/t.ini from DIR (results = res lies there too)
+run() {
+	(cd "$1" && "$ARENA" -q t.ini >/dev/null 2>"$W/err")
+}
+
+run a/cup
+expect_eq "first run exit" $? 0
+expect_eq "first run stderr" "$(sed "s/ ([0-9.]* s)$//" err)" "arena: built m"
+expect_eq "games of the first run" "$(lines a/cup/res/results.jsonl)" 30
+# the recorded fingerprints, as NAME=FP lines
+fps() {
+	tr -d ' \n' <"$1/res/arena.json" | grep -o '{"bot":"[a-z]*","fingerprint":"[0-9a-f]*"}' |
+		sed 's/{"bot":"\([a-z]*\)","fingerprint":"\([0-9a-f]*\)"}/\1=\2/'
+}
+fps a/cup >fp1
+expect_eq "bots fingerprinted" "$(cut -d= -f1 fp1 | tr '\n' ' ')" "g d m c o s "
+
+# moved elsewhere, deeper: the same fingerprints, nothing to play
+mkdir -p b/moved/here
+mv a/cup b/moved/here/cup
+run b/moved/here/cup
+expect_eq "run after mv exit" $? 0
+expect_eq "run after mv" "$(cat err)" "arena: nothing to play: all 30 games are in res"
+fps b/moved/here/cup >fp2
+expect_file_eq "fingerprints after mv" fp2 fp1
+
+# copied (the original stays): the copy has nothing to play either
+cp -a b/moved/here/cup copy
+run copy
+expect_eq "run of the copy exit" $? 0
+expect_eq "run of the copy" "$(cat err)" "arena: nothing to play: all 30 games are in res"
+fps copy >fp3
+expect_file_eq "fingerprints of the copy" fp3 fp1
+
+# reached through a link: the config's directory as the arena resolves it
+ln -s copy link
+run link
+expect_eq "run through a link" "$(cat err)" "arena: nothing to play: all 30 games are in res"
+
+# a bot changed in the copy is played again there, and only it
+echo "# changed" >>copy/bots/d/run
+echo "# changed" >>copy/subs/s/run
+run copy
+expect_eq "run after a change exit" $? 0
+expect_eq "run after a change" "$(cat err)" "arena: changes since the last run: 12 games kept, 18 superseded (moved to res/archive/1)
+arena: d: changed, 10 games to play, 10 games archived
+arena: s: changed, 10 games to play, 10 games archived
+arena: resuming res: 12 of 30 games already played"
+expect_eq "games in the copy" "$(lines copy/res/results.jsonl)" 30
+expect_eq "games archived in the copy" "$(lines copy/res/archive/1/results.jsonl)" 18
+# the moved original did not change
+run b/moved/here/cup
+expect_eq "the original after the copy changed" "$(cat err)" "arena: nothing to play: all 30 games are in res"
+
+# the command bot's script changed: c is played again
+echo "# changed" >>b/moved/here/cup/bots/c.sh
+run b/moved/here/cup
+expect_eq "run after the script changed" "$(sed -n 2p err)" "arena: c: changed, 10 games to play, 10 games archived"
+
+# the bot outside the tournament moved, not changed: its path is its name
+mv shared shared2
+sed "s|$W/shared/o|$W/shared2/o|" b/moved/here/cup/t.ini >t.ini.new
+mv t.ini.new b/moved/here/cup/t.ini
+run b/moved/here/cup
+expect_eq "run after the outside bot moved" "$(sed -n 2p err)" "arena: o: changed, 10 games to play, 10 games archived"
+echo "ok: t_arena_moved"

@@ -361,6 +361,58 @@ static void test_lines_that_are_not_the_schedules_stop_a_resume(void)
  * an edited line is an error naming it, never counted; a directory the
  * arena made must have its schedule.
  */
+/*
+ * A seat that is a path in the config's directory is checked as seen
+ * from there (the 'cwd' of each line), so a tournament moved with its
+ * results keeps its games; every other seat, and every seat of a line
+ * without 'cwd' (an earlier arena's), must be the same text.
+ */
+static void test_seats_in_a_moved_tournament(void)
+{
+	static const struct {
+		const char *seats, *cwd; /* of the stored line */
+		int ok;
+	} cases[] = {
+		{ "[\"/a/cfg/bots/x\", \"/srv/y\", \"@random\"]", "\"/a/cfg\"", 1 },
+		/* moved: the same places as seen from the new directory */
+		{ "[\"/b/new/bots/x\", \"/srv/y\", \"@random\"]", "\"/b/new\"", 1 },
+		/* another bot in the tree, or outside it */
+		{ "[\"/b/new/bots/z\", \"/srv/y\", \"@random\"]", "\"/b/new\"", 0 },
+		{ "[\"/b/new/bots/x\", \"/srv/z\", \"@random\"]", "\"/b/new\"", 0 },
+		/* outside the tree does not move with it */
+		{ "[\"/b/new/bots/x\", \"/b/new/y\", \"@random\"]", "\"/b/new\"", 0 },
+		/* a directory that only starts like the config's is not in it */
+		{ "[\"/a/cfgx/bots/x\", \"/srv/y\", \"@random\"]", "\"/a/cfg\"", 0 },
+		/* no 'cwd' (an earlier arena): the text itself */
+		{ "[\"/b/new/bots/x\", \"/srv/y\", \"@random\"]", NULL, 0 },
+		{ "[\"/a/cfg/bots/x\", \"/srv/y\", \"@random\"]", NULL, 1 },
+	};
+	json_t *map = json_loads("{\"g1\": {\"game\": \"g1\", \"index\": 0, \"bots\": [\"x\", "
+				 "\"y\", \"r\"], \"variant\": \"fivehand\", \"seed\": 7, \"seats\": "
+				 "[\"/a/cfg/bots/x\", \"/srv/y\", \"@random\"], \"cwd\": \"/a/cfg\"}}",
+				 0, NULL);
+
+	CHECK(map != NULL);
+	for (size_t i = 0; map && i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[512], err[512];
+		json_t *o;
+
+		snprintf(text, sizeof(text), "{\"game\": \"g1\", \"index\": 0, \"bots\": [\"x\", "
+			 "\"y\", \"r\"], \"variant\": \"fivehand\", \"seed\": 7, \"seats\": %s%s%s}",
+			 cases[i].seats, cases[i].cwd ? ", \"cwd\": " : "",
+			 cases[i].cwd ? cases[i].cwd : "");
+		o = json_loads(text, 0, NULL);
+		CHECK(o != NULL);
+		err[0] = '\0';
+		CHECK_INT(results_check_line(o, map, "r.jsonl", 3, err, sizeof(err)),
+			  cases[i].ok ? 0 : -1);
+		if (!cases[i].ok)
+			CHECK(!strncmp(err, "r.jsonl:3: game 'g1': 'seats' is ", 33));
+		json_decref(o);
+	}
+	json_decref(map);
+}
+
 static void test_report_refuses_lines_that_are_not_the_schedules(void)
 {
 	struct results *r;
@@ -585,6 +637,7 @@ int main(void)
 	RUN(test_reload_repairs_a_torn_last_line);
 	RUN(test_a_damaged_middle_line_is_an_error);
 	RUN(test_lines_that_are_not_the_schedules_stop_a_resume);
+	RUN(test_seats_in_a_moved_tournament);
 	RUN(test_report_refuses_lines_that_are_not_the_schedules);
 	RUN(test_results_files_are_private_whatever_the_umask);
 	RUN(test_replay_command_of_a_played_game);

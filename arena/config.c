@@ -179,7 +179,7 @@ static char *read_line(char *str, int num, void *stream)
 		fail(p, p->lineno, "not valid UTF-8 (the results are JSON lines: names, commands "
 		     "and paths must be UTF-8)");
 	memcpy(str, line, (size_t)n + 1);
-	p->continuation = n > 0 && (line[0] == ' ' || line[0] == '\t');
+	p->continuation = n > 0 && isspace((unsigned char)line[0]) && line[0] != '\n';
 	for (s = line; isspace((unsigned char)*s); s++)
 		;
 	/* a header where inih sees one: an indented line after a pair continues it */
@@ -208,7 +208,7 @@ static int on_pair(void *user, const char *section, const char *name, const char
 	struct parse *p = user;
 	struct kv *last = p->nkv ? &p->kv[p->nkv - 1] : NULL;
 
-	p->named = 1;
+	p->named = name[0] != '\0'; /* inih's prev_name: an empty name is none */
 	if (p->broken_header)
 		return 1;
 	/* inih's multi-line values: an indented line continues the key above */

@@ -368,9 +368,13 @@ static char *resolve_dir_of(const char *path)
  * (resolve_dir_of()); the comparison is by whole components (/a/cfg2 is
  * not below /a/cfg; below / is every path). A relative path (a bare
  * program found in c->dir) is hashed as it is. A text seen from c->dir
- * never starts with '/', an absolute one always does.
+ * never starts with '/', an absolute one always does. A bot with a build
+ * (b->build) counts by its absolute place wherever it lies: a build may
+ * write where it ran into what it makes (a script's path, an rpath, a
+ * virtual environment), so a moved tournament builds such a bot again.
  */
-static void hash_path(crypto_generichash_state *h, const struct config *c, const char *path)
+static void hash_path(crypto_generichash_state *h, const struct config *c,
+		      const struct entrant *b, const char *path)
 {
 	char *full;
 	const char *rel;
@@ -380,7 +384,7 @@ static void hash_path(crypto_generichash_state *h, const struct config *c, const
 		return;
 	}
 	full = resolve_dir_of(path);
-	rel = c->dir ? path_below(full, c->dir) : NULL;
+	rel = c->dir && !b->build ? path_below(full, c->dir) : NULL;
 	hash_text(h, rel ? rel : full);
 	free(full);
 }
@@ -401,8 +405,19 @@ static int hash_command_files(crypto_generichash_state *h, const struct config *
 
 			if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
 			    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
-				hash_path(h, c, w);
-				ret = hash_file(h, path);
+				/*
+				 * a link (seat_parse() keeps a program's own name): where it
+				 * leads, and what is there, which hash_file() would not open
+				 */
+				char *real = realpath(path, NULL);
+
+				hash_path(h, c, b, w);
+				if (real && strcmp(real, path)) {
+					hash_text(h, "resolved");
+					hash_path(h, c, b, real);
+				}
+				ret = hash_file(h, real ? real : path);
+				free(real);
 			}
 			free(path);
 		}
@@ -425,7 +440,7 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 	 */
 	hash_text(&h, "euchre-arena bot 2");
 	if (b->dir && !strcmp(b->seat, b->dir))
-		hash_path(&h, c, b->seat); /* the directory is the seat */
+		hash_path(&h, c, b, b->seat); /* the directory is the seat */
 	else
 		hash_text(&h, b->seat); /* a command as the config gives it */
 	hash_text(&h, b->build ? b->build : "");

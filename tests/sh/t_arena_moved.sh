@@ -25,9 +25,9 @@ X
 	chmod +x "$1"
 }
 
-# the tournament in a/cup: a dir bot, one with a build (its built copy in
-# res/builds, whose path the stored games hold), a command bot naming its
-# script, a submission, and a dir bot outside the tournament (shared/o)
+# the tournament in a/cup: two dir bots, a command bot naming its script,
+# a submission, and a dir bot outside the tournament (shared/o); a bot
+# with a build is the last case below
 mkdir -p a/cup/subs shared/o
 bot a/cup/bots/d/run
 bot a/cup/bots/m/run
@@ -49,7 +49,6 @@ command = @greedy
 dir = bots/d
 [bot m]
 dir = bots/m
-build = true
 [bot c]
 command = sh bots/c.sh
 [bot o]
@@ -63,7 +62,7 @@ run() {
 
 run a/cup
 expect_eq "first run exit" $? 0
-expect_eq "first run stderr" "$(sed "s/ ([0-9.]* s)$//" err)" "arena: built m"
+expect_eq "first run stderr" "$(cat err)" ""
 expect_eq "games of the first run" "$(lines a/cup/res/results.jsonl)" 30
 # the recorded fingerprints, as NAME=FP lines
 fps() {
@@ -121,4 +120,66 @@ sed "s|$W/shared/o|$W/shared2/o|" b/moved/here/cup/t.ini >t.ini.new
 mv t.ini.new b/moved/here/cup/t.ini
 run b/moved/here/cup
 expect_eq "run after the outside bot moved" "$(sed -n 2p err)" "arena: o: changed, 10 games to play, 10 games archived"
+# a bot with a build counts by its absolute place: a build may write
+# where it ran into what it makes (this one does), so a moved tournament
+# builds it again and plays its games again, rather than run a copy that
+# names the old place
+mkdir -p e/cup/bots/m
+cat >e/cup/bots/m/run <<'X'
+#!/bin/sh
+exec sh "$(dirname "$0")/real.sh"
+X
+cp b/moved/here/cup/bots/d/run e/cup/bots/m/real.sh
+chmod +x e/cup/bots/m/run
+cat >e/cup/t.ini <<'X'
+[arena]
+variants = hammerwalt
+deals = 1
+seed = 7
+results = res
+[variant hammerwalt]
+target = 5
+[bot g]
+command = @greedy
+[bot m]
+dir = bots/m
+build = printf '#!/bin/sh\nexec sh %s/real.sh\n' "$(pwd)" >run
+X
+run e/cup
+expect_eq "built bot: first run" "$(sed "s/ ([0-9.]* s)$//" err)" "arena: built m"
+mv e f
+run f/cup
+expect_eq "built bot: run after mv" "$(sed "s/ ([0-9.]* s)$//" err)" "arena: built m
+arena: changes since the last run: 0 games kept, 2 superseded (moved to res/archive/1)
+arena: m: changed, rebuilt, 2 games to play, 2 games archived"
+expect_eq "built bot: faults after mv" "$(grep -c '"faults":\[\]' f/cup/res/results.jsonl)" 2
+
+# a command's program that is a link: where it leads and what is there
+# count (the link itself cannot be opened without following it)
+mkdir -p l/cup/bots
+cp b/moved/here/cup/bots/c.sh l/cup/bots/v1.sh
+cp b/moved/here/cup/bots/c.sh l/cup/bots/v2.sh
+ln -s v1.sh l/cup/bots/c
+cat >l/cup/t.ini <<'X'
+[arena]
+variants = hammerwalt
+deals = 1
+seed = 7
+results = res
+[variant hammerwalt]
+target = 5
+[bot g]
+command = @greedy
+[bot c]
+command = bots/c
+X
+run l/cup
+ln -sf v2.sh l/cup/bots/c
+run l/cup
+expect_eq "link retargeted" "$(sed -n 2p err)" "arena: c: changed, 2 games to play, 2 games archived"
+echo "# changed" >>l/cup/bots/v2.sh
+run l/cup
+expect_eq "link's file changed" "$(sed -n 2p err)" "arena: c: changed, 2 games to play, 2 games archived"
+run l/cup
+expect_eq "link unchanged" "$(cat err)" "arena: nothing to play: all 2 games are in res"
 echo "ok: t_arena_moved"

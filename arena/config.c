@@ -509,16 +509,18 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 	} else if (!strcmp(k, "variants")) {
 		*variants = kv;
 	} else if (!strcmp(k, "submissions")) {
+		/* resolved, as a bot's 'dir': the seats name each submission canonically */
 		char *abs = path_join(c->dir, kv->value);
+		char *real = path_is_dir(abs) ? realpath(abs, NULL) : NULL;
 
-		if (!path_is_dir(abs)) {
+		free(abs);
+		if (!real) {
 			fail(p, kv->line,
 			     "bad value '%s' for 'submissions' in [arena] (no such directory)",
 			     kv->value);
-			free(abs);
 		} else {
 			free(c->submissions);
-			c->submissions = abs;
+			c->submissions = real;
 		}
 	} else {
 		fail(p, kv->line, "unknown key '%s' in [arena]", k);

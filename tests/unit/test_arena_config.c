@@ -396,6 +396,32 @@ static void test_submissions_naming_others_are_rejected(void)
 	config_release(&c);
 }
 
+/*
+ * The submissions directory is resolved, as a bot's 'dir' is: each seat
+ * names its submission canonically ('sub/../few/ann' would compare as
+ * '../few/ann' from the config's directory, the same in every place).
+ */
+static void test_submissions_path_is_resolved(void)
+{
+	struct config c;
+	char expect[4200];
+
+	mkdir("canon", 0755);
+	mkdir("canon/ann", 0755);
+	write_file("canon/ann/run", "#!/bin/sh\n");
+	chmod("canon/ann/run", 0755);
+	mkdir("canon/bob", 0755);
+	write_file("canon/bob/run", "#!/bin/sh\n");
+	chmod("canon/bob/run", 0755);
+	CHECK_STR(load_text(&c, "[arena]\nvariants = flip\nsubmissions = ./canon/../canon\n"),
+		  "ok");
+	snprintf(expect, sizeof(expect), "%s/canon", c.dir);
+	CHECK_STR(c.submissions, expect);
+	snprintf(expect, sizeof(expect), "%s/canon/ann", c.dir);
+	CHECK_STR(c.bots[0].seat, expect);
+	config_release(&c);
+}
+
 /* Too few bots because submissions were rejected: the error says which and why. */
 static void test_too_few_bots_lists_the_rejected(void)
 {
@@ -428,6 +454,7 @@ int main(void)
 		return 1;
 	RUN(test_error_messages_name_file_line_key_and_expectation);
 	RUN(test_too_few_bots_lists_the_rejected);
+	RUN(test_submissions_path_is_resolved);
 	RUN(test_long_lines_are_reported_not_split);
 	RUN(test_missing_file);
 	RUN(test_valid_config_values);

@@ -329,34 +329,6 @@ int incremental_check_tree(const char *dir, char *why, size_t len)
 }
 
 /*
- * An absolute path with the links of its directory followed (its last
- * part stays: a program that is a link keeps its own name, as
- * seat_parse() keeps it; "." and ".." are followed too); path as it is
- * when that fails (it then names nothing that is hashed: a tree that
- * cannot be read, a command's file that is not there). free() it.
- */
-static char *resolve_dir_of(const char *path)
-{
-	const char *base = strrchr(path, '/') + 1;
-	struct strbuf sb = STRBUF_INIT;
-	char *dir, *real;
-
-	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
-		real = realpath(path, NULL);
-		return real ? real : xstrdup(path);
-	}
-	dir = xstrndup(path, (size_t)(base - path));
-	real = realpath(dir, NULL);
-	free(dir);
-	if (!real)
-		return xstrdup(path);
-	strbuf_init(&sb);
-	strbuf_addf(&sb, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base);
-	free(real);
-	return strbuf_detach(&sb);
-}
-
-/*
  * Hashes path, a place a bot is made of (its directory, a file its
  * command names), as seen from the config's directory when it lies
  * there ("bots/alice", "." for that directory itself), else as it is
@@ -365,7 +337,7 @@ static char *resolve_dir_of(const char *path)
  * it, which does not move with it, still counts by its name. Both are
  * taken as the arena resolves them: c->dir with every link followed
  * (config_load()), path with the links of its directory followed
- * (resolve_dir_of()); the comparison is by whole components (/a/cfg2 is
+ * (path_resolve_dir()); the comparison is by whole components (/a/cfg2 is
  * not below /a/cfg; below / is every path). A relative path (a bare
  * program found in c->dir) is hashed as it is. A text seen from c->dir
  * never starts with '/', an absolute one always does. A bot with a build
@@ -383,7 +355,7 @@ static void hash_path(crypto_generichash_state *h, const struct config *c,
 		hash_text(h, path);
 		return;
 	}
-	full = resolve_dir_of(path);
+	full = path_resolve_dir(path);
 	rel = c->dir && !b->build ? path_below(full, c->dir) : NULL;
 	hash_text(h, rel ? rel : full);
 	free(full);

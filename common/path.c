@@ -77,6 +77,27 @@ int path_inside(const char *path, const char *dir)
 	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
 }
 
+char *path_resolve_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	struct strbuf sb = STRBUF_INIT;
+	char *dir, *real;
+
+	if (!slash || !*base || !strcmp(base, ".") || !strcmp(base, "..")) {
+		real = slash ? realpath(path, NULL) : NULL;
+		return real ? real : xstrdup(path);
+	}
+	dir = xstrndup(path, (size_t)(base - path));
+	real = realpath(dir, NULL);
+	free(dir);
+	if (!real)
+		return xstrdup(path);
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base);
+	free(real);
+	return strbuf_detach(&sb);
+}
+
 const char *path_below(const char *path, const char *dir)
 {
 	if (path[0] != '/' || dir[0] != '/' || !path_inside(path, dir))

@@ -29,6 +29,15 @@ int path_mkdir_p(const char *path, mode_t mode);
 int path_inside(const char *path, const char *dir);
 
 /*
+ * The absolute path with the links of its directory followed, its last
+ * part as it is (a program that is a link keeps its own name, and the
+ * sandbox shows the link's directory, not where it leads), unless that
+ * part is "", "." or "..", which are followed too; path itself when that
+ * fails. free() it.
+ */
+char *path_resolve_dir(const char *path);
+
+/*
  * path as seen from dir, when it is dir or lies below it (path_inside()):
  * "b/c" for /a/b/c from /a, "usr/bin" for /usr/bin from /, "." for dir
  * itself; NULL when it lies elsewhere (/a2/x from /a) or either is not

@@ -106,20 +106,11 @@ static char *absolute(const char *base, const char *path)
 static char *absolute_dir_of(const char *base, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *slash, *dir, *r;
+	char *r;
 
 	strbuf_init(&sb);
 	in_dir(base, path, &sb);
-	slash = strrchr(sb.buf, '/');
-	if (!slash || slash == sb.buf)
-		return strbuf_detach(&sb);
-	*slash = '\0';
-	dir = realpath(sb.buf, NULL);
-	*slash = '/';
-	if (!dir)
-		return strbuf_detach(&sb);
-	r = path_join(dir, slash + 1);
-	free(dir);
+	r = path_resolve_dir(sb.buf);
 	strbuf_release(&sb);
 	return r;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "path.h"
@@ -231,6 +232,54 @@ static void test_path_dir(void)
  * components (/a/cfg2 is not in /a/cfg), "." for the directory itself,
  * everything in /
  */
+/* The links of a path's directory followed, its last part kept (a link too). */
+static void test_path_resolve_dir(void)
+{
+	static const struct {
+		const char *tail, *want; /* under top, under realpath(top) */
+	} cases[] = {
+		{ "/ln/x", "/real/x" },   /* its directory: a link, followed */
+		{ "/ln", "/ln" },         /* the last part stays, a link too */
+		{ "/ln/..", "" },         /* "..", "." and "" are followed */
+		{ "/ln/.", "/real" },
+		{ "/ln/", "/real" },
+	};
+	char top[4200], real[4300], in[4300], want[4400], *got, *base;
+
+	snprintf(top, sizeof(top), "%s/resolve-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+		 (int)getpid());
+	snprintf(real, sizeof(real), "%s/real", top);
+	CHECK_INT(mkdir(top, 0755) || mkdir(real, 0755), 0);
+	snprintf(in, sizeof(in), "%s/ln", top);
+	CHECK_INT(symlink("real", in), 0);
+	base = realpath(top, NULL);
+	CHECK(base != NULL);
+	if (!base)
+		return;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(in, sizeof(in), "%s%s", top, cases[i].tail);
+		snprintf(want, sizeof(want), "%s%s", base, cases[i].want);
+		got = path_resolve_dir(in);
+		CHECK_STR(got, want);
+		free(got);
+	}
+	/* as it is when its directory cannot be resolved, or it has none */
+	got = path_resolve_dir("/no/such/dir/x");
+	CHECK_STR(got, "/no/such/dir/x");
+	free(got);
+	got = path_resolve_dir("x");
+	CHECK_STR(got, "x");
+	free(got);
+	got = path_resolve_dir("/");
+	CHECK_STR(got, "/");
+	free(got);
+	snprintf(in, sizeof(in), "%s/ln", top);
+	unlink(in);
+	rmdir(real);
+	rmdir(top);
+	free(base);
+}
+
 static void test_path_below(void)
 {
 	static const struct {
@@ -278,6 +327,7 @@ int main(void)
 	RUN(test_random_seeds);
 	RUN(test_strbuf_addint);
 	RUN(test_path_dir);
+	RUN(test_path_resolve_dir);
 	RUN(test_path_below);
 	RUN(test_strvec_value);
 	return TEST_REPORT();

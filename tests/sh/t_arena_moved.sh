@@ -131,7 +131,9 @@ exec sh "$(dirname "$0")/real.sh"
 X
 cp b/moved/here/cup/bots/d/run e/cup/bots/m/real.sh
 chmod +x e/cup/bots/m/run
-cat >e/cup/t.ini <<'X'
+# two_bots DIR: DIR/t.ini, @greedy against the [bot] on standard input
+two_bots() {
+	cat >"$1/t.ini" <<'X'
 [arena]
 variants = hammerwalt
 deals = 1
@@ -141,6 +143,10 @@ results = res
 target = 5
 [bot g]
 command = @greedy
+X
+	cat >>"$1/t.ini"
+}
+two_bots e/cup <<'X'
 [bot m]
 dir = bots/m
 build = printf '#!/bin/sh\nexec sh %s/real.sh\n' "$(pwd)" >run
@@ -160,16 +166,7 @@ mkdir -p l/cup/bots
 cp b/moved/here/cup/bots/c.sh l/cup/bots/v1.sh
 cp b/moved/here/cup/bots/c.sh l/cup/bots/v2.sh
 ln -s v1.sh l/cup/bots/c
-cat >l/cup/t.ini <<'X'
-[arena]
-variants = hammerwalt
-deals = 1
-seed = 7
-results = res
-[variant hammerwalt]
-target = 5
-[bot g]
-command = @greedy
+two_bots l/cup <<'X'
 [bot c]
 command = bots/c
 X

@@ -92,6 +92,9 @@ BOT_BIN += sample-bots/java-random/Bot.class
 endif
 TEST_HELPER_SRC := $(wildcard tests/bots/*.c)
 TEST_HELPER_BIN := $(TEST_HELPER_SRC:tests/bots/%.c=$(O)/tests/bots/%)
+# LD_PRELOAD shims that make a library call fail for a test (tests/shim/)
+TEST_SHIM_SRC := $(wildcard tests/shim/*.c)
+TEST_SHIM_BIN := $(TEST_SHIM_SRC:tests/shim/%.c=$(O)/tests/shim/%.so)
 # a bot that deals with the engine's own code (t_sealed, t_arena_run):
 # built from the sources without sanitizers, so that it runs in the sandbox
 SEARCH_BOT := $(O)/tests/bots/seed_spy
@@ -221,6 +224,10 @@ $(O)/tests/bots/%: tests/bots/%.c | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O1 -D_GNU_SOURCE -w -o $@ $< -lpthread
 
+$(O)/tests/shim/%.so: tests/shim/%.c | check-deps
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O1 -fPIC -shared -o $@ $< -ldl
+
 $(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard engine/*.h common/*.h arena/key.h) | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O2 -D_GNU_SOURCE $(INCLUDES) -o $@ $(SEARCH_BOT_SRC) $(ARENA_PKG_LIBS)
@@ -240,7 +247,7 @@ sample-bots/java-random/Bot.class: sample-bots/java-random/Bot.java
 test: test-deps
 	@$(MAKE) --no-print-directory test-run
 
-test-run: all $(UNIT_BIN) $(TEST_HELPER_BIN) $(SEARCH_BOT)
+test-run: all $(UNIT_BIN) $(TEST_HELPER_BIN) $(TEST_SHIM_BIN) $(SEARCH_BOT)
 	@O=$(O) BINDIR=$(BINDIR) SAN=$(SAN) sh tests/run.sh
 
 asan:

@@ -1,0 +1,137 @@
+#!/bin/sh
+# t_referee_wait.sh - the referee's wait (referee/bot.c). In the steady
+# state a decision costs a write, an epoll_wait() and a read: no poll().
+# And what a bot does while another is waited on (talks unasked, fills
+# stderr, closes its pipes, starts late, never answers before a stop) is
+# seen the same three ways: with every bot in the epoll set, with no set
+# (poll() alone), and with only the first bot in it (a uid's epoll watches
+# used up). tests/shim/epoll_fail.c takes the set away.
+set -u
+. "$(dirname "$0")/lib.sh"
+mis=$top/tests/misbehave
+cr=$top/sample-bots/c-random/run
+shim=$top/${O:-build/rel}/tests/shim/epoll_fail.so
+[ -f "$shim" ] || { fail "no $shim (make test-run builds it)"; finish ""; }
+
+# calls NAME FILE: how many NAME calls strace -c counted in FILE
+calls() {
+	awk -v n="$1" '$NF == n { print $4; f = 1 } END { if (!f) print 0 }' "$2"
+}
+
+# long MODE: a long game of four c-random under strace (the referee alone)
+long() {
+	mode=$1
+	if [ -n "$mode" ]; then
+		set -- env LD_PRELOAD="$shim" EPOLL_FAIL="$mode" \
+			ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+	else
+		set --
+	fi
+	"$@" strace -qq -c -o "$tmp/strace.$mode" "$BINDIR/referee" --variant indiana --seed 7 \
+		--option target=300 --option hole=300 --bot-seed 0:1 --bot-seed 1:2 --bot-seed 2:3 \
+		--bot-seed 3:4 "$cr" "$cr" "$cr" "$cr" >"$tmp/long.$mode.json" ||
+		fail "long game ($mode): exit status"
+	decisions=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["faults"]==[], r; print(sum(r["decisions"]), r["hands"])' "$tmp/long.$mode.json") ||
+		fail "long game ($mode): result"
+	set -- $decisions
+	d=$1 h=$2
+	w=$(calls write "$tmp/strace.$mode") r=$(calls read "$tmp/strace.$mode")
+	e=$(calls epoll_wait "$tmp/strace.$mode") p=$(calls poll "$tmp/strace.$mode")
+	echo "mode '$mode': $d decisions in $h hands: $w writes, $r reads, $e epoll_waits, $p polls"
+}
+
+long ""
+# a wait for each decision (and a few at the start), and a poll() only
+# at the end: up to three for each bot's end (its pidfd and the set, woken
+# by its pipes' ends) and one for the result line
+[ "$e" -ge "$d" ] && [ "$e" -le $((d + 20)) ] || fail "epoll_waits: $e for $d decisions"
+[ "$p" -le 13 ] || fail "polls: $p"
+# the request, the wait, the answer; each hand's last events to each bot;
+# the start and end (4 hellos, 4 readys, 4 quits, the bots' /proc files)
+[ $((w + r + e + p)) -le $((3 * d + 4 * h + 120)) ] ||
+	fail "$((w + r + e + p)) calls for $d decisions in $h hands"
+long create
+[ "$e" = 0 ] && [ "$p" -ge "$d" ] || fail "without a set: $e epoll_waits, $p polls"
+long 3
+# seat 0's waits find their answer through the set, every wait polls
+[ "$e" -ge $((d / 5)) ] && [ "$p" -ge "$d" ] || fail "one bot in the set: $e epoll_waits, $p polls"
+
+# game MODE NAME ARGS...: a hammerwalt game; its result in $tmp/NAME.MODE.json
+game() {
+	mode=$1 name=$2
+	shift 2
+	if [ -n "$mode" ]; then
+		set -- env LD_PRELOAD="$shim" EPOLL_FAIL="$mode" \
+			ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" "$@"
+	fi
+	timeout 60 "$@" >"$tmp/$name.$mode.json" 2>"$tmp/$name.$mode.err"
+	[ $? = 0 ] || fail "$name ($mode): exit status: $(cat "$tmp/$name.$mode.err")"
+}
+
+# fault MODE NAME SEAT KIND DETAIL: the game's only fault
+fault() {
+	python3 - "$tmp/$2.$1.json" "$3" "$4" "$5" <<'PY' || fail "$2 ($1): $(cat "$tmp/$2.$1.json")"
+import json, re, sys
+path, seat, kind, detail = sys.argv[1:]
+r = json.load(open(path))
+if kind == "none":
+    assert r["faults"] == [], r["faults"]
+    sys.exit(0)
+assert len(r["faults"]) == 1, r["faults"]
+f = r["faults"][0]
+assert f["seat"] == int(seat) and f["kind"] == kind, f
+assert re.search(detail, f["detail"]), f["detail"]
+PY
+}
+
+for mode in "" create 3; do
+	slow="$mis/slowpoke m 80 6"
+	# a word unasked, 10 ms after a play that leaves another seat to play (80 ms):
+	# in the set (seat 0) and, with mode 3, outside it (seat 2)
+	game "$mode" late0 "$BINDIR/referee" --variant hammerwalt --seed 11 \
+		"$mis/latetalker m" "$slow" "$slow" "$slow"
+	fault "$mode" late0 0 overflow "^output flood: 'late word' arrived with no request pending"
+	game "$mode" late2 "$BINDIR/referee" --variant hammerwalt --seed 11 \
+		"$slow" "$slow" "$mis/latetalker m" "$slow"
+	fault "$mode" late2 2 overflow "^output flood: 'late word' arrived with no request pending"
+	# a megabyte of stderr a decision, drained while others are waited on
+	game "$mode" chatty "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 5000 \
+		--bot-logs "$tmp/logs.$mode" --stderr-cap 1000 "$cr" "$cr" "$mis/chatty m" "$cr"
+	fault "$mode" chatty 0 none ''
+	size=$(wc -c <"$tmp/logs.$mode/seat2.stderr")
+	[ "$size" -gt 1000 ] && [ "$size" -lt 1200 ] || fail "chatty ($mode): log of $size bytes"
+	# its pipes closed in the middle of the game
+	game "$mode" closer "$BINDIR/referee" --variant hammerwalt --seed 11 \
+		"$cr" "$mis/closer m" "$cr" "$cr"
+	fault "$mode" closer 1 eof '^closed its standard'
+	# a late start (1 s) is not charged to the bots that started at once
+	# (seat 2: 4 answers of 250 ms in a budget of 1800 ms)
+	game "$mode" start "$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 3000 \
+		--move-ms 500 --game-ms 1800 "sh -c 'sleep 1; exec \"\$0\"' $cr" "$cr" \
+		"$mis/slowpoke m 250 4" "$cr"
+	fault "$mode" start 0 none ''
+	# a stop (SIGUSR1) while a bot that never answers is waited on
+	if [ -n "$mode" ]; then
+		env LD_PRELOAD="$shim" EPOLL_FAIL="$mode" \
+			ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+			"$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 60000 \
+			"$cr" "$mis/sleeper m" "$cr" "$cr" >"$tmp/stop.$mode.json" 2>&1 &
+	else
+		"$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 60000 \
+			"$cr" "$mis/sleeper m" "$cr" "$cr" >"$tmp/stop.$mode.json" 2>&1 &
+	fi
+	pid=$!
+	sleep 1
+	kill -USR1 $pid
+	i=0
+	while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -0 $pid 2>/dev/null && { fail "stop ($mode): the referee still runs 10 s after SIGUSR1"; kill -9 $pid; }
+	wait $pid || fail "stop ($mode): exit status"
+	fault "$mode" stop 1 timeout '^the game was stopped for running too long'
+	echo "ok: mode '$mode'"
+done
+
+finish "the wait passed with the epoll set, without it and with one bot in it"

@@ -25,30 +25,72 @@ int move_equal(const struct move *a, const struct move *b)
 	       a->card == b->card && a->swap == b->swap;
 }
 
+/* Appends w to t at n (t has room for any move's text); the new length. */
+static size_t put(char *t, size_t n, const char *w)
+{
+	while (*w)
+		t[n++] = *w++;
+	return n;
+}
+
+static size_t put_int(char *t, size_t n, int v)
+{
+	char d[12];
+	int k = 0;
+	unsigned u = v < 0 ? 0U - (unsigned)v : (unsigned)v;
+
+	if (v < 0)
+		t[n++] = '-';
+	do {
+		d[k++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	while (k)
+		t[n++] = d[--k];
+	return n;
+}
+
+/*
+ * Written by hand, not with snprintf(): every request lists the legal
+ * moves, and the bids and trump choices among them come through here.
+ */
 int move_format(const struct move *m, char *buf, size_t len)
 {
+	char t[48];
+	size_t n = 0;
+
 	switch (m->type) {
-	case MOVE_PASS: return snprintf(buf, len, "pass");
+	case MOVE_PASS: n = put(t, n, "pass"); break;
 	case MOVE_BID:
+		n = put_int(t, n, m->num);
 		if (m->trump >= 0)
-			return snprintf(buf, len, "%d %s", m->num, trump_name(m->trump));
-		return snprintf(buf, len, "%d", m->num);
-	case MOVE_ALONE: return snprintf(buf, len, "alone");
-	case MOVE_MOON: return snprintf(buf, len, "moon %s", trump_name(m->trump));
-	case MOVE_BEST: return snprintf(buf, len, "best %s", trump_name(m->trump));
-	case MOVE_TRUMP: return snprintf(buf, len, "%s", trump_name(m->trump));
+			n = put(t, put(t, n, " "), trump_name(m->trump));
+		break;
+	case MOVE_ALONE: n = put(t, n, "alone"); break;
+	case MOVE_MOON: n = put(t, put(t, n, "moon "), trump_name(m->trump)); break;
+	case MOVE_BEST: n = put(t, put(t, n, "best "), trump_name(m->trump)); break;
+	case MOVE_TRUMP: n = put(t, n, trump_name(m->trump)); break;
 	case MOVE_ORDER:
+		n = put(t, n, "order");
 		if (m->trump >= 0)
-			return snprintf(buf, len, "order %s", trump_name(m->trump));
-		return snprintf(buf, len, "order");
-	case MOVE_PARTNER: return snprintf(buf, len, "partner");
+			n = put(t, put(t, n, " "), trump_name(m->trump));
+		break;
+	case MOVE_PARTNER: n = put(t, n, "partner"); break;
 	case MOVE_CARD:
+		n = put(t, n, card_name(m->card));
 		if (m->swap != CARD_NONE)
-			return snprintf(buf, len, "%s switch %s", card_name(m->card),
-					card_name(m->swap));
-		return snprintf(buf, len, "%s", card_name(m->card));
-	default: return snprintf(buf, len, "?");
+			n = put(t, put(t, n, " switch "), card_name(m->swap));
+		break;
+	default: n = put(t, n, "?"); break;
 	}
+	/* as snprintf(): cut to fit, ended by a NUL, the whole length returned */
+	if (len) {
+		size_t k = n < len - 1 ? n : len - 1;
+
+		memcpy(buf, t, k);
+		buf[k] = '\0';
+	}
+	return (int)n;
 }
 
 static int word_is(const char *s, size_t n, const char *w)

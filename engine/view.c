@@ -24,9 +24,9 @@ static void word_seat(struct strbuf *out, const char *word, int seat)
 void view_move(const struct move *m, struct strbuf *out)
 {
 	char buf[64];
+	int n = move_format(m, buf, sizeof(buf));
 
-	move_format(m, buf, sizeof(buf));
-	strbuf_addstr(out, buf);
+	strbuf_add(out, buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
 static int score_count(const struct game *g)

@@ -231,6 +231,31 @@ static void move_canonical_form(void)
 	}
 }
 
+/* As snprintf(): cut to fit and ended by a NUL; the whole length returned. */
+static void move_format_cuts(void)
+{
+	struct move m;
+	char buf[8];
+
+	CHECK_INT(move_parse("9H switch KS", 12, &m), 12);
+	memset(buf, 'x', sizeof(buf));
+	CHECK_INT(move_format(&m, buf, 5), 12);
+	CHECK_STR(buf, "9H s");
+	CHECK(buf[5] == 'x');
+	CHECK_INT(move_format(&m, buf, 0), 12);
+	CHECK(buf[0] == '9');
+	CHECK_INT(move_format(&m, buf, 1), 12);
+	CHECK_STR(buf, "");
+	m.type = MOVE_BID;
+	m.num = -12;
+	m.trump = -1;
+	CHECK_INT(move_format(&m, buf, sizeof(buf)), 3);
+	CHECK_STR(buf, "-12");
+	m.num = 0;
+	CHECK_INT(move_format(&m, buf, sizeof(buf)), 1);
+	CHECK_STR(buf, "0");
+}
+
 /* Only single spaces between one to three words; no zero-padding, no "none". */
 static void move_parse_is_strict(void)
 {
@@ -701,6 +726,7 @@ int main(void)
 	RUN(card_parse_rejects);
 	RUN(trump_names_and_parse);
 	RUN(move_round_trips);
+	RUN(move_format_cuts);
 	RUN(move_canonical_form);
 	RUN(move_parse_is_strict);
 	RUN(hand_format_text);

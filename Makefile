@@ -149,7 +149,8 @@ check-deps:
 # what the test suite runs besides our own programs: the sample bots'
 # interpreters and the tests' helpers (command : Debian package); chromium loads the
 # HTML pages headless (tests/sh/t_viewer.sh); tmux types a person's moves (tests/sh/t_human.sh);
-# strace kills the arena at a chosen syscall (tests/sh/t_arena_supersede_crash.sh);
+# strace kills the arena at a chosen syscall (tests/sh/t_arena_supersede_crash.sh) and
+# counts the referee's calls (tests/sh/t_referee_wait.sh);
 # g++ builds a C++ bot whose futures wait on shared futexes (tests/sh/t_attack_channels.sh)
 TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless \
 	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium \

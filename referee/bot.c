@@ -11,8 +11,8 @@
  * The wait is one epoll set that holds every live bot's stdout and stderr
  * and the stop pipe, registered once when the bot starts: waiting for the
  * answer that is due is one epoll_wait() whatever the number of bots, where
- * a poll() would hand the kernel every pipe on every call (about a fifth
- * of the referee's CPU per decision with four bots; bench/README.md). A
+ * a poll() hands the kernel every pipe on every call (bench/README.md,
+ * "Figures (an epoll set, move text by hand)", says what that saves). A
  * bot's stdout stays in the set, so output that comes unasked is seen while
  * another bot is waited on; the set then stops reporting it (so the wait
  * does not spin) until that output is read. Other waits (room in a stdin
@@ -28,10 +28,10 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>

@@ -376,14 +376,27 @@ const char *bot_stderr_tail(struct bot *b, char *buf, size_t len)
 
 /* ---- waiting ---------------------------------------------------------- */
 
-/* Output (or its end) came from a bot not waited on: noted, and not reported again. */
+static int fill(struct bot *b);
+
+/*
+ * Output (or its end) came from a bot not waited on: noted, and not
+ * reported again. A bot whose arrival is watched (bot_watch_output()) has
+ * it read: its answer arrives with the line's end, not its first byte (a
+ * byte written at once and the rest later would have its start cost
+ * nothing); until then it is reported as before.
+ */
 static void seen_output(struct bot *b)
 {
-	b->out_seen = 1;
 	if (b->watch_out) {
+		int r = b->rlen < sizeof(b->rbuf) ? fill(b) : 1;
+
+		if (r == 0 || (r > 0 && !memchr(b->rbuf, '\n', b->rlen) &&
+			       b->rlen < sizeof(b->rbuf)))
+			return; /* nothing, or part of a line (read): reported again */
 		b->output_at = clock_ms();
 		b->watch_out = 0;
 	}
+	b->out_seen = 1;
 	disarm(b);
 }
 
@@ -509,11 +522,7 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
 				drain_stderr(owner[i]);
 			} else if (is_out[i]) {
 				/* it stays readable until read: not polled again till then */
-				owner[i]->out_seen = 1;
-				if (owner[i]->watch_out) {
-					owner[i]->output_at = clock_ms();
-					owner[i]->watch_out = 0;
-				}
+				seen_output(owner[i]);
 			}
 		}
 		if (ep_at >= 0) {
@@ -662,6 +671,7 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 			strbuf_add(line, b->rbuf, k && b->rbuf[k - 1] == '\r' ? k - 1 : k);
 			memmove(b->rbuf, nl + 1, rest);
 			b->rlen = rest;
+			b->watch_out = 0; /* it has arrived */
 			return 0;
 		}
 		if (b->rlen >= sizeof(b->rbuf)) {
@@ -699,9 +709,10 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 
 void bot_watch_output(struct bot *b)
 {
-	/* output already seen in the pipe arrives now, as a poll would find it */
-	b->output_at = b->rlen || b->out_seen ? clock_ms() : 0;
-	b->watch_out = !b->rlen && !b->out_seen;
+	/* a line already read, or output seen in the pipe, arrives now */
+	b->watch_out = !memchr(b->rbuf, '\n', b->rlen) && b->rlen < sizeof(b->rbuf) &&
+		       !b->out_seen;
+	b->output_at = b->watch_out ? 0 : clock_ms();
 }
 
 double bot_output_time(const struct bot *b)

@@ -600,12 +600,18 @@ static int read_answer(struct player *p, double t0, double cpu0, double limit, s
 	for (;;) {
 		double used = bot_cpu_ms(p->bot) - cpu0;
 		double slice = clock_ms() + (eff - used > 5 ? eff - used : 5);
+		int got = bot_read_line(p->bot, slice < backstop ? slice : backstop, &p->line, f);
 
-		if (bot_read_line(p->bot, slice < backstop ? slice : backstop, &p->line, f) == 0)
-			return 0;
-		if (!f->no_answer)
+		if (got < 0 && !f->no_answer)
 			return -1;
+		/*
+		 * An answer counts only within the CPU time: a slice is wall-clock
+		 * time, in which several threads (or processes) on several CPUs use
+		 * more CPU than that, so the answer is looked at too.
+		 */
 		if (bot_cpu_ms(p->bot) - cpu0 > eff) {
+			f->kind = FAULT_TIMEOUT;
+			f->no_answer = 1;
 			snprintf(what, sizeof(what), "used more than %.0f ms of CPU time", eff);
 			if (budget_binds)
 				budget_fault(p, f, what);
@@ -613,6 +619,8 @@ static int read_answer(struct player *p, double t0, double cpu0, double limit, s
 				snprintf(f->detail, sizeof(f->detail), "%s", what);
 			return -1;
 		}
+		if (got == 0)
+			return 0;
 		if (clock_ms() >= backstop) {
 			snprintf(what, sizeof(what), "no answer within %.0f ms of wall-clock time",
 				 backstop - t0);

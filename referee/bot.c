@@ -4,9 +4,9 @@
  *
  * The process is started by the sandbox (sandbox.c), which prepares
  * everything before fork() the way git's run-command.c does and reports
- * an exec failure to us. The referee's pipe ends are non-blocking and every
- * wait also drains the stderr of every live bot, so a bot can neither block
- * the referee nor be blocked by it.
+ * an exec failure to us. The referee's pipe ends are non-blocking and a
+ * wait on a bot also drains that bot's stderr, so a bot can neither block
+ * the referee nor be blocked by it while its time runs.
  *
  * The wait is one epoll set that holds every live bot's stdout and stderr
  * and the stop pipe, registered once when the bot starts: waiting for the
@@ -74,6 +74,8 @@ struct bot {
 	int out_quiet, out_seen;
 	int watched;             /* stdout and stderr are in the epoll set */
 	int out_armed;           /* the set reports stdout (not while its output is unread) */
+	int err_armed;           /* the set reports stderr (not while another bot is waited on) */
+	double peek_until;       /* its watched line is not whole: looked at again till then */
 	struct bot *next;        /* the list of live bots */
 };
 
@@ -137,7 +139,7 @@ static void watch(struct bot *b)
 		ep_ctl(EPOLL_CTL_DEL, b->out, 0, 0);
 		return;
 	}
-	b->watched = b->out_armed = 1;
+	b->watched = b->out_armed = b->err_armed = 1;
 }
 
 /*
@@ -169,6 +171,22 @@ static void rearm(struct bot *b)
 	if (b->watched && !b->out_armed && ep_ctl(EPOLL_CTL_MOD, b->out, TAG_OUT(b),
 						  EPOLLIN) == 0)
 		b->out_armed = 1;
+}
+
+/* Its stderr has bytes while another bot is waited on: set aside, as stdout is. */
+static void disarm_err(struct bot *b)
+{
+	if (b->watched && b->err >= 0 && b->err_armed &&
+	    ep_ctl(EPOLL_CTL_MOD, b->err, TAG_ERR(b), EPOLLONESHOT) == 0)
+		b->err_armed = 0;
+}
+
+/* It is waited on: its stderr is reported (and drained) again. */
+static void rearm_err(struct bot *b)
+{
+	if (b->watched && b->err >= 0 && !b->err_armed &&
+	    ep_ctl(EPOLL_CTL_MOD, b->err, TAG_ERR(b), EPOLLIN) == 0)
+		b->err_armed = 1;
 }
 
 void bot_interrupt(void)
@@ -376,37 +394,98 @@ const char *bot_stderr_tail(struct bot *b, char *buf, size_t len)
 
 /* ---- waiting ---------------------------------------------------------- */
 
-static int fill(struct bot *b);
+/* a pipe of the referee's own, for peek_line() */
+static int peek_pipe[2] = { -1, -1 };
 
 /*
- * Output (or its end) came from a bot not waited on: noted, and not
- * reported again. A bot whose arrival is watched (bot_watch_output()) has
- * it read: its answer arrives with the line's end, not its first byte (a
- * byte written at once and the rest later would have its start cost
- * nothing); until then it is reported as before.
+ * Is a whole line there on a watched bot's stdout (in rbuf, or in the
+ * pipe, looked at without taking it: tee() into peek_pipe)? 1: yes, or the
+ * line would be too long, or the pipe ended; 0: not yet; -1: cannot tell.
+ */
+static int peek_line(struct bot *b)
+{
+	char buf[sizeof(b->rbuf)];
+	size_t room = sizeof(b->rbuf) - b->rlen;
+	ssize_t n, got = 0, k;
+
+	if (memchr(b->rbuf, '\n', b->rlen) || !room)
+		return 1;
+	if (peek_pipe[0] < 0 && pipe2(peek_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+		return -1;
+	n = tee(b->out, peek_pipe[1], room, SPLICE_F_NONBLOCK);
+	if (n < 0)
+		return errno == EAGAIN ? 0 : -1;
+	if (n == 0)
+		return 1;
+	while ((k = read(peek_pipe[0], buf + got, sizeof(buf) - (size_t)got)) > 0)
+		got += k;
+	return memchr(buf, '\n', (size_t)got) || (size_t)got >= room;
+}
+
+/*
+ * A watched bot's output is there (bot_watch_output()): it arrived now if
+ * its line is whole, else it is looked at again after each wait, every
+ * millisecond at most, for up to a second (a byte written at once and the
+ * rest later would otherwise have its start cost nothing), and then its
+ * line arrives when it is read.
+ */
+static void note_arrival(struct bot *b)
+{
+	int r = peek_line(b);
+
+	b->output_at = r > 0 ? clock_ms() : 0;
+	b->peek_until = r == 0 ? clock_ms() + 1000 : 0;
+	b->watch_out = 0;
+}
+
+/* After a wait: the watched bots whose line was not whole, looked at again. */
+static void recheck_arrivals(void)
+{
+	for (struct bot *b = live_bots; b; b = b->next) {
+		if (!b->peek_until)
+			continue;
+		if (peek_line(b) > 0)
+			b->output_at = clock_ms();
+		else if (clock_ms() < b->peek_until)
+			continue;
+		b->peek_until = 0;
+	}
+}
+
+static int arrivals_pending(void)
+{
+	for (struct bot *b = live_bots; b; b = b->next)
+		if (b->peek_until)
+			return 1;
+	return 0;
+}
+
+/*
+ * Output (or its end) came from a bot not waited on: noted, not read, and
+ * not reported again till it is. (Reading another bot's pipe, or draining
+ * its stderr, while one is timed would let that bot charge its time to the
+ * one timed: a read that makes room in a full pipe runs the wake-ups of
+ * every epoll entry on its write end, and a bot can hang a million there;
+ * tests/sh/t_attack_stderr_fanout.sh.)
  */
 static void seen_output(struct bot *b)
 {
-	if (b->watch_out) {
-		int r = b->rlen < sizeof(b->rbuf) ? fill(b) : 1;
-
-		if (r == 0 || (r > 0 && !memchr(b->rbuf, '\n', b->rlen) &&
-			       b->rlen < sizeof(b->rbuf)))
-			return; /* nothing, or part of a line (read): reported again */
-		b->output_at = clock_ms();
-		b->watch_out = 0;
-	}
 	b->out_seen = 1;
+	if (b->watch_out)
+		note_arrival(b);
 	disarm(b);
 }
 
 /*
- * Acts on what epoll_wait() returned: drains stderr and the stop pipe,
- * notes output from bots other than target. Every watched stdout it did not
- * report was empty: noted (out_quiet), unless the events filled the array
- * and some may not have been told. 1 if target's stdout is readable.
+ * Acts on what epoll_wait() returned: drains the stop pipe and the stderr
+ * of the bot waited on (who), notes output from bots other than target,
+ * and sets aside another bot's stderr till that bot is waited on. Every
+ * watched stdout it did not report was empty: noted (out_quiet), unless
+ * the events filled the array and some may not have been told. 1 if
+ * target's stdout is readable.
  */
-static int take_events(const struct epoll_event *ev, int n, const struct bot *target)
+static int take_events(const struct epoll_event *ev, int n, struct bot *who,
+		       const struct bot *target)
 {
 	int ready = 0;
 
@@ -424,7 +503,10 @@ static int take_events(const struct epoll_event *ev, int n, const struct bot *ta
 			while (read(interrupt_pipe[0], buf, sizeof(buf)) > 0)
 				;
 		} else if (tag & 1) {
-			drain_stderr(b);
+			if (b == who)
+				drain_stderr(b);
+			else
+				disarm_err(b);
 		} else if (b == target) {
 			ready = 1;
 		} else {
@@ -435,27 +517,27 @@ static int take_events(const struct epoll_event *ev, int n, const struct bot *ta
 }
 
 /*
- * Waits until fd has the events or the deadline passes, draining every live
- * bot's stderr meanwhile and noting when a watched bot's output arrives.
+ * Waits on bot who until fd has the events or the deadline passes,
+ * draining who's stderr meanwhile (so it cannot block on a full pipe) and
+ * noting output of the other bots; their stderr waits for their own turn.
  * 1: ready; 0: deadline; -1: interruptible, and a stop was requested
  * (bot_interrupt()).
  */
-static int wait_fd(int fd, short events, double deadline, int interruptible)
+static int wait_fd(struct bot *who, int fd, short events, double deadline, int interruptible)
 {
 	struct pollfd pfd[3 + 2 * 64];
 	struct bot *owner[3 + 2 * 64];
 	int is_out[3 + 2 * 64];
 	struct epoll_event ev[WAIT_EVENTS];
-	struct bot *target = NULL;
+	struct bot *target = fd >= 0 && fd == who->out ? who : NULL;
 	int fast = ep >= 0 && events == POLLIN && (interrupt_watched || !interruptible);
 
 	/* the common wait: a bot's answer, with every live bot in the set */
-	for (struct bot *b = live_bots; b; b = b->next) {
-		if (b->out == fd && fd >= 0)
-			target = b;
+	for (struct bot *b = live_bots; b; b = b->next)
 		fast = fast && b->watched;
-	}
 	fast = fast && target && target->out_armed;
+	if (!who->err_armed)
+		rearm_err(who); /* its stderr, set aside while others were waited on */
 	for (;;) {
 		double left = deadline - clock_ms();
 		int n = 0, k, timeout, ep_at = -1;
@@ -467,14 +549,17 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
 		if (target && target->out_seen)
 			return 1; /* seen while another was waited on, and still there */
 		timeout = left > INT_MAX ? INT_MAX : (int)left + 1;
+		if (arrivals_pending())
+			timeout = 1;
 		if (fast) {
 			k = epoll_wait(ep, ev, WAIT_EVENTS, timeout);
+			recheck_arrivals();
 			if (k < 0) {
 				if (errno == EINTR)
 					continue;
 				return 0;
 			}
-			if (take_events(ev, k, target))
+			if (take_events(ev, k, who, target))
 				return 1;
 			continue;
 		}
@@ -495,22 +580,23 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
 		     b = b->next) {
 			if (b->watched)
 				continue;
-			if (b->err >= 0) {
+			if (b->err >= 0 && b == who) {
 				pfd[n].fd = b->err;
 				pfd[n].events = POLLIN;
 				is_out[n] = 0;
 				owner[n++] = b;
 			}
 			/* a bot's stdout, unless waited on, read already or known to have output */
-			if (b->out >= 0 && b->out != fd && !b->out_eof &&
-			    (b->watch_out || !b->out_seen)) {
+			if (b->out >= 0 && b->out != fd && !b->out_eof && !b->out_seen) {
 				pfd[n].fd = b->out;
 				pfd[n].events = POLLIN;
 				is_out[n] = 1;
 				owner[n++] = b;
 			}
 		}
-		if (poll(pfd, (nfds_t)n, timeout) < 0) {
+		k = poll(pfd, (nfds_t)n, timeout);
+		recheck_arrivals();
+		if (k < 0) {
 			if (errno == EINTR)
 				continue;
 			return 0;
@@ -527,7 +613,7 @@ static int wait_fd(int fd, short events, double deadline, int interruptible)
 		}
 		if (ep_at >= 0) {
 			k = pfd[ep_at].revents ? epoll_wait(ep, ev, WAIT_EVENTS, 0) : 0;
-			if (k >= 0 && take_events(ev, k, target))
+			if (k >= 0 && take_events(ev, k, who, target))
 				return 1;
 		}
 		if (pfd[0].revents)
@@ -555,9 +641,9 @@ static int reap(struct bot *b, double grace_ms)
 		if (clock_ms() >= until)
 			return 0;
 		if (b->pidfd >= 0)
-			wait_fd(b->pidfd, POLLIN, until, 0);
+			wait_fd(b, b->pidfd, POLLIN, until, 0);
 		else
-			wait_fd(-1, 0, clock_ms() + 1, 0);
+			wait_fd(b, -1, 0, clock_ms() + 1, 0);
 	}
 	return 1;
 }
@@ -609,7 +695,7 @@ int bot_write(struct bot *b, const char *data, size_t len, double deadline, stru
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && errno == EAGAIN) {
-			int w = wait_fd(b->in, POLLOUT, deadline, 1);
+			int w = wait_fd(b, b->in, POLLOUT, deadline, 1);
 
 			if (w <= 0) {
 				f->kind = FAULT_TIMEOUT;
@@ -671,6 +757,7 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 			strbuf_add(line, b->rbuf, k && b->rbuf[k - 1] == '\r' ? k - 1 : k);
 			memmove(b->rbuf, nl + 1, rest);
 			b->rlen = rest;
+			b->peek_until = 0;
 			b->watch_out = 0; /* it has arrived */
 			return 0;
 		}
@@ -691,7 +778,7 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 		/* the answer is rarely there yet: sleep in poll() first, then read */
 		if (waited++ && fill(b) != 0)
 			continue;
-		switch (wait_fd(b->out, POLLIN, deadline, 1)) {
+		switch (wait_fd(b, b->out, POLLIN, deadline, 1)) {
 		case 0:
 			f->kind = FAULT_TIMEOUT;
 			f->no_answer = 1; /* the caller says which limit */
@@ -709,10 +796,16 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 
 void bot_watch_output(struct bot *b)
 {
-	/* a line already read, or output seen in the pipe, arrives now */
-	b->watch_out = !memchr(b->rbuf, '\n', b->rlen) && b->rlen < sizeof(b->rbuf) &&
-		       !b->out_seen;
-	b->output_at = b->watch_out ? 0 : clock_ms();
+	b->peek_until = 0;
+	b->watch_out = 0;
+	b->output_at = 0;
+	/* a line already read arrives now; output already in the pipe is noted now */
+	if (memchr(b->rbuf, '\n', b->rlen) || b->rlen >= sizeof(b->rbuf))
+		b->output_at = clock_ms();
+	else if (b->out_seen)
+		note_arrival(b);
+	else
+		b->watch_out = 1;
 }
 
 double bot_output_time(const struct bot *b)

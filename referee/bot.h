@@ -8,8 +8,10 @@
  * a bot that does not read, does not answer, or floods is reported as a
  * fault and stopped.
  *
- * While any bot is waited on, the stderr of every live bot is drained into
- * its capped log, so a chatty idle bot never blocks on a full pipe.
+ * While a bot is waited on, its stderr is drained into its capped log, so
+ * it never blocks on a full pipe while its time runs; the pipes of the
+ * other bots are not read then (a bot could make such reads slow: see
+ * bot.c), only noted.
  */
 #ifndef BOT_H
 #define BOT_H

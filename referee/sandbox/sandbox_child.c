@@ -16,8 +16,9 @@
  *
  * The bot child applies, in this order: the uid drop (or, as root, its own
  * user namespace after the init dropped the uid), rlimits, fds, cwd,
- * PR_SET_PDEATHSIG, NO_NEW_PRIVS, Landlock, close-on-exec of every fd above
- * 2 and, last, seccomp, because every step before needs calls it denies.
+ * PR_SET_PDEATHSIG, NO_NEW_PRIVS, no memory merging (KSM), Landlock,
+ * close-on-exec of every fd above 2 and, last, seccomp, because every step
+ * before needs calls it denies.
  *
  * Everything the children need is prepared before clone() (struct plan);
  * they make raw system calls only (no malloc, no stdio, no glibc set*id
@@ -65,6 +66,10 @@ const char *const sandbox_stage_names[] = {
 	[ST_EXEC] = "exec",
 	[ST_CGROUP] = "joining the bot's cgroup",
 };
+
+#ifndef PR_SET_MEMORY_MERGE
+#define PR_SET_MEMORY_MERGE 67 /* Linux 6.4, newer than some headers */
+#endif
 
 /* where the referee's command line and environment are (the init wipes them) */
 static unsigned long arg_area[2], env_area[2];
@@ -323,6 +328,13 @@ static void __attribute__((noreturn)) bot_main(const struct plan *pl, pid_t init
 		fail(fd, ST_LIFE);
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		fail(fd, ST_NNP);
+	/*
+	 * memory the referee was told to make mergeable (systemd's
+	 * MemoryKSM=yes sets PR_SET_MEMORY_MERGE, which fork and execve keep)
+	 * is not the bot's: same-page merging is a channel between bots
+	 * (sandbox_filter.c). Before Linux 6.4, or without KSM: EINVAL.
+	 */
+	prctl(PR_SET_MEMORY_MERGE, 0, 0, 0, 0);
 	if (pl->landlock_fd >= 0 && landlock_apply(pl) < 0)
 		fail(fd, ST_LANDLOCK);
 	if (cloexec_from(3, 0) < 0)

@@ -124,6 +124,25 @@ static const unsigned long ns_clone_flags[] = {
 #endif
 
 /*
+ * Same-page merging (KSM): where the machine runs it, ksmd merges identical
+ * pages of every area marked mergeable, whichever process holds them, and
+ * a write to a merged page takes a copy-on-write fault, microseconds where
+ * a write takes nanoseconds: a bot that holds a page of the content its
+ * partner chose learns so by timing one write (t_attack_ksm). The calls
+ * that opt in: madvise with MADV_MERGEABLE (its advice the third argument,
+ * an int; allocators' MADV_DONTNEED and MADV_FREE, and MADV_UNMERGEABLE,
+ * still work), and prctl's PR_SET_MEMORY_MERGE (Linux 6.4: all of the
+ * process's memory, kept across fork and execve; the bot child clears
+ * what it may have inherited before the filter), its option the first.
+ */
+#ifndef MADV_MERGEABLE
+#define MADV_MERGEABLE 12
+#endif
+#ifndef PR_SET_MEMORY_MERGE
+#define PR_SET_MEMORY_MERGE 67
+#endif
+
+/*
  * Futexes. The kernel finds the waiters of a shared futex (an operation
  * without FUTEX_PRIVATE_FLAG) in a page of a file by the file and the
  * offset, whoever maps it: two bots that both map libc (every bot does)
@@ -192,6 +211,10 @@ void sandbox_filter_build(void)
 			       SCMP_A5(SCMP_CMP_MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT));
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(fadvise64), 1,
 			       SCMP_A3(SCMP_CMP_MASKED_EQ, 0xffffffffULL, POSIX_FADV_DONTNEED));
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(madvise), 1,
+			       SCMP_A2(SCMP_CMP_MASKED_EQ, 0xffffffffULL, MADV_MERGEABLE));
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prctl), 1,
+			       SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffULL, PR_SET_MEMORY_MERGE));
 	/* a socket's cookie comes from one counter the whole machine shares */
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(getsockopt), 2,
 			       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SOL_SOCKET),

@@ -20,6 +20,7 @@
 #include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -533,6 +534,27 @@ int main(int argc, char **argv)
 			say("sched_setaffinity", sched_setaffinity(0, sizeof(all), &all));
 		}
 		say("setsid", setsid());
+	} else if (!strcmp(m, "ksm")) {
+		/*
+		 * opting memory into same-page merging (KSM), which lets a bot
+		 * learn whether another holds a page of a given content; other
+		 * advice still works (MADV_DONTNEED: the pages read back as
+		 * zeros). merge_any: PR_GET_MEMORY_MERGE, 1 when the process was
+		 * started with all its memory mergeable
+		 */
+		char *mem = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		int r = prctl(68 /* PR_GET_MEMORY_MERGE */, 0, 0, 0, 0);
+
+		printf("merge_any %s\n", r < 0 ? strerrorname_np(errno) : r ? "1" : "0");
+		memset(mem, 1, 4 * 4096);
+		say("madvise_mergeable", madvise(mem, 4 * 4096, 12 /* MADV_MERGEABLE */));
+		say("prctl_memory_merge", prctl(67 /* PR_SET_MEMORY_MERGE */, 1, 0, 0, 0));
+		say("madvise_unmergeable", madvise(mem, 4 * 4096, 13 /* MADV_UNMERGEABLE */));
+		say("madvise_free", madvise(mem + 2 * 4096, 2 * 4096, MADV_FREE));
+		r = madvise(mem, 2 * 4096, MADV_DONTNEED);
+		printf("madvise_dontneed %s\n",
+		       r < 0 ? strerrorname_np(errno) : mem[0] == 0 && mem[4096] == 0 ? "ok" : "kept");
 	} else if (!strcmp(m, "int80")) {
 		long ret;
 

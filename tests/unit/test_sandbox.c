@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <sys/socket.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -943,6 +944,49 @@ static void test_watching_calls_are_denied(void)
 	run_release(&r);
 }
 
+/*
+ * No bot opts its memory into same-page merging (KSM), through which a
+ * bot learns whether another holds a page of a given content: madvise
+ * with MADV_MERGEABLE and prctl(PR_SET_MEMORY_MERGE) fail with EPERM,
+ * other advice still works. A referee whose memory is all mergeable
+ * (systemd's MemoryKSM=yes sets PR_SET_MEMORY_MERGE, which fork and
+ * execve keep) does not pass that on to its bots.
+ */
+static void test_memory_merging_is_refused(void)
+{
+	char *argv[] = { attack, "ksm", NULL };
+	struct run r;
+#ifdef __SANITIZE_ADDRESS__
+	/*
+	 * turning it off again walks every page of every area, ASan's
+	 * shadow too (terabytes): minutes, in this process and in the bot's
+	 */
+	int merge_any = 0;
+
+	fprintf(stderr, "note: a mergeable parent: not under ASan\n");
+#else
+	int merge_any = prctl(67 /* PR_SET_MEMORY_MERGE */, 1, 0, 0, 0) == 0;
+
+	if (!merge_any)
+		fprintf(stderr, "note: PR_SET_MEMORY_MERGE: %s (before Linux 6.4, or no KSM)\n",
+			strerrorname_np(errno));
+#endif
+	if (run_start(&r, argv, NULL, 19, 0) == 0)
+		run_read(&r, "madvise_dontneed", 5000);
+	if (merge_any)
+		prctl(67 /* PR_SET_MEMORY_MERGE */, 0, 0, 0, 0);
+	CHECK_FIELD(&r, "madvise_mergeable", "EPERM");
+	CHECK_FIELD(&r, "prctl_memory_merge", "EPERM");
+	if (merge_any)
+		CHECK_FIELD(&r, "merge_any", "0");
+	CHECK_FIELD(&r, "madvise_unmergeable", "ok");
+	CHECK_FIELD(&r, "madvise_free", "ok");
+	CHECK_FIELD(&r, "madvise_dontneed", "ok");
+	run_end(&r, 0);
+	CHECK_STR(r.why, "exited with status 0");
+	run_release(&r);
+}
+
 static void test_foreign_syscall_abi_is_killed(void)
 {
 	char *const argv[] = { attack, "int80", NULL };
@@ -1199,6 +1243,7 @@ int main(void)
 	RUN(test_setsid_grandchild_dies_on_sandbox_kill);
 	RUN(test_namespace_and_kernel_calls_are_denied);
 	RUN(test_watching_calls_are_denied);
+	RUN(test_memory_merging_is_refused);
 	RUN(test_foreign_syscall_abi_is_killed);
 	RUN(test_setuid_binaries_gain_nothing);
 	RUN(test_cpu_time_counts_the_whole_tree);

@@ -44,10 +44,11 @@ long() {
 
 long ""
 # a wait for each decision (and a few at the start), and a poll() only
-# at the end: up to three for each bot's end (its pidfd and the set, woken
-# by its pipes' ends) and one for the result line
+# at the end: a few for each bot's end (its pidfd and the set, woken by
+# its pipes' ends and, as the bots end at their own times, by the others'
+# ends; 14 seen under load) and one for the result line
 [ "$e" -ge "$d" ] && [ "$e" -le $((d + 20)) ] || fail "epoll_waits: $e for $d decisions"
-[ "$p" -le 13 ] || fail "polls: $p"
+[ "$p" -le 24 ] || fail "polls: $p"
 # the request, the wait, the answer; each hand's last events to each bot;
 # the start and end (4 hellos, 4 readys, 4 quits, the bots' /proc files;
 # under ASan some 30 reads more of its own)

@@ -105,12 +105,29 @@ for mode in "" create 3; do
 	game "$mode" late2 "$BINDIR/referee" --variant hammerwalt --seed 11 \
 		"$slow" "$slow" "$mis/latetalker m" "$slow"
 	fault "$mode" late2 2 overflow "^output flood: 'late word' arrived with no request pending"
-	# a megabyte of stderr a decision, drained while others are waited on
+	# a megabyte of stderr a decision, drained while it is waited on
 	game "$mode" chatty "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 5000 \
 		--bot-logs "$tmp/logs.$mode" --stderr-cap 1000 "$cr" "$cr" "$mis/chatty m" "$cr"
 	fault "$mode" chatty 0 none ''
 	size=$(wc -c <"$tmp/logs.$mode/seat2.stderr")
 	[ "$size" -gt 1000 ] && [ "$size" -lt 1200 ] || fail "chatty ($mode): log of $size bytes"
+	# a kilobyte of stderr 5 ms after each answer, while the next seat is
+	# waited on: set aside till its own turn, not reported again meanwhile
+	# (a wait that kept reporting it spun: some 30 waits a decision)
+	quick="$mis/slowpoke m 15 1000"
+	game "$mode" mutter env ASAN_OPTIONS="$traced_asan" \
+		strace -qq -c -o "$tmp/mutter.$mode.strace" "$BINDIR/referee" --variant hammerwalt \
+		--seed 11 --option max_hands=3 --bot-logs "$tmp/mlogs.$mode" --stderr-cap 100000 \
+		"$quick" "$quick" "$mis/mutterer m 1 5" "$quick"
+	fault "$mode" mutter 0 none ''
+	set -- $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["decisions"]; print(sum(d), d[2])' \
+		"$tmp/mutter.$mode.json")
+	d=$1
+	e=$(calls epoll_wait "$tmp/mutter.$mode.strace") p=$(calls poll "$tmp/mutter.$mode.strace")
+	[ $((e + p)) -le $((d + d / 2 + 40)) ] || fail "mutter ($mode): $e epoll_waits, $p polls for $d decisions"
+	# every kilobyte kept (its last may come after the quit)
+	size=$(wc -c <"$tmp/mlogs.$mode/seat2.stderr")
+	[ "$size" -ge $((1024 * ($2 - 1))) ] || fail "mutter ($mode): log of $size bytes for $2 decisions"
 	# its pipes closed in the middle of the game
 	game "$mode" closer "$BINDIR/referee" --variant hammerwalt --seed 11 \
 		"$cr" "$mis/closer m" "$cr" "$cr"

@@ -44,6 +44,7 @@
 #include "sandbox.h"
 
 #define TAIL_SIZE 1024
+#define STDERR_PIPE_SIZE (1 << 20)
 
 struct bot {
 	struct sandbox_proc *sp; /* the process tree */
@@ -255,6 +256,14 @@ struct bot *bot_start(const struct bot_spec *s, enum bot_start_failure *why, cha
 	    pipe2(perr, O_CLOEXEC) < 0) {
 		snprintf(err, len, "cannot create pipes: %s", strerror(errno));
 		goto out;
+	}
+	/*
+	 * room for what a bot writes to stderr while others are waited on (it
+	 * is read only on the bot's own turns, bot.h): 1 MiB where the pipe
+	 * may grow (fs.pipe-max-size, a user's pipe-user-pages-soft), else 64 KiB
+	 */
+	if (fcntl(perr[0], F_SETPIPE_SZ, STDERR_PIPE_SIZE) < 0) {
+		/* the default */
 	}
 	memset(&ss, 0, sizeof(ss));
 	ss.argv = s->argv;

@@ -354,7 +354,7 @@ static void start_error(const struct plan *pl, struct report *r, char *err, size
 {
 	const char *prog = pl->s->argv[0];
 
-	if (r->stage <= ST_NONE || r->stage > ST_CGROUP)
+	if (r->stage <= ST_NONE || r->stage > ST_KSM)
 		r->stage = ST_NONE;
 	if (r->stage == ST_EXEC && r->err == EACCES && pl->drop_ids && !access(pl->path, X_OK))
 		snprintf(err, len, "cannot run '%s': %s (the bot runs as uid %d: its "

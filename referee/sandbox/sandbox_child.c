@@ -65,6 +65,7 @@ const char *const sandbox_stage_names[] = {
 	[ST_SECCOMP] = "loading the seccomp filter",
 	[ST_EXEC] = "exec",
 	[ST_CGROUP] = "joining the bot's cgroup",
+	[ST_KSM] = "turning off memory merging (PR_SET_MEMORY_MERGE)",
 };
 
 #ifndef PR_SET_MEMORY_MERGE
@@ -332,9 +333,11 @@ static void __attribute__((noreturn)) bot_main(const struct plan *pl, pid_t init
 	 * memory the referee was told to make mergeable (systemd's
 	 * MemoryKSM=yes sets PR_SET_MEMORY_MERGE, which fork and execve keep)
 	 * is not the bot's: same-page merging is a channel between bots
-	 * (sandbox_filter.c). Before Linux 6.4, or without KSM: EINVAL.
+	 * (sandbox_filter.c). Before Linux 6.4, or without KSM: EINVAL; any
+	 * other failure leaves it on, and the bot does not start.
 	 */
-	prctl(PR_SET_MEMORY_MERGE, 0, 0, 0, 0);
+	if (prctl(PR_SET_MEMORY_MERGE, 0, 0, 0, 0) < 0 && errno != EINVAL)
+		fail(fd, ST_KSM);
 	if (pl->landlock_fd >= 0 && landlock_apply(pl) < 0)
 		fail(fd, ST_LANDLOCK);
 	if (cloexec_from(3, 0) < 0)

@@ -69,6 +69,7 @@ enum stage {
 	ST_SECCOMP,
 	ST_EXEC,
 	ST_CGROUP,
+	ST_KSM,
 };
 
 /* What each stage does, for messages (sandbox_child.c). */

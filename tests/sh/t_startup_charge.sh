@@ -43,6 +43,18 @@ for mode in "" create; do
 	[ -n "$offered" ] && [ "$offered" -ge 400 ] ||
 		fail "mode '$mode': seat 1 was offered '$offered' ms after a start of 0.3 s in a budget of 1.2 s"
 	echo "mode '$mode': seat 1 offered $offered ms (a line whole while seat 0 starts)"
+	# a start that writes 256 KiB to stderr first, while seat 0 starts
+	# (1.2 s): the pipe holds it (1 MiB), so its start is not charged seat
+	# 0's; with the 64 KiB of a plain pipe it was (offered 271 ms, not 500)
+	timeout 60 "$@" "$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 10000 \
+		--move-ms 500 --game-ms 1500 --log "$log.3" \
+		"sh -c 'sleep 1.2; exec \"\$0\" m 0 0' $mis/slowpoke" "$mis/loudstart m 256" \
+		"$mis/slowpoke m 0 0" "$mis/slowpoke m 0 0" >"$tmp/r3.$mode.json" 2>"$tmp/r3.$mode.err" ||
+		fail "mode '$mode': exit status: $(cat "$tmp/r3.$mode.err")"
+	offered=$(awk '$2 == "1<" && $3 == "time" && $4 ~ /^[0-9]+$/ && ++n == 2 { print $4; exit }' "$log.3")
+	[ -n "$offered" ] && [ "$offered" -ge 400 ] ||
+		fail "mode '$mode': seat 1 was offered '$offered' ms after 256 KiB of stderr at its start"
+	echo "mode '$mode': seat 1 offered $offered ms (256 KiB of stderr at its start)"
 done
 
 finish "a start is charged up to its whole 'ready' line, with the set and without it"

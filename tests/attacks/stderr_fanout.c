@@ -6,10 +6,13 @@
  * one more child keeps stderr full. A read that makes room in a full pipe
  * wakes its writers, and with them every one of those entries, in the
  * reader: the referee. It prints "entries N" to stderr first, and then
- * plays the first legal move at once. Before the referee stopped draining
+ * plays the first legal move at once; the filling stops while it is asked
+ * (from its request to its answer), so that its own turns stay short and
+ * the attack lasts the whole game. Before the referee stopped draining
  * a bot's stderr while another bot was waited on, its opponents timed out.
  */
 #define _GNU_SOURCE
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +24,7 @@ int main(int argc, char **argv)
 	static char line[1 << 16];
 	int nproc = argc > 1 ? atoi(argv[1]) : 58, nep = argc > 2 ? atoi(argv[2]) : 120;
 	int done[2], total = 0;
+	pid_t filler;
 
 	if (pipe(done) < 0)
 		return 1;
@@ -57,7 +61,8 @@ int main(int argc, char **argv)
 			total += added;
 	}
 	fprintf(stderr, "entries %d\n", total);
-	if (fork() == 0) {
+	filler = fork();
+	if (filler == 0) {
 		static char buf[65536];
 
 		memset(buf, 'x', sizeof(buf));
@@ -70,12 +75,16 @@ int main(int argc, char **argv)
 		char *comma;
 
 		line[strcspn(line, "\r\n")] = '\0';
+		/* on its own turn the pipe stops filling, so its own time is spared */
+		if (!strncmp(line, "request ", 8))
+			kill(filler, SIGSTOP);
 		if (strncmp(line, "legal ", 6))
 			continue;
 		comma = strchr(line + 6, ',');
 		if (comma)
 			*comma = '\0';
 		printf("%s\n", line + 6);
+		kill(filler, SIGCONT);
 	}
 	return 0;
 }

@@ -138,16 +138,13 @@ for mode in "" create 3; do
 		--move-ms 500 --game-ms 1800 "sh -c 'sleep 1; exec \"\$0\"' $cr" "$cr" \
 		"$mis/slowpoke m 250 4" "$cr"
 	fault "$mode" start 0 none ''
-	# a stop (SIGUSR1) while a bot that never answers is waited on
-	if [ -n "$mode" ]; then
-		env LD_PRELOAD="$shim" EPOLL_FAIL="$mode" \
-			ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-			"$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 60000 \
-			"$cr" "$mis/sleeper m" "$cr" "$cr" >"$tmp/stop.$mode.json" 2>&1 &
-	else
-		"$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 60000 \
-			"$cr" "$mis/sleeper m" "$cr" "$cr" >"$tmp/stop.$mode.json" 2>&1 &
-	fi
+	# a stop (SIGUSR1) while a bot that never answers is waited on (the only
+	# bot, so the only one with time to blame, however slowly it started)
+	set -- "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 60000 \
+		@random "$mis/sleeper m" @random @random
+	[ -n "$mode" ] && set -- env LD_PRELOAD="$shim" EPOLL_FAIL="$mode" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" "$@"
+	"$@" >"$tmp/stop.$mode.json" 2>"$tmp/stop.$mode.err" &
 	pid=$!
 	sleep 1
 	kill -USR1 $pid

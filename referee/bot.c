@@ -155,40 +155,22 @@ static void unwatch_fd(struct bot *b, int fd)
 }
 
 /*
- * Its output came unasked, or ended: the set stops reporting stdout until
- * it is read (EPOLLONESHOT without EPOLLIN reports a hang-up once, then
- * nothing). A change needs no new entry, so it cannot fail for want of one.
+ * Whether the set reports one of the bot's pipes (its stdout or stderr:
+ * fd, tag and flag): with EPOLLIN, or not (EPOLLONESHOT alone reports a
+ * hang-up once, then nothing). The stdout of a bot not waited on is
+ * turned off when its output comes unasked, or ends, till it is read; the
+ * stderr, when it has bytes, till that bot is waited on. A change needs
+ * no new entry, so it cannot fail for want of one.
  */
-static void disarm(struct bot *b)
+static void arm(struct bot *b, int fd, uint64_t tag, int *armed, int on)
 {
-	if (b->watched && b->out_armed && ep_ctl(EPOLL_CTL_MOD, b->out, TAG_OUT(b),
-						 EPOLLONESHOT) == 0)
-		b->out_armed = 0;
+	if (b->watched && fd >= 0 && *armed != on &&
+	    ep_ctl(EPOLL_CTL_MOD, fd, tag, on ? EPOLLIN : EPOLLONESHOT) == 0)
+		*armed = on;
 }
 
-/* Its stdout was read, and has not ended: reported again. */
-static void rearm(struct bot *b)
-{
-	if (b->watched && !b->out_armed && ep_ctl(EPOLL_CTL_MOD, b->out, TAG_OUT(b),
-						  EPOLLIN) == 0)
-		b->out_armed = 1;
-}
-
-/* Its stderr has bytes while another bot is waited on: set aside, as stdout is. */
-static void disarm_err(struct bot *b)
-{
-	if (b->watched && b->err >= 0 && b->err_armed &&
-	    ep_ctl(EPOLL_CTL_MOD, b->err, TAG_ERR(b), EPOLLONESHOT) == 0)
-		b->err_armed = 0;
-}
-
-/* It is waited on: its stderr is reported (and drained) again. */
-static void rearm_err(struct bot *b)
-{
-	if (b->watched && b->err >= 0 && !b->err_armed &&
-	    ep_ctl(EPOLL_CTL_MOD, b->err, TAG_ERR(b), EPOLLIN) == 0)
-		b->err_armed = 1;
-}
+#define ARM_OUT(b, on) arm(b, (b)->out, TAG_OUT(b), &(b)->out_armed, on)
+#define ARM_ERR(b, on) arm(b, (b)->err, TAG_ERR(b), &(b)->err_armed, on)
 
 void bot_interrupt(void)
 {
@@ -482,7 +464,7 @@ static void seen_output(struct bot *b)
 	b->out_seen = 1;
 	if (b->watch_out)
 		note_arrival(b);
-	disarm(b);
+	ARM_OUT(b, 0);
 }
 
 /*
@@ -515,7 +497,7 @@ static int take_events(const struct epoll_event *ev, int n, struct bot *who,
 			if (b == who)
 				drain_stderr(b);
 			else
-				disarm_err(b);
+				ARM_ERR(b, 0);
 		} else if (b == target) {
 			ready = 1;
 		} else {
@@ -545,8 +527,7 @@ static int wait_fd(struct bot *who, int fd, short events, double deadline, int i
 	for (struct bot *b = live_bots; b; b = b->next)
 		fast = fast && b->watched;
 	fast = fast && target && target->out_armed;
-	if (!who->err_armed)
-		rearm_err(who); /* its stderr, set aside while others were waited on */
+	ARM_ERR(who, 1); /* its stderr, set aside while others were waited on */
 	for (;;) {
 		double left = deadline - clock_ms();
 		int n = 0, k, timeout, ep_at = -1;
@@ -736,8 +717,7 @@ static int fill(struct bot *b)
 			b->rlen += (size_t)n;
 			/* a read that did not fill the buffer emptied the pipe: a look, like a poll's */
 			b->out_quiet = (size_t)n < room;
-			if (!b->out_armed)
-				rearm(b);
+			ARM_OUT(b, 1);
 			return 1;
 		}
 		if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
@@ -745,8 +725,7 @@ static int fill(struct bot *b)
 			return -1;
 		}
 		if (errno == EAGAIN) {
-			if (!b->out_armed)
-				rearm(b);
+			ARM_OUT(b, 1);
 			return 0;
 		}
 	}
@@ -840,8 +819,7 @@ int bot_has_output(struct bot *b)
 			b->out_eof = 1;
 		return 0;
 	}
-	if (!b->out_armed)
-		rearm(b);
+	ARM_OUT(b, 1);
 	if (n > 0) {
 		b->rlen = (size_t)n;
 		return 1;

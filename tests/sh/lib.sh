@@ -1,8 +1,8 @@
 # tests/sh/lib.sh - sourced by the shell tests: BINDIR, the repository top,
 # a scratch directory $tmp removed at exit, fail() to record a failure and
-# go on, expect_eq() to compare, need_root() and as_nobody() for the
-# tests that play another user, and finish() to report and set the exit
-# status.
+# go on, expect_eq() to compare, ends_within() to wait for a process to
+# end, need_root() and as_nobody() for the tests that play another user,
+# and finish() to report and set the exit status.
 BINDIR=${BINDIR:-bin}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || exit 1
@@ -39,6 +39,17 @@ finish() {
 		exit 1
 	fi
 	echo "$1"
+}
+
+# ends_within PID TENTHS: waits up to TENTHS tenths of a second for
+# process PID to end; fails (1) if it still runs then
+ends_within() {
+	_ends_n=0
+	while kill -0 "$1" 2>/dev/null; do
+		[ "$_ends_n" -ge "$2" ] && return 1
+		sleep 0.1
+		_ends_n=$((_ends_n + 1))
+	done
 }
 
 # gone MARKER: no process whose command line holds MARKER runs any more

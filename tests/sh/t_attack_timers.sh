@@ -31,12 +31,16 @@ play() {
 play "$W" @greedy "$W" @greedy >"$tmp/alone" 2>&1 || fail "control: $(cat "$tmp/alone")"
 grep -q '"faults":\[\]' "$tmp/alone" ||
 	{ fail "control: the working bots fault even alone (machine too busy?): $(cat "$tmp/alone")"; finish ""; }
-# the attack: the storm in seats 0 and 2, its opponents in 1 and 3
-play "$S" "$W" "$S" "$W" >"$tmp/storm" 2>&1 || fail "storm: $(cat "$tmp/storm")"
-if grep -Eq '"seat":[13],"kind":"timeout"' "$tmp/storm"; then
-	fail "the timer storm made its opponents time out: $(sed 's/.*"faults"/"faults"/' "$tmp/storm")"
-fi
-grep -q '"faults":\[\]' "$tmp/storm" || fail "storm: faults: $(cat "$tmp/storm")"
+# attack NAME WHAT BOT: BOT in seats 0 and 2, its opponents in 1 and 3;
+# no opponent times out, and nobody faults
+attack() {
+	play "$3" "$W" "$3" "$W" >"$tmp/$1" 2>&1 || fail "$1: $(cat "$tmp/$1")"
+	if grep -Eq '"seat":[13],"kind":"timeout"' "$tmp/$1"; then
+		fail "$2 made its opponents time out: $(sed 's/.*"faults"/"faults"/' "$tmp/$1")"
+	fi
+	grep -q '"faults":\[\]' "$tmp/$1" || fail "$1: faults: $(cat "$tmp/$1")"
+}
+attack storm "the timer storm" "$S"
 expect_eq "the storm's timerfds" "$(sed -n 's/^timerfd_create: //p' "$tmp/logs/seat0.stderr")" \
 	"Operation not permitted"
 expect_eq "the storm's POSIX timers" "$(sed -n 's/^timer_create: //p' "$tmp/logs/seat0.stderr")" \
@@ -44,12 +48,7 @@ expect_eq "the storm's POSIX timers" "$(sed -n 's/^timer_create: //p' "$tmp/logs
 expect_eq "timers the storm armed" "$(sed -n 's/^timers armed: //p' "$tmp/logs/seat0.stderr")" \
 	"0 a process"
 # the fanout, as the storm
-F="$tmp/bin/timer_bot fanout 5000"
-play "$F" "$W" "$F" "$W" >"$tmp/fanout" 2>&1 || fail "fanout: $(cat "$tmp/fanout")"
-if grep -Eq '"seat":[13],"kind":"timeout"' "$tmp/fanout"; then
-	fail "the epoll fanout made its opponents time out: $(sed 's/.*"faults"/"faults"/' "$tmp/fanout")"
-fi
-grep -q '"faults":\[\]' "$tmp/fanout" || fail "fanout: faults: $(cat "$tmp/fanout")"
+attack fanout "the epoll fanout" "$tmp/bin/timer_bot fanout 5000"
 expect_eq "the fanout's signalfds" "$(sed -n 's/^signalfd: //p' "$tmp/logs/seat0.stderr")" \
 	"Operation not permitted"
 finish "ok: t_attack_timers"

@@ -92,12 +92,7 @@ reader=$!
 pid=$!
 sleep 1
 kill -TERM $pid
-n=0
-while kill -0 $pid 2>/dev/null && [ $n -lt 50 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
-if kill -0 $pid 2>/dev/null; then
+if ! ends_within $pid 50; then
 	fail "SIGTERM did not end a referee writing into a pipe nobody reads"
 	kill -KILL $pid
 fi

@@ -148,12 +148,7 @@ for mode in "" create 3; do
 	pid=$!
 	sleep 1
 	kill -USR1 $pid
-	i=0
-	while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	kill -0 $pid 2>/dev/null && { fail "stop ($mode): the referee still runs 10 s after SIGUSR1"; kill -9 $pid; }
+	ends_within $pid 100 || { fail "stop ($mode): the referee still runs 10 s after SIGUSR1"; kill -9 $pid; }
 	wait $pid || fail "stop ($mode): exit status"
 	fault "$mode" stop 1 timeout '^the game was stopped for running too long'
 	echo "ok: mode '$mode'"

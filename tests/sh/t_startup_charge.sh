@@ -13,48 +13,44 @@ mis=$top/tests/misbehave
 shim=$top/${O:-build/rel}/tests/shim/epoll_fail.so
 [ -f "$shim" ] || { fail "no $shim (make test-run builds it)"; finish ""; }
 
+# offered MODE NAME DELAY SEAT1 GAME_MS: a game in which seat 0 starts DELAY
+# seconds late and seat 1 is SEAT1, with a budget of GAME_MS; sets ms to
+# the move time offered in seat 1's first request after the handshake (the
+# 'time MOVE BANK' line of its record)
+offered() {
+	mode=$1 name=$2 delay=$3 seat1=$4 game_ms=$5
+	set -- "$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 10000 \
+		--move-ms 500 --game-ms "$game_ms" --log "$tmp/$name.$mode.log" \
+		"sh -c 'sleep $delay; exec \"\$0\" m 0 0' $mis/slowpoke" "$seat1" \
+		"$mis/slowpoke m 0 0" "$mis/slowpoke m 0 0"
+	[ -n "$mode" ] && set -- env LD_PRELOAD="$shim" EPOLL_FAIL="$mode" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" "$@"
+	timeout 60 "$@" >"$tmp/$name.$mode.json" 2>"$tmp/$name.$mode.err" ||
+		fail "$name, mode '$mode': exit status: $(cat "$tmp/$name.$mode.err")"
+	ms=$(awk '$2 == "1<" && $3 == "time" && $4 ~ /^[0-9]+$/ && ++n == 2 { print $4; exit }' \
+		"$tmp/$name.$mode.log")
+}
+
 for mode in "" create; do
-	log=$tmp/game.$mode.log
-	if [ -n "$mode" ]; then
-		set -- env LD_PRELOAD="$shim" EPOLL_FAIL="$mode" \
-			ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
-	else
-		set --
-	fi
-	# seat 0 is slow to start, so seat 1's first byte comes while seat 0 is waited on
-	timeout 60 "$@" "$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 10000 \
-		--move-ms 500 --game-ms 1500 --log "$log" \
-		"sh -c 'sleep 0.3; exec \"\$0\" m 0 0' $mis/slowpoke" "$mis/halfready m 1200" \
-		"$mis/slowpoke m 0 0" "$mis/slowpoke m 0 0" >"$tmp/r.$mode.json" 2>"$tmp/r.$mode.err" ||
-		fail "mode '$mode': exit status: $(cat "$tmp/r.$mode.err")"
-	# the 'time MOVE BANK' line of seat 1's first request after the handshake
-	offered=$(awk '$2 == "1<" && $3 == "time" && $4 ~ /^[0-9]+$/ && ++n == 2 { print $4; exit }' "$log")
-	[ -n "$offered" ] && [ "$offered" -le 300 ] ||
-		fail "mode '$mode': seat 1 was offered '$offered' ms after a start of 1.2 s in a budget of 1.5 s"
-	echo "mode '$mode': seat 1 offered $offered ms"
+	# seat 0 is slow to start (0.3 s), so seat 1's first byte comes while
+	# seat 0 is waited on; the rest comes 1.2 s later
+	offered "$mode" split 0.3 "$mis/halfready m 1200" 1500
+	[ -n "$ms" ] && [ "$ms" -le 300 ] ||
+		fail "mode '$mode': seat 1 was offered '$ms' ms after a start of 1.2 s in a budget of 1.5 s"
+	echo "mode '$mode': seat 1 offered $ms ms"
 	# the rest of the line comes (300 ms) while seat 0 is still waited on
 	# (1 s): its arrival is noted then (recheck_arrivals()), not when read
-	timeout 60 "$@" "$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 10000 \
-		--move-ms 500 --game-ms 1200 --log "$log.2" \
-		"sh -c 'sleep 1; exec \"\$0\" m 0 0' $mis/slowpoke" "$mis/halfready m 300" \
-		"$mis/slowpoke m 0 0" "$mis/slowpoke m 0 0" >"$tmp/r2.$mode.json" 2>"$tmp/r2.$mode.err" ||
-		fail "mode '$mode': exit status: $(cat "$tmp/r2.$mode.err")"
-	offered=$(awk '$2 == "1<" && $3 == "time" && $4 ~ /^[0-9]+$/ && ++n == 2 { print $4; exit }' "$log.2")
-	[ -n "$offered" ] && [ "$offered" -ge 400 ] ||
-		fail "mode '$mode': seat 1 was offered '$offered' ms after a start of 0.3 s in a budget of 1.2 s"
-	echo "mode '$mode': seat 1 offered $offered ms (a line whole while seat 0 starts)"
+	offered "$mode" whole 1 "$mis/halfready m 300" 1200
+	[ -n "$ms" ] && [ "$ms" -ge 400 ] ||
+		fail "mode '$mode': seat 1 was offered '$ms' ms after a start of 0.3 s in a budget of 1.2 s"
+	echo "mode '$mode': seat 1 offered $ms ms (a line whole while seat 0 starts)"
 	# a start that writes 256 KiB to stderr first, while seat 0 starts
 	# (1.2 s): the pipe holds it (1 MiB), so its start is not charged seat
 	# 0's; with the 64 KiB of a plain pipe it was (offered 271 ms, not 500)
-	timeout 60 "$@" "$BINDIR/referee" --variant hammerwalt --seed 11 --startup-ms 10000 \
-		--move-ms 500 --game-ms 1500 --log "$log.3" \
-		"sh -c 'sleep 1.2; exec \"\$0\" m 0 0' $mis/slowpoke" "$mis/loudstart m 256" \
-		"$mis/slowpoke m 0 0" "$mis/slowpoke m 0 0" >"$tmp/r3.$mode.json" 2>"$tmp/r3.$mode.err" ||
-		fail "mode '$mode': exit status: $(cat "$tmp/r3.$mode.err")"
-	offered=$(awk '$2 == "1<" && $3 == "time" && $4 ~ /^[0-9]+$/ && ++n == 2 { print $4; exit }' "$log.3")
-	[ -n "$offered" ] && [ "$offered" -ge 400 ] ||
-		fail "mode '$mode': seat 1 was offered '$offered' ms after 256 KiB of stderr at its start"
-	echo "mode '$mode': seat 1 offered $offered ms (256 KiB of stderr at its start)"
+	offered "$mode" loud 1.2 "$mis/loudstart m 256" 1500
+	[ -n "$ms" ] && [ "$ms" -ge 400 ] ||
+		fail "mode '$mode': seat 1 was offered '$ms' ms after 256 KiB of stderr at its start"
+	echo "mode '$mode': seat 1 offered $ms ms (256 KiB of stderr at its start)"
 done
 
 finish "a start is charged up to its whole 'ready' line, with the set and without it"

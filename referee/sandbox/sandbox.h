@@ -112,8 +112,9 @@ void sandbox_kill(struct sandbox_proc *p);
 
 /*
  * CPU time (user + system, ms) used so far by the bot's process tree:
- * live processes and the children they reaped. 10 ms resolution while
- * running; exact (getrusage) once reaped.
+ * live processes and the children they reaped. Without a cgroup, while
+ * it runs: the live threads' nanoseconds, the rest in 10 ms ticks, never
+ * more than was used (docs/sandbox.md); exact (getrusage) once reaped.
  */
 double sandbox_cpu_ms(const struct sandbox_proc *p);
 

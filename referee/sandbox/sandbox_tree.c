@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,15 +72,22 @@ int sandbox_tree_kill_children(pid_t parent)
 }
 
 
+/*
+ * A process's times from its stat file, in clock ticks (USER_HZ, 10 ms
+ * here), and where to read its threads' run time in nanoseconds.
+ */
 struct pstat {
 	long pid, ppid;
-	double ticks; /* utime + stime + cutime + cstime */
+	double own;     /* utime + stime: the whole process, threads that ended included */
+	double reaped;  /* cutime + cstime: the children it waited for */
+	long threads;   /* num_threads */
+	char name[24];  /* its directory in the /proc */
 };
 
 static int read_pstat(int dfd, const char *name, struct pstat *ps)
 {
 	char path[64], buf[1024], *p, *end;
-	long v[15];
+	long v[17];
 	int fd;
 	ssize_t n;
 
@@ -97,24 +105,102 @@ static int read_pstat(int dfd, const char *name, struct pstat *ps)
 	if (!p || p[1] != ' ' || !p[2])
 		return -1;
 	p += 3; /* past ") S" */
-	/* fields 4..17: ppid pgrp session tty tpgid flags minflt cminflt majflt
-	 * cmajflt utime stime cutime cstime */
-	for (int i = 0; i < 14; i++) {
+	/* fields 4..20: ppid pgrp session tty tpgid flags minflt cminflt majflt
+	 * cmajflt utime stime cutime cstime priority nice num_threads */
+	for (int i = 0; i < 17; i++) {
 		v[i] = strtol(p, &end, 10);
 		if (end == p)
 			return -1;
 		p = end;
 	}
 	ps->ppid = v[0];
-	ps->ticks = (double)v[10] + (double)v[11] + (double)v[12] + (double)v[13];
+	ps->own = (double)v[10] + (double)v[11];
+	ps->reaped = (double)v[12] + (double)v[13];
+	ps->threads = v[16];
+	snprintf(ps->name, sizeof(ps->name), "%s", name);
 	return 0;
 }
 
-static double tree_ticks(int dfd, long root)
+/* The first number of a schedstat file (at dfd/path): ns on a CPU. -1: none. */
+static double schedstat_ns(int dfd, const char *path)
+{
+	char buf[128];
+	int fd = openat(dfd, path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0 || buf[0] < '0' || buf[0] > '9')
+		return -1;
+	buf[n] = '\0';
+	return strtod(buf, NULL);
+}
+
+/*
+ * The run time (ms) of a process's live threads, summed from their
+ * schedstat files, which count nanoseconds (the scheduler's own
+ * sum_exec_runtime); -1 when they cannot be read (a kernel without
+ * CONFIG_SCHED_INFO, or the process gone). A thread that is running on
+ * another CPU shows its time up to its last scheduler tick, so this can
+ * be a few ms short, never over.
+ */
+static double threads_run_ms(int dfd, const struct pstat *ps)
+{
+	char path[NAME_MAX + 16];
+	double sum = 0;
+	int tfd;
+	DIR *d;
+	struct dirent *e;
+
+	if (ps->threads <= 1) {
+		snprintf(path, sizeof(path), "%s/schedstat", ps->name);
+		sum = schedstat_ns(dfd, path);
+		return sum < 0 ? -1 : sum / 1e6;
+	}
+	snprintf(path, sizeof(path), "%s/task", ps->name);
+	tfd = openat(dfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (tfd < 0)
+		return -1;
+	d = fdopendir(tfd);
+	if (!d) {
+		close(tfd);
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		double ns;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "%s/schedstat", e->d_name);
+		ns = schedstat_ns(dirfd(d), path);
+		if (ns < 0)
+			continue; /* a thread that ended meanwhile: its time is in stat's */
+		sum += ns;
+	}
+	closedir(d);
+	return sum / 1e6;
+}
+
+/*
+ * The CPU time (ms) of the processes in dfd (a /proc) that are root or
+ * descendants of it (root 0: all of them).
+ *
+ * stat's times are whole ticks, utime and stime each cut down to one, so
+ * the difference of two readings could be up to two ticks a process more
+ * than was used: a bot that used 18 to 20 ms of CPU was read as over a
+ * --cpu-time limit of 25 ms (tests/sh/t_cpu_ticks.sh). So a process's own
+ * time is its live threads' nanoseconds (schedstat), or its stat time
+ * where that is more (threads that ended, whose time only stat keeps);
+ * both are at most what it used. Its reaped children's time stays in
+ * ticks.
+ */
+static double tree_ms(int dfd, long root)
 {
 	struct pstat *ps = NULL;
 	size_t nr = 0, alloc = 0;
-	double sum = 0;
+	double sum = 0, tick = 1000.0 / (double)sysconf(_SC_CLK_TCK);
 	int dfd2 = dup(dfd);
 	DIR *d;
 	struct dirent *e;
@@ -156,9 +242,15 @@ static double tree_ticks(int dfd, long root)
 				}
 		}
 	} while (changed);
-	for (size_t i = 0; i < nr; i++)
-		if (mark[i])
-			sum += ps[i].ticks;
+	for (size_t i = 0; i < nr; i++) {
+		double own, run;
+
+		if (!mark[i])
+			continue;
+		own = ps[i].own * tick;
+		run = threads_run_ms(dfd, &ps[i]);
+		sum += (run > own ? run : own) + ps[i].reaped * tick;
+	}
 	free(mark);
 	free(ps);
 	return sum;
@@ -166,5 +258,5 @@ static double tree_ticks(int dfd, long root)
 
 double sandbox_tree_cpu_ms(int procfd, long root)
 {
-	return tree_ticks(procfd, root) * 1000.0 / (double)sysconf(_SC_CLK_TCK);
+	return tree_ms(procfd, root);
 }

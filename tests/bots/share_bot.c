@@ -1,0 +1,108 @@
+/*
+ * share_bot.c - for t_cpu_ticks: a bot whose CPU time per decision it
+ * knows exactly. At each request its NTHREADS threads (the main one
+ * among them) each burn FRAC / NTHREADS of the ms the 'time' line
+ * offered, counted on their own thread's CPU clock, which is exact; the
+ * others then sleep, and the main thread answers the first legal move
+ * once all are done. So no thread runs when the answer goes out.
+ * stderr: one line per decision, "offered N cpu C" (ms, C the process's
+ * CPU time over the decision, exact then).
+ * usage: share_bot NTHREADS FRAC
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+static long round_no, done;
+static double share;
+
+static double clock_ms(clockid_t c)
+{
+	struct timespec t;
+
+	clock_gettime(c, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static void burn(void)
+{
+	double t0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
+
+	while (clock_ms(CLOCK_THREAD_CPUTIME_ID) - t0 < share)
+		;
+}
+
+static void *worker(void *arg)
+{
+	long seen = 0;
+
+	(void)arg;
+	for (;;) {
+		pthread_mutex_lock(&mu);
+		while (round_no == seen)
+			pthread_cond_wait(&cv, &mu);
+		seen = round_no;
+		pthread_mutex_unlock(&mu);
+		burn();
+		pthread_mutex_lock(&mu);
+		done++;
+		pthread_cond_broadcast(&cv);
+		pthread_mutex_unlock(&mu);
+	}
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 1;
+	double frac = argc > 2 ? atof(argv[2]) : 0.8;
+	static char line[1 << 16];
+	long offered = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (int i = 1; i < n; i++) {
+		pthread_t t;
+
+		pthread_create(&t, NULL, worker, NULL);
+	}
+	while (fgets(line, sizeof(line), stdin)) {
+		double c0;
+		char *comma;
+
+		line[strcspn(line, "\r\n")] = '\0';
+		if (!strncmp(line, "time ", 5)) {
+			offered = atol(line + 5);
+			continue;
+		}
+		if (strncmp(line, "legal ", 6))
+			continue;
+		if (!strcmp(line + 6, "ready")) {
+			printf("ready share\n");
+			continue;
+		}
+		comma = strchr(line + 6, ',');
+		if (comma)
+			*comma = '\0';
+		c0 = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+		share = frac * (double)offered / n;
+		pthread_mutex_lock(&mu);
+		done = 0;
+		round_no++;
+		pthread_cond_broadcast(&cv);
+		pthread_mutex_unlock(&mu);
+		burn();
+		pthread_mutex_lock(&mu);
+		while (done < n - 1)
+			pthread_cond_wait(&cv, &mu);
+		pthread_mutex_unlock(&mu);
+		fprintf(stderr, "offered %ld cpu %.3f\n", offered,
+			clock_ms(CLOCK_PROCESS_CPUTIME_ID) - c0);
+		printf("%s\n", line + 6);
+	}
+	return 0;
+}

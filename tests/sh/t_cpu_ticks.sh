@@ -1,0 +1,43 @@
+#!/bin/sh
+# t_cpu_ticks.sh - with --cpu-time and no cgroup, a bot is charged the CPU
+# time it used, not more. /proc's stat counts CPU time in 10 ms ticks,
+# user and system time each cut down to a whole one, so the difference of
+# two readings could come out up to 20 ms more than was used. Before the
+# fix, a bot that burned 20.0 ms of CPU a decision against --move-ms 25
+# (tests/bots/share_bot.c, whose count is exact) was faulted "used more
+# than 25 ms of CPU time" in 4 of 6 games, with one thread and with
+# three, and charged whole ticks (110.0 ms for 6 decisions). The referee
+# now reads the live threads' nanoseconds (schedstat).
+set -u
+. "$(dirname "$0")/lib.sh"
+O=${O:-build/rel}
+bot=$top/$O/tests/bots/share_bot
+[ -x "$bot" ] || { fail "no $bot (make test builds it)"; finish ""; }
+
+total=0
+for threads in 1 3; do
+	for seed in 1 2 3 4 5; do
+		g=$tmp/g$threads.$seed
+		timeout 120 "$BINDIR/referee" --no-cgroup --cpu-time --move-ms 25 --variant indiana \
+			--seed "$seed" --option max_hands=3 --log "$g.log" \
+			"$bot $threads 0.8" @random @random @random >"$g.json" 2>"$g.err" ||
+			fail "$threads threads, seed $seed: exit status: $(cat "$g.err")"
+		n=$(grep -c '^offered 25 ' "$g.seat0.stderr")
+		total=$((total + n))
+		python3 - "$g.json" "$g.seat0.stderr" <<'PY' || fail "$threads threads, seed $seed: $(cat "$g.json")"
+import json, sys
+r = json.loads(open(sys.argv[1]).read())
+own = [float(l.split()[3]) for l in open(sys.argv[2]) if l.startswith("offered 25 ")]
+assert r["faults"] == [], r["faults"]
+# every decision the bot answered counts, and each burned its 20 ms
+assert r["decisions"][0] == len(own), (r["decisions"][0], len(own))
+assert all(20.0 <= c < 24.0 for c in own), own
+# charged what it used (its start and the moments between its own
+# count and the referee's included), not whole ticks
+t = r["time_ms"][0]
+assert sum(own) <= t <= sum(own) + 5 + 0.5 * len(own), (t, sum(own), len(own))
+PY
+	done
+done
+[ "$total" -ge 20 ] || fail "only $total decisions of the bot in 10 games"
+finish "no fault in $total decisions of 20 ms of CPU against 25, charged what they used"

@@ -54,11 +54,19 @@ ends_within() {
 
 # gone MARKER: no process whose command line holds MARKER runs any more
 # (pgrep sees into the bots' PID namespaces; zombies have no command line);
-# waits up to 2 s for a SIGKILL to land
+# waits up to 2 s for a SIGKILL to land. A process in the middle of an
+# exec shows an empty command line for a moment, so one empty look is not
+# enough: two in a row, 0.1 s apart.
 gone() {
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		pgrep -f -- "$1" >/dev/null || return 0
-		sleep 0.2
+	_gone_empty=0
+	for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		if pgrep -f -- "$1" >/dev/null; then
+			_gone_empty=0
+		else
+			_gone_empty=$((_gone_empty + 1))
+			[ "$_gone_empty" -ge 2 ] && return 0
+		fi
+		sleep 0.1
 	done
 	return 1
 }

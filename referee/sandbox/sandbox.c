@@ -40,6 +40,7 @@ struct sandbox_proc {
 	double mem_peak_mb; /* once ended; -1 without a cgroup */
 	int oom;            /* the OOM killer killed a process of the tree */
 	int oom_own;        /* ... with the tree at its own limit (else: the machine's) */
+	struct sandbox_hostpids hostpids; /* ns mode without a cgroup: for CPU clocks */
 };
 
 
@@ -530,7 +531,7 @@ pid_t sandbox_pid(const struct sandbox_proc *p)
 
 /* ---- CPU time --------------------------------------------------------- */
 
-double sandbox_cpu_ms(const struct sandbox_proc *p)
+double sandbox_cpu_ms(struct sandbox_proc *p)
 {
 	double ms;
 	int dfd;
@@ -540,11 +541,11 @@ double sandbox_cpu_ms(const struct sandbox_proc *p)
 	if (p->cg && (ms = sandbox_cgroup_cpu_ms(p->cg)) >= 0)
 		return ms;
 	if (p->procfd >= 0)
-		return sandbox_tree_cpu_ms(p->procfd, 0);
+		return sandbox_tree_cpu_ms(p->procfd, 0, p->pid, &p->hostpids);
 	dfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0)
 		return 0;
-	ms = sandbox_tree_cpu_ms(dfd, p->pid);
+	ms = sandbox_tree_cpu_ms(dfd, p->pid, 0, NULL);
 	close(dfd);
 	return ms;
 }

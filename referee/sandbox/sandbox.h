@@ -113,10 +113,10 @@ void sandbox_kill(struct sandbox_proc *p);
 /*
  * CPU time (user + system, ms) used so far by the bot's process tree:
  * live processes and the children they reaped. Without a cgroup, while
- * it runs: the live threads' nanoseconds, the rest in 10 ms ticks, never
- * more than was used (docs/sandbox.md); exact (getrusage) once reaped.
+ * it runs: each process's CPU clock, its reaped children in 10 ms ticks
+ * (docs/sandbox.md); exact (getrusage) once reaped.
  */
-double sandbox_cpu_ms(const struct sandbox_proc *p);
+double sandbox_cpu_ms(struct sandbox_proc *p);
 
 /*
  * The most memory the bot's tree held (MiB, resident and page cache), from

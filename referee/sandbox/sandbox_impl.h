@@ -145,10 +145,26 @@ unsigned long sandbox_ns_flags(void);
 /* Sends SIGKILL to every child of parent (scanning /proc); how many. Async-signal-safe. */
 int sandbox_tree_kill_children(pid_t parent);
 /*
- * CPU time (ms) of every process in procfd (a /proc) that is root or a
- * descendant of it; root 0 means every process.
+ * The pids, as the referee sees them, of the processes in a bot's PID
+ * namespace: found once for each process (its namespace pid and start
+ * time), for its CPU clock.
  */
-double sandbox_tree_cpu_ms(int procfd, long root);
+#define SANDBOX_HOSTPIDS 128
+struct sandbox_hostpids {
+	int n;
+	struct {
+		long nspid;
+		unsigned long long start;
+		pid_t host;
+	} e[SANDBOX_HOSTPIDS];
+};
+/*
+ * CPU time (ms) of every process in procfd (a /proc) that is root or a
+ * descendant of it; root 0 means every process. With map, procfd is the
+ * /proc of the bot's namespace and init the bot's init in the referee's;
+ * without, procfd's pids are the referee's.
+ */
+double sandbox_tree_cpu_ms(int procfd, long root, pid_t init, struct sandbox_hostpids *map);
 
 /* ---- sandbox_cgroup.c ------------------------------------------------- */
 

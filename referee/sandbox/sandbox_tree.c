@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -73,21 +74,21 @@ int sandbox_tree_kill_children(pid_t parent)
 
 
 /*
- * A process's times from its stat file, in clock ticks (USER_HZ, 10 ms
- * here), and where to read its threads' run time in nanoseconds.
+ * What the tree walk needs of a process's stat file: times in clock
+ * ticks (USER_HZ, 10 ms here).
  */
 struct pstat {
 	long pid, ppid;
 	double own;     /* utime + stime: the whole process, threads that ended included */
 	double reaped;  /* cutime + cstime: the children it waited for */
-	long threads;   /* num_threads */
-	char name[24];  /* its directory in the /proc */
+	unsigned long long start; /* starttime: ticks since boot, the same in every namespace */
 };
 
+/* Reads dfd/NAME/stat (fields 4 to 22, after the last ')'). */
 static int read_pstat(int dfd, const char *name, struct pstat *ps)
 {
 	char path[64], buf[1024], *p, *end;
-	long v[17];
+	unsigned long long v[19];
 	int fd;
 	ssize_t n;
 
@@ -105,103 +106,180 @@ static int read_pstat(int dfd, const char *name, struct pstat *ps)
 	if (!p || p[1] != ' ' || !p[2])
 		return -1;
 	p += 3; /* past ") S" */
-	/* fields 4..20: ppid pgrp session tty tpgid flags minflt cminflt majflt
-	 * cmajflt utime stime cutime cstime priority nice num_threads */
-	for (int i = 0; i < 17; i++) {
-		v[i] = strtol(p, &end, 10);
+	/* fields 4..22: ppid pgrp session tty tpgid flags minflt cminflt majflt
+	 * cmajflt utime stime cutime cstime priority nice num_threads
+	 * itrealvalue starttime (priority and nice may be negative) */
+	for (int i = 0; i < 19; i++) {
+		long long x = strtoll(p, &end, 10);
+
 		if (end == p)
 			return -1;
+		v[i] = (unsigned long long)x;
 		p = end;
 	}
-	ps->ppid = v[0];
+	ps->ppid = (long)v[0];
 	ps->own = (double)v[10] + (double)v[11];
 	ps->reaped = (double)v[12] + (double)v[13];
-	ps->threads = v[16];
-	snprintf(ps->name, sizeof(ps->name), "%s", name);
+	ps->start = v[18];
 	return 0;
 }
 
-/* The first number of a schedstat file (at dfd/path): ns on a CPU. -1: none. */
-static double schedstat_ns(int dfd, const char *path)
+/*
+ * The CPU time (ms) of process pid (in the referee's PID namespace), from
+ * its CPU clock: the scheduler's nanoseconds of every thread it has had,
+ * those that ended included; -1 when it is gone. A thread running on
+ * another CPU counts up to its last scheduler tick.
+ */
+static double clock_ms(pid_t pid)
 {
-	char buf[128];
-	int fd = openat(dfd, path, O_RDONLY | O_CLOEXEC);
+	clockid_t id;
+	struct timespec ts;
+
+	if (clock_getcpuclockid(pid, &id) != 0 || clock_gettime(id, &ts) < 0)
+		return -1;
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* The number after "NSpid:" that is last (the innermost namespace's), or -1. */
+static long innermost_nspid(pid_t pid)
+{
+	char path[64], buf[4096], *p, *end;
+	long last = -1;
+	int fd;
 	ssize_t n;
 
+	snprintf(path, sizeof(path), "/proc/%ld/status", (long)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	n = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
-	if (n <= 0 || buf[0] < '0' || buf[0] > '9')
+	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
-	return strtod(buf, NULL);
+	p = strstr(buf, "\nNSpid:");
+	if (!p)
+		return -1;
+	for (p += 7; *p && *p != '\n'; p = end) {
+		long x = strtol(p, &end, 10);
+
+		if (end == p)
+			break;
+		last = x;
+	}
+	return last;
+}
+
+/* Whether pid (the referee's namespace) is init or below it, looked at through /proc. */
+static int below(int procfd, pid_t pid, pid_t init)
+{
+	char name[24];
+	struct pstat ps;
+
+	for (int depth = 0; depth < 512 && pid > 1; depth++) {
+		if (pid == init)
+			return 1;
+		snprintf(name, sizeof(name), "%ld", (long)pid);
+		if (read_pstat(procfd, name, &ps) < 0)
+			return 0;
+		pid = (pid_t)ps.ppid;
+	}
+	return pid == init;
 }
 
 /*
- * The run time (ms) of a process's live threads, summed from their
- * schedstat files, which count nanoseconds (the scheduler's own
- * sum_exec_runtime); -1 when they cannot be read (a kernel without
- * CONFIG_SCHED_INFO, or the process gone). A thread that is running on
- * another CPU shows its time up to its last scheduler tick, so this can
- * be a few ms short, never over.
+ * Finds the referee-side pids of the tree's processes that map lacks
+ * (want[0..nwant): their pids in the bot's namespace and start times) by
+ * one look through the referee's /proc: a process that started in the
+ * same tick, has that pid innermost, and descends from the bot's init.
+ * Two bots started at once have the same namespace pids and start times,
+ * so the descent is what tells them apart. One not found is noted as
+ * such (host -1), so that it costs no second look.
  */
-static double threads_run_ms(int dfd, const struct pstat *ps)
+static void find_host_pids(struct sandbox_hostpids *map, pid_t init, const struct pstat *want,
+			   int nwant)
 {
-	char path[NAME_MAX + 16];
-	double sum = 0;
-	int tfd;
-	DIR *d;
+	int procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd2 = procfd >= 0 ? dup(procfd) : -1, first = map->n, found = 0;
+	DIR *d = fd2 >= 0 ? fdopendir(fd2) : NULL;
 	struct dirent *e;
 
-	if (ps->threads <= 1) {
-		snprintf(path, sizeof(path), "%s/schedstat", ps->name);
-		sum = schedstat_ns(dfd, path);
-		return sum < 0 ? -1 : sum / 1e6;
+	for (int i = 0; i < nwant && map->n < SANDBOX_HOSTPIDS; i++) {
+		map->e[map->n].nspid = want[i].pid;
+		map->e[map->n].start = want[i].start;
+		map->e[map->n].host = -1;
+		map->n++;
 	}
-	snprintf(path, sizeof(path), "%s/task", ps->name);
-	tfd = openat(dfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (tfd < 0)
-		return -1;
-	d = fdopendir(tfd);
-	if (!d) {
-		close(tfd);
-		return -1;
-	}
-	while ((e = readdir(d))) {
-		double ns;
+	while (d && found < map->n - first && (e = readdir(d))) {
+		struct pstat ps;
 
-		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+		if (e->d_name[0] < '1' || e->d_name[0] > '9' || read_pstat(procfd, e->d_name, &ps) < 0)
 			continue;
-		snprintf(path, sizeof(path), "%s/schedstat", e->d_name);
-		ns = schedstat_ns(dirfd(d), path);
-		if (ns < 0)
-			continue; /* a thread that ended meanwhile: its time is in stat's */
-		sum += ns;
+		for (int i = first; i < map->n; i++) {
+			if (map->e[i].host >= 0 || map->e[i].start != ps.start ||
+			    innermost_nspid((pid_t)ps.pid) != map->e[i].nspid ||
+			    !below(procfd, (pid_t)ps.pid, init))
+				continue;
+			map->e[i].host = (pid_t)ps.pid;
+			found++;
+			break;
+		}
 	}
-	closedir(d);
-	return sum / 1e6;
+	if (d)
+		closedir(d);
+	else if (fd2 >= 0)
+		close(fd2);
+	if (procfd >= 0)
+		close(procfd);
+}
+
+/* The process's pid as the referee sees it; -1: not to be found; 0: not looked for yet. */
+static pid_t host_pid(const struct sandbox_hostpids *map, const struct pstat *ps)
+{
+	for (int i = 0; i < map->n; i++)
+		if (map->e[i].nspid == ps->pid && map->e[i].start == ps->start)
+			return map->e[i].host;
+	return 0;
+}
+
+/* Keeps only the entries of processes that are still in the tree (ps[i] with mark[i]). */
+static void prune(struct sandbox_hostpids *map, const struct pstat *ps, const char *mark, size_t nr)
+{
+	int k = 0;
+
+	for (int i = 0; i < map->n; i++) {
+		size_t j;
+
+		for (j = 0; j < nr; j++)
+			if (mark[j] && ps[j].pid == map->e[i].nspid && ps[j].start == map->e[i].start)
+				break;
+		if (j < nr)
+			map->e[k++] = map->e[i];
+	}
+	map->n = k;
 }
 
 /*
  * The CPU time (ms) of the processes in dfd (a /proc) that are root or
- * descendants of it (root 0: all of them).
+ * descendants of it (root 0: all of them). Where map is given, dfd is
+ * the bot's namespace's /proc and init the bot's init as the referee
+ * sees it; else dfd's pids are the referee's own.
  *
  * stat's times are whole ticks, utime and stime each cut down to one, so
  * the difference of two readings could be up to two ticks a process more
- * than was used: a bot that used 18 to 20 ms of CPU was read as over a
- * --cpu-time limit of 25 ms (tests/sh/t_cpu_ticks.sh). So a process's own
- * time is its live threads' nanoseconds (schedstat), or its stat time
- * where that is more (threads that ended, whose time only stat keeps);
- * both are at most what it used. Its reaped children's time stays in
- * ticks.
+ * than was used: a bot that used 20.0 ms of CPU a decision was read as
+ * over a --cpu-time limit of 25 ms (tests/sh/t_cpu_ticks.sh). So a
+ * process's own time is its CPU clock's nanoseconds, which needs its pid
+ * in the referee's namespace (found once a process, find_host_pids());
+ * where it cannot be had, stat's ticks. The children a process reaped
+ * are in ticks either way.
  */
-static double tree_ms(int dfd, long root)
+double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_hostpids *map)
 {
-	struct pstat *ps = NULL;
+	struct pstat *ps = NULL, *want = NULL;
 	size_t nr = 0, alloc = 0;
 	double sum = 0, tick = 1000.0 / (double)sysconf(_SC_CLK_TCK);
-	int dfd2 = dup(dfd);
+	int dfd2 = dup(dfd), nwant = 0;
 	DIR *d;
 	struct dirent *e;
 	char *mark;
@@ -242,21 +320,28 @@ static double tree_ms(int dfd, long root)
 				}
 		}
 	} while (changed);
+	if (map) {
+		prune(map, ps, mark, nr);
+		want = xcalloc(nr ? nr : 1, sizeof(*want));
+		for (size_t i = 0; i < nr; i++)
+			if (mark[i] && !host_pid(map, &ps[i]))
+				want[nwant++] = ps[i];
+		if (nwant)
+			find_host_pids(map, init, want, nwant);
+		free(want);
+	}
 	for (size_t i = 0; i < nr; i++) {
-		double own, run;
+		pid_t host;
+		double own, exact;
 
 		if (!mark[i])
 			continue;
 		own = ps[i].own * tick;
-		run = threads_run_ms(dfd, &ps[i]);
-		sum += (run > own ? run : own) + ps[i].reaped * tick;
+		host = map ? host_pid(map, &ps[i]) : (pid_t)ps[i].pid;
+		exact = host > 0 ? clock_ms(host) : -1;
+		sum += (exact > own ? exact : own) + ps[i].reaped * tick;
 	}
 	free(mark);
 	free(ps);
 	return sum;
-}
-
-double sandbox_tree_cpu_ms(int procfd, long root)
-{
-	return tree_ms(procfd, root);
 }

@@ -4,10 +4,15 @@
  * among them) each burn FRAC / NTHREADS of the ms the 'time' line
  * offered, counted on their own thread's CPU clock, which is exact; the
  * others then sleep, and the main thread answers the first legal move
- * once all are done. So no thread runs when the answer goes out.
+ * once all are done and it has slept 2 ms, by when the others are asleep
+ * too. So no thread runs when the answer goes out or the next request
+ * comes: the kernel shows another process a running thread's time only up
+ * to that thread's last scheduler tick (docs/sandbox.md).
  * stderr: one line per decision, "offered N cpu C" (ms, C the process's
- * CPU time over the decision, exact then).
- * usage: share_bot NTHREADS FRAC
+ * CPU time over the decision, exact then). With ENDED, a thread first
+ * burns ENDED ms and ends before the handshake: its time is then in the
+ * process's but in no live thread's.
+ * usage: share_bot NTHREADS FRAC [ENDED]
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -37,6 +42,13 @@ static void burn(void)
 		;
 }
 
+static void *ended(void *arg)
+{
+	share = *(double *)arg;
+	burn();
+	return NULL;
+}
+
 static void *worker(void *arg)
 {
 	long seen = 0;
@@ -59,16 +71,24 @@ static void *worker(void *arg)
 
 int main(int argc, char **argv)
 {
-	int n = argc > 1 ? atoi(argv[1]) : 1;
-	double frac = argc > 2 ? atof(argv[2]) : 0.8;
+	int n = argc > 1 ? (int)strtol(argv[1], NULL, 10) : 1;
+	double frac = argc > 2 ? strtod(argv[2], NULL) : 0.8;
 	static char line[1 << 16];
 	long offered = 0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 3) {
+		double ms = strtod(argv[3], NULL);
+		pthread_t t;
+
+		if (pthread_create(&t, NULL, ended, &ms) != 0 || pthread_join(t, NULL) != 0)
+			return 1;
+	}
 	for (int i = 1; i < n; i++) {
 		pthread_t t;
 
-		pthread_create(&t, NULL, worker, NULL);
+		if (pthread_create(&t, NULL, worker, NULL) != 0)
+			return 1;
 	}
 	while (fgets(line, sizeof(line), stdin)) {
 		double c0;
@@ -76,7 +96,7 @@ int main(int argc, char **argv)
 
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!strncmp(line, "time ", 5)) {
-			offered = atol(line + 5);
+			offered = strtol(line + 5, NULL, 10);
 			continue;
 		}
 		if (strncmp(line, "legal ", 6))
@@ -100,6 +120,7 @@ int main(int argc, char **argv)
 		while (done < n - 1)
 			pthread_cond_wait(&cv, &mu);
 		pthread_mutex_unlock(&mu);
+		nanosleep(&(struct timespec){ 0, 2000000 }, NULL);
 		fprintf(stderr, "offered %ld cpu %.3f\n", offered,
 			clock_ms(CLOCK_PROCESS_CPUTIME_ID) - c0);
 		printf("%s\n", line + 6);

@@ -1,13 +1,14 @@
 #!/bin/sh
 # t_cpu_ticks.sh - with --cpu-time and no cgroup, a bot is charged the CPU
-# time it used, not more. /proc's stat counts CPU time in 10 ms ticks,
-# user and system time each cut down to a whole one, so the difference of
-# two readings could come out up to 20 ms more than was used. Before the
-# fix, a bot that burned 20.0 ms of CPU a decision against --move-ms 25
-# (tests/bots/share_bot.c, whose count is exact) was faulted "used more
-# than 25 ms of CPU time" in 4 of 6 games, with one thread and with
-# three, and charged whole ticks (110.0 ms for 6 decisions). The referee
-# now reads the live threads' nanoseconds (schedstat).
+# time it used, not more and not in whole ticks. /proc's stat counts CPU
+# time in 10 ms ticks, user and system time each cut down to a whole one,
+# so the difference of two readings could come out up to 20 ms more than
+# was used, or less. A bot that burns 20.0 ms of CPU a decision
+# (tests/bots/share_bot.c, whose count is exact) against --move-ms 25,
+# with one thread, with three, and with one thread after another thread
+# burned 100 ms and ended: before the fix, each game of the 12 failed,
+# faulted "used more than 25 ms of CPU time" or charged whole ticks (110.0
+# ms for 120.1 used). The referee now reads each process's CPU clock.
 set -u
 . "$(dirname "$0")/lib.sh"
 O=${O:-build/rel}
@@ -15,16 +16,16 @@ bot=$top/$O/tests/bots/share_bot
 [ -x "$bot" ] || { fail "no $bot (make test builds it)"; finish ""; }
 
 total=0
-for threads in 1 3; do
-	for seed in 1 2 3 4 5; do
-		g=$tmp/g$threads.$seed
+for args in "1 0.8" "3 0.8" "1 0.8 100"; do
+	for seed in 1 2 3 4; do
+		g=$tmp/g$seed.$(echo "$args" | tr ' .' '_-')
 		timeout 120 "$BINDIR/referee" --no-cgroup --cpu-time --move-ms 25 --variant indiana \
 			--seed "$seed" --option max_hands=3 --log "$g.log" \
-			"$bot $threads 0.8" @random @random @random >"$g.json" 2>"$g.err" ||
-			fail "$threads threads, seed $seed: exit status: $(cat "$g.err")"
+			"$bot $args" @random @random @random >"$g.json" 2>"$g.err" ||
+			fail "share_bot $args, seed $seed: exit status: $(cat "$g.err")"
 		n=$(grep -c '^offered 25 ' "$g.seat0.stderr")
 		total=$((total + n))
-		python3 - "$g.json" "$g.seat0.stderr" <<'PY' || fail "$threads threads, seed $seed: $(cat "$g.json")"
+		python3 - "$g.json" "$g.seat0.stderr" <<'PY' || fail "share_bot $args, seed $seed: $(cat "$g.json")"
 import json, sys
 r = json.loads(open(sys.argv[1]).read())
 own = [float(l.split()[3]) for l in open(sys.argv[2]) if l.startswith("offered 25 ")]
@@ -39,5 +40,5 @@ assert sum(own) <= t <= sum(own) + 5 + 0.5 * len(own), (t, sum(own), len(own))
 PY
 	done
 done
-[ "$total" -ge 20 ] || fail "only $total decisions of the bot in 10 games"
+[ "$total" -ge 20 ] || fail "only $total decisions of the bot in 12 games"
 finish "no fault in $total decisions of 20 ms of CPU against 25, charged what they used"

@@ -294,6 +294,23 @@ static int apply_move(struct replay *r, char *line, int fallback)
 }
 
 /*
+ * Whether the recorded events go on past the engine's for the hand that
+ * is over, into the next hand's. Matches nothing yet.
+ */
+static int next_hand_recorded(struct replay *r)
+{
+	struct strbuf mine = STRBUF_INIT;
+	int sent = r->sent, more;
+
+	strbuf_init(&mine);
+	new_events(r, &mine);
+	r->sent = sent;
+	more = r->expect.len > mine.len && !memcmp(mine.buf, r->expect.buf, mine.len);
+	strbuf_release(&mine);
+	return more;
+}
+
+/*
  * "fault S KIND DETAIL". Its hand is match.c's: the hand being played (the
  * engine deals hand 1 before the first decision), 0 for a startup fault.
  */
@@ -317,6 +334,19 @@ static int add_fault(struct replay *r, char *line)
 	if (k <= FAULT_NONE)
 		return fail(r, 2, "unknown fault kind '%s'", kind);
 	f->kind = (enum fault_kind)k;
+	/*
+	 * The next hand starts at its first move here, but match.c deals it
+	 * before that: a fault at the hand's first decision comes after the
+	 * events that deal it, and is that hand's. (The stop policy's faults
+	 * between hands come before them, and before the ended hand's last
+	 * events too.)
+	 */
+	if (game_hand_over(r->g) && next_hand_recorded(r)) {
+		if ((ret = match_events(r)) != 0)
+			return ret;
+		game_next_hand(r->g);
+		r->sent = 0;
+	}
 	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
 	snprintf(f->detail, sizeof(f->detail), "%s", detail);
 	/*

@@ -2,10 +2,12 @@
 # t_replay_phases.sh - every genuine game record replays: a bot faults in
 # every phase of every variant (the handshake, the game's first decision,
 # bidding, naming trump, declaring, giving, discarding, playing, the end of
-# a hand), and referee --replay must verify each record, hand numbers of
-# the faults included. tests/misbehave/faultat makes the fault; for each
-# phase the test tries a few seeds until the fault lands in that phase and
-# fails if it never does.
+# a hand, the first decision of the next hand), and referee --replay must
+# verify each record, hand numbers of the faults included.
+# tests/misbehave/faultat makes the fault; for each phase the test tries a
+# few seeds until the fault lands in that phase and fails if it never
+# does. A fault at a hand's first decision, before any move of it, was
+# replayed as the hand before's (hand 1 for 2) until 2026-11-24.
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -14,18 +16,20 @@ import json, subprocess, sys
 referee, bot, tmp = sys.argv[1:]
 # variant -> seats (players), the phases it has
 variants = {
-    "hammerwalt": (4, ["ready", "first", "bid", "trump", "give", "play", "end"]),
-    "indiana": (4, ["ready", "first", "bid", "give", "discard", "play", "end"]),
-    "bloomington": (6, ["ready", "first", "bid", "give", "discard", "play", "end"]),
-    "fivehand": (5, ["ready", "first", "bid", "declare", "discard", "play", "end"]),
-    "flip": (3, ["ready", "first", "bid", "play", "end"]),
+    "hammerwalt": (4, ["ready", "first", "bid", "trump", "give", "play", "end", "next"]),
+    "indiana": (4, ["ready", "first", "bid", "give", "discard", "play", "end", "next"]),
+    "bloomington": (6, ["ready", "first", "bid", "give", "discard", "play", "end", "next"]),
+    "fivehand": (5, ["ready", "first", "bid", "declare", "discard", "play", "end", "next"]),
+    "flip": (3, ["ready", "first", "bid", "play", "end", "next"]),
 }
 failures = 0
 for variant, (n, phases) in variants.items():
     for phase in phases:
         # hand 1 is dealt by seat 0: seat 1 makes the game's first decision;
         # two faultat bots in one team, so that one gives to the other
-        bots = [1] if phase == "first" else [0, 2] if n % 2 == 0 else [0]
+        # hand 2 is dealt by seat 1: seat 2 makes its first decision
+        bots = [1] if phase == "first" else [2] if phase == "next" else \
+            [0, 2] if n % 2 == 0 else [0]
         hit = None
         for seed in range(1, 13):
             log = "%s/%s-%s-%d.log" % (tmp, variant, phase, seed)
@@ -48,6 +52,14 @@ for variant, (n, phases) in variants.items():
                            if l.startswith("| ") or l.startswith("fault ")]
                     i = [k for k, l in enumerate(rec) if l.startswith("fault ")][0]
                     ok = rec[i - 1].startswith("| handend ")
+            elif phase == "next":
+                ok = f and "'oops-next'" in f["detail"] and f["hand"] == 2
+                if ok:
+                    # before any move of hand 2
+                    rec = [l for l in open(log).read().splitlines()
+                           if l.startswith(("| hand ", "move ", "fault "))]
+                    i = [k for k, l in enumerate(rec) if l.startswith("fault ")][0]
+                    ok = rec[i - 1].startswith("| hand 2 ")
             elif phase == "ready":
                 ok = f and f["kind"] == "startup" and f["hand"] == 0
             else:

@@ -258,21 +258,6 @@ static void fault_or_stop(struct run *r, struct fault *f)
 	fault(r, f);
 }
 
-static void flush_all(struct run *r)
-{
-	for (unsigned m = r->text_seats; m; m &= m - 1) {
-		int s = __builtin_ctz(m);
-		struct fault f;
-
-		if (!(r->text_seats & (1u << s)))
-			continue; /* a fault or the stop policy replaced it meanwhile */
-		memset(&f, 0, sizeof(f));
-		f.seat = s;
-		if (player_flush(r->players[s], &f) < 0)
-			fault_or_stop(r, &f);
-	}
-}
-
 /* One decision of the seat to act, with faults handled. */
 static void decide(struct run *r)
 {
@@ -445,7 +430,10 @@ int match_run(const struct match_config *mc, struct player **players,
 			sent = r.g->nev;
 		}
 		if (game_hand_over(r.g)) {
-			flush_all(&r);
+			/*
+			 * the hand's last events wait in each bot's queue for its
+			 * next request: a write and a wake-up fewer per bot and hand
+			 */
 			/* the files are bots' and the record's: a game of built-ins has none */
 			if (((r.had_files || mc->log) && check_files(&r, err, len) < 0) ||
 			    (mc->hand_end && mc->hand_end(err, len) < 0))

@@ -537,7 +537,8 @@ void player_queue(struct player *p, const struct game *g, int from, int to)
 		view_event(g, &g->ev[i], p->seat, &p->queue);
 }
 
-int player_flush(struct player *p, struct fault *f)
+/* Sends what is queued: the game's last events, before the quit. */
+static int player_flush(struct player *p, struct fault *f)
 {
 	double t0, left, limit, cpu0;
 	int ret;

@@ -10,8 +10,8 @@
  *	player_hello(p, &g, bot_seed, &f);   // bots: the handshake
  *	player_ready(p, &f);                 // bots: wait for "ready"
  *	loop: player_queue(p, &g, from, to); // events the seat may see
- *	      player_decide(p, &g, &m, &f);  // when it is the seat's turn
- *	      player_flush(p, &f);           // at the end of a hand
+ *	      player_decide(p, &g, &m, &f);  // when it is the seat's turn:
+ *	                                     // the events queued, then the request
  *	player_finish(p, &g);                // game over: last events, quit
  *	player_free(p);
  *
@@ -123,8 +123,6 @@ int player_ready(struct player *p, struct fault *f);
 
 /* Queues the events g->ev[from..to) of the current hand for the seat. */
 void player_queue(struct player *p, const struct game *g, int from, int to);
-/* Sends what is queued (end of a hand). */
-int player_flush(struct player *p, struct fault *f);
 
 /*
  * Asks for the decision of the seat to act in g. 0 with the move, or -1

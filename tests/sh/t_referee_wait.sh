@@ -49,10 +49,15 @@ long ""
 # ends; 14 seen under load) and one for the result line
 [ "$e" -ge "$d" ] && [ "$e" -le $((d + 20)) ] || fail "epoll_waits: $e for $d decisions"
 [ "$p" -le 24 ] || fail "polls: $p"
-# the request, the wait, the answer; each hand's last events to each bot;
-# the start and end (4 hellos, 4 readys, 4 quits, the bots' /proc files;
-# under ASan some 30 reads more of its own)
-[ $((w + r + e + p)) -le $((3 * d + 4 * h + 200)) ] ||
+# a write per decision, the request with the events queued before it:
+# nothing is written to a bot between its turns (until 2026-11-24 each
+# hand's last events went to each bot as the hand ended: 4 writes a hand);
+# and the start and end (4 hellos, 4 quits with the last events, the
+# bots' cgroup files)
+[ "$w" -le $((d + 40)) ] || fail "writes: $w for $d decisions in $h hands"
+# the request, the wait, the answer; the start and end (4 readys, the
+# bots' /proc files; under ASan some 30 reads more of its own)
+[ $((w + r + e + p)) -le $((3 * d + 200)) ] ||
 	fail "$((w + r + e + p)) calls for $d decisions in $h hands"
 long create
 [ "$e" = 0 ] && [ "$p" -ge "$d" ] || fail "without a set: $e epoll_waits, $p polls"
@@ -101,7 +106,7 @@ for mode in "" create 3; do
 	d=$(python3 -c 'import json,sys; print(sum(json.load(open(sys.argv[1]))["decisions"]))' \
 		"$tmp/late0.$mode.json")
 	e=$(calls epoll_wait "$tmp/late0.$mode.strace") p=$(calls poll "$tmp/late0.$mode.strace")
-	[ $((e + p)) -le $((d + d / 2 + 40)) ] || fail "late0 ($mode): $e epoll_waits, $p polls for $d decisions"
+	[ $((e + p)) -le $((3 * d + 40)) ] || fail "late0 ($mode): $e epoll_waits, $p polls for $d decisions"
 	game "$mode" late2 "$BINDIR/referee" --variant hammerwalt --seed 11 \
 		"$slow" "$slow" "$mis/latetalker m" "$slow"
 	fault "$mode" late2 2 overflow "^output flood: 'late word' arrived with no request pending"
@@ -113,7 +118,8 @@ for mode in "" create 3; do
 	[ "$size" -gt 1000 ] && [ "$size" -lt 1200 ] || fail "chatty ($mode): log of $size bytes"
 	# a kilobyte of stderr 5 ms after each answer, while the next seat is
 	# waited on: set aside till its own turn, not reported again meanwhile
-	# (a wait that kept reporting it spun: some 30 waits a decision)
+	# (a wait that kept reporting it spun: some 30 waits a decision; on a
+	# machine at load 20, 1.8 to 2.2 a decision were seen without the bug)
 	quick="$mis/slowpoke m 15 1000"
 	game "$mode" mutter env ASAN_OPTIONS="$traced_asan" \
 		strace -qq -c -o "$tmp/mutter.$mode.strace" "$BINDIR/referee" --variant hammerwalt \
@@ -124,7 +130,7 @@ for mode in "" create 3; do
 		"$tmp/mutter.$mode.json")
 	d=$1
 	e=$(calls epoll_wait "$tmp/mutter.$mode.strace") p=$(calls poll "$tmp/mutter.$mode.strace")
-	[ $((e + p)) -le $((d + d / 2 + 40)) ] || fail "mutter ($mode): $e epoll_waits, $p polls for $d decisions"
+	[ $((e + p)) -le $((3 * d + 40)) ] || fail "mutter ($mode): $e epoll_waits, $p polls for $d decisions"
 	# every kilobyte kept (its last may come after the quit)
 	size=$(wc -c <"$tmp/mlogs.$mode/seat2.stderr")
 	[ "$size" -ge $((1024 * ($2 - 1))) ] || fail "mutter ($mode): log of $size bytes for $2 decisions"

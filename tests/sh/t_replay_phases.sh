@@ -2,7 +2,8 @@
 # t_replay_phases.sh - every genuine game record replays: a bot faults in
 # every phase of every variant (the handshake, the game's first decision,
 # bidding, naming trump, declaring, giving, discarding, playing, the end of
-# a hand, the first decision of the next hand), and referee --replay must
+# a hand (found at the next hand's first request, which carries the hand's
+# last events), the first decision of the next hand), and referee --replay must
 # verify each record, hand numbers of the faults included.
 # tests/misbehave/faultat makes the fault; for each phase the test tries a
 # few seeds until the fault lands in that phase and fails if it never
@@ -45,13 +46,14 @@ for variant, (n, phases) in variants.items():
             r = json.loads(out.stdout)
             f = r["faults"][0] if r["faults"] else None
             if phase == "end":
-                ok = f and f["kind"] == "eof" and f["hand"] == 1
+                # hand 1's last events go with the bot's first request of
+                # hand 2, and that write finds nobody reading
+                ok = f and f["kind"] == "eof" and f["hand"] == 2
                 if ok:
-                    # the fault came when the hand's last events were sent
                     rec = [l for l in open(log).read().splitlines()
-                           if l.startswith("| ") or l.startswith("fault ")]
-                    i = [k for k, l in enumerate(rec) if l.startswith("fault ")][0]
-                    ok = rec[i - 1].startswith("| handend ")
+                           if l.startswith(("| handend ", "| hand 2 ", "fault "))]
+                    ok = [l.split(" ")[0] + " " + l.split(" ")[1] for l in rec][:3] == \
+                        ["| handend", "| hand", "fault %d" % f["seat"]]
             elif phase == "next":
                 ok = f and "'oops-next'" in f["detail"] and f["hand"] == 2
                 if ok:

@@ -154,7 +154,7 @@ check-deps:
 # g++ builds a C++ bot whose futures wait on shared futexes (tests/sh/t_attack_channels.sh)
 TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless \
 	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium \
-	tmux:tmux strace:strace g++:g++
+	tmux:tmux strace:strace g++:g++ gdb:gdb
 # Slurm and munge run arena slurm's jobs on this machine (tests/sh/t_slurm.sh starts
 # daemons of its own): installed without recommends, 8 packages
 SLURM_TEST_DEPS := sbatch:slurm-client slurmctld:slurmctld slurmd:slurmd munged:munge

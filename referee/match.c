@@ -431,10 +431,11 @@ int match_run(const struct match_config *mc, struct player **players,
 		}
 		if (game_hand_over(r.g)) {
 			/*
-			 * the hand's last events wait in each bot's queue for its
-			 * next request: a write and a wake-up fewer per bot and hand
+			 * The hand's last events wait in each bot's queue for its
+			 * next request, which saves every bot a write and a
+			 * wake-up a hand. The files are the bots' and the
+			 * record's: a game of built-ins has none.
 			 */
-			/* the files are bots' and the record's: a game of built-ins has none */
 			if (((r.had_files || mc->log) && check_files(&r, err, len) < 0) ||
 			    (mc->hand_end && mc->hand_end(err, len) < 0))
 				goto out;

@@ -257,6 +257,37 @@ static int match_events(struct replay *r)
 	return ret;
 }
 
+/*
+ * Whether the record holds all the engine's events of the hand that is
+ * over (and maybe more). match.c logs them only just before it deals the
+ * next hand, so once they are all there, whatever comes next is the next
+ * hand's. Matches nothing yet.
+ */
+static int hand_end_recorded(struct replay *r)
+{
+	struct strbuf mine;
+	int sent = r->sent, all;
+
+	strbuf_init(&mine);
+	new_events(r, &mine);
+	r->sent = sent;
+	all = r->expect.len >= mine.len && !memcmp(mine.buf, r->expect.buf, mine.len);
+	strbuf_release(&mine);
+	return all;
+}
+
+/* Goes on to the next hand, the ended one's last events matched. */
+static int next_hand(struct replay *r)
+{
+	int ret = match_events(r);
+
+	if (ret == 0) {
+		game_next_hand(r->g);
+		r->sent = 0;
+	}
+	return ret;
+}
+
 /* "move S TEXT" or "fallback S TEXT" */
 static int apply_move(struct replay *r, char *line, int fallback)
 {
@@ -267,12 +298,8 @@ static int apply_move(struct replay *r, char *line, int fallback)
 
 	if ((ret = start(r)) != 0)
 		return ret;
-	if (game_hand_over(r->g)) {
-		if ((ret = match_events(r)) != 0)
-			return ret;
-		game_next_hand(r->g);
-		r->sent = 0;
-	}
+	if (game_hand_over(r->g) && (ret = next_hand(r)) != 0)
+		return ret;
 	if ((ret = match_events(r)) != 0)
 		return ret;
 	seat = rest ? strtol(rest + 1, &end, 10) : -1;
@@ -291,23 +318,6 @@ static int apply_move(struct replay *r, char *line, int fallback)
 	if (r->watch && r->watch->moved)
 		r->watch->moved(r->watch->ctx, r->g);
 	return 0;
-}
-
-/*
- * Whether the recorded events go on past the engine's for the hand that
- * is over, into the next hand's. Matches nothing yet.
- */
-static int next_hand_recorded(struct replay *r)
-{
-	struct strbuf mine = STRBUF_INIT;
-	int sent = r->sent, more;
-
-	strbuf_init(&mine);
-	new_events(r, &mine);
-	r->sent = sent;
-	more = r->expect.len > mine.len && !memcmp(mine.buf, r->expect.buf, mine.len);
-	strbuf_release(&mine);
-	return more;
 }
 
 /*
@@ -336,17 +346,13 @@ static int add_fault(struct replay *r, char *line)
 	f->kind = (enum fault_kind)k;
 	/*
 	 * The next hand starts at its first move here, but match.c deals it
-	 * before that: a fault at the hand's first decision comes after the
-	 * events that deal it, and is that hand's. (The stop policy's faults
-	 * between hands come before them, and before the ended hand's last
-	 * events too.)
+	 * as soon as the ended hand's last events are logged: a fault from
+	 * then on (at the next hand's first decision, or the stop policy's
+	 * just after the deal) is the next hand's. A fault before them (the
+	 * stop policy's just after the last card) is the ended hand's.
 	 */
-	if (game_hand_over(r->g) && next_hand_recorded(r)) {
-		if ((ret = match_events(r)) != 0)
-			return ret;
-		game_next_hand(r->g);
-		r->sent = 0;
-	}
+	if (game_hand_over(r->g) && hand_end_recorded(r) && (ret = next_hand(r)) != 0)
+		return ret;
 	f->hand = f->kind == FAULT_STARTUP ? 0 : r->g->hand_no;
 	snprintf(f->detail, sizeof(f->detail), "%s", detail);
 	/*

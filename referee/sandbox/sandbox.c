@@ -725,6 +725,7 @@ void sandbox_free(struct sandbox_proc *p)
 	close(p->statfd);
 	if (p->procfd >= 0)
 		close(p->procfd);
+	sandbox_hostpids_free(&p->hostpids);
 	sandbox_cgroup_free(p->cg);
 	free(p);
 }

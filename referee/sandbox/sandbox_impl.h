@@ -149,15 +149,18 @@ int sandbox_tree_kill_children(pid_t parent);
  * namespace: found once for each process (its namespace pid and start
  * time), for its CPU clock.
  */
-#define SANDBOX_HOSTPIDS 128
-struct sandbox_hostpids {
-	int n;
-	struct {
-		long nspid;
-		unsigned long long start;
-		pid_t host;
-	} e[SANDBOX_HOSTPIDS];
+struct sandbox_hostpid {
+	long nspid;
+	unsigned long long start;
+	pid_t host;               /* -1: looked for and not found */
 };
+struct sandbox_hostpids {
+	struct sandbox_hostpid *e;
+	size_t n, alloc;
+	int checked;              /* 1: /proc is the referee's own; -1: it is not */
+};
+/* Frees what the map holds. */
+void sandbox_hostpids_free(struct sandbox_hostpids *map);
 /*
  * CPU time (ms) of every process in procfd (a /proc) that is root or a
  * descendant of it; root 0 means every process. With map, procfd is the

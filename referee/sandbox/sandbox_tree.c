@@ -81,7 +81,7 @@ struct pstat {
 	long pid, ppid;
 	double own;     /* utime + stime: the whole process, threads that ended included */
 	double reaped;  /* cutime + cstime: the children it waited for */
-	unsigned long long start; /* starttime: ticks since boot, the same in every namespace */
+	unsigned long long start; /* starttime: ticks since boot (the reader's; the same through either /proc) */
 };
 
 /* Reads dfd/NAME/stat (fields 4 to 22, after the last ')'). */
@@ -130,7 +130,7 @@ static int read_pstat(int dfd, const char *name, struct pstat *ps)
  * those that ended included; -1 when it is gone. A thread running on
  * another CPU counts up to its last scheduler tick.
  */
-static double clock_ms(pid_t pid)
+static double cpu_clock_ms(pid_t pid)
 {
 	clockid_t id;
 	struct timespec ts;
@@ -187,44 +187,90 @@ static int below(int procfd, pid_t pid, pid_t init)
 	return pid == init;
 }
 
+void sandbox_hostpids_free(struct sandbox_hostpids *map)
+{
+	free(map->e);
+	map->e = NULL;
+	map->n = map->alloc = 0;
+}
+
+static void add_host_pid(struct sandbox_hostpids *map, long nspid, unsigned long long start,
+			 pid_t host)
+{
+	if (map->n == map->alloc) {
+		map->alloc = map->alloc ? 2 * map->alloc : 16;
+		map->e = xrealloc(map->e, map->alloc * sizeof(*map->e));
+	}
+	map->e[map->n].nspid = nspid;
+	map->e[map->n].start = start;
+	map->e[map->n].host = host;
+	map->n++;
+}
+
+/*
+ * Whether /proc is the referee's own PID namespace's, whose pids the CPU
+ * clocks take: not where the referee was started with a PID namespace of
+ * its own (unshare -p) and the /proc of the one outside.
+ */
+static int own_proc(void)
+{
+	char buf[32];
+	ssize_t n = readlink("/proc/self", buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strtol(buf, NULL, 10) == (long)getpid();
+}
+
 /*
  * Finds the referee-side pids of the tree's processes that map lacks
  * (want[0..nwant): their pids in the bot's namespace and start times) by
  * one look through the referee's /proc: a process that started in the
  * same tick, has that pid innermost, and descends from the bot's init.
  * Two bots started at once have the same namespace pids and start times,
- * so the descent is what tells them apart. One not found is noted as
- * such (host -1), so that it costs no second look.
+ * so the descent is what tells them apart. Those a whole look did not
+ * find are noted as such (host -1), so that they cost no second look.
  */
 static void find_host_pids(struct sandbox_hostpids *map, pid_t init, const struct pstat *want,
 			   int nwant)
 {
 	int procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int fd2 = procfd >= 0 ? dup(procfd) : -1, first = map->n, found = 0;
+	int fd2 = procfd >= 0 ? dup(procfd) : -1, found = 0;
 	DIR *d = fd2 >= 0 ? fdopendir(fd2) : NULL;
+	char *got = xcalloc((size_t)nwant, 1);
 	struct dirent *e;
 
-	for (int i = 0; i < nwant && map->n < SANDBOX_HOSTPIDS; i++) {
-		map->e[map->n].nspid = want[i].pid;
-		map->e[map->n].start = want[i].start;
-		map->e[map->n].host = -1;
-		map->n++;
-	}
-	while (d && found < map->n - first && (e = readdir(d))) {
+	if (!d)
+		goto out;
+	while (found < nwant && (e = readdir(d))) {
 		struct pstat ps;
+		long nspid = 0;
+		int i;
 
 		if (e->d_name[0] < '1' || e->d_name[0] > '9' || read_pstat(procfd, e->d_name, &ps) < 0)
 			continue;
-		for (int i = first; i < map->n; i++) {
-			if (map->e[i].host >= 0 || map->e[i].start != ps.start ||
-			    innermost_nspid((pid_t)ps.pid) != map->e[i].nspid ||
-			    !below(procfd, (pid_t)ps.pid, init))
+		for (i = 0; i < nwant; i++) {
+			if (got[i] || want[i].start != ps.start)
 				continue;
-			map->e[i].host = (pid_t)ps.pid;
+			/* a candidate: its namespace pid and its descent, read once */
+			if (!nspid)
+				nspid = below(procfd, (pid_t)ps.pid, init) ?
+					innermost_nspid((pid_t)ps.pid) : -1;
+			if (nspid == want[i].pid)
+				break;
+		}
+		if (i < nwant) {
+			add_host_pid(map, want[i].pid, want[i].start, (pid_t)ps.pid);
+			got[i] = 1;
 			found++;
-			break;
 		}
 	}
+	for (int i = 0; i < nwant; i++)
+		if (!got[i])
+			add_host_pid(map, want[i].pid, want[i].start, -1);
+out:
+	free(got);
 	if (d)
 		closedir(d);
 	else if (fd2 >= 0)
@@ -236,7 +282,7 @@ static void find_host_pids(struct sandbox_hostpids *map, pid_t init, const struc
 /* The process's pid as the referee sees it; -1: not to be found; 0: not looked for yet. */
 static pid_t host_pid(const struct sandbox_hostpids *map, const struct pstat *ps)
 {
-	for (int i = 0; i < map->n; i++)
+	for (size_t i = 0; i < map->n; i++)
 		if (map->e[i].nspid == ps->pid && map->e[i].start == ps->start)
 			return map->e[i].host;
 	return 0;
@@ -245,9 +291,9 @@ static pid_t host_pid(const struct sandbox_hostpids *map, const struct pstat *ps
 /* Keeps only the entries of processes that are still in the tree (ps[i] with mark[i]). */
 static void prune(struct sandbox_hostpids *map, const struct pstat *ps, const char *mark, size_t nr)
 {
-	int k = 0;
+	size_t k = 0;
 
-	for (int i = 0; i < map->n; i++) {
+	for (size_t i = 0; i < map->n; i++) {
 		size_t j;
 
 		for (j = 0; j < nr; j++)
@@ -320,7 +366,9 @@ double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_hostpi
 				}
 		}
 	} while (changed);
-	if (map) {
+	if (map && !map->checked)
+		map->checked = own_proc() ? 1 : -1;
+	if (map && map->checked > 0) {
 		prune(map, ps, mark, nr);
 		want = xcalloc(nr ? nr : 1, sizeof(*want));
 		for (size_t i = 0; i < nr; i++)
@@ -337,8 +385,9 @@ double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_hostpi
 		if (!mark[i])
 			continue;
 		own = ps[i].own * tick;
-		host = map ? host_pid(map, &ps[i]) : (pid_t)ps[i].pid;
-		exact = host > 0 ? clock_ms(host) : -1;
+		/* no clock where /proc is not the referee's: in ticks, as stat has it */
+		host = !map ? (pid_t)ps[i].pid : map->checked > 0 ? host_pid(map, &ps[i]) : -1;
+		exact = host > 0 ? cpu_clock_ms(host) : -1;
 		sum += (exact > own ? exact : own) + ps[i].reaped * tick;
 	}
 	free(mark);

@@ -106,7 +106,7 @@ for mode in "" create 3; do
 	d=$(python3 -c 'import json,sys; print(sum(json.load(open(sys.argv[1]))["decisions"]))' \
 		"$tmp/late0.$mode.json")
 	e=$(calls epoll_wait "$tmp/late0.$mode.strace") p=$(calls poll "$tmp/late0.$mode.strace")
-	[ $((e + p)) -le $((3 * d + 40)) ] || fail "late0 ($mode): $e epoll_waits, $p polls for $d decisions"
+	[ $((e + p)) -le $((d + d / 2 + 40)) ] || fail "late0 ($mode): $e epoll_waits, $p polls for $d decisions"
 	game "$mode" late2 "$BINDIR/referee" --variant hammerwalt --seed 11 \
 		"$slow" "$slow" "$mis/latetalker m" "$slow"
 	fault "$mode" late2 2 overflow "^output flood: 'late word' arrived with no request pending"

@@ -40,7 +40,7 @@ struct sandbox_proc {
 	double mem_peak_mb; /* once ended; -1 without a cgroup */
 	int oom;            /* the OOM killer killed a process of the tree */
 	int oom_own;        /* ... with the tree at its own limit (else: the machine's) */
-	struct sandbox_hostpids hostpids; /* ns mode without a cgroup: for CPU clocks */
+	struct sandbox_tree tree; /* without a cgroup: what reading the tree through /proc keeps */
 };
 
 
@@ -541,11 +541,11 @@ double sandbox_cpu_ms(struct sandbox_proc *p)
 	if (p->cg && (ms = sandbox_cgroup_cpu_ms(p->cg)) >= 0)
 		return ms;
 	if (p->procfd >= 0)
-		return sandbox_tree_cpu_ms(p->procfd, 0, p->pid, &p->hostpids);
+		return sandbox_tree_cpu_ms(p->procfd, 0, p->pid, &p->tree);
 	dfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0)
 		return 0;
-	ms = sandbox_tree_cpu_ms(dfd, p->pid, 0, NULL);
+	ms = sandbox_tree_cpu_ms(dfd, p->pid, 0, &p->tree);
 	close(dfd);
 	return ms;
 }
@@ -725,7 +725,7 @@ void sandbox_free(struct sandbox_proc *p)
 	close(p->statfd);
 	if (p->procfd >= 0)
 		close(p->procfd);
-	sandbox_hostpids_free(&p->hostpids);
+	sandbox_tree_free(&p->tree);
 	sandbox_cgroup_free(p->cg);
 	free(p);
 }

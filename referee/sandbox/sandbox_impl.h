@@ -145,29 +145,37 @@ unsigned long sandbox_ns_flags(void);
 /* Sends SIGKILL to every child of parent (scanning /proc); how many. Async-signal-safe. */
 int sandbox_tree_kill_children(pid_t parent);
 /*
- * The pids, as the referee sees them, of the processes in a bot's PID
- * namespace: found once for each process (its namespace pid and start
- * time), for its CPU clock.
+ * What reading a bot's tree of processes through /proc keeps from one
+ * reading to the next (sandbox_tree_cpu_ms()): for each process, its pid
+ * as the referee sees it (for its CPU clock) and its time at the last
+ * reading; the time of the processes that ended; the last total.
  */
-struct sandbox_hostpid {
-	long nspid;
-	unsigned long long start;
-	pid_t host;               /* -1: looked for and not found */
+/* looks through the referee's /proc: at most one so often, for processes that lived so long */
+#define SANDBOX_TREE_LOOK_MS 500
+struct sandbox_tree_proc {
+	long nspid;               /* in the bot's namespace (or the referee's) */
+	unsigned long long start; /* stat's starttime */
+	pid_t host;               /* as the referee sees it; 0: not looked for; -1: not found */
+	double last_ms;           /* its own CPU time at the last reading */
+	double first_seen;        /* the reading that found it (CLOCK_MONOTONIC ms) */
 };
-struct sandbox_hostpids {
-	struct sandbox_hostpid *e;
+struct sandbox_tree {
+	struct sandbox_tree_proc *e;
 	size_t n, alloc;
 	int checked;              /* 1: /proc is the referee's own; -1: it is not */
+	double looked_at;         /* the last look for pids (CLOCK_MONOTONIC ms) */
+	double gone_ms;           /* the last times of the processes that ended */
+	double total_ms;          /* the last reading */
 };
-/* Frees what the map holds. */
-void sandbox_hostpids_free(struct sandbox_hostpids *map);
+void sandbox_tree_free(struct sandbox_tree *t);
 /*
  * CPU time (ms) of every process in procfd (a /proc) that is root or a
- * descendant of it; root 0 means every process. With map, procfd is the
- * /proc of the bot's namespace and init the bot's init in the referee's;
- * without, procfd's pids are the referee's.
+ * descendant of it; root 0 means every process. With init (> 0), procfd
+ * is the /proc of the bot's namespace and init the bot's init in the
+ * referee's; with 0, procfd's pids are the referee's. t keeps what the
+ * next reading needs: one per bot.
  */
-double sandbox_tree_cpu_ms(int procfd, long root, pid_t init, struct sandbox_hostpids *map);
+double sandbox_tree_cpu_ms(int procfd, long root, pid_t init, struct sandbox_tree *t);
 
 /* ---- sandbox_cgroup.c ------------------------------------------------- */
 

@@ -187,24 +187,10 @@ static int below(int procfd, pid_t pid, pid_t init)
 	return pid == init;
 }
 
-void sandbox_hostpids_free(struct sandbox_hostpids *map)
+void sandbox_tree_free(struct sandbox_tree *t)
 {
-	free(map->e);
-	map->e = NULL;
-	map->n = map->alloc = 0;
-}
-
-static void add_host_pid(struct sandbox_hostpids *map, long nspid, unsigned long long start,
-			 pid_t host)
-{
-	if (map->n == map->alloc) {
-		map->alloc = map->alloc ? 2 * map->alloc : 16;
-		map->e = xrealloc(map->e, map->alloc * sizeof(*map->e));
-	}
-	map->e[map->n].nspid = nspid;
-	map->e[map->n].start = start;
-	map->e[map->n].host = host;
-	map->n++;
+	free(t->e);
+	memset(t, 0, sizeof(*t));
 }
 
 /*
@@ -224,53 +210,52 @@ static int own_proc(void)
 }
 
 /*
- * Finds the referee-side pids of the tree's processes that map lacks
- * (want[0..nwant): their pids in the bot's namespace and start times) by
- * one look through the referee's /proc: a process that started in the
- * same tick, has that pid innermost, and descends from the bot's init.
- * Two bots started at once have the same namespace pids and start times,
- * so the descent is what tells them apart. Those a whole look did not
- * find are noted as such (host -1), so that they cost no second look.
+ * Finds the referee-side pids of the tree's processes not looked for yet
+ * (host 0) by one look through the referee's /proc: a process that
+ * started in the same tick, has that pid innermost, and descends from
+ * the bot's init. Two bots started at once have the same namespace pids
+ * and start times, so the descent is what tells them apart. Those a
+ * whole look did not find are noted as such (host -1), so that they
+ * cost no second look.
  */
-static void find_host_pids(struct sandbox_hostpids *map, pid_t init, const struct pstat *want,
-			   int nwant)
+static void find_host_pids(struct sandbox_tree *t, pid_t init)
 {
 	int procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int fd2 = procfd >= 0 ? dup(procfd) : -1, found = 0;
+	int fd2 = procfd >= 0 ? dup(procfd) : -1;
 	DIR *d = fd2 >= 0 ? fdopendir(fd2) : NULL;
-	char *got = xcalloc((size_t)nwant, 1);
+	size_t wanted = 0, found = 0;
 	struct dirent *e;
 
+	for (size_t i = 0; i < t->n; i++)
+		wanted += t->e[i].host == 0;
 	if (!d)
 		goto out;
-	while (found < nwant && (e = readdir(d))) {
+	while (found < wanted && (e = readdir(d))) {
 		struct pstat ps;
 		long nspid = 0;
-		int i;
+		size_t i;
 
 		if (e->d_name[0] < '1' || e->d_name[0] > '9' || read_pstat(procfd, e->d_name, &ps) < 0)
 			continue;
-		for (i = 0; i < nwant; i++) {
-			if (got[i] || want[i].start != ps.start)
+		for (i = 0; i < t->n; i++) {
+			if (t->e[i].host != 0 || t->e[i].start != ps.start)
 				continue;
 			/* a candidate: its namespace pid and its descent, read once */
 			if (!nspid)
 				nspid = below(procfd, (pid_t)ps.pid, init) ?
 					innermost_nspid((pid_t)ps.pid) : -1;
-			if (nspid == want[i].pid)
+			if (nspid == t->e[i].nspid)
 				break;
 		}
-		if (i < nwant) {
-			add_host_pid(map, want[i].pid, want[i].start, (pid_t)ps.pid);
-			got[i] = 1;
+		if (i < t->n) {
+			t->e[i].host = (pid_t)ps.pid;
 			found++;
 		}
 	}
-	for (int i = 0; i < nwant; i++)
-		if (!got[i])
-			add_host_pid(map, want[i].pid, want[i].start, -1);
+	for (size_t i = 0; i < t->n; i++)
+		if (t->e[i].host == 0)
+			t->e[i].host = -1;
 out:
-	free(got);
 	if (d)
 		closedir(d);
 	else if (fd2 >= 0)
@@ -279,64 +264,77 @@ out:
 		close(procfd);
 }
 
-/* The process's pid as the referee sees it; -1: not to be found; 0: not looked for yet. */
-static pid_t host_pid(const struct sandbox_hostpids *map, const struct pstat *ps)
+static double now_ms(void)
 {
-	for (size_t i = 0; i < map->n; i++)
-		if (map->e[i].nspid == ps->pid && map->e[i].start == ps->start)
-			return map->e[i].host;
-	return 0;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Keeps only the entries of processes that are still in the tree (ps[i] with mark[i]). */
-static void prune(struct sandbox_hostpids *map, const struct pstat *ps, const char *mark, size_t nr)
+/* The index of process ps's entry, made if it has none; its host is its pid where pids are the referee's. */
+static size_t entry(struct sandbox_tree *t, const struct pstat *ps, int own_pids, double now)
 {
-	size_t k = 0;
-
-	for (size_t i = 0; i < map->n; i++) {
-		size_t j;
-
-		for (j = 0; j < nr; j++)
-			if (mark[j] && ps[j].pid == map->e[i].nspid && ps[j].start == map->e[i].start)
-				break;
-		if (j < nr)
-			map->e[k++] = map->e[i];
+	for (size_t i = 0; i < t->n; i++)
+		if (t->e[i].nspid == ps->pid && t->e[i].start == ps->start)
+			return i;
+	if (t->n == t->alloc) {
+		t->alloc = t->alloc ? 2 * t->alloc : 16;
+		t->e = xrealloc(t->e, t->alloc * sizeof(*t->e));
 	}
-	map->n = k;
+	memset(&t->e[t->n], 0, sizeof(t->e[t->n]));
+	t->e[t->n].nspid = ps->pid;
+	t->e[t->n].start = ps->start;
+	t->e[t->n].host = own_pids ? (pid_t)ps->pid : 0;
+	t->e[t->n].first_seen = now;
+	return t->n++;
 }
+
 
 /*
  * The CPU time (ms) of the processes in dfd (a /proc) that are root or
- * descendants of it (root 0: all of them). Where map is given, dfd is
- * the bot's namespace's /proc and init the bot's init as the referee
- * sees it; else dfd's pids are the referee's own.
+ * descendants of it (root 0: all of them). With init, dfd is the /proc
+ * of the bot's namespace and init the bot's init as the referee sees it;
+ * without (0), dfd's pids are the referee's.
  *
  * stat's times are whole ticks, utime and stime each cut down to one, so
  * the difference of two readings could be up to two ticks a process more
- * than was used: a bot that used 20.0 ms of CPU a decision was read as
- * over a --cpu-time limit of 25 ms (tests/sh/t_cpu_ticks.sh). So a
- * process's own time is its CPU clock's nanoseconds, which needs its pid
- * in the referee's namespace (found once a process, find_host_pids());
- * where it cannot be had, stat's ticks. The children a process reaped
- * are in ticks either way.
+ * than was used, or less: a bot that used 20.0 ms of CPU a decision was
+ * read as over a --cpu-time limit of 25 ms (tests/sh/t_cpu_ticks.sh). So
+ * a process's own time is its CPU clock's nanoseconds, which needs its
+ * pid in the referee's namespace: found by find_host_pids(), for every
+ * process at the first reading and later for those that have lived
+ * SANDBOX_TREE_LOOK_MS, at most that often (a bot that forked a child
+ * every few ms made each reading look through a /proc of 1,600
+ * processes, 1.4 s of the referee's CPU in a game). Till then, and where
+ * the pid cannot be had, stat's ticks.
+ *
+ * The children a process reaped show only in its stat's ticks (cutime,
+ * cstime), so a child read at its clock while alive would seem to lose
+ * time once reaped: an attacker's reapers took a decision to -140 ms. So
+ * the tree's time is its live processes' own, and for the ended ones the
+ * more of two counts that each can only fall short: their own time at
+ * the last reading that saw them, and the live processes' reaped ticks.
+ * And no reading is less than the one before.
  */
-double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_hostpids *map)
+double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_tree *t)
 {
-	struct pstat *ps = NULL, *want = NULL;
-	size_t nr = 0, alloc = 0;
-	double sum = 0, tick = 1000.0 / (double)sysconf(_SC_CLK_TCK);
-	int dfd2 = dup(dfd), nwant = 0;
+	struct pstat *ps = NULL;
+	size_t nr = 0, alloc = 0, k;
+	double live = 0, reaped = 0, total, tick = 1000.0 / (double)sysconf(_SC_CLK_TCK);
+	double now = now_ms();
+	int dfd2 = dup(dfd), lookup = 0;
 	DIR *d;
 	struct dirent *e;
-	char *mark;
+	char *mark, *seen;
 	int changed;
 
 	if (dfd2 < 0)
-		return 0;
+		return t->total_ms;
 	d = fdopendir(dfd2);
 	if (!d) {
 		close(dfd2);
-		return 0;
+		return t->total_ms;
 	}
 	rewinddir(d);
 	while ((e = readdir(d))) {
@@ -366,31 +364,52 @@ double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_hostpi
 				}
 		}
 	} while (changed);
-	if (map && !map->checked)
-		map->checked = own_proc() ? 1 : -1;
-	if (map && map->checked > 0) {
-		prune(map, ps, mark, nr);
-		want = xcalloc(nr ? nr : 1, sizeof(*want));
-		for (size_t i = 0; i < nr; i++)
-			if (mark[i] && !host_pid(map, &ps[i]))
-				want[nwant++] = ps[i];
-		if (nwant)
-			find_host_pids(map, init, want, nwant);
-		free(want);
+	if (init && !t->checked)
+		t->checked = own_proc() ? 1 : -1;
+	/* the processes ended since the last reading: their last own time is kept */
+	seen = xcalloc(t->n + nr + 1, 1);
+	for (size_t i = 0; i < nr; i++)
+		if (mark[i])
+			seen[entry(t, &ps[i], !init, now)] = 1;
+	k = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		if (!seen[i]) {
+			t->gone_ms += t->e[i].last_ms;
+			continue;
+		}
+		/* the first look finds all; later ones, those that lived long enough to matter */
+		lookup |= t->e[i].host == 0 &&
+			  (!t->looked_at || now - t->e[i].first_seen >= SANDBOX_TREE_LOOK_MS);
+		t->e[k++] = t->e[i];
+	}
+	t->n = k;
+	free(seen);
+	if (init && t->checked > 0 && lookup &&
+	    (!t->looked_at || now - t->looked_at >= SANDBOX_TREE_LOOK_MS)) {
+		find_host_pids(t, init);
+		t->looked_at = now;
 	}
 	for (size_t i = 0; i < nr; i++) {
-		pid_t host;
+		struct sandbox_tree_proc *p;
 		double own, exact;
 
 		if (!mark[i])
 			continue;
+		p = &t->e[entry(t, &ps[i], !init, now)];
 		own = ps[i].own * tick;
-		/* no clock where /proc is not the referee's: in ticks, as stat has it */
-		host = !map ? (pid_t)ps[i].pid : map->checked > 0 ? host_pid(map, &ps[i]) : -1;
-		exact = host > 0 ? cpu_clock_ms(host) : -1;
-		sum += (exact > own ? exact : own) + ps[i].reaped * tick;
+		exact = p->host > 0 && (!init || t->checked > 0) ? cpu_clock_ms(p->host) : -1;
+		if (exact > own)
+			own = exact;
+		if (own > p->last_ms)
+			p->last_ms = own;
+		live += p->last_ms;
+		reaped += ps[i].reaped * tick;
 	}
+	total = live + (t->gone_ms > reaped ? t->gone_ms : reaped);
+	if (total < t->total_ms)
+		total = t->total_ms;
+	t->total_ms = total;
 	free(mark);
 	free(ps);
-	return sum;
+	return total;
 }

@@ -24,9 +24,11 @@ grep -q "^arena: interrupted: waiting for 2 running games to finish (press Ctrl-
 done1=$(lines res/results.jsonl)
 grep -q "^arena: stopped: $done1 of 40 games played; run the same command again to resume$" err ||
 	fail "no 'stopped' message: $(cat err)"
-# the two games running at the signal were finished and saved: an even count
-[ $((done1 % 2)) = 0 ] && [ "$done1" -ge 4 ] && [ "$done1" -lt 40 ] ||
-	fail "$done1 games after the first Ctrl-C"
+# the games running at the signal were finished and saved: every game
+# started has its record and its result line (the count need not be even:
+# on a loaded machine the two jobs drift apart)
+[ "$done1" -ge 3 ] && [ "$done1" -lt 40 ] || fail "$done1 games after the first Ctrl-C"
+expect_eq "records of the games started" "$(ls res/logs | grep -c '\.log$')" "$done1"
 [ -s out ] && fail "a report was printed after an interruption"
 no_duplicate_ids res/results.jsonl
 

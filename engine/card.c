@@ -57,7 +57,7 @@ static int trump_power(int rank)
 	return order[rank];
 }
 
-/* mask_nth()'s last step: nibble k of entry v is where v's k-th set bit lies. */
+/* mask_bytes_nth()'s last step: nibble k of entry v is where v's k-th set bit lies. */
 const uint32_t mask_byte_nth[256] = {
 	0x00000000, 0x00000000, 0x00000001, 0x00000010, 0x00000002, 0x00000020, 0x00000021, 0x00000210,
 	0x00000003, 0x00000030, 0x00000031, 0x00000310, 0x00000032, 0x00000320, 0x00000321, 0x00003210,
@@ -92,6 +92,12 @@ const uint32_t mask_byte_nth[256] = {
 	0x00007654, 0x00076540, 0x00076541, 0x00765410, 0x00076542, 0x00765420, 0x00765421, 0x07654210,
 	0x00076543, 0x00765430, 0x00765431, 0x07654310, 0x00765432, 0x07654320, 0x07654321, 0x76543210,
 };
+
+/* Set bits of each byte value, for mask_bytes_of(). */
+#define COUNT2(n) n, n + 1, n + 1, n + 2
+#define COUNT4(n) COUNT2(n), COUNT2(n + 1), COUNT2(n + 1), COUNT2(n + 2)
+#define COUNT6(n) COUNT4(n), COUNT4(n + 1), COUNT4(n + 1), COUNT4(n + 2)
+const uint8_t mask_byte_count[256] = { COUNT6(0), COUNT6(1), COUNT6(1), COUNT6(2) };
 
 /*
  * Filled once: game_init() calls this for every game, and a run of short

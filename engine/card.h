@@ -163,33 +163,66 @@ static inline card_t mask_first(uint32_t m)
 	return m ? (card_t)__builtin_ctz(m) : CARD_NONE;
 }
 /*
- * Bytes of w (byte sums, each below 128) at most n, as the high bit of
- * each byte; ones and highs hold 1 and 0x80 in every byte of w's width.
+ * A mask cut into its four bytes, for picking its n-th set bit: each
+ * byte's entry of mask_byte_nth (nibble k is where the byte's k-th set
+ * bit lies), bytes 0 and 1 in one word and bytes 2 and 3 in the other;
+ * the running counts of set bits, below[k] those of bytes 0 to k
+ * (below[3] is the mask's count); and below[0] to below[2] again as bytes
+ * 1 to 3 of runs. Made from the mask alone, so a caller that draws n
+ * from the count can have it made while it draws.
  */
-#define MASK_BYTES_AT_MOST(w, n, ones, highs) (((((n) * (ones)) | (highs)) - (w)) & (highs))
+struct mask_bytes {
+	uint64_t nth01, nth23;
+	uint32_t runs;
+	int below[4];
+};
+
+extern const uint32_t mask_byte_nth[256];
+extern const uint8_t mask_byte_count[256];
+
+static inline struct mask_bytes mask_bytes_of(uint32_t m)
+{
+	struct mask_bytes mb;
+	uint32_t b0 = m & 0xff, b1 = (m >> 8) & 0xff, b2 = (m >> 16) & 0xff, b3 = m >> 24;
+
+	mb.nth01 = mask_byte_nth[b0] | (uint64_t)mask_byte_nth[b1] << 32;
+	mb.nth23 = mask_byte_nth[b2] | (uint64_t)mask_byte_nth[b3] << 32;
+	mb.below[0] = mask_byte_count[b0];
+	mb.below[1] = mb.below[0] + mask_byte_count[b1];
+	mb.below[2] = mb.below[1] + mask_byte_count[b2];
+	mb.below[3] = mb.below[2] + mask_byte_count[b3];
+	mb.runs = (uint32_t)mb.below[0] << 8 | (uint32_t)mb.below[1] << 16 |
+		  (uint32_t)mb.below[2] << 24;
+	return mb;
+}
 
 /*
- * The n-th (0-based) set bit of m, which must have more than n bits.
- * @random asks it with a random n, so it takes no branch (a loop's exit
- * would be mispredicted about once a move). The byte holding the bit is
- * found from the running bit counts of m's bytes (its place is how many
- * running counts are at most n), then the bit in that byte from a table.
+ * The n-th (0-based) set bit of the mask of mb, which must have more
+ * than n bits. @random asks it with a random n, so it takes no branch (a
+ * loop's exit or an if would be mispredicted about once a move): the
+ * byte holding the bit is the number of running counts at most n, and
+ * its entry, less the bits below it, says where the bit lies. Only these
+ * few steps wait for n; the counting, on the path from a player's hand
+ * to its card, does not.
  */
-extern const uint32_t mask_byte_nth[256];
+static inline card_t mask_bytes_nth(const struct mask_bytes *mb, int n)
+{
+	int k = (n >= mb->below[0]) + (n >= mb->below[1]) + (n >= mb->below[2]);
+	/* all ones when the bit is in byte 2 or 3: a select GCC cannot make a branch */
+	uint64_t high = -(uint64_t)(k >> 1);
+	uint64_t pair = (mb->nth01 & ~high) | (mb->nth23 & high);
+	uint32_t nth = (uint32_t)(pair >> (32 * (k & 1)));
+	int rest = n - (int)((mb->runs >> (8 * k)) & 0xff);
+
+	return (card_t)(8 * k + (int)((nth >> (4 * rest)) & 15));
+}
+
+/* The n-th (0-based) set bit of m, which must have more than n bits. */
 static inline card_t mask_nth(uint32_t m, int n)
 {
-	uint32_t b = m - ((m >> 1) & 0x55555555u), run, at;
-	uint64_t byte, rest;
-	int shift;
+	struct mask_bytes mb = mask_bytes_of(m);
 
-	b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
-	b = (b + (b >> 4)) & 0x0f0f0f0fu;
-	run = b * 0x01010101u; /* byte k: the bits of bytes 0 to k */
-	at = MASK_BYTES_AT_MOST(run, (uint32_t)n, 0x01010101u, 0x80808080u);
-	shift = (int)(((at >> 7) * 0x01010101u) >> 24) * 8;
-	byte = (m >> shift) & 0xff;
-	rest = (uint64_t)n - (((run << 8) >> shift) & 0xff); /* less the bits below the byte */
-	return (card_t)(shift + (int)((mask_byte_nth[byte] >> (rest * 4)) & 15));
+	return mask_bytes_nth(&mb, n);
 }
 
 /*

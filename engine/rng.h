@@ -75,6 +75,29 @@ static inline uint64_t rng_fast_mod(uint64_t x, const struct rng_below_entry *b)
 	return (uint64_t)(((u128)(b->magic * a) * b->n) >> 64);
 }
 
+/*
+ * rng_below(r, n) for n from 1 to RNG_SMALL_MAX: the same draws and the
+ * same result, with less of it waiting for n. Every such n divides
+ * RNG_SMALL_LCM, so x % n is (x % RNG_SMALL_LCM) % n, and the first
+ * remainder, by a constant, needs only the draw: it is made while the
+ * caller is still counting its n (@random counts a hand's cards), and
+ * what is left after n is the direct computation below 2^20, two
+ * multiplications.
+ */
+#define RNG_SMALL_MAX 16
+#define RNG_SMALL_LCM 720720 /* the least common multiple of 1 to 16 */
+static inline uint32_t rng_below_small(struct rng *r, uint32_t n)
+{
+	__extension__ typedef unsigned __int128 u128;
+	const struct rng_below_entry *b = &rng_below_table[n];
+	uint64_t x;
+
+	do
+		x = rng_next(r);
+	while (x > b->limit);
+	return (uint32_t)(((u128)(b->magic * (x % RNG_SMALL_LCM)) * b->n) >> 64);
+}
+
 /* Uniform in [0, n); n must be at least 1. Exactly x % n of the first draw x kept. */
 static inline uint32_t rng_below(struct rng *r, uint32_t n)
 {

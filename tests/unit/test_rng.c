@@ -84,6 +84,60 @@ static void bounded_matches_plain_remainder(void)
 	CHECK_INT(bad, 0);
 }
 
+/*
+ * rng_below_small(n) makes the same draws and gives the same result as
+ * rng_below(n) for every bound it takes (1 to RNG_SMALL_MAX), by way of
+ * the remainder by RNG_SMALL_LCM.
+ */
+static void small_bounds_match_rng_below(void)
+{
+	struct rng r, copy;
+	int bad = 0;
+
+	rng_seed(&r, 777);
+	for (int k = 0; k < 50000; k++) {
+		uint32_t n = 1 + (uint32_t)k % RNG_SMALL_MAX;
+
+		copy = r;
+		bad += rng_below_small(&r, n) != rng_below(&copy, n);
+		bad += memcmp(&r, &copy, sizeof(r)) != 0;
+	}
+	CHECK_INT(bad, 0);
+}
+
+/*
+ * mask_nth() and mask_bytes_of()/mask_bytes_nth() find the n-th set bit
+ * of a mask, lowest first, for every n below its count: masks of every
+ * size from 0 to 31 bits, spread over all four bytes, against a loop.
+ */
+static void mask_nth_matches_a_loop(void)
+{
+	struct rng r;
+	int bad = 0;
+
+	rng_seed(&r, 31);
+	for (int k = 0; k < 20000; k++) {
+		uint32_t m = (uint32_t)rng_next(&r) & 0x7fffffffu;
+		struct mask_bytes mb;
+		int n = 0;
+
+		if (k % 3 == 0)
+			m &= (uint32_t)rng_next(&r); /* sparser masks */
+		if (k < 32)
+			m = k == 31 ? 0x7fffffffu : (1u << k); /* one bit at every place, and all */
+		mb = mask_bytes_of(m);
+		bad += mb.below[3] != mask_count(m);
+		for (int b = 0; b < 31; b++) {
+			if (!(m & (1u << b)))
+				continue;
+			bad += mask_nth(m, n) != b;
+			bad += mask_bytes_nth(&mb, n) != b;
+			n++;
+		}
+	}
+	CHECK_INT(bad, 0);
+}
+
 static void seed_one_deal(void)
 {
 	struct rules rules;
@@ -104,6 +158,8 @@ int main(void)
 	RUN(bounded_and_shuffle_reference);
 	RUN(bounded_is_uniform);
 	RUN(bounded_matches_plain_remainder);
+	RUN(small_bounds_match_rng_below);
+	RUN(mask_nth_matches_a_loop);
 	RUN(seed_one_deal);
 	return TEST_REPORT();
 }

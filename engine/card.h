@@ -165,16 +165,14 @@ static inline card_t mask_first(uint32_t m)
 /*
  * A mask cut into its four bytes, for picking its n-th set bit: each
  * byte's entry of mask_byte_nth (nibble k is where the byte's k-th set
- * bit lies), bytes 0 and 1 in one word and bytes 2 and 3 in the other;
- * the running counts of set bits, below[k] those of bytes 0 to k
- * (below[3] is the mask's count); and below[0] to below[2] again as bytes
- * 1 to 3 of runs. Made from the mask alone, so a caller that draws n
- * from the count can have it made while it draws.
+ * bit lies), the set bits below each byte (below[0] is 0) and the mask's
+ * count. Made from the mask alone, so a caller that draws n from the
+ * count can have it made while it draws.
  */
 struct mask_bytes {
-	uint64_t nth01, nth23;
-	uint32_t runs;
+	uint32_t nth[4];
 	int below[4];
+	int count;
 };
 
 extern const uint32_t mask_byte_nth[256];
@@ -185,14 +183,15 @@ static inline struct mask_bytes mask_bytes_of(uint32_t m)
 	struct mask_bytes mb;
 	uint32_t b0 = m & 0xff, b1 = (m >> 8) & 0xff, b2 = (m >> 16) & 0xff, b3 = m >> 24;
 
-	mb.nth01 = mask_byte_nth[b0] | (uint64_t)mask_byte_nth[b1] << 32;
-	mb.nth23 = mask_byte_nth[b2] | (uint64_t)mask_byte_nth[b3] << 32;
-	mb.below[0] = mask_byte_count[b0];
-	mb.below[1] = mb.below[0] + mask_byte_count[b1];
-	mb.below[2] = mb.below[1] + mask_byte_count[b2];
-	mb.below[3] = mb.below[2] + mask_byte_count[b3];
-	mb.runs = (uint32_t)mb.below[0] << 8 | (uint32_t)mb.below[1] << 16 |
-		  (uint32_t)mb.below[2] << 24;
+	mb.nth[0] = mask_byte_nth[b0];
+	mb.nth[1] = mask_byte_nth[b1];
+	mb.nth[2] = mask_byte_nth[b2];
+	mb.nth[3] = mask_byte_nth[b3];
+	mb.below[0] = 0;
+	mb.below[1] = mask_byte_count[b0];
+	mb.below[2] = mb.below[1] + mask_byte_count[b1];
+	mb.below[3] = mb.below[2] + mask_byte_count[b2];
+	mb.count = mb.below[3] + mask_byte_count[b3];
 	return mb;
 }
 
@@ -200,21 +199,16 @@ static inline struct mask_bytes mask_bytes_of(uint32_t m)
  * The n-th (0-based) set bit of the mask of mb, which must have more
  * than n bits. @random asks it with a random n, so it takes no branch (a
  * loop's exit or an if would be mispredicted about once a move): the
- * byte holding the bit is the number of running counts at most n, and
- * its entry, less the bits below it, says where the bit lies. Only these
- * few steps wait for n; the counting, on the path from a player's hand
- * to its card, does not.
+ * byte holding the bit is the number of bytes above the first with bits
+ * at most n below them, and its entry, less the bits below it, says
+ * where the bit lies. Only these few steps wait for n; the counting, on
+ * the path from a player's hand to its card, does not.
  */
 static inline card_t mask_bytes_nth(const struct mask_bytes *mb, int n)
 {
-	int k = (n >= mb->below[0]) + (n >= mb->below[1]) + (n >= mb->below[2]);
-	/* all ones when the bit is in byte 2 or 3: a select GCC cannot make a branch */
-	uint64_t high = -(uint64_t)(k >> 1);
-	uint64_t pair = (mb->nth01 & ~high) | (mb->nth23 & high);
-	uint32_t nth = (uint32_t)(pair >> (32 * (k & 1)));
-	int rest = n - (int)((mb->runs >> (8 * k)) & 0xff);
+	int k = (n >= mb->below[1]) + (n >= mb->below[2]) + (n >= mb->below[3]);
 
-	return (card_t)(8 * k + (int)((nth >> (4 * rest)) & 15));
+	return (card_t)(8 * k + (int)((mb->nth[k] >> (4 * (n - mb->below[k]))) & 15));
 }
 
 /* The n-th (0-based) set bit of m, which must have more than n bits. */

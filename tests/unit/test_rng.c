@@ -126,7 +126,7 @@ static void mask_nth_matches_a_loop(void)
 		if (k < 32)
 			m = k == 31 ? 0x7fffffffu : (1u << k); /* one bit at every place, and all */
 		mb = mask_bytes_of(m);
-		bad += mb.below[3] != mask_count(m);
+		bad += mb.count != mask_count(m);
 		for (int b = 0; b < 31; b++) {
 			if (!(m & (1u << b)))
 				continue;

@@ -18,6 +18,7 @@ uint8_t card_eff_suit[NTRUMPS][CARD_ROW];
 uint8_t card_power[NTRUMPS][CARD_ROW];
 uint32_t suit_mask[NTRUMPS][NSUITS + 1];
 uint8_t card_trick_key[NTRUMPS][NSUITS + 1][CARD_ROW];
+uint32_t card_follow_mask[NTRUMPS][CARD_ROW];
 
 static const char *const card_names[NCARDS] = {
 	"8C", "9C", "10C", "JC", "QC", "KC", "AC",
@@ -144,6 +145,8 @@ void card_tables_init(void)
 				card_trick_key[t][led][c] =
 					card_is_joker(c) && c != CARD_JOKER ? 0 :
 					card_is_trump(t, c) || card_eff_suit[t][c] == led ? card_power[t][c] : 0;
+		for (card_t c = 0; c < NCARDS; c++)
+			card_follow_mask[t][c] = suit_mask[t][card_eff_suit[t][c]];
 	}
 	atomic_store_explicit(&tables_ready, 1, memory_order_release);
 }

@@ -60,6 +60,9 @@ static inline int trump_is_suit(int t) { return t >= 0 && t < NSUITS; }
  *    suit led under t: its power when it is a trump or follows, else 0
  *    (and 0 for flip's jokers; Benny's win is the trick's rule, not a key).
  *    The highest key takes the trick, the first of equal keys.
+ *  - card_follow_mask[t][c]: suit_mask[t] of card_eff_suit[t][c], the
+ *    cards that follow c when it is led: one load where the trick's lead
+ *    sets what the next seats may play, which they all wait for.
  */
 #define TRUMP_POWER 64
 /* NCARDS rounded up: the tables' rows by card are 32 long, so that an index is a shift */
@@ -68,6 +71,7 @@ extern uint8_t card_eff_suit[NTRUMPS][CARD_ROW];
 extern uint8_t card_power[NTRUMPS][CARD_ROW];
 extern uint32_t suit_mask[NTRUMPS][NSUITS + 1];
 extern uint8_t card_trick_key[NTRUMPS][NSUITS + 1][CARD_ROW];
+extern uint32_t card_follow_mask[NTRUMPS][CARD_ROW];
 void card_tables_init(void);
 
 /* 1 if card c is a trump under trump mode t (always 0 for no-trump modes). */

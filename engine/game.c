@@ -954,18 +954,18 @@ static inline int play_plain(struct game *g, int seat, card_t c)
 	if (!n) {
 		g->trick_led = card_eff_suit[g->trump][c];
 		g->trick_keys = card_trick_key[g->trump][g->trick_led];
-		g->trick_follow = suit_mask[g->trump][g->trick_led];
+		g->trick_follow = card_follow_mask[g->trump][c];
 		g->trick_top = 0;
 	}
 	/* which card holds the trick is random: a select (the larger), not a branch */
-	top = g->trick_keys[c] * 16 + 15 - n;
+	top = g->trick_keys[c] * 256 + (15 - n) * 16 + seat;
 	g->trick_top = top > g->trick_top ? top : g->trick_top;
 	g->trick_card[n] = c;
 	g->trick_seat[n] = (int8_t)seat;
 	g->ntrick = n + 1;
 	push(g, EV_PLAY, seat, -1, c, CARD_NONE, NULL);
 	if (n + 1 == g->nactive)
-		return finish_trick(g, g->trick_seat[15 - (g->trick_top & 15)]);
+		return finish_trick(g, g->trick_top & 15);
 	g->turn = g->next_active[seat];
 	return 0;
 }

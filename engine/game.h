@@ -219,8 +219,10 @@ struct game {
 	 * table, filled once by card_tables_init(): a copy of the game in
 	 * this process may share it, but the struct is not data to save or
 	 * send); the mask of the cards that follow the led suit, 0 before
-	 * the lead; and the card holding the trick as key * 16 + 15 - its
-	 * place: the largest holds, and of equal keys the first.
+	 * the lead; and the card holding the trick as key * 256 + (15 - its
+	 * place) * 16 + its seat: the largest holds, of equal keys the first,
+	 * and the seat that takes the trick is read off it (the last card's
+	 * key is waited for, and the next trick's leader with it).
 	 */
 	int trick_led;
 	const uint8_t *trick_keys;

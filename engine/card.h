@@ -167,14 +167,13 @@ static inline card_t mask_first(uint32_t m)
 	return m ? (card_t)__builtin_ctz(m) : CARD_NONE;
 }
 /*
- * A mask cut into its four bytes, for picking its n-th set bit: each
- * byte's entry of mask_byte_nth (nibble k is where the byte's k-th set
- * bit lies), the set bits below each byte (below[0] is 0) and the mask's
- * count. Made from the mask alone, so a caller that draws n from the
- * count can have it made while it draws.
+ * A mask counted by bytes, for picking its n-th set bit: the mask, the
+ * set bits below each byte (below[0] is 0) and its count. Made from the
+ * mask alone, so a caller that draws n from the count can have it made
+ * while it draws.
  */
 struct mask_bytes {
-	uint32_t nth[4];
+	uint32_t mask;
 	int below[4];
 	int count;
 };
@@ -185,17 +184,13 @@ extern const uint8_t mask_byte_count[256];
 static inline struct mask_bytes mask_bytes_of(uint32_t m)
 {
 	struct mask_bytes mb;
-	uint32_t b0 = m & 0xff, b1 = (m >> 8) & 0xff, b2 = (m >> 16) & 0xff, b3 = m >> 24;
 
-	mb.nth[0] = mask_byte_nth[b0];
-	mb.nth[1] = mask_byte_nth[b1];
-	mb.nth[2] = mask_byte_nth[b2];
-	mb.nth[3] = mask_byte_nth[b3];
+	mb.mask = m;
 	mb.below[0] = 0;
-	mb.below[1] = mask_byte_count[b0];
-	mb.below[2] = mb.below[1] + mask_byte_count[b1];
-	mb.below[3] = mb.below[2] + mask_byte_count[b2];
-	mb.count = mb.below[3] + mask_byte_count[b3];
+	mb.below[1] = mask_byte_count[m & 0xff];
+	mb.below[2] = mb.below[1] + mask_byte_count[(m >> 8) & 0xff];
+	mb.below[3] = mb.below[2] + mask_byte_count[(m >> 16) & 0xff];
+	mb.count = mb.below[3] + mask_byte_count[m >> 24];
 	return mb;
 }
 
@@ -204,15 +199,17 @@ static inline struct mask_bytes mask_bytes_of(uint32_t m)
  * than n bits. @random asks it with a random n, so it takes no branch (a
  * loop's exit or an if would be mispredicted about once a move): the
  * byte holding the bit is the number of bytes above the first with bits
- * at most n below them, and its entry, less the bits below it, says
+ * at most n below them, and the byte's entry of mask_byte_nth (nibble k
+ * is where the byte's k-th set bit lies), less the bits below it, says
  * where the bit lies. Only these few steps wait for n; the counting, on
  * the path from a player's hand to its card, does not.
  */
 static inline card_t mask_bytes_nth(const struct mask_bytes *mb, int n)
 {
 	int k = (n >= mb->below[1]) + (n >= mb->below[2]) + (n >= mb->below[3]);
+	uint32_t nth = mask_byte_nth[(mb->mask >> (8 * k)) & 0xff];
 
-	return (card_t)(8 * k + (int)((mb->nth[k] >> (4 * (n - mb->below[k]))) & 15));
+	return (card_t)(8 * k + (int)((nth >> (4 * (n - mb->below[k]))) & 15));
 }
 
 /* The n-th (0-based) set bit of m, which must have more than n bits. */

@@ -14,13 +14,17 @@
 #include <string.h>
 
 /*
- * Outside flip the card moves' mask is made inline and calls nothing, so
- * the common case saves no registers; everything else (flip's plays, the
- * auction, the listed moves) is game_legal_random()'s, a tail call.
+ * Outside flip the card moves' mask is made inline and calls nothing,
+ * a play asked first (most moves are plays); everything else (flip's
+ * plays, the auction, the listed moves) is game_legal_random()'s, a tail
+ * call.
  */
 int builtin_random(const struct game *g, struct rng *r, struct move *out)
 {
-	uint32_t cards = g->rules.variant != VAR_FLIP ? game_card_moves(g) : 0;
+	uint32_t cards = 0;
+
+	if (g->rules.variant != VAR_FLIP)
+		cards = g->phase == PH_PLAY ? game_play_mask(g) : game_card_moves(g);
 
 	if (cards) {
 		game_random_card(cards, r, out);

@@ -58,7 +58,7 @@ static int trump_power(int rank)
 	return order[rank];
 }
 
-/* mask_bytes_nth()'s last step: nibble k of entry v is where v's k-th set bit lies. */
+/* mask_nth()'s last step: nibble k of entry v is where v's k-th set bit lies. */
 const uint32_t mask_byte_nth[256] = {
 	0x00000000, 0x00000000, 0x00000001, 0x00000010, 0x00000002, 0x00000020, 0x00000021, 0x00000210,
 	0x00000003, 0x00000030, 0x00000031, 0x00000310, 0x00000032, 0x00000320, 0x00000321, 0x00003210,
@@ -94,11 +94,13 @@ const uint32_t mask_byte_nth[256] = {
 	0x00076543, 0x00765430, 0x00765431, 0x07654310, 0x00765432, 0x07654320, 0x07654321, 0x76543210,
 };
 
-/* Set bits of each byte value, for mask_bytes_of(). */
+/* Set bits of each byte value, for mask_places(). */
 #define COUNT2(n) n, n + 1, n + 1, n + 2
 #define COUNT4(n) COUNT2(n), COUNT2(n + 1), COUNT2(n + 1), COUNT2(n + 2)
 #define COUNT6(n) COUNT4(n), COUNT4(n + 1), COUNT4(n + 1), COUNT4(n + 2)
 const uint8_t mask_byte_count[256] = { COUNT6(0), COUNT6(1), COUNT6(1), COUNT6(2) };
+
+uint64_t mask_byte_places[4][256];
 
 /*
  * Filled once: game_init() calls this for every game, and a run of short
@@ -112,6 +114,17 @@ void card_tables_init(void)
 {
 	if (atomic_load_explicit(&tables_ready, memory_order_acquire))
 		return;
+	for (int k = 0; k < 4; k++) {
+		for (int b = 0; b < 256; b++) {
+			uint64_t p = 0;
+			int n = 0;
+
+			for (int bit = 0; bit < 8; bit++)
+				if (b & (1 << bit))
+					p |= (uint64_t)(8 * k + bit) << (5 * n++);
+			mask_byte_places[k][b] = p;
+		}
+	}
 	for (int t = 0; t < NTRUMPS; t++) {
 		memset(suit_mask[t], 0, sizeof(suit_mask[t]));
 		for (card_t c = 0; c < NCARDS; c++) {

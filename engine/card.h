@@ -167,57 +167,63 @@ static inline card_t mask_first(uint32_t m)
 	return m ? (card_t)__builtin_ctz(m) : CARD_NONE;
 }
 /*
- * A mask counted by bytes, for picking its n-th set bit: the mask, the
- * set bits below each byte (below[0] is 0) and its count. Made from the
- * mask alone, so a caller that draws n from the count can have it made
- * while it draws.
+ * Bytes of w (byte sums, each below 128) at most n, as the high bit of
+ * each byte; ones and highs hold 1 and 0x80 in every byte of w's width.
  */
-struct mask_bytes {
-	uint32_t mask;
-	int below[4];
-	int count;
-};
+#define MASK_BYTES_AT_MOST(w, n, ones, highs) (((((n) * (ones)) | (highs)) - (w)) & (highs))
 
+/*
+ * The n-th (0-based) set bit of m, which must have more than n bits.
+ * @random asks it with a random n, so it takes no branch (a loop's exit
+ * would be mispredicted about once a move). The byte holding the bit is
+ * found from the running bit counts of m's bytes (its place is how many
+ * running counts are at most n), then the bit in that byte from a table.
+ */
 extern const uint32_t mask_byte_nth[256];
-extern const uint8_t mask_byte_count[256];
-
-static inline struct mask_bytes mask_bytes_of(uint32_t m)
+static inline card_t mask_nth(uint32_t m, int n)
 {
-	struct mask_bytes mb;
+	uint32_t b = m - ((m >> 1) & 0x55555555u), run, at;
+	uint64_t byte, rest;
+	int shift;
 
-	mb.mask = m;
-	mb.below[0] = 0;
-	mb.below[1] = mask_byte_count[m & 0xff];
-	mb.below[2] = mb.below[1] + mask_byte_count[(m >> 8) & 0xff];
-	mb.below[3] = mb.below[2] + mask_byte_count[(m >> 16) & 0xff];
-	mb.count = mb.below[3] + mask_byte_count[m >> 24];
-	return mb;
+	b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
+	b = (b + (b >> 4)) & 0x0f0f0f0fu;
+	run = b * 0x01010101u; /* byte k: the bits of bytes 0 to k */
+	at = MASK_BYTES_AT_MOST(run, (uint32_t)n, 0x01010101u, 0x80808080u);
+	shift = (int)(((at >> 7) * 0x01010101u) >> 24) * 8;
+	byte = (m >> shift) & 0xff;
+	rest = (uint64_t)n - (((run << 8) >> shift) & 0xff); /* less the bits below the byte */
+	return (card_t)(shift + (int)((mask_byte_nth[byte] >> (rest * 4)) & 15));
 }
 
 /*
- * The n-th (0-based) set bit of the mask of mb, which must have more
- * than n bits. @random asks it with a random n, so it takes no branch (a
- * loop's exit or an if would be mispredicted about once a move): the
- * byte holding the bit is the number of bytes above the first with bits
- * at most n below them, and the byte's entry of mask_byte_nth (nibble k
- * is where the byte's k-th set bit lies), less the bits below it, says
- * where the bit lies. Only these few steps wait for n; the counting, on
- * the path from a player's hand to its card, does not.
+ * The places of the set bits of a mask of at most MASK_PLACES_MAX bits,
+ * lowest first, 5 bits each: (mask_places(m, &n) >> 5 * i) & 31 is the
+ * i-th set bit, the same as mask_nth(m, i). @random draws i from the
+ * count, so the places are made while it draws, from the mask alone, and
+ * once i is drawn its card is a shift away where mask_nth() has a dozen
+ * steps to go. The count (set in *count for any mask) is summed from a
+ * table of the bytes', which waits less than mask_count(). Byte k of the
+ * mask with value b has its places in mask_byte_places[k][b] (filled by
+ * card_tables_init()), shifted past the places of the bytes below it; the
+ * shift is cut to 63 for a mask with more bits than fit, whose places are
+ * then not to be read.
  */
-static inline card_t mask_bytes_nth(const struct mask_bytes *mb, int n)
+#define MASK_PLACES_MAX 12
+extern const uint8_t mask_byte_count[256];
+extern uint64_t mask_byte_places[4][256];
+
+static inline uint64_t mask_places(uint32_t m, int *count)
 {
-	int k = (n >= mb->below[1]) + (n >= mb->below[2]) + (n >= mb->below[3]);
-	uint32_t nth = mask_byte_nth[(mb->mask >> (8 * k)) & 0xff];
+	uint32_t b0 = m & 0xff, b1 = (m >> 8) & 0xff, b2 = (m >> 16) & 0xff, b3 = m >> 24;
+	int below1 = mask_byte_count[b0];
+	int below2 = below1 + mask_byte_count[b1];
+	int below3 = below2 + mask_byte_count[b2];
 
-	return (card_t)(8 * k + (int)((nth >> (4 * (n - mb->below[k]))) & 15));
-}
-
-/* The n-th (0-based) set bit of m, which must have more than n bits. */
-static inline card_t mask_nth(uint32_t m, int n)
-{
-	struct mask_bytes mb = mask_bytes_of(m);
-
-	return mask_bytes_nth(&mb, n);
+	*count = below3 + mask_byte_count[b3];
+	return mask_byte_places[0][b0] | mask_byte_places[1][b1] << ((5 * below1) & 63) |
+	       mask_byte_places[2][b2] << ((5 * below2) & 63) |
+	       mask_byte_places[3][b3] << ((5 * below3) & 63);
 }
 
 /*

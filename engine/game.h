@@ -303,11 +303,15 @@ int game_legal_random(const struct game *g, struct rng *r, struct move *out);
  */
 static inline void game_random_card(uint32_t m, struct rng *r, struct move *out)
 {
-	struct mask_bytes mb = mask_bytes_of(m);
-	uint32_t n = (uint32_t)mb.count;
-	uint32_t i = n <= RNG_SMALL_MAX ? rng_below_small(r, n) : rng_below(r, n);
+	int n;
+	uint64_t places = mask_places(m, &n);
+	card_t c;
 
-	*out = move_make(MOVE_CARD, -1, -1, mask_bytes_nth(&mb, (int)i), CARD_NONE);
+	if (n <= MASK_PLACES_MAX)
+		c = (card_t)((places >> (5 * rng_below_small(r, (uint32_t)n))) & 31);
+	else
+		c = mask_nth(m, (int)rng_below(r, (uint32_t)n));
+	*out = move_make(MOVE_CARD, -1, -1, c, CARD_NONE);
 }
 
 /*

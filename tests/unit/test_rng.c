@@ -106,36 +106,41 @@ static void small_bounds_match_rng_below(void)
 }
 
 /*
- * mask_nth() and mask_bytes_of()/mask_bytes_nth() find the n-th set bit
- * of a mask, lowest first, for every n below its count: masks of every
- * size from 0 to 31 bits, spread over all four bytes, against a loop.
+ * mask_places() lists the set bits of a mask lowest first, as mask_nth()
+ * finds them, for masks of up to MASK_PLACES_MAX bits, and counts the
+ * bits of any mask: masks of every size from 0 to 31 bits, spread over
+ * all four bytes, against a loop.
  */
-static void mask_nth_matches_a_loop(void)
+static void mask_places_match_a_loop(void)
 {
 	struct rng r;
-	int bad = 0;
+	int bad = 0, listed = 0;
 
+	card_tables_init();
 	rng_seed(&r, 31);
-	for (int k = 0; k < 20000; k++) {
+	for (int k = 0; k < 40000; k++) {
 		uint32_t m = (uint32_t)rng_next(&r) & 0x7fffffffu;
-		struct mask_bytes mb;
-		int n = 0;
+		uint64_t places;
+		int n = 0, count;
 
-		if (k % 3 == 0)
-			m &= (uint32_t)rng_next(&r); /* sparser masks */
+		if (k % 2 == 0)
+			m &= (uint32_t)rng_next(&r) & (uint32_t)rng_next(&r); /* sparser masks */
 		if (k < 32)
 			m = k == 31 ? 0x7fffffffu : (1u << k); /* one bit at every place, and all */
-		mb = mask_bytes_of(m);
-		bad += mb.count != mask_count(m);
+		places = mask_places(m, &count);
+		bad += count != mask_count(m);
+		listed += count <= MASK_PLACES_MAX;
 		for (int b = 0; b < 31; b++) {
 			if (!(m & (1u << b)))
 				continue;
 			bad += mask_nth(m, n) != b;
-			bad += mask_bytes_nth(&mb, n) != b;
+			if (count <= MASK_PLACES_MAX)
+				bad += (int)((places >> (5 * n)) & 31) != b;
 			n++;
 		}
 	}
 	CHECK_INT(bad, 0);
+	CHECK(listed > 10000);
 }
 
 static void seed_one_deal(void)
@@ -159,7 +164,7 @@ int main(void)
 	RUN(bounded_is_uniform);
 	RUN(bounded_matches_plain_remainder);
 	RUN(small_bounds_match_rng_below);
-	RUN(mask_nth_matches_a_loop);
+	RUN(mask_places_match_a_loop);
 	RUN(seed_one_deal);
 	return TEST_REPORT();
 }

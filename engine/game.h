@@ -307,6 +307,7 @@ static inline void game_random_card(uint32_t m, struct rng *r, struct move *out)
 	uint64_t places = mask_places(m, &n);
 	card_t c;
 
+	_Static_assert(MASK_PLACES_MAX <= RNG_SMALL_MAX, "rng_below_small() takes every count listed");
 	if (n <= MASK_PLACES_MAX)
 		c = (card_t)((places >> (5 * rng_below_small(r, (uint32_t)n))) & 31);
 	else

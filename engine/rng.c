@@ -47,6 +47,30 @@ const struct rng_below_entry rng_below_table[RNG_BELOW_MAX + 1] = {
 };
 
 /*
+ * rng_below_small()'s tables: for a remainder v by 360, v % n in bits
+ * 4(n - 1) up for every n up to 12 that divides 360; for a remainder by
+ * 77, those of 7 and 11.
+ */
+#define REM(v, n) ((uint64_t)((v) % (n)) << (4 * ((n) - 1)))
+#define REMS_360(v) (REM(v, 1) | REM(v, 2) | REM(v, 3) | REM(v, 4) | REM(v, 5) | REM(v, 6) | \
+	REM(v, 8) | REM(v, 9) | REM(v, 10) | REM(v, 12))
+#define REMS_77(v) (REM(v, 7) | REM(v, 11))
+#define REMS8(f, v) f(v), f(v + 1), f(v + 2), f(v + 3), f(v + 4), f(v + 5), f(v + 6), f(v + 7)
+#define REMS40(f, v) REMS8(f, v), REMS8(f, v + 8), REMS8(f, v + 16), REMS8(f, v + 24), \
+	REMS8(f, v + 32)
+
+const uint64_t rng_rems_360[360] = {
+	REMS40(REMS_360, 0), REMS40(REMS_360, 40), REMS40(REMS_360, 80), REMS40(REMS_360, 120),
+	REMS40(REMS_360, 160), REMS40(REMS_360, 200), REMS40(REMS_360, 240),
+	REMS40(REMS_360, 280), REMS40(REMS_360, 320),
+};
+
+const uint64_t rng_rems_77[77] = {
+	REMS40(REMS_77, 0), REMS8(REMS_77, 40), REMS8(REMS_77, 48), REMS8(REMS_77, 56),
+	REMS8(REMS_77, 64), REMS_77(72), REMS_77(73), REMS_77(74), REMS_77(75), REMS_77(76),
+};
+
+/*
  * The shuffle draws into a copy of the generator: the compiler then keeps
  * its state in registers for the whole deck instead of loading and
  * storing it on every step. Past the first bound of at most

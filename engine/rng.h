@@ -77,25 +77,26 @@ static inline uint64_t rng_fast_mod(uint64_t x, const struct rng_below_entry *b)
 
 /*
  * rng_below(r, n) for n from 1 to RNG_SMALL_MAX: the same draws and the
- * same result, with less of it waiting for n. Every such n divides
- * RNG_SMALL_LCM, so x % n is (x % RNG_SMALL_LCM) % n, and the first
- * remainder, by a constant, needs only the draw: it is made while the
- * caller is still counting its n (@random counts a hand's cards), and
- * what is left after n is the direct computation below 2^20, two
- * multiplications.
+ * same result, with almost none of it waiting for n. The draw's
+ * remainders by every such n are looked up at once, 4 bits each (bits
+ * 4(n - 1) up): every such n but 7 and 11 divides 360, and those two
+ * divide 77, so x % n is (x % 360) % n or (x % 77) % n, and the tables
+ * hold those of every remainder by 360 and by 77. Both remainders are by
+ * constants and need only the draw, so they are made while the caller is
+ * still counting its n (@random counts a hand's cards); once n is known,
+ * its remainder is a shift away.
  */
-#define RNG_SMALL_MAX 16
-#define RNG_SMALL_LCM 720720 /* the least common multiple of 1 to 16 */
+#define RNG_SMALL_MAX 12
+extern const uint64_t rng_rems_360[360], rng_rems_77[77];
 static inline uint32_t rng_below_small(struct rng *r, uint32_t n)
 {
-	__extension__ typedef unsigned __int128 u128;
 	const struct rng_below_entry *b = &rng_below_table[n];
 	uint64_t x;
 
 	do
 		x = rng_next(r);
 	while (x > b->limit);
-	return (uint32_t)(((u128)(b->magic * (x % RNG_SMALL_LCM)) * b->n) >> 64);
+	return (uint32_t)((rng_rems_360[x % 360] | rng_rems_77[x % 77]) >> (4 * (n - 1))) & 15;
 }
 
 /* Uniform in [0, n); n must be at least 1. Exactly x % n of the first draw x kept. */

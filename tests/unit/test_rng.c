@@ -87,7 +87,7 @@ static void bounded_matches_plain_remainder(void)
 /*
  * rng_below_small(n) makes the same draws and gives the same result as
  * rng_below(n) for every bound it takes (1 to RNG_SMALL_MAX), by way of
- * the remainder by RNG_SMALL_LCM.
+ * its tables of remainders.
  */
 static void small_bounds_match_rng_below(void)
 {
@@ -101,6 +101,23 @@ static void small_bounds_match_rng_below(void)
 		copy = r;
 		bad += rng_below_small(&r, n) != rng_below(&copy, n);
 		bad += memcmp(&r, &copy, sizeof(r)) != 0;
+	}
+	CHECK_INT(bad, 0);
+}
+
+/* The tables of remainders hold v % n for every v below 360 (or 77) and each n they serve. */
+static void small_bound_tables_hold_the_remainders(void)
+{
+	int bad = 0;
+
+	for (uint64_t v = 0; v < 360; v++)
+		for (int n = 1; n <= RNG_SMALL_MAX; n++)
+			if (360 % n == 0)
+				bad += ((rng_rems_360[v] >> (4 * (n - 1))) & 15) != v % (uint64_t)n;
+	for (uint64_t v = 0; v < 77; v++) {
+		bad += ((rng_rems_77[v] >> 24) & 15) != v % 7;
+		bad += ((rng_rems_77[v] >> 40) & 15) != v % 11;
+		bad += (rng_rems_77[v] & ~((uint64_t)15 << 24 | (uint64_t)15 << 40)) != 0;
 	}
 	CHECK_INT(bad, 0);
 }
@@ -164,6 +181,7 @@ int main(void)
 	RUN(bounded_is_uniform);
 	RUN(bounded_matches_plain_remainder);
 	RUN(small_bounds_match_rng_below);
+	RUN(small_bound_tables_hold_the_remainders);
 	RUN(mask_places_match_a_loop);
 	RUN(seed_one_deal);
 	return TEST_REPORT();

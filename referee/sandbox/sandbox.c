@@ -679,6 +679,9 @@ int sandbox_wait(struct sandbox_proc *p, int nohang, int *status, char *why, siz
 			    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
 		if (p->cpu_ms < p->cpu_at_kill)
 			p->cpu_ms = p->cpu_at_kill;
+		/* rusage misses what the kernel reaped; a reading through /proc saw some of it */
+		if (!p->cg && p->cpu_ms < p->tree.total_ms)
+			p->cpu_ms = p->tree.total_ms;
 		have = read_status(p->statfd, &p->status) == 0;
 		if (!have)
 			p->status = st; /* the init itself was killed */

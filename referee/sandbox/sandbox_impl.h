@@ -147,26 +147,30 @@ int sandbox_tree_kill_children(pid_t parent);
 /*
  * What reading a bot's tree of processes through /proc keeps from one
  * reading to the next (sandbox_tree_cpu_ms()): for each process, its pid
- * as the referee sees it (for its CPU clock) and its time at the last
- * reading; the time of the processes that ended; the last total.
+ * as the referee sees it (for its CPU clock), its own time at the last
+ * reading, and the time of its children that ended; the last total.
  */
-/* looks through the referee's /proc: at most one so often, for processes that lived so long */
-#define SANDBOX_TREE_LOOK_MS 500
 struct sandbox_tree_proc {
 	long nspid;               /* in the bot's namespace (or the referee's) */
 	unsigned long long start; /* stat's starttime */
+	long ppid;                /* its parent's nspid at the last reading */
 	pid_t host;               /* as the referee sees it; 0: not looked for; -1: not found */
+	int missed;               /* readings in a row that did not see it */
 	double last_ms;           /* its own CPU time at the last reading */
+	double ended_ms;          /* what its children that ended had at their last readings */
 	double first_seen;        /* the reading that found it (CLOCK_MONOTONIC ms) */
 };
+/* looks through the referee's /proc at most so often, for processes that lived so long */
+#define SANDBOX_TREE_LOOK_MS 500
 struct sandbox_tree {
 	struct sandbox_tree_proc *e;
 	size_t n, alloc;
 	int checked;              /* 1: /proc is the referee's own; -1: it is not */
 	double looked_at;         /* the last look for pids (CLOCK_MONOTONIC ms) */
-	double gone_ms;           /* the last times of the processes that ended */
+	double lost_ms;           /* ended processes whose parents had ended too, not the init */
 	double total_ms;          /* the last reading */
 };
+/* Frees what t holds, and empties it. */
 void sandbox_tree_free(struct sandbox_tree *t);
 /*
  * CPU time (ms) of every process in procfd (a /proc) that is root or a

@@ -287,6 +287,7 @@ static size_t entry(struct sandbox_tree *t, const struct pstat *ps, int own_pids
 	t->e[t->n].start = ps->start;
 	t->e[t->n].host = own_pids ? (pid_t)ps->pid : 0;
 	t->e[t->n].first_seen = now;
+	t->e[t->n].ppid = ps->ppid;
 	return t->n++;
 }
 
@@ -321,7 +322,7 @@ double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_tree *
 {
 	struct pstat *ps = NULL;
 	size_t nr = 0, alloc = 0, k;
-	double live = 0, reaped = 0, total, tick = 1000.0 / (double)sysconf(_SC_CLK_TCK);
+	double live = 0, total, tick = 1000.0 / (double)sysconf(_SC_CLK_TCK);
 	double now = now_ms();
 	int dfd2 = dup(dfd), lookup = 0;
 	DIR *d;
@@ -366,46 +367,76 @@ double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_tree *
 	} while (changed);
 	if (init && !t->checked)
 		t->checked = own_proc() ? 1 : -1;
-	/* the processes ended since the last reading: their last own time is kept */
+	/*
+	 * A process no reading has seen for two in a row has ended (one miss
+	 * may be a parent that ended between the reads of its stat and its
+	 * child's, which then showed outside the tree); it hands its last
+	 * time, and its own ended children's, to its parent, or where that
+	 * has ended too, to the lost.
+	 */
 	seen = xcalloc(t->n + nr + 1, 1);
 	for (size_t i = 0; i < nr; i++)
 		if (mark[i])
 			seen[entry(t, &ps[i], !init, now)] = 1;
+	for (size_t i = 0; i < t->n; i++) {
+		size_t j;
+
+		t->e[i].missed = seen[i] ? 0 : t->e[i].missed + 1;
+		if (t->e[i].missed < 2)
+			continue;
+		for (j = 0; j < t->n; j++)
+			if (j != i && t->e[j].missed < 2 && t->e[j].nspid == t->e[i].ppid)
+				break;
+		if (j < t->n)
+			t->e[j].ended_ms += t->e[i].last_ms + t->e[i].ended_ms;
+		else
+			t->lost_ms += t->e[i].last_ms + t->e[i].ended_ms;
+	}
+	free(seen);
 	k = 0;
 	for (size_t i = 0; i < t->n; i++) {
-		if (!seen[i]) {
-			t->gone_ms += t->e[i].last_ms;
+		if (t->e[i].missed >= 2)
 			continue;
-		}
 		/* the first look finds all; later ones, those that lived long enough to matter */
 		lookup |= t->e[i].host == 0 &&
 			  (!t->looked_at || now - t->e[i].first_seen >= SANDBOX_TREE_LOOK_MS);
 		t->e[k++] = t->e[i];
 	}
 	t->n = k;
-	free(seen);
 	if (init && t->checked > 0 && lookup &&
 	    (!t->looked_at || now - t->looked_at >= SANDBOX_TREE_LOOK_MS)) {
 		find_host_pids(t, init);
 		t->looked_at = now;
 	}
-	for (size_t i = 0; i < nr; i++) {
-		struct sandbox_tree_proc *p;
-		double own, exact;
+	/*
+	 * A live process: its own time, and for its children that ended the
+	 * more of what its stat counts of those it reaped (ticks) and what
+	 * the readings last saw of them (those it reaped, and those the
+	 * kernel reaped for it): each can only fall short. Missed once: its
+	 * last.
+	 */
+	for (size_t i = 0; i < t->n; i++) {
+		struct sandbox_tree_proc *p = &t->e[i];
+		double own, exact, reaped = 0;
+		size_t j;
 
-		if (!mark[i])
-			continue;
-		p = &t->e[entry(t, &ps[i], !init, now)];
-		own = ps[i].own * tick;
-		exact = p->host > 0 && (!init || t->checked > 0) ? cpu_clock_ms(p->host) : -1;
-		if (exact > own)
-			own = exact;
-		if (own > p->last_ms)
-			p->last_ms = own;
-		live += p->last_ms;
-		reaped += ps[i].reaped * tick;
+		for (j = 0; j < nr; j++)
+			if (mark[j] && ps[j].pid == p->nspid && ps[j].start == p->start)
+				break;
+		if (j < nr) {
+			own = ps[j].own * tick;
+			exact = p->host > 0 && (!init || t->checked > 0) ? cpu_clock_ms(p->host) : -1;
+			if (exact > own)
+				own = exact;
+			if (own > p->last_ms)
+				p->last_ms = own;
+			p->ppid = ps[j].ppid;
+			reaped = ps[j].reaped * tick;
+		}
+		live += p->last_ms + (reaped > p->ended_ms ? reaped : p->ended_ms);
 	}
-	total = live + (t->gone_ms > reaped ? t->gone_ms : reaped);
+	total = live + t->lost_ms;
+	/* every part can only fall short; a reading less than the last is the shorter */
 	if (total < t->total_ms)
 		total = t->total_ms;
 	t->total_ms = total;

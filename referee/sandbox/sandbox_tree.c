@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "util.h"
 
 /* raw system calls only: the init calls it */
@@ -81,26 +82,35 @@ struct pstat {
 	long pid, ppid;
 	double own;     /* utime + stime: the whole process, threads that ended included */
 	double reaped;  /* cutime + cstime: the children it waited for */
-	unsigned long long start; /* starttime: ticks since boot (the reader's; the same through either /proc) */
+	/* starttime: ticks since boot, in the reader's time namespace: the same through either /proc */
+	unsigned long long start;
 };
+
+/* One read of a /proc file (dfd/path) into buf, ended by a NUL: its length, or -1. */
+static ssize_t read_text(int dfd, const char *path, char *buf, size_t len)
+{
+	int fd = openat(dfd, path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return n;
+}
 
 /* Reads dfd/NAME/stat (fields 4 to 22, after the last ')'). */
 static int read_pstat(int dfd, const char *name, struct pstat *ps)
 {
 	char path[64], buf[1024], *p, *end;
 	unsigned long long v[19];
-	int fd;
-	ssize_t n;
 
 	snprintf(path, sizeof(path), "%s/stat", name);
-	fd = openat(dfd, path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (read_text(dfd, path, buf, sizeof(buf)) < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
 	ps->pid = strtol(buf, NULL, 10);
 	p = strrchr(buf, ')');
 	if (!p || p[1] != ' ' || !p[2])
@@ -145,18 +155,10 @@ static long innermost_nspid(pid_t pid)
 {
 	char path[64], buf[4096], *p, *end;
 	long last = -1;
-	int fd;
-	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/%ld/status", (long)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (read_text(AT_FDCWD, path, buf, sizeof(buf)) < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
 	p = strstr(buf, "\nNSpid:");
 	if (!p)
 		return -1;
@@ -264,15 +266,10 @@ out:
 		close(procfd);
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-/* The index of process ps's entry, made if it has none; its host is its pid where pids are the referee's. */
+/*
+ * The index of process ps's entry, made if it has none; its host is its
+ * pid where pids are the referee's.
+ */
 static size_t entry(struct sandbox_tree *t, const struct pstat *ps, int own_pids, double now)
 {
 	for (size_t i = 0; i < t->n; i++)
@@ -291,6 +288,68 @@ static size_t entry(struct sandbox_tree *t, const struct pstat *ps, int own_pids
 	return t->n++;
 }
 
+/* Which of ps[0..nr) are root or below it (root 0: all): a new array of flags. */
+static char *mark_tree(const struct pstat *ps, size_t nr, long root)
+{
+	char *mark = xcalloc(nr ? nr : 1, 1);
+	int changed;
+
+	for (size_t i = 0; i < nr; i++)
+		mark[i] = root == 0 || ps[i].pid == root;
+	do {
+		changed = 0;
+		for (size_t i = 0; i < nr; i++) {
+			if (mark[i])
+				continue;
+			for (size_t j = 0; j < nr; j++)
+				if (mark[j] && ps[j].pid == ps[i].ppid) {
+					mark[i] = 1;
+					changed = 1;
+					break;
+				}
+		}
+	} while (changed);
+	return mark;
+}
+
+/*
+ * After a reading (seen[i]: entry i's process is in the tree now): a
+ * process no reading has seen for two in a row has ended (one miss may
+ * be a parent that ended between the reads of its stat and its child's,
+ * which then showed outside the tree); it hands its last time, and its
+ * own ended children's, to its parent, or where that has ended too, to
+ * the lost, and leaves. 1 if a live process's pid is to be looked for.
+ */
+static int retire(struct sandbox_tree *t, const char *seen, double now)
+{
+	size_t k = 0;
+	int lookup = 0;
+
+	for (size_t i = 0; i < t->n; i++) {
+		size_t j;
+
+		t->e[i].missed = seen[i] ? 0 : t->e[i].missed + 1;
+		if (t->e[i].missed < 2)
+			continue;
+		for (j = 0; j < t->n; j++)
+			if (j != i && t->e[j].missed < 2 && t->e[j].nspid == t->e[i].ppid)
+				break;
+		if (j < t->n)
+			t->e[j].ended_ms += t->e[i].last_ms + t->e[i].ended_ms;
+		else
+			t->lost_ms += t->e[i].last_ms + t->e[i].ended_ms;
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		if (t->e[i].missed >= 2)
+			continue;
+		/* the first look finds all; later ones, those that lived long enough to matter */
+		lookup |= t->e[i].host == 0 &&
+			  (!t->looked_at || now - t->e[i].first_seen >= SANDBOX_TREE_LOOK_MS);
+		t->e[k++] = t->e[i];
+	}
+	t->n = k;
+	return lookup;
+}
 
 /*
  * The CPU time (ms) of the processes in dfd (a /proc) that are root or
@@ -321,14 +380,13 @@ static size_t entry(struct sandbox_tree *t, const struct pstat *ps, int own_pids
 double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_tree *t)
 {
 	struct pstat *ps = NULL;
-	size_t nr = 0, alloc = 0, k;
+	size_t nr = 0, alloc = 0;
 	double live = 0, total, tick = 1000.0 / (double)sysconf(_SC_CLK_TCK);
-	double now = now_ms();
+	double now = clock_ms();
 	int dfd2 = dup(dfd), lookup = 0;
 	DIR *d;
 	struct dirent *e;
 	char *mark, *seen;
-	int changed;
 
 	if (dfd2 < 0)
 		return t->total_ms;
@@ -349,60 +407,15 @@ double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_tree *
 			nr++;
 	}
 	closedir(d);
-	mark = xcalloc(nr ? nr : 1, 1);
-	for (size_t i = 0; i < nr; i++)
-		mark[i] = root == 0 || ps[i].pid == root;
-	do {
-		changed = 0;
-		for (size_t i = 0; i < nr; i++) {
-			if (mark[i])
-				continue;
-			for (size_t j = 0; j < nr; j++)
-				if (mark[j] && ps[j].pid == ps[i].ppid) {
-					mark[i] = 1;
-					changed = 1;
-					break;
-				}
-		}
-	} while (changed);
+	mark = mark_tree(ps, nr, root);
 	if (init && !t->checked)
 		t->checked = own_proc() ? 1 : -1;
-	/*
-	 * A process no reading has seen for two in a row has ended (one miss
-	 * may be a parent that ended between the reads of its stat and its
-	 * child's, which then showed outside the tree); it hands its last
-	 * time, and its own ended children's, to its parent, or where that
-	 * has ended too, to the lost.
-	 */
 	seen = xcalloc(t->n + nr + 1, 1);
 	for (size_t i = 0; i < nr; i++)
 		if (mark[i])
 			seen[entry(t, &ps[i], !init, now)] = 1;
-	for (size_t i = 0; i < t->n; i++) {
-		size_t j;
-
-		t->e[i].missed = seen[i] ? 0 : t->e[i].missed + 1;
-		if (t->e[i].missed < 2)
-			continue;
-		for (j = 0; j < t->n; j++)
-			if (j != i && t->e[j].missed < 2 && t->e[j].nspid == t->e[i].ppid)
-				break;
-		if (j < t->n)
-			t->e[j].ended_ms += t->e[i].last_ms + t->e[i].ended_ms;
-		else
-			t->lost_ms += t->e[i].last_ms + t->e[i].ended_ms;
-	}
+	lookup = retire(t, seen, now);
 	free(seen);
-	k = 0;
-	for (size_t i = 0; i < t->n; i++) {
-		if (t->e[i].missed >= 2)
-			continue;
-		/* the first look finds all; later ones, those that lived long enough to matter */
-		lookup |= t->e[i].host == 0 &&
-			  (!t->looked_at || now - t->e[i].first_seen >= SANDBOX_TREE_LOOK_MS);
-		t->e[k++] = t->e[i];
-	}
-	t->n = k;
 	if (init && t->checked > 0 && lookup &&
 	    (!t->looked_at || now - t->looked_at >= SANDBOX_TREE_LOOK_MS)) {
 		find_host_pids(t, init);

@@ -155,7 +155,6 @@ struct sandbox_tree_proc {
 	unsigned long long start; /* stat's starttime */
 	long ppid;                /* its parent's nspid at the last reading */
 	pid_t host;               /* as the referee sees it; 0: not looked for; -1: not found */
-	int missed;               /* readings in a row that did not see it */
 	double last_ms;           /* its own CPU time at the last reading */
 	double ended_ms;          /* what its children that ended had at their last readings */
 	double first_seen;        /* the reading that found it (CLOCK_MONOTONIC ms) */

@@ -11,15 +11,21 @@
  * stderr: one line per decision, "offered N cpu C" (ms, C the process's
  * CPU time over the decision, exact then). With ENDED, a thread first
  * burns ENDED ms and ends before the handshake: its time is then in the
- * process's but in no live thread's.
+ * process's but in no live thread's. With NTHREADS 0 a child process
+ * burns the share, sleeps 100 ms (so that a reading sees it alive) and
+ * exits, and the bot waits for it: C counts it exactly (getrusage of the
+ * children).
  * usage: share_bot NTHREADS FRAC [ENDED]
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
@@ -40,6 +46,29 @@ static void burn(void)
 
 	while (clock_ms(CLOCK_THREAD_CPUTIME_ID) - t0 < share)
 		;
+}
+
+/* The CPU time (ms) of the children waited for. */
+static double children_ms(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_CHILDREN, &ru);
+	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+}
+
+/* NTHREADS 0: the share burned in a child, which then sleeps and exits; waited for. */
+static int burn_in_child(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		burn();
+		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+		_exit(0);
+	}
+	return pid < 0 || waitpid(pid, NULL, 0) != pid ? -1 : 0;
 }
 
 static void *ended(void *arg)
@@ -108,7 +137,16 @@ int main(int argc, char **argv)
 		comma = strchr(line + 6, ',');
 		if (comma)
 			*comma = '\0';
-		c0 = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+		c0 = clock_ms(CLOCK_PROCESS_CPUTIME_ID) + children_ms();
+		if (n == 0) {
+			share = frac * (double)offered;
+			if (burn_in_child() < 0)
+				return 1;
+			fprintf(stderr, "offered %ld cpu %.3f\n", offered,
+				clock_ms(CLOCK_PROCESS_CPUTIME_ID) + children_ms() - c0);
+			printf("%s\n", line + 6);
+			continue;
+		}
 		share = frac * (double)offered / n;
 		pthread_mutex_lock(&mu);
 		done = 0;
@@ -122,7 +160,7 @@ int main(int argc, char **argv)
 		pthread_mutex_unlock(&mu);
 		nanosleep(&(struct timespec){ 0, 2000000 }, NULL);
 		fprintf(stderr, "offered %ld cpu %.3f\n", offered,
-			clock_ms(CLOCK_PROCESS_CPUTIME_ID) - c0);
+			clock_ms(CLOCK_PROCESS_CPUTIME_ID) + children_ms() - c0);
 		printf("%s\n", line + 6);
 	}
 	return 0;

@@ -43,4 +43,28 @@ PY
 	done
 done
 [ "$total" -ge 20 ] || fail "only $total decisions of the bot in 12 games"
+
+# A child that burns 120 ms of a decision's 200, sleeps 100 ms (a reading
+# sees it alive) and exits, waited for: counted once, though both its last
+# reading and its parent's reaped ticks hold it. When a process missed by
+# one reading was kept for the next, it was counted twice, and every game
+# faulted "used more than 200 ms" at its first decision. Reaped children
+# count in ticks: up to 20 ms a decision short.
+for seed in 1 2 3; do
+	g=$tmp/child.$seed
+	timeout 120 "$BINDIR/referee" --no-cgroup --cpu-time --move-ms 200 --variant indiana \
+		--seed "$seed" --option max_hands=3 --log "$g.log" \
+		"$bot 0 0.6" @random @random @random >"$g.json" 2>"$g.err" ||
+		fail "share_bot 0 0.6, seed $seed: exit status: $(cat "$g.err")"
+	python3 - "$g.json" "$g.seat0.stderr" <<'PY' || fail "share_bot 0 0.6, seed $seed: $(cat "$g.json")"
+import json, sys
+r = json.loads(open(sys.argv[1]).read())
+own = [float(l.split()[3]) for l in open(sys.argv[2]) if l.startswith("offered 200 ")]
+assert r["faults"] == [], r["faults"]
+assert r["decisions"][0] == len(own) and len(own) >= 5, (r["decisions"][0], len(own))
+assert all(120.0 <= c < 140.0 for c in own), own
+t = r["time_ms"][0]
+assert sum(own) - 20 * len(own) <= t <= sum(own) + 5 + 0.2 * len(own), (t, sum(own), len(own))
+PY
+done
 finish "no fault in $total decisions of 17.5 to 20 ms of CPU against 25, charged what they used"

@@ -6,7 +6,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -391,9 +390,9 @@ static int retire(struct sandbox_tree *t, const char *seen, double now)
  * The children a process reaped show only in its stat's ticks (cutime,
  * cstime), so a child read at its clock while alive would seem to lose
  * time once reaped: an attacker's reapers took a decision to -140 ms. So
- * the tree's time is its live processes' own, and for the ended ones the
- * more of two counts that each can only fall short: their own time at
- * the last reading that saw them, and the live processes' reaped ticks.
+ * each live process counts its own time and, for its children that
+ * ended, the more of two counts that each can only fall short: what the
+ * readings last saw of them (retire() hands it on) and its reaped ticks.
  * And no reading is less than the one before.
  */
 double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_tree *t)
@@ -446,24 +445,23 @@ double sandbox_tree_cpu_ms(int dfd, long root, pid_t init, struct sandbox_tree *
 	 * the readings last saw of them (those it reaped, and those the
 	 * kernel reaped for it): each can only fall short.
 	 */
-	for (size_t i = 0; i < t->n; i++) {
-		struct sandbox_tree_proc *p = &t->e[i];
-		double own, exact, reaped = 0;
-		size_t j;
+	for (size_t i = 0; i < nr; i++) {
+		struct sandbox_tree_proc *p;
+		double own, exact, reaped;
+		size_t k;
 
-		for (j = 0; j < nr; j++)
-			if (mark[j] && ps[j].pid == p->nspid && ps[j].start == p->start)
-				break;
-		if (j < nr) {
-			own = ps[j].own * tick;
-			exact = p->host > 0 && (!init || t->checked > 0) ? cpu_clock_ms(p->host) : -1;
-			if (exact > own)
-				own = exact;
-			if (own > p->last_ms)
-				p->last_ms = own;
-			p->ppid = ps[j].ppid;
-			reaped = ps[j].reaped * tick;
-		}
+		if (!mark[i])
+			continue;
+		k = entry(t, &ps[i], !init, now); /* made above: no new entry now */
+		p = &t->e[k];
+		own = ps[i].own * tick;
+		exact = p->host > 0 && (!init || t->checked > 0) ? cpu_clock_ms(p->host) : -1;
+		if (exact > own)
+			own = exact;
+		if (own > p->last_ms)
+			p->last_ms = own;
+		p->ppid = ps[i].ppid;
+		reaped = ps[i].reaped * tick;
 		live += p->last_ms + (reaped > p->ended_ms ? reaped : p->ended_ms);
 	}
 	total = live + t->lost_ms;

@@ -546,6 +546,11 @@ int main(int argc, char **argv)
 	double unused;
 
 	signal(SIGPIPE, SIG_IGN);
+	if (argc > 3 && !strcmp(argv[3], "--one-cpu")) {
+		/* the pair of lines to compare between builds, alone (bench/README.md) */
+		print_one_cpu(referee, bot);
+		return 0;
+	}
 	/* rounds alternate, so every measurement sees the same machine load */
 	for (int i = 0; i < ROUNDS; i++) {
 		raw[i] = raw_round_trip(bot, RAW_TRIPS, &raw_cpu[i]);

@@ -400,38 +400,42 @@ static long startup_limit(const struct player *p)
 }
 
 /*
- * Remembers the request block at the end of text (what a fault quotes):
- * its "request" line and its last ("legal") line.
+ * Remembers a request block (what a fault quotes): its first ("request")
+ * line and its last ("legal") line. A request starts the block, which
+ * then holds it alone, not the events queued before it; in the hello it
+ * comes after the settings.
  */
-static void note_request(struct player *p, const char *text, size_t len)
+static void note_request(struct player *p, const char *req, size_t len)
 {
-	const char *req = NULL, *last = text, *end = text + len;
+	const char *end = req + len, *last, *nl;
+	/* "REQUEST | LAST", cut to fit; by hand, as this is every decision's */
+	size_t room = sizeof(p->request) - 1, n, at;
 
-	for (const char *q = text; q < end;) {
-		const char *nl = memchr(q, '\n', (size_t)(end - q));
-		const char *next = nl ? nl + 1 : end;
-
-		if (end - q > 8 && !memcmp(q, "request ", 8))
-			req = q;
-		if (next > q + 1)
-			last = q;
-		q = next;
+	if (len < 8 || memcmp(req, "request ", 8)) {
+		/* the hello: its request comes after the settings */
+		nl = memmem(req, len, "\nrequest ", 9);
+		if (!nl) {
+			p->request[0] = '\0';
+			return;
+		}
+		len -= (size_t)(nl + 1 - req);
+		req = nl + 1;
 	}
-	p->request[0] = '\0';
-	if (req) {
-		/* "REQUEST | LAST", cut to fit; by hand, as this is every decision's */
-		size_t room = sizeof(p->request) - 1, n = strcspn(req, "\n"), at;
-
-		at = n < room ? n : room;
-		memcpy(p->request, req, at);
-		n = room - at < 3 ? room - at : 3;
-		memcpy(p->request + at, " | ", n);
-		at += n;
-		n = strcspn(last, "\n");
-		n = n < room - at ? n : room - at;
-		memcpy(p->request + at, last, n);
-		p->request[at + n] = '\0';
-	}
+	while (end > req && end[-1] == '\n')
+		end--;
+	last = memrchr(req, '\n', (size_t)(end - req));
+	last = last ? last + 1 : req;
+	nl = memchr(req, '\n', len);
+	n = nl ? (size_t)(nl - req) : len;
+	at = n < room ? n : room;
+	memcpy(p->request, req, at);
+	n = room - at < 3 ? room - at : 3;
+	memcpy(p->request + at, " | ", n);
+	at += n;
+	n = (size_t)(end - last);
+	n = n < room - at ? n : room - at;
+	memcpy(p->request + at, last, n);
+	p->request[at + n] = '\0';
 }
 
 void player_fault_context(struct player *p, struct fault *f)
@@ -644,6 +648,7 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	double limit = (double)t->move_ms + (p->bank_left > 0 ? p->bank_left : 0);
 	double left, t0, cpu0, used;
 	long show_move, show_bank;
+	size_t at;
 	int ret;
 	char q[360];
 
@@ -667,8 +672,9 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	show_move = (double)t->move_ms < left ? t->move_ms : (long)left;
 	show_bank = p->bank_left < 0 ? -1 : p->bank_left < left - (double)show_move
 		    ? (long)p->bank_left : (long)(left - (double)show_move);
+	at = p->queue.len; /* the events queued since the last request come first */
 	protocol_request(g, show_move, show_bank, &p->queue);
-	note_request(p, p->queue.buf, p->queue.len);
+	note_request(p, p->queue.buf + at, p->queue.len - at);
 	t0 = clock_ms();
 	cpu0 = t->cpu ? bot_cpu_ms(p->bot) : 0;
 	ret = send_text(p, p->queue.buf, p->queue.len,

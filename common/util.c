@@ -127,7 +127,7 @@ static const char digit_pairs[] =
 	"606162636465666768697071727374757677787980818283848586878889"
 	"90919293949596979899";
 
-void strbuf_addint(struct strbuf *sb, long n)
+void strbuf_addint_long(struct strbuf *sb, long n)
 {
 	char tmp[24];
 	int i = (int)sizeof(tmp);

@@ -61,13 +61,49 @@ static inline void strbuf_addch(struct strbuf *sb, int c)
 	sb->buf[sb->len++] = (char)c;
 	sb->buf[sb->len] = '\0';
 }
+/*
+ * Appends the first len bytes (len < 8) of the 8 bytes at field, which
+ * hold NULs from len on, with one copy of a fixed size: a short token
+ * (a card's name) whose copy of a variable length, and the strlen()
+ * before it, cost more than the rest of the append.
+ */
+static inline void strbuf_add8(struct strbuf *sb, const char *field, size_t len)
+{
+	if (sb->len + 9 > sb->alloc)
+		strbuf_grow(sb, 8);
+	memcpy(sb->buf + sb->len, field, 8);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+/*
+ * Sets the length to len, which must be below sb->alloc, and ends the
+ * text there: bytes written in place into the room strbuf_grow() made
+ * (git's strbuf_setlen()).
+ */
+static inline void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	sb->len = len;
+	sb->buf[len] = '\0';
+}
+
 #ifdef __GNUC__
 __attribute__((format(printf, 2, 3)))
 #endif
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
-/* Appends a decimal integer (a fast path for the protocol's many numbers). */
-void strbuf_addint(struct strbuf *sb, long n);
+/*
+ * Appends a decimal integer (a fast path for the protocol's many numbers;
+ * inline for the commonest, a seat or a trick count of one digit).
+ */
+void strbuf_addint_long(struct strbuf *sb, long n); /* any n: call strbuf_addint() */
+static inline void strbuf_addint(struct strbuf *sb, long n)
+{
+	if (n >= 0 && n < 10)
+		strbuf_addch(sb, (int)('0' + n));
+	else
+		strbuf_addint_long(sb, n);
+}
 /* Hands the buffer to the caller (free() it) and re-initialises sb. */
 char *strbuf_detach(struct strbuf *sb);
 

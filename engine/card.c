@@ -11,8 +11,6 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
-#include <ctype.h>
 
 uint8_t card_eff_suit[NTRUMPS][CARD_ROW];
 uint8_t card_power[NTRUMPS][CARD_ROW];
@@ -20,16 +18,40 @@ uint32_t suit_mask[NTRUMPS][NSUITS + 1];
 uint8_t card_trick_key[NTRUMPS][NSUITS + 1][CARD_ROW];
 uint32_t card_follow_mask[NTRUMPS][CARD_ROW];
 
-static const char *const card_names[NCARDS] = {
-	"8C", "9C", "10C", "JC", "QC", "KC", "AC",
-	"8D", "9D", "10D", "JD", "QD", "KD", "AD",
-	"8H", "9H", "10H", "JH", "QH", "KH", "AH",
-	"8S", "9S", "10S", "JS", "QS", "KS", "AS",
-	"JOKER", "BENNY", "CHARLIE",
+const struct token card_tokens[NCARDS + 1] = {
+#define SUIT_TOKENS(s)                                                                    \
+	TOKEN_INIT("8" s), TOKEN_INIT("9" s), TOKEN_INIT("10" s), TOKEN_INIT("J" s),      \
+	TOKEN_INIT("Q" s), TOKEN_INIT("K" s), TOKEN_INIT("A" s)
+	SUIT_TOKENS("C"), SUIT_TOKENS("D"), SUIT_TOKENS("H"), SUIT_TOKENS("S"),
+#undef SUIT_TOKENS
+	TOKEN_INIT("JOKER"), TOKEN_INIT("BENNY"), TOKEN_INIT("CHARLIE"),
+	TOKEN_INIT("?"),
 };
 
-static const char *const trump_names[NTRUMPS] = {
-	"C", "D", "H", "S", "high", "low", "none",
+const struct token trump_tokens[NTRUMPS + 1] = {
+	TOKEN_INIT("C"), TOKEN_INIT("D"), TOKEN_INIT("H"), TOKEN_INIT("S"),
+	TOKEN_INIT("high"), TOKEN_INIT("low"), TOKEN_INIT("none"),
+	TOKEN_INIT("?"),
+};
+
+/*
+ * The rank and the suit of a card token's first and last character, plus
+ * one (0: none), for either case: what toupper() and a search of "89TJQKA"
+ * and "CDHS" found before, in the C locale the programs never leave.
+ */
+static const uint8_t rank_code[256] = {
+	['8'] = RANK_8 + 1, ['9'] = RANK_9 + 1,
+	['T'] = RANK_10 + 1, ['t'] = RANK_10 + 1,
+	['J'] = RANK_J + 1, ['j'] = RANK_J + 1,
+	['Q'] = RANK_Q + 1, ['q'] = RANK_Q + 1,
+	['K'] = RANK_K + 1, ['k'] = RANK_K + 1,
+	['A'] = RANK_A + 1, ['a'] = RANK_A + 1,
+};
+static const uint8_t suit_code[256] = {
+	['C'] = SUIT_C + 1, ['c'] = SUIT_C + 1,
+	['D'] = SUIT_D + 1, ['d'] = SUIT_D + 1,
+	['H'] = SUIT_H + 1, ['h'] = SUIT_H + 1,
+	['S'] = SUIT_S + 1, ['s'] = SUIT_S + 1,
 };
 
 /* The suit of the same colour: clubs/spades, diamonds/hearts. */
@@ -164,11 +186,6 @@ void card_tables_init(void)
 	atomic_store_explicit(&tables_ready, 1, memory_order_release);
 }
 
-const char *card_name(card_t c)
-{
-	return c < NCARDS ? card_names[c] : "?";
-}
-
 /* Length of the token starting at s: up to the first space or len. */
 static size_t token_len(const char *s, size_t len)
 {
@@ -179,41 +196,50 @@ static size_t token_len(const char *s, size_t len)
 	return n;
 }
 
-int card_parse(const char *s, size_t len, card_t *out)
+/*
+ * 1 if s[0..n) is token t in either case. Every letter of a token is a
+ * letter, and only a letter and its other case are the same with bit 0x20
+ * set (strncasecmp() in the C locale).
+ */
+static int token_is(const char *s, size_t n, const struct token *t)
 {
-	static const char ranks[] = "89TJQKA";
-	static const char suits[] = "CDHS";
-	size_t n = token_len(s, len);
-	const char *p;
-	int rank, suit;
-
-	if (n == 5 && !strncasecmp(s, "JOKER", 5))
-		*out = CARD_JOKER;
-	else if (n == 5 && !strncasecmp(s, "BENNY", 5))
-		*out = CARD_BENNY;
-	else if (n == 7 && !strncasecmp(s, "CHARLIE", 7))
-		*out = CARD_CHARLIE;
-	else
-		goto suited;
-	return (int)n;
-
-suited:
-	if (n == 3 && s[0] == '1' && s[1] == '0')
-		rank = RANK_10;
-	else if (n == 2 && s[0] && (p = strchr(ranks, toupper((unsigned char)s[0]))))
-		rank = (int)(p - ranks);
-	else
-		return -1;
-	if (!s[n - 1] || !(p = strchr(suits, toupper((unsigned char)s[n - 1]))))
-		return -1;
-	suit = (int)(p - suits);
-	*out = CARD(suit, rank);
-	return (int)n;
+	if (n != t->len)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if ((s[i] | 0x20) != (t->text[i] | 0x20))
+			return 0;
+	return 1;
 }
 
-const char *trump_name(int t)
+int card_parse(const char *s, size_t len, card_t *out)
 {
-	return t >= 0 && t < NTRUMPS ? trump_names[t] : "?";
+	size_t n = token_len(s, len);
+	int rank, suit;
+
+	switch (n) {
+	case 2:
+		rank = rank_code[(unsigned char)s[0]];
+		break;
+	case 3:
+		rank = s[0] == '1' && s[1] == '0' ? RANK_10 + 1 : 0;
+		break;
+	case 5:
+	case 7:
+		for (card_t c = CARD_JOKER; c < NCARDS; c++) {
+			if (token_is(s, n, &card_tokens[c])) {
+				*out = c;
+				return (int)n;
+			}
+		}
+		return -1;
+	default:
+		return -1;
+	}
+	suit = suit_code[(unsigned char)s[n - 1]];
+	if (!rank || !suit)
+		return -1;
+	*out = CARD(suit - 1, rank - 1);
+	return (int)n;
 }
 
 int trump_parse(const char *s, size_t len, int *out)
@@ -221,7 +247,7 @@ int trump_parse(const char *s, size_t len, int *out)
 	size_t n = token_len(s, len);
 
 	for (int t = 0; t < NTRUMPS; t++) {
-		if (strlen(trump_names[t]) == n && !strncasecmp(s, trump_names[t], n)) {
+		if (token_is(s, n, &trump_tokens[t])) {
 			*out = t;
 			return (int)n;
 		}
@@ -235,11 +261,11 @@ int hand_format(const struct hand *h, char *buf, size_t len)
 
 	if (!h->one)
 		return snprintf(buf, len, "-");
-	/* no snprintf per card: this is on the protocol's hot path */
+	/* no snprintf or strlen per card: this is on the protocol's hot path */
 	for (uint32_t b = h->one; b; b &= b - 1) {
 		card_t c = mask_first(b);
-		const char *name = card_name(c);
-		size_t n = strlen(name);
+		const char *name = card_tokens[c].text;
+		size_t n = card_tokens[c].len;
 
 		for (int k = hand_count_of(h, c); k > 0; k--) {
 			if (used && used < len)

@@ -227,16 +227,52 @@ static inline uint64_t mask_places(uint32_t m, int *count)
 }
 
 /*
+ * A token's text for printers on the protocol's hot path: the name with
+ * NULs after it to fill 8 bytes, and its length (at most 7), so that
+ * appending it is one fixed-size copy and needs no strlen().
+ */
+#define TOKEN_ROOM 8
+struct token {
+	char text[TOKEN_ROOM];
+	uint8_t len;
+};
+/* The initializer of a token from a string literal of at most 7 characters. */
+#define TOKEN_INIT(s) { s, sizeof(s) - 1 }
+
+/*
+ * Every card's token, then "?" at index NCARDS; every trump mode's, then
+ * "?" at index NTRUMPS. card_token() and trump_token() pick the "?" for
+ * anything out of range, as card_name() and trump_name() do.
+ */
+extern const struct token card_tokens[NCARDS + 1];
+extern const struct token trump_tokens[NTRUMPS + 1];
+
+static inline const struct token *card_token(card_t c)
+{
+	return &card_tokens[c < NCARDS ? c : NCARDS];
+}
+static inline const struct token *trump_token(int t)
+{
+	return &trump_tokens[t >= 0 && t < NTRUMPS ? t : NTRUMPS];
+}
+
+/*
  * Token text. card_name() returns a static string ("10H", "JOKER") or "?"
  * for an invalid card. card_parse() reads one card token from s[0..len):
  * returns the characters consumed (the token must end at len or at a
  * space) or -1 when the text is not exactly one card.
  */
-const char *card_name(card_t c);
+static inline const char *card_name(card_t c)
+{
+	return card_token(c)->text;
+}
 int card_parse(const char *s, size_t len, card_t *out);
 
 /* "C" "D" "H" "S" "high" "low" "none"; parse accepts the same (either case). */
-const char *trump_name(int t);
+static inline const char *trump_name(int t)
+{
+	return trump_token(t)->text;
+}
 int trump_parse(const char *s, size_t len, int *out);
 
 /*

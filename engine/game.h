@@ -40,6 +40,8 @@ enum decision {
 	DEC_PLAY,    /* play one card to the trick */
 };
 const char *decision_name(enum decision d);
+/* decision_name() as a token (card.h): every request starts with one. */
+const struct token *decision_token(enum decision d);
 
 enum move_type {
 	MOVE_PASS,    /* "pass" */
@@ -392,6 +394,14 @@ static inline uint32_t game_card_moves(const struct game *g)
  * The caller checks legality with game_apply.
  */
 int move_format(const struct move *m, char *buf, size_t len);
+/*
+ * move_format()'s text without the NUL and never cut, for a printer that
+ * appends in place: written at t, which has room for MOVE_TEXT_ROOM bytes
+ * (some after the text may be written too); returns its length, which is
+ * below MOVE_TEXT_ROOM - TOKEN_ROOM.
+ */
+#define MOVE_TEXT_ROOM 32
+size_t move_text(const struct move *m, char *t);
 int move_parse(const char *s, size_t len, struct move *m);
 /*
  * Reads s[0..len), moves separated by commas with any blanks around them

@@ -10,13 +10,19 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const decision_names[] = {
-	"none", "bid", "trump", "declare", "give", "discard", "play",
+static const struct token decision_tokens[DEC_PLAY + 2] = {
+	TOKEN_INIT("none"), TOKEN_INIT("bid"), TOKEN_INIT("trump"), TOKEN_INIT("declare"),
+	TOKEN_INIT("give"), TOKEN_INIT("discard"), TOKEN_INIT("play"), TOKEN_INIT("?"),
 };
+
+const struct token *decision_token(enum decision d)
+{
+	return &decision_tokens[(unsigned)d <= DEC_PLAY ? d : DEC_PLAY + 1];
+}
 
 const char *decision_name(enum decision d)
 {
-	return (unsigned)d <= DEC_PLAY ? decision_names[d] : "?";
+	return decision_token(d)->text;
 }
 
 int move_equal(const struct move *a, const struct move *b)
@@ -25,12 +31,20 @@ int move_equal(const struct move *a, const struct move *b)
 	       a->card == b->card && a->swap == b->swap;
 }
 
-/* Appends w to t at n (t has room for any move's text); the new length. */
-static size_t put(char *t, size_t n, const char *w)
+/* Appends the literal or short word w to t at n; the new length. */
+static inline size_t put(char *t, size_t n, const char *w)
 {
-	while (*w)
-		t[n++] = *w++;
-	return n;
+	size_t k = strlen(w); /* inline: a constant for every literal */
+
+	memcpy(t + n, w, k);
+	return n + k;
+}
+
+/* Appends a token with its fixed-size copy (its padding lands past the end). */
+static inline size_t put_token(char *t, size_t n, const struct token *w)
+{
+	memcpy(t + n, w->text, TOKEN_ROOM);
+	return n + w->len;
 }
 
 static size_t put_int(char *t, size_t n, int v)
@@ -53,10 +67,11 @@ static size_t put_int(char *t, size_t n, int v)
 /*
  * Written by hand, not with snprintf(): every request lists the legal
  * moves, and the bids and trump choices among them come through here.
+ * The longest text, "CHARLIE switch CHARLIE", is 22 bytes, and the copy
+ * of its last token writes 8 from byte 15.
  */
-int move_format(const struct move *m, char *buf, size_t len)
+size_t move_text(const struct move *m, char *t)
 {
-	char t[48];
 	size_t n = 0;
 
 	switch (m->type) {
@@ -64,25 +79,33 @@ int move_format(const struct move *m, char *buf, size_t len)
 	case MOVE_BID:
 		n = put_int(t, n, m->num);
 		if (m->trump >= 0)
-			n = put(t, put(t, n, " "), trump_name(m->trump));
+			n = put_token(t, put(t, n, " "), trump_token(m->trump));
 		break;
 	case MOVE_ALONE: n = put(t, n, "alone"); break;
-	case MOVE_MOON: n = put(t, put(t, n, "moon "), trump_name(m->trump)); break;
-	case MOVE_BEST: n = put(t, put(t, n, "best "), trump_name(m->trump)); break;
-	case MOVE_TRUMP: n = put(t, n, trump_name(m->trump)); break;
+	case MOVE_MOON: n = put_token(t, put(t, n, "moon "), trump_token(m->trump)); break;
+	case MOVE_BEST: n = put_token(t, put(t, n, "best "), trump_token(m->trump)); break;
+	case MOVE_TRUMP: n = put_token(t, n, trump_token(m->trump)); break;
 	case MOVE_ORDER:
 		n = put(t, n, "order");
 		if (m->trump >= 0)
-			n = put(t, put(t, n, " "), trump_name(m->trump));
+			n = put_token(t, put(t, n, " "), trump_token(m->trump));
 		break;
 	case MOVE_PARTNER: n = put(t, n, "partner"); break;
 	case MOVE_CARD:
-		n = put(t, n, card_name(m->card));
+		n = put_token(t, n, card_token(m->card));
 		if (m->swap != CARD_NONE)
-			n = put(t, put(t, n, " switch "), card_name(m->swap));
+			n = put_token(t, put(t, n, " switch "), card_token(m->swap));
 		break;
 	default: n = put(t, n, "?"); break;
 	}
+	return n;
+}
+
+int move_format(const struct move *m, char *buf, size_t len)
+{
+	char t[MOVE_TEXT_ROOM];
+	size_t n = move_text(m, t);
+
 	/* as snprintf(): cut to fit, ended by a NUL, the whole length returned */
 	if (len) {
 		size_t k = n < len - 1 ? n : len - 1;
@@ -145,8 +168,14 @@ int move_parse(const char *s, size_t len, struct move *m)
 		start = j + 1;
 	}
 	*m = move_make(-1, -1, -1, CARD_NONE, CARD_NONE);
+	/*
+	 * A card first: most moves are plays. No card token is a word, a
+	 * count or a trump below (card.h), so the order changes no result.
+	 */
 	if (nw == 1) {
-		if (word_is(w[0], wl[0], "pass"))
+		if (card_parse(w[0], wl[0], &c) == (int)wl[0])
+			*m = move_make(MOVE_CARD, -1, -1, c, CARD_NONE);
+		else if (word_is(w[0], wl[0], "pass"))
 			m->type = MOVE_PASS;
 		else if (word_is(w[0], wl[0], "alone"))
 			m->type = MOVE_ALONE;
@@ -158,8 +187,6 @@ int move_parse(const char *s, size_t len, struct move *m)
 			*m = move_make(MOVE_BID, num, -1, CARD_NONE, CARD_NONE);
 		else if (parse_trump_word(w[0], wl[0], 1, &t) == 0)
 			*m = move_make(MOVE_TRUMP, -1, t, CARD_NONE, CARD_NONE);
-		else if (card_parse(w[0], wl[0], &c) == (int)wl[0])
-			*m = move_make(MOVE_CARD, -1, -1, c, CARD_NONE);
 		else
 			return -1;
 		return (int)len;

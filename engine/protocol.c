@@ -47,16 +47,30 @@ void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
 	strbuf_addstr(out, "legal ready\n");
 }
 
+/*
+ * The common case, when every legal move is one card: game_card_moves()
+ * gives them, in game_legal()'s order, without the list of moves.
+ */
 void protocol_legal(const struct game *g, struct strbuf *out)
 {
 	struct move mv[MAX_MOVES];
-	int n = game_legal(g, mv);
+	uint32_t cards = game_card_moves(g);
+	int n;
 
+	if (cards) {
+		for (uint32_t b = cards; b; b &= b - 1) {
+			if (b != cards)
+				strbuf_addch(out, ',');
+			view_card(mask_first(b), out);
+		}
+		return;
+	}
+	n = game_legal(g, mv);
 	for (int i = 0; i < n; i++) {
 		if (i)
 			strbuf_addch(out, ',');
 		if (mv[i].type == MOVE_CARD && mv[i].swap == CARD_NONE)
-			strbuf_addstr(out, card_name(mv[i].card)); /* the common case, fast */
+			view_card(mv[i].card, out);
 		else
 			view_move(&mv[i], out);
 	}
@@ -101,7 +115,7 @@ static void add_table(const struct game *g, struct strbuf *out)
 		strbuf_addch(out, i ? ',' : ' ');
 		strbuf_addint(out, g->trick_seat[i]);
 		strbuf_addch(out, ' ');
-		strbuf_addstr(out, card_name(g->trick_card[i]));
+		view_card(g->trick_card[i], out);
 	}
 	strbuf_addstr(out, g->ntrick ? "\n" : " -\n");
 	strbuf_addstr(out, "won");
@@ -116,31 +130,42 @@ void protocol_request(const struct game *g, long move_ms, long bank_ms, struct s
 {
 	const struct rules *r = &g->rules;
 	enum decision d = game_decision(g);
+	const struct token *name = decision_token(d);
 	int seat = game_to_move(g);
 
 	strbuf_addstr(out, "request ");
-	strbuf_addstr(out, decision_name(d));
+	strbuf_add8(out, name->text, name->len);
 	strbuf_addch(out, '\n');
 	strbuf_addstr(out, "held ");
 	view_hand(&g->hand[seat], out);
 	strbuf_addch(out, '\n');
 	if (r->variant == VAR_FLIP) {
-		strbuf_addf(out, "calling %s\n", card_name(g->calling));
+		strbuf_addstr(out, "calling ");
+		view_card(g->calling, out);
+		strbuf_addch(out, '\n');
 		add_auction(g, "bids", out);
 	} else if (d == DEC_BID) {
-		if (r->variant == VAR_FIVEHAND)
-			strbuf_addf(out, "upcard %s\n", card_name(g->kitty[0]));
+		if (r->variant == VAR_FIVEHAND) {
+			strbuf_addstr(out, "upcard ");
+			view_card(g->kitty[0], out);
+			strbuf_addch(out, '\n');
+		}
 		add_auction(g, "auction", out);
 	} else {
 		add_contract(g, out);
 	}
 	if (g->trump >= 0) {
+		const struct token *t = trump_token(g->trump);
+
 		strbuf_addstr(out, "trump ");
-		strbuf_addstr(out, trump_name(g->trump));
+		strbuf_add8(out, t->text, t->len);
 		strbuf_addch(out, '\n');
 	}
-	if (d == DEC_GIVE)
-		strbuf_addf(out, "to %d\n", g->script[g->script_pos].to);
+	if (d == DEC_GIVE) {
+		strbuf_addstr(out, "to ");
+		strbuf_addint(out, g->script[g->script_pos].to);
+		strbuf_addch(out, '\n');
+	}
 	if (d == DEC_PLAY)
 		add_table(g, out);
 	strbuf_addstr(out, "time ");

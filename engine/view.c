@@ -3,30 +3,72 @@
  */
 #include "view.h"
 
-#include <stdio.h>
+#include <string.h>
 
+/*
+ * hand_format()'s text, written in place instead of formatted and copied:
+ * each card is its token's 8-byte copy and a space (the last space cut),
+ * so a hand, which holds a kind at most twice, needs 2 * NCARDS times 8
+ * bytes of room.
+ */
 void view_hand(const struct hand *h, struct strbuf *out)
 {
-	char buf[MAX_DECK * 8];
-	int n = hand_format(h, buf, sizeof(buf));
+	const size_t room = 2 * NCARDS * TOKEN_ROOM;
+	char *p;
 
-	strbuf_add(out, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	if (!h->one) {
+		strbuf_addch(out, '-');
+		return;
+	}
+	if (out->len + room + 1 > out->alloc)
+		strbuf_grow(out, room);
+	p = out->buf + out->len;
+	for (uint32_t b = h->one; b; b &= b - 1) {
+		card_t c = mask_first(b);
+		const struct token *t = &card_tokens[c];
+
+		memcpy(p, t->text, TOKEN_ROOM);
+		p += t->len;
+		*p++ = ' ';
+		if (h->two & CARD_BIT(c)) {
+			memcpy(p, t->text, TOKEN_ROOM);
+			p += t->len;
+			*p++ = ' ';
+		}
+	}
+	strbuf_setlen(out, (size_t)(p - out->buf) - 1);
 }
 
-/* "WORD SEAT" as in "play 2": the start of most event lines. */
-static void word_seat(struct strbuf *out, const char *word, int seat)
+/*
+ * "WORD SEAT" as in "play 2": the start of most event lines. Inline, so
+ * that the length of each literal word is a constant.
+ */
+static inline void word_seat(struct strbuf *out, const char *word, int seat)
 {
 	strbuf_addstr(out, word);
 	strbuf_addch(out, ' ');
 	strbuf_addint(out, seat);
 }
 
+/* " N": a number after a word. */
+static void add_num(struct strbuf *out, int n)
+{
+	strbuf_addch(out, ' ');
+	strbuf_addint(out, n);
+}
+
+/* " CARD": a card after a word. */
+static void add_card(struct strbuf *out, card_t c)
+{
+	strbuf_addch(out, ' ');
+	view_card(c, out);
+}
+
 void view_move(const struct move *m, struct strbuf *out)
 {
-	char buf[64];
-	int n = move_format(m, buf, sizeof(buf));
-
-	strbuf_add(out, buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	if (out->len + MOVE_TEXT_ROOM + 1 > out->alloc)
+		strbuf_grow(out, MOVE_TEXT_ROOM);
+	strbuf_setlen(out, out->len + move_text(m, out->buf + out->len));
 }
 
 static int score_count(const struct game *g)
@@ -46,7 +88,7 @@ void view_scores(const struct game *g, const int *scores, struct strbuf *out)
 static void dead_cards(const struct game *g, struct strbuf *out)
 {
 	for (int i = 0; i < g->rules.cards_each; i++)
-		strbuf_addf(out, " %s", card_name(g->dead[i]));
+		add_card(out, g->dead[i]);
 }
 
 /* The deal: every seat sees its own cards; the omniscient view sees all. */
@@ -63,26 +105,28 @@ static void view_deal(const struct game *g, int seat, struct strbuf *out)
 	}
 	for (int s = 0; s < g->rules.seats; s++) {
 		if (s == g->rules.dead_seat) {
-			strbuf_addf(out, "dead %d", s);
+			word_seat(out, "dead", s);
 			dead_cards(g, out);
 		} else {
-			strbuf_addf(out, "cards %d ", s);
+			word_seat(out, "cards", s);
+			strbuf_addch(out, ' ');
 			view_hand(&g->dealt[s], out);
 		}
 		strbuf_addch(out, '\n');
 	}
-	if (g->rules.variant == VAR_FIVEHAND)
-		strbuf_addf(out, "kitty %s %s %s %s\n", card_name(g->kitty[0]),
-			    card_name(g->kitty[1]), card_name(g->kitty[2]), card_name(g->kitty[3]));
+	if (g->rules.variant == VAR_FIVEHAND) {
+		strbuf_addstr(out, "kitty");
+		for (int i = 0; i < 4; i++)
+			add_card(out, g->kitty[i]);
+		strbuf_addch(out, '\n');
+	}
 }
 
 /* A hidden card is shown only to the seats in 'who' (and the omniscient view). */
 static void maybe_card(int seat, int a, int b, card_t c, struct strbuf *out)
 {
-	if (seat == VIEW_ALL || seat == a || seat == b) {
-		strbuf_addch(out, ' ');
-		strbuf_addstr(out, card_name(c));
-	}
+	if (seat == VIEW_ALL || seat == a || seat == b)
+		add_card(out, c);
 }
 
 static void view_hand_end(const struct game *g, struct strbuf *out)
@@ -110,10 +154,14 @@ void view_event(const struct game *g, const struct event *e, int seat, struct st
 		view_deal(g, seat, out);
 		break;
 	case EV_TURNUP:
-		strbuf_addf(out, "turnup %s\n", card_name(e->card));
+		strbuf_addstr(out, "turnup");
+		add_card(out, e->card);
+		strbuf_addch(out, '\n');
 		break;
 	case EV_CALLING:
-		strbuf_addf(out, "calling %s\n", card_name(e->card));
+		strbuf_addstr(out, "calling");
+		add_card(out, e->card);
+		strbuf_addch(out, '\n');
 		break;
 	case EV_BID:
 	case EV_CONTRACT:
@@ -122,42 +170,59 @@ void view_event(const struct game *g, const struct event *e, int seat, struct st
 		view_move(&e->move, out);
 		strbuf_addch(out, '\n');
 		break;
-	case EV_TRUMP:
-		strbuf_addf(out, "trump %s\n", trump_name(e->move.trump));
+	case EV_TRUMP: {
+		const struct token *t = trump_token(e->move.trump);
+
+		strbuf_addstr(out, "trump ");
+		strbuf_add8(out, t->text, t->len);
+		strbuf_addch(out, '\n');
 		break;
+	}
 	case EV_DECLARE:
-		if (e->to >= 0)
-			strbuf_addf(out, "declare %d partner %d\n", e->seat, e->to);
-		else
-			strbuf_addf(out, "declare %d alone\n", e->seat);
+		word_seat(out, "declare", e->seat);
+		if (e->to >= 0) {
+			strbuf_addstr(out, " partner");
+			add_num(out, e->to);
+			strbuf_addch(out, '\n');
+		} else {
+			strbuf_addstr(out, " alone\n");
+		}
 		break;
 	case EV_PICKUP:
-		strbuf_addf(out, "pickup %d %s\n", e->seat, card_name(e->card));
+		word_seat(out, "pickup", e->seat);
+		add_card(out, e->card);
+		strbuf_addch(out, '\n');
 		break;
 	case EV_GIVE:
-		strbuf_addf(out, "give %d %d", e->seat, e->to);
+		word_seat(out, "give", e->seat);
+		add_num(out, e->to);
 		maybe_card(seat, e->seat, e->to, e->card, out);
 		strbuf_addch(out, '\n');
 		break;
 	case EV_DISCARD:
-		strbuf_addf(out, "discard %d", e->seat);
+		word_seat(out, "discard", e->seat);
 		maybe_card(seat, e->seat, e->seat, e->card, out);
 		strbuf_addch(out, '\n');
 		break;
 	case EV_SITOUT:
-		strbuf_addf(out, "sitout %d\n", e->seat);
+		word_seat(out, "sitout", e->seat);
+		strbuf_addch(out, '\n');
 		break;
 	case EV_PLAY:
 		word_seat(out, "play", e->seat);
-		strbuf_addch(out, ' ');
-		strbuf_addstr(out, card_name(e->card));
+		add_card(out, e->card);
 		strbuf_addch(out, '\n');
 		break;
 	case EV_SWITCH:
-		strbuf_addf(out, "switch %d %s %s\n", e->seat, card_name(e->card), card_name(e->card2));
+		word_seat(out, "switch", e->seat);
+		add_card(out, e->card);
+		add_card(out, e->card2);
+		strbuf_addch(out, '\n');
 		break;
 	case EV_FLIP:
-		strbuf_addf(out, "flip %d %s\n", e->seat, card_name(e->card));
+		word_seat(out, "flip", e->seat);
+		add_card(out, e->card);
+		strbuf_addch(out, '\n');
 		break;
 	case EV_TRICK:
 		word_seat(out, "trick", e->to);
@@ -174,7 +239,7 @@ void view_event(const struct game *g, const struct event *e, int seat, struct st
 	case EV_GAME_END:
 		strbuf_addstr(out, "gameover ranks");
 		for (int p = 0; p < g->rules.players; p++)
-			strbuf_addf(out, " %d", g->ranks[p]);
+			add_num(out, g->ranks[p]);
 		strbuf_addstr(out, " score ");
 		view_scores(g, g->score, out);
 		strbuf_addch(out, '\n');

@@ -35,6 +35,14 @@ void view_hand(const struct hand *h, struct strbuf *out);
 /* Appends a move in its canonical text. */
 void view_move(const struct move *m, struct strbuf *out);
 
+/* Appends a card's name ("10H"; "?" for an invalid card); inline, for every play. */
+static inline void view_card(card_t c, struct strbuf *out)
+{
+	const struct token *t = card_token(c);
+
+	strbuf_add8(out, t->text, t->len);
+}
+
 /* Appends the scores ("20 16"): per team in partnership games, else per player. */
 void view_scores(const struct game *g, const int *scores, struct strbuf *out);
 

@@ -115,6 +115,72 @@ static void card_parse_rejects(void)
 	CHECK_INT(parse_card("JH 9C", &c), 2);
 }
 
+/*
+ * Edge cases, each with the exact result: the length bounds the token, a
+ * space ends it, a NUL or any other byte inside it is refused, and case
+ * folding takes letters only (a byte that is a letter's code with bit
+ * 0x20 or 0x80 changed is not that letter).
+ */
+static void card_parse_edges(void)
+{
+	static const struct {
+		const char *s;
+		size_t len;
+		int want;
+		card_t card;
+	} cases[] = {
+		{ "tc", 2, 2, CARD(SUIT_C, RANK_10) },
+		{ "Tc", 2, 2, CARD(SUIT_C, RANK_10) },
+		{ "10c", 3, 3, CARD(SUIT_C, RANK_10) },
+		{ "10S", 3, 3, CARD(SUIT_S, RANK_10) },
+		{ "8s", 2, 2, CARD(SUIT_S, RANK_8) },
+		{ "kd", 2, 2, CARD(SUIT_D, RANK_K) },
+		{ "qH", 2, 2, CARD(SUIT_H, RANK_Q) },
+		{ "JOKER", 5, 5, CARD_JOKER },
+		{ "jOkEr", 5, 5, CARD_JOKER },
+		{ "bEnNy", 5, 5, CARD_BENNY },
+		{ "CHARLIE", 7, 7, CARD_CHARLIE },
+		{ "cHARLIe", 7, 7, CARD_CHARLIE },
+		{ "JOKER pass", 10, 5, CARD_JOKER }, /* the token ends at the space */
+		{ "10c 9h", 6, 3, CARD(SUIT_C, RANK_10) },
+		{ "AS", 1, -1, CARD_NONE },           /* "A" */
+		{ "10CC", 3, 3, CARD(SUIT_C, RANK_10) },
+		{ "JOKER", 4, -1, CARD_NONE },        /* "JOKE" */
+		{ "CHARLIE", 6, -1, CARD_NONE },
+		{ "t", 1, -1, CARD_NONE },
+		{ "T", 1, -1, CARD_NONE },
+		{ "10", 2, -1, CARD_NONE },
+		{ "10CC", 4, -1, CARD_NONE },
+		{ "CHARLIES", 8, -1, CARD_NONE },
+		{ "JOKERJOKER", 10, -1, CARD_NONE },
+		{ "", 0, -1, CARD_NONE },
+		{ " ", 1, -1, CARD_NONE },
+		{ "J\0", 2, -1, CARD_NONE },
+		{ "\0H", 2, -1, CARD_NONE },
+		{ "10\0", 3, -1, CARD_NONE },
+		{ "JOK\0R", 5, -1, CARD_NONE },
+		{ "J\xc8", 2, -1, CARD_NONE },       /* 'H' | 0x80 */
+		{ "\xcaH", 2, -1, CARD_NONE },       /* 'J' | 0x80 */
+		{ "J(", 2, -1, CARD_NONE },           /* 'H' ^ 0x60 */
+		{ "JOKE\x12", 5, -1, CARD_NONE },    /* 'R' with bit 0x40 off */
+		{ "\x0aOKER", 5, -1, CARD_NONE },    /* 'J' with bit 0x40 off */
+		{ "*OKER", 5, -1, CARD_NONE },        /* 'j' with bit 0x40 off */
+		{ "1oC", 3, -1, CARD_NONE },
+		{ "10h ", 4, 3, CARD(SUIT_H, RANK_10) },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		card_t c = CARD_NONE;
+		int got = card_parse(cases[i].s, cases[i].len, &c);
+
+		CHECK_INT(got, cases[i].want);
+		CHECK_INT(c, cases[i].card);
+		if (got != cases[i].want || c != cases[i].card)
+			fprintf(stderr, "  case %zu: card_parse(\"%.*s\", %zu) == %d, card %d\n", i,
+				(int)cases[i].len, cases[i].s, cases[i].len, got, c);
+	}
+}
+
 /* ---- trump names ------------------------------------------------------------ */
 
 static void trump_names_and_parse(void)
@@ -143,6 +209,35 @@ static void trump_names_and_parse(void)
 		CHECK(got == -1);
 		if (got != -1)
 			fprintf(stderr, "  trump_parse(\"%s\") == %d\n", bad[i], got);
+	}
+}
+
+/* Trump names: the same edges as card_parse_edges(). */
+static void trump_parse_edges(void)
+{
+	static const struct {
+		const char *s;
+		size_t len;
+		int want, trump;
+	} cases[] = {
+		{ "c", 1, 1, TRUMP_C }, { "s", 1, 1, TRUMP_S }, { "hIgH", 4, 4, TRUMP_HIGH },
+		{ "LOW", 3, 3, TRUMP_LOW }, { "NONE", 4, 4, TRUMP_NONE }, { "nOnE", 4, 4, TRUMP_NONE },
+		{ "H low", 5, 1, TRUMP_H }, { "high high", 9, 4, TRUMP_HIGH },
+		{ "high", 3, -1, -1 }, { "lows", 4, -1, -1 }, { "", 0, -1, -1 }, { " H", 2, -1, -1 },
+		{ "\0", 1, -1, -1 }, { "hi\0h", 4, -1, -1 }, { "\xc8", 1, -1, -1 },
+		{ "(", 1, -1, -1 }, { "hig(", 4, -1, -1 }, { "l/w", 3, -1, -1 }, { "T", 1, -1, -1 },
+		{ "JH", 2, -1, -1 }, { "10H", 3, -1, -1 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int t = -1;
+		int got = trump_parse(cases[i].s, cases[i].len, &t);
+
+		CHECK_INT(got, cases[i].want);
+		CHECK_INT(t, cases[i].trump);
+		if (got != cases[i].want || t != cases[i].trump)
+			fprintf(stderr, "  case %zu: trump_parse(\"%.*s\", %zu) == %d, trump %d\n", i,
+				(int)cases[i].len, cases[i].s, cases[i].len, got, t);
 	}
 }
 
@@ -278,6 +373,55 @@ static void move_parse_is_strict(void)
 	CHECK_INT(move_parse("7 H junk", 3, &m), 3);
 	CHECK_INT(m.type, MOVE_BID);
 	CHECK_INT(m.trump, TRUMP_H);
+}
+
+/*
+ * A one-word move is a word, a count, a trump or a card, whatever order
+ * they are tried in: each text below is exactly one of them.
+ */
+static void move_parse_one_word_kinds(void)
+{
+	static const struct {
+		const char *s;
+		size_t len;
+		int want, type, num, trump;
+		card_t card, swap;
+	} cases[] = {
+		{ "c", 1, 1, MOVE_TRUMP, -1, TRUMP_C, CARD_NONE, CARD_NONE },
+		{ "LOW", 3, 3, MOVE_TRUMP, -1, TRUMP_LOW, CARD_NONE, CARD_NONE },
+		{ "10c", 3, 3, MOVE_CARD, -1, -1, CARD(SUIT_C, RANK_10), CARD_NONE },
+		{ "tc", 2, 2, MOVE_CARD, -1, -1, CARD(SUIT_C, RANK_10), CARD_NONE },
+		{ "10", 2, 2, MOVE_BID, 10, -1, CARD_NONE, CARD_NONE },
+		{ "89", 2, 2, MOVE_BID, 89, -1, CARD_NONE, CARD_NONE },
+		{ "oRdEr", 5, 5, MOVE_ORDER, -1, -1, CARD_NONE, CARD_NONE },
+		{ "PARTNER", 7, 7, MOVE_PARTNER, -1, -1, CARD_NONE, CARD_NONE },
+		{ "joker", 5, 5, MOVE_CARD, -1, -1, CARD_JOKER, CARD_NONE },
+		{ "Charlie", 7, 7, MOVE_CARD, -1, -1, CARD_CHARLIE, CARD_NONE },
+		{ "joker switch th", 15, 15, MOVE_CARD, -1, -1, CARD_JOKER, CARD(SUIT_H, RANK_10) },
+		{ "10s pass", 3, 3, MOVE_CARD, -1, -1, CARD(SUIT_S, RANK_10), CARD_NONE },
+	};
+	static const struct {
+		const char *s;
+		size_t len;
+	} bad[] = {
+		{ "t", 1 }, { "T", 1 }, { "JOKERS", 6 }, { "J\0", 2 }, { "JH\0", 3 }, { "10\0", 3 },
+		{ "10CC", 4 }, { "CHARLIES", 8 }, { "hig", 3 }, { "part", 4 }, { "orders", 6 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct move m;
+		int got = move_parse(cases[i].s, cases[i].len, &m);
+
+		CHECK_INT(got, cases[i].want);
+		CHECK(m.type == cases[i].type && m.num == cases[i].num &&
+		      m.trump == cases[i].trump && m.card == cases[i].card &&
+		      m.swap == cases[i].swap);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct move m;
+
+		CHECK_INT(move_parse(bad[i].s, bad[i].len, &m), -1);
+	}
 }
 
 /* hand_format: ascending, twins repeated, "-" for an empty hand. */
@@ -724,11 +868,14 @@ int main(void)
 	RUN(card_parse_round_trip);
 	RUN(card_parse_spellings);
 	RUN(card_parse_rejects);
+	RUN(card_parse_edges);
 	RUN(trump_names_and_parse);
+	RUN(trump_parse_edges);
 	RUN(move_round_trips);
 	RUN(move_format_cuts);
 	RUN(move_canonical_form);
 	RUN(move_parse_is_strict);
+	RUN(move_parse_one_word_kinds);
 	RUN(hand_format_text);
 	RUN(deal_parse_documented_example);
 	RUN(deal_parse_lenient_spacing_and_hands);

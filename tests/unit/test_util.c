@@ -190,7 +190,7 @@ static void test_strbuf_addint(void)
 		long n;
 		const char *text;
 	} cases[] = {
-		{ 0, "0" }, { 7, "7" }, { 10, "10" }, { 99, "99" }, { 100, "100" },
+		{ 0, "0" }, { 7, "7" }, { 9, "9" }, { 10, "10" }, { 99, "99" }, { 100, "100" },
 		{ 101, "101" }, { 1009, "1009" }, { 12345, "12345" }, { -1, "-1" },
 		{ -10, "-10" }, { -305, "-305" },
 		{ 9223372036854775807L, "9223372036854775807" },
@@ -207,6 +207,38 @@ static void test_strbuf_addint(void)
 		CHECK_INT((int)sb.len, 2 + (int)strlen(cases[i].text));
 		strbuf_release(&sb);
 	}
+}
+
+/*
+ * strbuf_add8(): only len bytes of the 8 count, the buffer grows at its
+ * edge and stays NUL-terminated; strbuf_setlen() keeps bytes written in
+ * place.
+ */
+static void test_strbuf_add8_setlen(void)
+{
+	static const char jh[8] = "JH", charlie[8] = "CHARLIE";
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	strbuf_add8(&sb, jh, 2);
+	CHECK_STR(sb.buf, "JH");
+	CHECK_INT((int)sb.len, 2);
+	for (int i = 0; i < 100; i++) /* past the first allocations' ends */
+		strbuf_add8(&sb, charlie, 7);
+	CHECK_INT((int)sb.len, 702);
+	CHECK_INT((int)strlen(sb.buf), 702);
+	CHECK(!memcmp(sb.buf + 695, "CHARLIE", 8));
+	strbuf_reset(&sb);
+	strbuf_add8(&sb, charlie, 3);
+	CHECK_STR(sb.buf, "CHA");
+	strbuf_grow(&sb, 4);
+	memcpy(sb.buf + sb.len, "RLIE", 4);
+	strbuf_setlen(&sb, sb.len + 4);
+	CHECK_STR(sb.buf, "CHARLIE");
+	strbuf_setlen(&sb, 2);
+	CHECK_STR(sb.buf, "CH");
+	CHECK_INT((int)sb.len, 2);
+	strbuf_release(&sb);
 }
 
 /* path_dir(): the directory of a path's last part, as the referee hides it */
@@ -326,6 +358,7 @@ int main(void)
 	RUN(test_stream_check_after_a_dropped_write);
 	RUN(test_random_seeds);
 	RUN(test_strbuf_addint);
+	RUN(test_strbuf_add8_setlen);
 	RUN(test_path_dir);
 	RUN(test_path_resolve_dir);
 	RUN(test_path_below);

@@ -20,6 +20,12 @@
  * cannot be made or a bot's pipes cannot join it (a uid's epoll watches are
  * capped: fs.epoll.max_user_watches), that bot's pipes are poll()ed as
  * well: slower, the same behaviour.
+ *
+ * A wait is skipped when the answer is likely there already: on one CPU a
+ * bot runs only while the referee does not, and a write of a request
+ * that took long had the bot's whole turn inside it (read_first()). The
+ * look for output that came unasked, which that wait made, is then a read
+ * just before the bot's next request (bot_has_output()).
  */
 #include "bot.h"
 

@@ -20,12 +20,6 @@
  * cannot be made or a bot's pipes cannot join it (a uid's epoll watches are
  * capped: fs.epoll.max_user_watches), that bot's pipes are poll()ed as
  * well: slower, the same behaviour.
- *
- * A wait is skipped when the answer is likely there already: on one CPU a
- * bot runs only while the referee does not, and a write of a request
- * that took long had the bot's whole turn inside it (read_first()). The
- * look for output that came unasked, which that wait made, is then a read
- * just before the bot's next request (bot_has_output()).
  */
 #include "bot.h"
 
@@ -79,10 +73,6 @@ struct bot {
 	 * Lets bot_has_output() skip its read when nothing can be there.
 	 */
 	int out_quiet, out_seen;
-	unsigned long quiet_gen;  /* writes_made when out_quiet was last found */
-	int write_slow;          /* the last write took READ_FIRST_US or more */
-	int first_misses;        /* reads first to skip, after one found nothing */
-	int firsts;              /* reads first since the last wait */
 	int watched;             /* stdout and stderr are in the epoll set */
 	int out_armed;           /* the set reports stdout (not while its output is unread) */
 	int err_armed;           /* the set reports stderr (not while another bot is waited on) */
@@ -91,25 +81,6 @@ struct bot {
 };
 
 static struct bot *live_bots;
-
-/*
- * Writes to bots so far. A bot's out_quiet is trusted only while no write
- * has been made since it was found (see bot_has_output()).
- */
-static unsigned long writes_made;
-
-/*
- * A write that took this long let the bot it woke run before it returned
- * (on one CPU, the only way the bot runs at all), so its answer is read
- * at once rather than waited for: on this machine a write that wakes a
- * bot took 1.2 to 3 us, and one the bot's whole turn ran inside took 6 us
- * and more (bench/README.md, "Figures (reading first)").
- */
-#define READ_FIRST_US 4.0
-/* after a read first found nothing: this many slow writes of the bot wait first */
-#define READ_FIRST_BACKOFF 16
-/* reads first in a row, at most, before a wait drains the bot's stderr */
-#define READ_FIRST_RUN 64
 
 /* the epoll set (see the top); -1 until made, or when it cannot be */
 static int ep = -1;
@@ -200,13 +171,6 @@ static void arm(struct bot *b, int fd, uint64_t tag, int *armed, int on)
 
 #define ARM_OUT(b, on) arm(b, (b)->out, TAG_OUT(b), &(b)->out_armed, on)
 #define ARM_ERR(b, on) arm(b, (b)->err, TAG_ERR(b), &(b)->err_armed, on)
-
-/* A look at the bot's stdout found it empty, now. */
-static void found_quiet(struct bot *b)
-{
-	b->out_quiet = 1;
-	b->quiet_gen = writes_made;
-}
 
 void bot_interrupt(void)
 {
@@ -519,7 +483,7 @@ static int take_events(const struct epoll_event *ev, int n, struct bot *who,
 	if (n < WAIT_EVENTS)
 		for (struct bot *b = live_bots; b; b = b->next)
 			if (b->watched && b->out_armed)
-				found_quiet(b);
+				b->out_quiet = 1;
 	for (int i = 0; i < n; i++) {
 		uint64_t tag = ev[i].data.u64;
 		struct bot *b = (struct bot *)(uintptr_t)(tag & ~(uint64_t)1);
@@ -629,7 +593,7 @@ static int wait_fd(struct bot *who, int fd, short events, double deadline, int i
 		}
 		for (int i = ep_at < 0 ? 2 : 3; i < n; i++) {
 			if (is_out[i] && !pfd[i].revents) {
-				found_quiet(owner[i]);
+				owner[i]->out_quiet = 1;
 			} else if (!is_out[i] && pfd[i].revents) {
 				drain_stderr(owner[i]);
 			} else if (is_out[i]) {
@@ -706,18 +670,14 @@ int bot_write(struct bot *b, const char *data, size_t len, double deadline, stru
 {
 	size_t off = 0;
 
-	writes_made++;
 	while (off < len) {
 		ssize_t n;
-		double w0;
 
 		if (b->in < 0) {
 			ended_fault(b, f, "input");
 			return -1;
 		}
-		w0 = clock_ms();
 		n = write(b->in, data + off, len - off);
-		b->write_slow = (clock_ms() - w0) * 1e3 >= READ_FIRST_US;
 		if (n > 0) {
 			off += (size_t)n;
 			continue;
@@ -756,8 +716,7 @@ static int fill(struct bot *b)
 		if (n > 0) {
 			b->rlen += (size_t)n;
 			/* a read that did not fill the buffer emptied the pipe: a look, like a poll's */
-			if ((size_t)n < room)
-				found_quiet(b);
+			b->out_quiet = (size_t)n < room;
 			ARM_OUT(b, 1);
 			return 1;
 		}
@@ -770,29 +729,6 @@ static int fill(struct bot *b)
 			return 0;
 		}
 	}
-}
-
-/*
- * Whether to read the answer before waiting for it: the write that asked
- * for it was slow (READ_FIRST_US), the last read first of the bot did not
- * come up empty too recently, every live bot is in the epoll set (the
- * wait would be the quick one), and nothing needs the wait now: a stop,
- * a bot's line being timed (peek_until), or the bot's stderr not drained
- * for READ_FIRST_RUN of its turns.
- */
-static int read_first(struct bot *b)
-{
-	if (!b->write_slow || interrupted)
-		return 0;
-	/* only where the wait would be the quick one, one set for every bot */
-	for (struct bot *o = live_bots; o; o = o->next)
-		if (o->peek_until || !o->watched)
-			return 0;
-	if (b->first_misses) {
-		b->first_misses--;
-		return 0;
-	}
-	return ++b->firsts < READ_FIRST_RUN;
 }
 
 int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fault *f)
@@ -827,19 +763,9 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 			ended_fault(b, f, "output");
 			return -1;
 		}
-		/*
-		 * Unless the write gave the bot its turn already (read_first()),
-		 * the answer is rarely there yet: sleep in the wait first, then read.
-		 */
-		if (waited++) {
-			if (fill(b) != 0)
-				continue;
-		} else if (read_first(b)) {
-			if (fill(b) != 0)
-				continue;
-			b->first_misses = READ_FIRST_BACKOFF;
-		}
-		b->firsts = 0;
+		/* the answer is rarely there yet: sleep in poll() first, then read */
+		if (waited++ && fill(b) != 0)
+			continue;
 		switch (wait_fd(b, b->out, POLLIN, deadline, 1)) {
 		case 0:
 			f->kind = FAULT_TIMEOUT;
@@ -883,12 +809,8 @@ int bot_has_output(struct bot *b)
 		return 1;
 	if (b->out < 0 || b->out_eof)
 		return 0;
-	/*
-	 * A look found the pipe empty, and no write has been made since, so
-	 * every wait since the look would have told of output (a read first,
-	 * bot_read_line(), skips the wait: then this reads).
-	 */
-	if (b->out_quiet && !b->out_seen && b->quiet_gen == writes_made)
+	/* a poll found the pipe empty since the last read, and nothing since */
+	if (b->out_quiet && !b->out_seen)
 		return 0;
 	b->out_quiet = b->out_seen = 0;
 	n = read(b->out, b->rbuf, sizeof(b->rbuf));

@@ -9,10 +9,9 @@
  * fault and stopped.
  *
  * While a bot is waited on, its stderr is drained into its capped log, so
- * it never blocks on a full pipe while its time runs (an answer read
- * before any wait, bot.c's read_first(), is one that came without the
- * bot blocking); the pipes of the other bots are not read then (a bot
- * could make such reads slow: see bot.c), only noted.
+ * it never blocks on a full pipe while its time runs; the pipes of the
+ * other bots are not read then (a bot could make such reads slow: see
+ * bot.c), only noted.
  */
 #ifndef BOT_H
 #define BOT_H

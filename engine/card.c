@@ -261,7 +261,7 @@ int hand_format(const struct hand *h, char *buf, size_t len)
 
 	if (!h->one)
 		return snprintf(buf, len, "-");
-	/* no snprintf or strlen per card: this is on the protocol's hot path */
+	/* no snprintf or strlen per card: this is on the protocol's hot path (view_hand()) */
 	for (uint32_t b = h->one; b; b &= b - 1) {
 		card_t c = mask_first(b);
 		const char *name = card_tokens[c].text;

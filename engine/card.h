@@ -236,8 +236,11 @@ struct token {
 	char text[TOKEN_ROOM];
 	uint8_t len;
 };
-/* The initializer of a token from a string literal of at most 7 characters. */
-#define TOKEN_INIT(s) { s, sizeof(s) - 1 }
+/*
+ * The initializer of a token from a string literal of at most 7
+ * characters; a longer one (which would lose its NUL) does not compile.
+ */
+#define TOKEN_INIT(s) { s, sizeof(s) - 1 + 0 * sizeof(char[sizeof(s) <= TOKEN_ROOM ? 1 : -1]) }
 
 /*
  * Every card's token, then "?" at index NCARDS; every trump mode's, then

@@ -5,38 +5,15 @@
 
 #include <string.h>
 
-/*
- * hand_format()'s text, written in place instead of formatted and copied:
- * each card is its token's 8-byte copy and a space (the last space cut),
- * so a hand, which holds a kind at most twice, needs 2 * NCARDS times 8
- * bytes of room.
- */
+/* hand_format()'s text, written straight into out. */
 void view_hand(const struct hand *h, struct strbuf *out)
 {
-	const size_t room = 2 * NCARDS * TOKEN_ROOM;
-	char *p;
+	/* a hand holds a kind at most twice: each card and a space */
+	const size_t room = 2 * NCARDS * (TOKEN_ROOM + 1);
 
-	if (!h->one) {
-		strbuf_addch(out, '-');
-		return;
-	}
 	if (out->len + room + 1 > out->alloc)
 		strbuf_grow(out, room);
-	p = out->buf + out->len;
-	for (uint32_t b = h->one; b; b &= b - 1) {
-		card_t c = mask_first(b);
-		const struct token *t = &card_tokens[c];
-
-		memcpy(p, t->text, TOKEN_ROOM);
-		p += t->len;
-		*p++ = ' ';
-		if (h->two & CARD_BIT(c)) {
-			memcpy(p, t->text, TOKEN_ROOM);
-			p += t->len;
-			*p++ = ' ';
-		}
-	}
-	strbuf_setlen(out, (size_t)(p - out->buf) - 1);
+	strbuf_setlen(out, out->len + (size_t)hand_format(h, out->buf + out->len, room + 1));
 }
 
 /*

@@ -15,7 +15,7 @@ O=${O:-build/rel}
 bot=$top/$O/tests/bots/share_bot
 [ -x "$bot" ] || { fail "no $bot (make test builds it)"; finish ""; }
 
-total=0
+total=0 faulted=0
 # three threads burn 17.5 ms: once, at load 20 under ASan, a three-thread
 # decision of 20 ms was read as over 25 (not seen again in 7 runs)
 for args in "1 0.8" "3 0.7" "1 0.8 100"; do
@@ -27,6 +27,7 @@ for args in "1 0.8" "3 0.7" "1 0.8 100"; do
 			fail "share_bot $args, seed $seed: exit status: $(cat "$g.err")"
 		n=$(grep -c '^offered 25 ' "$g.seat0.stderr")
 		total=$((total + n))
+		grep -q '"kind":"timeout"' "$g.json" && faulted=$((faulted + 1))
 		python3 - "$g.json" "$g.seat0.stderr" <<'PY' || fail "share_bot $args, seed $seed: $(cat "$g.json")"
 import json, sys
 r = json.loads(open(sys.argv[1]).read())
@@ -45,16 +46,16 @@ if r["faults"]:
 assert r["decisions"][0] == len(own), (r["decisions"][0], len(own))
 assert all(17.5 <= c < 24.0 for c in own), own
 # charged what it used (its start and the moments between its own
-# count and the referee's included), not whole ticks
+# count and the referee's included), not whole ticks; a faulted
+# decision is not in time_ms
 t = r["time_ms"][0]
-if not r["faults"]:
-    assert sum(own) <= t <= sum(own) + 5 + 0.2 * len(own), (t, sum(own), len(own))
-else:
-    assert t >= sum(own) + 24.0, (t, sum(own), len(own))
+assert sum(own) <= t <= sum(own) + 5 + 0.2 * len(own), (t, sum(own), len(own))
 PY
 	done
 done
 [ "$total" -ge 20 ] || fail "only $total decisions of the bot in 12 games"
+# a fault is taken as right only now and then, never as the rule
+[ "$faulted" -le 1 ] || fail "$faulted of 12 games faulted the bot"
 
 # A child that burns 120 ms of a decision's 200, sleeps 100 ms (a reading
 # sees it alive) and exits, waited for: counted once, though both its last
@@ -79,4 +80,4 @@ t = r["time_ms"][0]
 assert sum(own) - 20 * len(own) <= t <= sum(own) + 5 + 0.2 * len(own), (t, sum(own), len(own))
 PY
 done
-finish "no fault in $total decisions of 17.5 to 20 ms of CPU against 25, charged what they used"
+finish "$total decisions of 17.5 to 20 ms of CPU against 25 charged what they used ($faulted games faulted where the bot's own count was over 24 ms)"

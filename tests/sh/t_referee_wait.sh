@@ -13,7 +13,10 @@ set -u
 mis=$top/tests/misbehave
 cr=$top/sample-bots/c-random/run
 shim=$top/${O:-build/rel}/tests/shim/epoll_fail.so
-[ -f "$shim" ] || { fail "no $shim (make test-run builds it)"; finish ""; }
+counts=$top/${O:-build/rel}/tests/shim/calls.so
+for f in "$shim" "$counts"; do
+	[ -f "$f" ] || { fail "no $f (make test-run builds it)"; finish ""; }
+done
 # what a referee under strace runs with (SAN=1): LeakSanitizer stops a
 # process that is traced, and ASan lets the shim come before it
 traced_asan="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:verify_asan_link_order=0"
@@ -68,7 +71,6 @@ steady "under strace"
 # The same game on one CPU (the first this test may use), the calls
 # counted by the shim: the same three a decision (1,715 writes, 1,719
 # reads, 1,700 epoll_waits and 15 polls seen)
-counts=$top/${O:-build/rel}/tests/shim/calls.so
 cpu=$(python3 -c 'import os; print(min(os.sched_getaffinity(0)))')
 env LD_PRELOAD="$counts" COUNT_CALLS="$tmp/counts" \
 	ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" taskset -c "$cpu" \

@@ -83,7 +83,8 @@ ssize_t write(int fd, const void *buf, size_t len)
 		long ms = atol(slow);
 		struct timespec t = { ms / 1000, ms % 1000 * 1000000 };
 
-		nanosleep(&t, NULL);
+		while (nanosleep(&t, &t) < 0)
+			; /* a signal: the rest of the time */
 	}
 	return n;
 }

@@ -514,14 +514,18 @@ static int one_cpu_steady(const char *referee, const char *bot, struct one_cpu *
 	return 0;
 }
 
-/* Measures and prints the one-CPU lines: CPU against its aims, then wall against its aim. */
-static void print_one_cpu(const char *referee, const char *bot)
+/*
+ * Measures and prints the one-CPU lines: CPU against its aims, then wall
+ * against its aim. 0, or -1 (a line says why) when this process cannot
+ * be held to one CPU.
+ */
+static int print_one_cpu(const char *referee, const char *bot)
 {
 	struct one_cpu o;
 
 	if (one_cpu_steady(referee, bot, &o) < 0) {
 		printf("referee: on one CPU: cannot pin this process (%s)\n", strerror(errno));
-		return;
+		return -1;
 	}
 	printf("referee: on one CPU (this process, the referee and the bots held to one): the raw "
 	       "parent %.2f us; the referee's steady state (a 2,000-hand game less the quickest of 5 "
@@ -531,6 +535,7 @@ static void print_one_cpu(const char *referee, const char *bot)
 	printf("referee: on one CPU, wall: the raw round trip %.2f us; the referee's steady state "
 	       "%.2f us per decision, %.2f times the raw round trip (range %.2f to %.2f; aim: at "
 	       "most 1.3)\n", o.raw_wall * 1e6, o.wall * 1e6, o.wall_ratio, o.wall_lo, o.wall_hi);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -548,8 +553,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	if (argc > 3 && !strcmp(argv[3], "--one-cpu")) {
 		/* the pair of lines to compare between builds, alone (bench/README.md) */
-		print_one_cpu(referee, bot);
-		return 0;
+		return print_one_cpu(referee, bot) < 0;
 	}
 	/* rounds alternate, so every measurement sees the same machine load */
 	for (int i = 0; i < ROUNDS; i++) {

@@ -8,17 +8,27 @@
  * wait on a bot also drains that bot's stderr, so a bot can neither block
  * the referee nor be blocked by it while its time runs.
  *
- * The wait is one epoll set that holds every live bot's stdout and stderr
- * and the stop pipe, registered once when the bot starts: waiting for the
- * answer that is due is one epoll_wait() whatever the number of bots, where
- * a poll() hands the kernel every pipe on every call (bench/README.md,
- * "Figures (an epoll set, move text by hand)", says what that saves). A
- * bot's stdout stays in the set, so output that comes unasked is seen while
- * another bot is waited on; the set then stops reporting it (so the wait
- * does not spin) until that output is read. Other waits (room in a stdin
- * pipe, a process's end) poll() their fd and the set's. Where the set
- * cannot be made or a bot's pipes cannot join it (a uid's epoll watches are
- * capped: fs.epoll.max_user_watches), that bot's pipes are poll()ed as
+ * Every live bot's stdout and stderr and the stop pipe are in one epoll
+ * set, registered once when the bot starts. The answer that is due is
+ * waited for in a read that sleeps (sleep_read.c): the request is written,
+ * then one read of a blocking copy of the bot's stdout returns the answer,
+ * as a raw pipe parent's would (bench/README.md, "Figures (a sleeping
+ * read)", says what that saves against an epoll_wait() and a read). A
+ * one-shot timer ends that read at the deadline, and every 10 ms to drain
+ * the bot's stderr and look at the set; the stop's signal ends it at once.
+ * Before each request the set is looked at once without waiting
+ * (bot_has_output()), so output that came unasked from any bot, the one
+ * about to be asked among them, is seen as it was when the wait itself was
+ * an epoll_wait(): the set then stops reporting it (so no look spins)
+ * until that output is read. So a decision costs three system calls: that
+ * look, the write and the read.
+ *
+ * Where a read cannot sleep (not x86-64, no timer, no /proc to open the
+ * blocking copy), and for every other wait (room in a stdin pipe, a
+ * process's end, the handshakes, whose arrivals are timed), the wait is an
+ * epoll_wait() on the set, or a poll() of the fd and the set's. Where the
+ * set cannot be made or a bot's pipes cannot join it (a uid's epoll watches
+ * are capped: fs.epoll.max_user_watches), that bot's pipes are poll()ed as
  * well: slower, the same behaviour.
  */
 #include "bot.h"
@@ -42,14 +52,18 @@
 #include "file.h"
 #include "protocol.h"
 #include "sandbox.h"
+#include "sleep_read.h"
 
 #define TAIL_SIZE 1024
 #define STDERR_PIPE_SIZE (1 << 20)
+/* how often a sleeping read wakes to drain the bot's stderr and look at the set */
+#define SLEEP_TICK_MS 10
 
 struct bot {
 	struct sandbox_proc *sp; /* the process tree */
 	pid_t pid;               /* the sandbox's init */
 	int in, out, err;        /* the referee's pipe ends, -1 once closed */
+	int out_sleep;           /* a blocking copy of out for sleep_read(), or -1 */
 	int out_eof;
 	char rbuf[PROTOCOL_MAX_LINE + 2];
 	size_t rlen;
@@ -183,6 +197,12 @@ void bot_interrupt(void)
 	errno = saved;
 }
 
+void bot_interrupt_from(void *ucontext)
+{
+	bot_interrupt();
+	sleep_read_wake(ucontext);
+}
+
 int bot_interrupted(void)
 {
 	return interrupted;
@@ -193,6 +213,28 @@ int bot_interrupted(void)
 static void set_nonblock(int fd)
 {
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+/*
+ * A second open file description of the pipe fd reads (a FIFO opened
+ * through /proc), blocking where fd's is not: the sleeping read's, while
+ * every other read of fd stays non-blocking. -1 where reads cannot sleep.
+ */
+static int open_blocking(int fd)
+{
+	char path[48];
+	int copy;
+
+	if (sleep_read_init() < 0)
+		return -1;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	/* O_NONBLOCK: opening a FIFO to read must not wait for a writer */
+	copy = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (copy >= 0 && fcntl(copy, F_SETFL, 0) < 0) {
+		close(copy);
+		copy = -1;
+	}
+	return copy;
 }
 
 /* Notes the first failure to write the stderr file; later writes are skipped. */
@@ -276,6 +318,7 @@ struct bot *bot_start(const struct bot_spec *s, enum bot_start_failure *why, cha
 	set_nonblock(b->in);
 	set_nonblock(b->out);
 	set_nonblock(b->err);
+	b->out_sleep = open_blocking(b->out);
 	b->errfile = errfile;
 	errfile = -1;
 	b->errpath = s->stderr_path ? xstrdup(s->stderr_path) : NULL;
@@ -611,6 +654,87 @@ static int wait_fd(struct bot *who, int fd, short events, double deadline, int i
 	}
 }
 
+/* ---- the sleeping read (see the top) -------------------------------- */
+
+/*
+ * Looks at the set without waiting, and acts on it as a wait would
+ * (take_events()): who's stderr drained, output of bots other than target
+ * noted; every stdout it did not report was empty.
+ */
+static void look(struct bot *who, const struct bot *target)
+{
+	struct epoll_event ev[WAIT_EVENTS];
+	int k = epoll_wait(ep, ev, WAIT_EVENTS, 0);
+
+	if (k >= 0)
+		take_events(ev, k, who, target);
+}
+
+/*
+ * Can the answer of bot b be waited for in a sleeping read? Every live bot
+ * must be in the set (the looks see what the waits would have seen), and no
+ * bot's arrival be timed (that wait looks again every millisecond).
+ */
+static int can_sleep(const struct bot *b)
+{
+	if (b->out_sleep < 0 || !b->out_armed || ep < 0)
+		return 0;
+	for (const struct bot *o = live_bots; o; o = o->next)
+		if (!o->watched || o->peek_until)
+			return 0;
+	return 1;
+}
+
+enum { SLEEP_CANNOT = 2 };
+
+/*
+ * Waits for bot b's answer in a sleeping read until the deadline: 1 when
+ * bytes came, or the output's end (b->out_eof); 0 at the deadline; -1 at a
+ * stop (interrupted); SLEEP_CANNOT when the read cannot sleep (any more):
+ * wait_fd() then. Like wait_fd(), it drains b's stderr while b runs and
+ * notes the other bots' output, every SLEEP_TICK_MS.
+ */
+static int sleep_answer(struct bot *b, double deadline)
+{
+	/* its stderr had bytes while others were waited on: there is room now */
+	if (!b->err_armed) {
+		ARM_ERR(b, 1);
+		drain_stderr(b);
+	}
+	for (;;) {
+		size_t room = sizeof(b->rbuf) - b->rlen;
+		double now, until;
+		long n;
+
+		sleep_read_clear();
+		if (interrupted)
+			return -1;
+		now = clock_ms();
+		if (now >= deadline)
+			return 0;
+		if (!can_sleep(b))
+			return SLEEP_CANNOT;
+		until = now + SLEEP_TICK_MS < deadline ? now + SLEEP_TICK_MS : deadline;
+		if (sleep_read_arm(until) < 0)
+			return SLEEP_CANNOT;
+		n = sleep_read(b->out_sleep, b->rbuf + b->rlen, room);
+		if (n > 0) {
+			b->rlen += (size_t)n;
+			/* a read that did not fill the buffer emptied the pipe: a look */
+			b->out_quiet = (size_t)n < room;
+			b->out_seen = 0;
+			return 1;
+		}
+		if (n != -EINTR) {
+			/* its end (0), or an error fill() would also take for one */
+			b->out_eof = 1;
+			return 1;
+		}
+		/* a tick or a signal: its stderr, and what the others did meanwhile */
+		look(b, b);
+	}
+}
+
 /*
  * Reaps the process if it has ended, waiting up to grace_ms. 1 if reaped.
  * A pidfd becomes readable the moment the sandbox's init exits, so the
@@ -733,7 +857,7 @@ static int fill(struct bot *b)
 
 int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fault *f)
 {
-	int waited = 0;
+	int waited = 0, w;
 
 	for (;;) {
 		char *nl = memchr(b->rbuf, '\n', b->rlen);
@@ -763,10 +887,16 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 			ended_fault(b, f, "output");
 			return -1;
 		}
-		/* the answer is rarely there yet: sleep in poll() first, then read */
-		if (waited++ && fill(b) != 0)
+		w = can_sleep(b) ? sleep_answer(b, deadline) : SLEEP_CANNOT;
+		if (w == 1)
 			continue;
-		switch (wait_fd(b, b->out, POLLIN, deadline, 1)) {
+		if (w == SLEEP_CANNOT) {
+			/* the answer is rarely there yet: sleep in the wait first, then read */
+			if (waited++ && fill(b) != 0)
+				continue;
+			w = wait_fd(b, b->out, POLLIN, deadline, 1);
+		}
+		switch (w) {
 		case 0:
 			f->kind = FAULT_TIMEOUT;
 			f->no_answer = 1; /* the caller says which limit */
@@ -809,7 +939,10 @@ int bot_has_output(struct bot *b)
 		return 1;
 	if (b->out < 0 || b->out_eof)
 		return 0;
-	/* a poll found the pipe empty since the last read, and nothing since */
+	/* its answer will be read in a sleeping read, which looks at no other pipe */
+	if (can_sleep(b))
+		look(NULL, NULL);
+	/* a look found the pipe empty since the last read, and nothing since */
 	if (b->out_quiet && !b->out_seen)
 		return 0;
 	b->out_quiet = b->out_seen = 0;
@@ -875,7 +1008,9 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 		close(b->err);
 	if (b->out >= 0)
 		close(b->out);
-	b->err = b->out = -1;
+	if (b->out_sleep >= 0)
+		close(b->out_sleep);
+	b->err = b->out = b->out_sleep = -1;
 	if (b->pidfd >= 0)
 		close(b->pidfd);
 	b->pidfd = -1;

@@ -81,9 +81,11 @@ double bot_output_time(const struct bot *b);
 
 /*
  * Does the bot have output nobody asked for (already buffered or
- * pending)? Reads the pipe to know, unless a poll() made while the
- * referee waited on another bot found it empty after its last read (so a
- * bot's decision costs a write, a poll and a read).
+ * pending)? Where its answer will be read in a sleeping read, first looks
+ * at the epoll set without waiting (output any bot wrote unasked is noted
+ * then). Reads the pipe to know, unless a look (or a wait on another bot)
+ * found it empty after its last read, and nothing came since: so a
+ * decision costs that look, the request's write and the answer's read.
  */
 int bot_has_output(struct bot *b);
 
@@ -123,9 +125,13 @@ void bot_free(struct bot *b);
  * SIGUSR1): bot_interrupt_init() makes the wake-up pipe (once, before the
  * handler is installed); bot_interrupt() is async-signal-safe and makes
  * every wait on a bot end at once, for good; bot_interrupted() tells.
+ * bot_interrupt_from() is bot_interrupt() for a handler installed with
+ * SA_SIGINFO, given its third argument: it also ends a sleeping read
+ * (sleep_read.h) that the signal interrupted.
  */
 int bot_interrupt_init(char *err, size_t len);
 void bot_interrupt(void);
+void bot_interrupt_from(void *ucontext);
 int bot_interrupted(void);
 
 /* Stops every live bot at once (for the referee's signal handling). */

@@ -672,11 +672,12 @@ static void on_signal(int sig)
 	end_by_signal(sig);
 }
 
-/* SIGUSR1: stop the game now (match.h, the stop policy). */
-static void on_stop(int sig)
+/* SIGUSR1: stop the game now (match.h, the stop policy), a sleeping read too. */
+static void on_stop(int sig, siginfo_t *si, void *ucontext)
 {
 	(void)sig;
-	bot_interrupt();
+	(void)si;
+	bot_interrupt_from(ucontext);
 }
 
 /*
@@ -863,8 +864,8 @@ static void install_signals(void)
 		exit(1);
 	}
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop;
-	sa.sa_flags = SA_RESTART;
+	sa.sa_sigaction = on_stop;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGUSR1, &sa, NULL);
 }

@@ -673,14 +673,16 @@ static void look(struct bot *who, const struct bot *target)
 /*
  * Can the answer of bot b be waited for in a sleeping read? Every live bot
  * must be in the set (the looks see what the waits would have seen), and no
- * bot's arrival be timed (that wait looks again every millisecond).
+ * bot's arrival be timed (bot_watch_output(): the handshakes, whose waits
+ * note each arrival as it comes and look again every millisecond at a line
+ * that came in part).
  */
 static int can_sleep(const struct bot *b)
 {
 	if (b->out_sleep < 0 || !b->out_armed || ep < 0)
 		return 0;
 	for (const struct bot *o = live_bots; o; o = o->next)
-		if (!o->watched || o->peek_until)
+		if (!o->watched || o->watch_out || o->peek_until)
 			return 0;
 	return 1;
 }

@@ -1,6 +1,8 @@
 #!/bin/sh
 # t_referee_wait.sh - the referee's wait (referee/bot.c). In the steady
-# state a decision costs a write, an epoll_wait() and a read: no poll().
+# state a decision costs a look at the epoll set (an epoll_wait() that does
+# not wait), a write and a read that sleeps till the answer comes
+# (referee/sleep_read.c, on x86-64): no poll(), no wait in epoll_wait().
 # And what a bot does while another is waited on (talks unasked, fills
 # stderr, closes its pipes, starts late, never answers before a stop) is
 # seen the same three ways: with every bot in the epoll set, with no set
@@ -21,10 +23,14 @@ done
 # process that is traced, and ASan lets the shim come before it
 traced_asan="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:verify_asan_link_order=0"
 
-# calls NAME FILE: how many NAME calls strace -c counted in FILE
+# calls NAME FILE: how many NAME calls strace -c (or -C) counted in FILE
 calls() {
 	awk -v n="$1" '$NF == n { print $4; f = 1 } END { if (!f) print 0 }' "$2"
 }
+
+# the answers are read in a read that sleeps, where the referee can (x86-64)
+sleeps=$(uname -m)
+[ "$sleeps" = x86_64 ] && sleeps=1 || sleeps=0
 
 # long MODE: a long game of four c-random under strace (the referee alone)
 long() {
@@ -34,7 +40,8 @@ long() {
 	else
 		set -- env ASAN_OPTIONS="$traced_asan"
 	fi
-	"$@" strace -qq -c -o "$tmp/strace.$mode" "$BINDIR/referee" --variant indiana --seed 7 \
+	"$@" strace -qq -C -e trace=read,write,epoll_wait,poll,timer_settime \
+		-o "$tmp/strace.$mode" "$BINDIR/referee" --variant indiana --seed 7 \
 		--option target=300 --option hole=300 --bot-seed 0:1 --bot-seed 1:2 --bot-seed 2:3 \
 		--bot-seed 3:4 "$cr" "$cr" "$cr" "$cr" >"$tmp/long.$mode.json" ||
 		fail "long game ($mode): exit status"
@@ -44,17 +51,30 @@ long() {
 	d=$1 h=$2
 	w=$(calls write "$tmp/strace.$mode") r=$(calls read "$tmp/strace.$mode")
 	e=$(calls epoll_wait "$tmp/strace.$mode") p=$(calls poll "$tmp/strace.$mode")
-	echo "mode '$mode': $d decisions in $h hands: $w writes, $r reads, $e epoll_waits, $p polls"
+	t=$(calls timer_settime "$tmp/strace.$mode")
+	# the epoll_wait()s that could sleep (a timeout other than 0)
+	x=$(grep -c '^epoll_wait(.*, [1-9][0-9]*) *=' "$tmp/strace.$mode")
+	echo "mode '$mode': $d decisions in $h hands: $w writes, $r reads, $e epoll_waits ($x with a timeout), $p polls, $t timer_settimes"
 }
 
 # steady WHAT: the calls of a long game with the set
 steady() {
-	# a wait for each decision (and a few at the start), and a poll()
-	# only at the end: a few for each bot's end (its pidfd and the set,
-	# woken by its pipes' ends and, as the bots end at their own times,
-	# by the others' ends; 14 seen under load) and one for the result line
-	[ "$e" -ge "$d" ] && [ "$e" -le $((d + 20)) ] || fail "epoll_waits ($1): $e for $d decisions"
+	# a look (or a wait) for each decision, a few at the start, and one
+	# more for each tick of the sleeping reads' timer that ended a read
+	# (every 10 ms of a wait: a timer_settime() each; 3 to 13 seen); and
+	# a poll() only at the end: a few for each bot's end (its pidfd and
+	# the set, woken by its pipes' ends and, as the bots end at their own
+	# times, by the others' ends; 14 seen under load) and one for the
+	# result line
+	[ "$e" -ge "$d" ] && [ "$e" -le $((d + 20 + t)) ] ||
+		fail "epoll_waits ($1): $e for $d decisions and $t ticks"
 	[ "$p" -le 24 ] || fail "polls ($1): $p"
+	# the answers are read in reads that sleep: the epoll_wait()s that
+	# could sleep are the handshakes' (2 to 4 seen); where the wait was
+	# an epoll_wait(), each decision had one
+	if [ "$sleeps" = 1 ]; then
+		[ "$x" -le 20 ] || fail "$x epoll_waits with a timeout for $d decisions ($1)"
+	fi
 	# a write per decision, the request with the events queued before
 	# it: nothing is written to a bot between its turns (until 2026-11-24
 	# each hand's last events went to each bot as the hand ended: 4
@@ -69,8 +89,9 @@ steady() {
 long ""
 steady "under strace"
 # The same game on one CPU (the first this test may use), the calls
-# counted by the shim: the same three a decision (1,715 writes, 1,719
-# reads, 1,700 epoll_waits and 15 polls seen)
+# counted by the shim: the same three a decision (1,715 writes, 1,741
+# reads, 1,699 epoll_waits of which 4 with a timeout, 14 polls and 3 ticks
+# seen)
 cpu=$(python3 -c 'import os; print(min(os.sched_getaffinity(0)))')
 env LD_PRELOAD="$counts" COUNT_CALLS="$tmp/counts" \
 	ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" taskset -c "$cpu" \
@@ -79,10 +100,10 @@ env LD_PRELOAD="$counts" COUNT_CALLS="$tmp/counts" \
 	"$cr" "$cr" "$cr" "$cr" >"$tmp/pinned.json" || fail "one CPU: exit status"
 python3 -c 'import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:]); assert a["decisions"]==b["decisions"] and a["faults"]==[], (a, b)' \
 	"$tmp/pinned.json" "$tmp/long..json" || fail "one CPU: not the same game"
-set -- $(cat "$tmp/counts" 2>/dev/null) x x x x x x x x
-r=$2 w=$4 e=$6 p=$8
-echo "one CPU: $d decisions: $w writes, $r reads, $e epoll_waits, $p polls"
-case "$r$w$e$p" in
+set -- $(cat "$tmp/counts" 2>/dev/null) x x x x x x x x x x x x
+r=$2 w=$4 e=$6 p=$8 x=${10} t=${12}
+echo "one CPU: $d decisions: $w writes, $r reads, $e epoll_waits ($x with a timeout), $p polls, $t ticks"
+case "$r$w$e$p$x$t" in
 *[!0-9]*) fail "one CPU: no counts from the shim: $(cat "$tmp/counts" 2>&1)" ;;
 *) steady "one CPU" ;;
 esac

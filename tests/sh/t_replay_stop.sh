@@ -14,7 +14,8 @@ cr=$top/sample-bots/c-random/run
 # LeakSanitizer stops a traced process (SAN=1)
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout 120 \
 	gdb -q -batch -nx -ex 'set pagination off' -ex 'set confirm off' \
-	-ex 'handle SIGUSR1 nostop noprint pass' -ex 'break game_next_hand' \
+	-ex 'handle SIGUSR1 nostop noprint pass' -ex 'handle SIG34 nostop noprint pass' \
+	-ex 'break game_next_hand' \
 	-ex "run --variant indiana --seed 1 --log $tmp/g.log $cr @greedy @greedy @greedy \
 		>$tmp/r.json 2>$tmp/r.err" -ex 'delete' -ex 'signal SIGUSR1' \
 	"$BINDIR/referee" >"$tmp/gdb.out" 2>&1 ||

@@ -71,6 +71,7 @@ struct bot {
 	char *errpath;           /* its name, for messages */
 	char errfile_err[320];   /* the first failure to write it, or "" */
 	size_t err_cap, err_kept, err_dropped;
+	int err_got;             /* a drain of stderr got bytes, or none was made yet */
 	char tail[TAIL_SIZE];    /* the last bytes of stderr */
 	size_t tail_len;
 	int pidfd;               /* readable when the process exits, or -1 */
@@ -319,6 +320,7 @@ struct bot *bot_start(const struct bot_spec *s, enum bot_start_failure *why, cha
 	set_nonblock(b->out);
 	set_nonblock(b->err);
 	b->out_sleep = open_blocking(b->out);
+	b->err_got = 1; /* its first turn is waited on by wait_fd(): see sleep_answer() */
 	b->errfile = errfile;
 	errfile = -1;
 	b->errpath = s->stderr_path ? xstrdup(s->stderr_path) : NULL;
@@ -381,6 +383,7 @@ static void drain_stderr(struct bot *b)
 
 		if (n > 0) {
 			keep_stderr(b, buf, (size_t)n);
+			b->err_got = 1;
 			continue;
 		}
 		if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
@@ -687,14 +690,21 @@ static int can_sleep(const struct bot *b)
 	return 1;
 }
 
+/* sleep_answer()'s answer when the wait must be wait_fd()'s (1, 0 and -1 are wait_fd()'s) */
 enum { SLEEP_CANNOT = 2 };
 
 /*
  * Waits for bot b's answer in a sleeping read until the deadline: 1 when
  * bytes came, or the output's end (b->out_eof); 0 at the deadline; -1 at a
  * stop (interrupted); SLEEP_CANNOT when the read cannot sleep (any more):
- * wait_fd() then. Like wait_fd(), it drains b's stderr while b runs and
- * notes the other bots' output, every SLEEP_TICK_MS.
+ * wait_fd() then. It drains b's stderr as the wait starts and every
+ * SLEEP_TICK_MS, and notes the other bots' output then. A bot that writes
+ * to stderr is waited on by wait_fd(), which drains each byte as it comes,
+ * so that a full pipe does not hold the bot while its time runs: its first
+ * turn, every turn after one in which it wrote to stderr, and the rest of
+ * a turn from the tick that found bytes. So only a bot that was quiet a
+ * whole turn and then writes more than its stderr pipe holds (1 MiB, or
+ * 64 KiB) within one turn waits, till the next tick (10 ms at most).
  */
 static int sleep_answer(struct bot *b, double deadline)
 {
@@ -702,6 +712,10 @@ static int sleep_answer(struct bot *b, double deadline)
 	if (!b->err_armed) {
 		ARM_ERR(b, 1);
 		drain_stderr(b);
+	}
+	if (b->err_got) {
+		b->err_got = 0;
+		return SLEEP_CANNOT;
 	}
 	for (;;) {
 		size_t room = sizeof(b->rbuf) - b->rlen;
@@ -734,6 +748,8 @@ static int sleep_answer(struct bot *b, double deadline)
 		}
 		/* a tick or a signal: its stderr, and what the others did meanwhile */
 		look(b, b);
+		if (b->err_got)
+			return SLEEP_CANNOT;
 	}
 }
 

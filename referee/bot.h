@@ -126,8 +126,9 @@ void bot_free(struct bot *b);
  * handler is installed); bot_interrupt() is async-signal-safe and makes
  * every wait on a bot end at once, for good; bot_interrupted() tells.
  * bot_interrupt_from() is bot_interrupt() for a handler installed with
- * SA_SIGINFO, given its third argument: it also ends a sleeping read
- * (sleep_read.h) that the signal interrupted.
+ * SA_SIGINFO, given its third argument: it also ends at once a sleeping
+ * read (sleep_read.h) that the signal interrupted, which bot_interrupt()
+ * alone ends at its next tick (10 ms at most).
  */
 int bot_interrupt_init(char *err, size_t len);
 void bot_interrupt(void);

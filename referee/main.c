@@ -33,6 +33,7 @@
 #include "rules.h"
 #include "seat.h"
 #include "sandbox.h"
+#include "sleep_read.h"
 #include "path.h"
 #include "protocol.h"
 #include "util.h"
@@ -855,6 +856,8 @@ static void install_signals(void)
 	sigaddset(&sa.sa_mask, SIGINT);
 	sigaddset(&sa.sa_mask, SIGTERM);
 	sigaddset(&sa.sa_mask, SIGHUP);
+	/* and not on top of a sleeping read's timer (sleep_read.h) */
+	sigaddset(&sa.sa_mask, sleep_read_signal());
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
@@ -867,6 +870,7 @@ static void install_signals(void)
 	sa.sa_sigaction = on_stop;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, sleep_read_signal());
 	sigaction(SIGUSR1, &sa, NULL);
 }
 

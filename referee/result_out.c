@@ -24,6 +24,7 @@
 
 #include "clock.h"
 #include "file.h"
+#include "sleep_read.h"
 
 /*
  * held counts complete lines only: a line is copied in first and counted
@@ -66,6 +67,8 @@ void result_out_hold(int on)
 	sa.sa_handler = on_alarm;
 	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
+	/* not on top of a sleeping read's timer, whose wake-up would be lost (sleep_read.h) */
+	sigaddset(&sa.sa_mask, sleep_read_signal());
 	/* a mask inherited from whoever started the referee must not silence it */
 	sigemptyset(&alarm);
 	sigaddset(&alarm, SIGALRM);

@@ -3,17 +3,24 @@
  * sleep_read.h).
  *
  * How a signal ends the read without losing bytes: the read is made by a
- * few instructions of this file (from sr_begin to sr_end: look at the
- * wake flag, then the syscall instruction). The handlers that wake it are
- * installed with SA_RESTART, so every other call the referee makes goes
- * on as before. A handler that finds the interrupted program counter in
- * [sr_begin, sr_end) moves it to sr_woken, which returns -EINTR: either
- * the read had not been made yet, or it was asleep and the kernel, about
- * to make it again for SA_RESTART, had put the counter back on the
- * syscall instruction; either way no byte was taken. A counter at sr_end
- * or beyond means the read returned: its bytes are kept, and the wake
- * flag ends the next sleep_read() instead. (musl ends blocking calls at a
- * thread's cancellation the same way.)
+ * few instructions of this file (from euchre_sr_begin to euchre_sr_end:
+ * look at the wake flag, then the syscall instruction). The handlers that
+ * wake it are installed with SA_RESTART, so every other call the referee
+ * makes goes on as before. A handler that finds the interrupted program
+ * counter in [euchre_sr_begin, euchre_sr_end) moves it to euchre_sr_woken,
+ * which returns -EINTR: either the read had not been made yet, or it was
+ * asleep and the kernel, about to make it again for SA_RESTART, had put
+ * the counter back on the syscall instruction; either way no byte was
+ * taken. A counter at euchre_sr_end means the read returned: its bytes
+ * are kept, and the wake flag ends the next sleep_read() instead. (musl
+ * cancels a thread's blocking call by the same test of the counter.)
+ *
+ * A handler sees only the frame it interrupted: the timer's signal that
+ * came while another handler ran would find that handler's counter, and
+ * the read, restarted when that handler returned, would sleep on with no
+ * timer left. So every other handler of the referee's blocks the timer's
+ * signal while it runs (sleep_read_signal() in its sa_mask), or, like the
+ * stop's, wakes the read itself.
  *
  * The timer is a POSIX timer of the main thread (SIGEV_THREAD_ID), on
  * CLOCK_MONOTONIC like clock_ms(), with a real-time signal of its own.
@@ -27,6 +34,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -40,13 +48,19 @@ static int state;                    /* 0 not tried, 1 ready, -1 not here */
 #if defined(__x86_64__) && defined(__linux__)
 #define SLEEP_READ_HERE 1
 
-/* long sr_read(int fd, void *buf, size_t len, volatile sig_atomic_t *woken) */
-__asm__(".text\n"
+/*
+ * long euchre_sr_read(int fd, void *buf, size_t len, volatile sig_atomic_t *woken):
+ * the arguments in rdi, rsi, rdx, rcx; the syscall instruction changes
+ * only rax, rcx and r11, which a caller does not keep. No stack frame, so
+ * its unwind rule is the entry's (.cfi_startproc) throughout.
+ */
+__asm__(".pushsection .text\n"
 	".p2align 4\n"
 	".globl euchre_sr_read\n"
 	".hidden euchre_sr_read\n"
 	".type euchre_sr_read, @function\n"
 	"euchre_sr_read:\n"
+	"	.cfi_startproc\n"
 	"	endbr64\n"
 	".globl euchre_sr_begin\n"
 	".hidden euchre_sr_begin\n"
@@ -65,7 +79,9 @@ __asm__(".text\n"
 	"euchre_sr_woken:\n"
 	"	movq $-4, %rax\n" /* -EINTR */
 	"	ret\n"
-	".size euchre_sr_read, .-euchre_sr_read\n");
+	"	.cfi_endproc\n"
+	".size euchre_sr_read, .-euchre_sr_read\n"
+	".popsection\n");
 
 __attribute__((visibility("hidden"))) long euchre_sr_read(int fd, void *buf, size_t len,
 							  volatile sig_atomic_t *flag);
@@ -91,6 +107,12 @@ void sleep_read_wake(void *ucontext)
 #endif
 }
 
+int sleep_read_signal(void)
+{
+	return SIGRTMIN;
+}
+
+#if SLEEP_READ_HERE
 static void on_timer(int sig, siginfo_t *si, void *ucontext)
 {
 	(void)sig;
@@ -98,6 +120,7 @@ static void on_timer(int sig, siginfo_t *si, void *ucontext)
 	fired = 1;
 	sleep_read_wake(ucontext);
 }
+#endif
 
 int sleep_read_init(void)
 {
@@ -117,9 +140,9 @@ int sleep_read_init(void)
 	ev.sigev_notify = SIGEV_THREAD_ID;
 	ev.sigev_signo = SIGRTMIN;
 #ifdef sigev_notify_thread_id
-	ev.sigev_notify_thread_id = gettid();
+	ev.sigev_notify_thread_id = (pid_t)syscall(SYS_gettid);
 #else
-	ev._sigev_un._tid = gettid();
+	ev._sigev_un._tid = (pid_t)syscall(SYS_gettid); /* glibc before 2.35 names it so */
 #endif
 	/* a mask inherited from whoever started the referee must not silence it */
 	sigemptyset(&rt);

@@ -3,9 +3,10 @@
  * timer or a stop request ends.
  *
  * The referee waits for most answers here: a read of the bot's stdout
- * that sleeps until the answer comes, where a poll() or epoll_wait()
- * followed by a read costs a system call more and a wait-queue round
- * (bench/README.md, "Figures (a sleeping read)"). What the wait must also
+ * that sleeps until the answer comes, as a raw pipe parent's does, where
+ * sleeping in epoll_wait() and then reading cost about 6% more of the
+ * referee's CPU (bench/README.md, "Figures (a sleeping read)"). What the
+ * wait must also
  * do (end at the deadline, end at a stop, drain the bot's stderr while it
  * runs long) comes from a one-shot timer of the main thread and from the
  * stop's handler, each of which ends a sleep_read() in progress, or about
@@ -54,5 +55,12 @@ long sleep_read(int fd, void *buf, size_t len);
  * Async-signal-safe.
  */
 void sleep_read_wake(void *ucontext);
+
+/*
+ * The timer's signal. Every other handler that can run while a
+ * sleep_read() sleeps must block it (sa_mask) or call sleep_read_wake():
+ * the timer's handler sees only the frame it interrupted (sleep_read.c).
+ */
+int sleep_read_signal(void);
 
 #endif

@@ -177,10 +177,21 @@ for mode in "" create 3; do
 	game "$mode" late2 "$BINDIR/referee" --variant hammerwalt --seed 11 \
 		"$slow" "$slow" "$mis/latetalker m" "$slow"
 	fault "$mode" late2 2 overflow "^output flood: 'late word' arrived with no request pending"
-	# a megabyte of stderr a decision, drained while it is waited on
-	game "$mode" chatty "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 5000 \
-		--bot-logs "$tmp/logs.$mode" --stderr-cap 1000 "$cr" "$cr" "$mis/chatty m" "$cr"
+	# a megabyte of stderr a decision, drained while it is waited on: as
+	# it comes (in epoll_wait(), not in a read that sleeps, whose tick
+	# would drain it only every 10 ms: a bot that wrote 4 MB a turn then
+	# timed out against --move-ms 20 in 10 of 10 games)
+	game "$mode" chatty env ASAN_OPTIONS="$traced_asan" strace -qq -e trace=epoll_wait \
+		-o "$tmp/chatty.$mode.strace" "$BINDIR/referee" --variant hammerwalt --seed 11 \
+		--move-ms 5000 --bot-logs "$tmp/logs.$mode" --stderr-cap 1000 \
+		"$cr" "$cr" "$mis/chatty m" "$cr"
 	fault "$mode" chatty 0 none ''
+	if [ -z "$mode" ]; then
+		d=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["decisions"][2])' \
+			"$tmp/chatty..json")
+		x=$(grep -c '^epoll_wait(.*, [1-9][0-9]*) *=' "$tmp/chatty..strace")
+		[ "$x" -ge "$d" ] || fail "chatty: $x epoll_waits with a timeout for its $d decisions"
+	fi
 	size=$(wc -c <"$tmp/logs.$mode/seat2.stderr")
 	[ "$size" -gt 1000 ] && [ "$size" -lt 1200 ] || fail "chatty ($mode): log of $size bytes"
 	# a kilobyte of stderr 5 ms after each answer, while the next seat is

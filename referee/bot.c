@@ -1067,6 +1067,14 @@ void bot_free(struct bot *b)
 	free(b);
 }
 
+const char *bot_wait_note(void)
+{
+	if (sleep_read_init() < 0)
+		return "in epoll_wait(), then a read (no sleeping read on this machine)";
+	return "in a read that sleeps, ended by a timer (epoll_wait() for the handshakes "
+	       "and for a bot that writes to stderr)";
+}
+
 void bot_kill_all(void)
 {
 	/* async-signal-safe: the sandbox's init dies, and its namespace with it */

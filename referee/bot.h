@@ -135,6 +135,12 @@ void bot_interrupt(void);
 void bot_interrupt_from(void *ucontext);
 int bot_interrupted(void);
 
+/*
+ * How a bot's answer is waited for on this machine, for --sandbox-info:
+ * in a read that sleeps (sleep_read.h), or in epoll_wait().
+ */
+const char *bot_wait_note(void);
+
 /* Stops every live bot at once (for the referee's signal handling). */
 void bot_kill_all(void);
 

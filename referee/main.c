@@ -509,6 +509,7 @@ static void info_option(int c)
 	case OPT_SANDBOX_INFO:
 		sandbox_probe(&info);
 		sandbox_info_format(&info, &sb);
+		strbuf_addf(&sb, "answers: %s\n", bot_wait_note());
 		break;
 	case OPT_LIST:
 		rules_list_variants(&sb);

@@ -28,9 +28,15 @@ calls() {
 	awk -v n="$1" '$NF == n { print $4; f = 1 } END { if (!f) print 0 }' "$2"
 }
 
-# the answers are read in a read that sleeps, where the referee can (x86-64)
+# the answers are read in a read that sleeps, where the referee can (x86-64),
+# and --sandbox-info says which wait this machine has
 sleeps=$(uname -m)
 [ "$sleeps" = x86_64 ] && sleeps=1 || sleeps=0
+how=$("$BINDIR/referee" --sandbox-info | sed -n 's/^answers: //p')
+case $sleeps:$how in
+"1:in a read that sleeps, ended by a timer "*|"0:in epoll_wait(), then a read "*) ;;
+*) fail "--sandbox-info: answers: '$how' on $(uname -m)" ;;
+esac
 
 # long MODE: a long game of four c-random under strace (the referee alone)
 long() {

@@ -71,7 +71,8 @@ struct bot {
 	char *errpath;           /* its name, for messages */
 	char errfile_err[320];   /* the first failure to write it, or "" */
 	size_t err_cap, err_kept, err_dropped;
-	int err_got;             /* a drain of stderr got bytes, or none was made yet */
+	int err_got;             /* a drain of stderr got bytes since its last answer */
+	int quiet;               /* answers in a row (up to 2) with no such bytes before them */
 	char tail[TAIL_SIZE];    /* the last bytes of stderr */
 	size_t tail_len;
 	int pidfd;               /* readable when the process exits, or -1 */
@@ -320,7 +321,7 @@ struct bot *bot_start(const struct bot_spec *s, enum bot_start_failure *why, cha
 	set_nonblock(b->out);
 	set_nonblock(b->err);
 	b->out_sleep = open_blocking(b->out);
-	b->err_got = 1; /* its first turn is waited on by wait_fd(): see sleep_answer() */
+	b->err_got = 1; /* not known to be quiet: its first turns wait in wait_fd() (sleep_answer()) */
 	b->errfile = errfile;
 	errfile = -1;
 	b->errpath = s->stderr_path ? xstrdup(s->stderr_path) : NULL;
@@ -701,10 +702,12 @@ enum { SLEEP_CANNOT = 2 };
  * SLEEP_TICK_MS, and notes the other bots' output then. A bot that writes
  * to stderr is waited on by wait_fd(), which drains each byte as it comes,
  * so that a full pipe does not hold the bot while its time runs: its first
- * turn, every turn after one in which it wrote to stderr, and the rest of
- * a turn from the tick that found bytes. So only a bot that was quiet a
- * whole turn and then writes more than its stderr pipe holds (1 MiB, or
- * 64 KiB) within one turn waits, till the next tick (10 ms at most).
+ * two turns, every turn until two in a row found no bytes (two: on one CPU
+ * what a bot writes after an answer is often written in its next turn), and
+ * the rest of a turn from the drain that found bytes. So only a bot whose
+ * stderr was quiet two turns and then takes more than its pipe holds (1
+ * MiB, or 64 KiB) within a turn, or after an answer, waits till the next
+ * tick (10 ms at most).
  */
 static int sleep_answer(struct bot *b, double deadline)
 {
@@ -713,10 +716,8 @@ static int sleep_answer(struct bot *b, double deadline)
 		ARM_ERR(b, 1);
 		drain_stderr(b);
 	}
-	if (b->err_got) {
-		b->err_got = 0;
+	if (b->err_got || b->quiet < 2)
 		return SLEEP_CANNOT;
-	}
 	for (;;) {
 		size_t room = sizeof(b->rbuf) - b->rlen;
 		double now, until;
@@ -889,6 +890,9 @@ int bot_read_line(struct bot *b, double deadline, struct strbuf *line, struct fa
 			b->rlen = rest;
 			b->peek_until = 0;
 			b->watch_out = 0; /* it has arrived */
+			/* what its stderr did up to this answer decides how its next turn is waited on */
+			b->quiet = b->err_got ? 0 : b->quiet < 2 ? b->quiet + 1 : 2;
+			b->err_got = 0;
 			return 0;
 		}
 		if (b->rlen >= sizeof(b->rbuf)) {

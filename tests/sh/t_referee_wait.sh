@@ -200,6 +200,26 @@ for mode in "" create 3; do
 	fi
 	size=$(wc -c <"$tmp/logs.$mode/seat2.stderr")
 	[ "$size" -gt 1000 ] && [ "$size" -lt 1200 ] || fail "chatty ($mode): log of $size bytes"
+	# 2.5 MB of stderr a turn, in one write before each answer or after
+	# it: read as it comes, in epoll_wait(), so no turn of the bot's (the
+	# only one) is waited on in a read that sleeps, which would leave it
+	# blocked on its full pipe till the timer's 10 ms tick (a
+	# timer_settime() each). A build that took one quiet turn as the sign of
+	# a quiet stderr, and cleared it in the turn it was set, did: with the
+	# write before each answer, 38 ticks in 39 turns, 11 ms a turn against
+	# 0.9 (main's referee: 0.8); an attacker's bot writing 1.1 MB a turn
+	# timed out against --move-ms 10 in 10 of 10 games, as did one writing
+	# 2 MB after each answer.
+	for when in before after; do
+		game "$mode" blurt$when env ASAN_OPTIONS="$traced_asan" strace -qq -c \
+			-e trace=timer_settime -o "$tmp/blurt$when.$mode.strace" \
+			"$BINDIR/referee" --variant hammerwalt --seed 11 --option max_hands=4 \
+			--move-ms 1000 --stderr-cap 1000 "$mis/blurter m 2500 $when" \
+			@random @random @random
+		fault "$mode" blurt$when 0 none ''
+		t=$(calls timer_settime "$tmp/blurt$when.$mode.strace")
+		[ "$t" -le 2 ] || fail "blurter $when ($mode): $t ticks of the sleeping read's timer"
+	done
 	# a kilobyte of stderr 5 ms after each answer, while the next seat is
 	# waited on: set aside till its own turn, not reported again meanwhile
 	# (a wait that kept reporting it spun: some 30 waits a decision; on a

@@ -747,7 +747,8 @@ static int sleep_answer(struct bot *b, double deadline)
 			b->out_eof = 1;
 			return 1;
 		}
-		/* a tick or a signal: its stderr, and what the others did meanwhile */
+		/* a tick or a signal: its stderr (reported or not), what the others did */
+		drain_stderr(b);
 		look(b, b);
 		if (b->err_got)
 			return SLEEP_CANNOT;

@@ -139,7 +139,8 @@ static const char *const usage_text[] = {
 	"                      CPU from the bot on move (docs/arena.md, One CPU per\n"
 	"                      game); a CPU it may not use: exit 2, refused by the\n"
 	"                      kernel: exit 1\n"
-	"  --sandbox-info      print which sandbox layers work on this machine\n"
+	"  --sandbox-info      print which sandbox layers work on this machine, and\n"
+	"                      how a bot's answer is waited for\n"
 	"other:\n"
 	"  --build SRC DEST -- CMD...  copy the bot directory SRC to DEST and run\n"
 	"                      CMD there in the sandbox (writable: DEST only); then\n"
@@ -857,8 +858,9 @@ static void install_signals(void)
 	sigaddset(&sa.sa_mask, SIGINT);
 	sigaddset(&sa.sa_mask, SIGTERM);
 	sigaddset(&sa.sa_mask, SIGHUP);
-	/* and not on top of a sleeping read's timer (sleep_read.h) */
+	/* and not on top of a sleeping read's timer or of the stop (sleep_read.h) */
 	sigaddset(&sa.sa_mask, sleep_read_signal());
+	sigaddset(&sa.sa_mask, SIGUSR1);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);

@@ -67,8 +67,12 @@ void result_out_hold(int on)
 	sa.sa_handler = on_alarm;
 	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	/* not on top of a sleeping read's timer, whose wake-up would be lost (sleep_read.h) */
+	/*
+	 * not on top of a sleeping read's timer or of the stop, whose
+	 * wake-up would be lost (sleep_read.h)
+	 */
 	sigaddset(&sa.sa_mask, sleep_read_signal());
+	sigaddset(&sa.sa_mask, SIGUSR1);
 	/* a mask inherited from whoever started the referee must not silence it */
 	sigemptyset(&alarm);
 	sigaddset(&alarm, SIGALRM);

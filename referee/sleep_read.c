@@ -19,8 +19,8 @@
  * came while another handler ran would find that handler's counter, and
  * the read, restarted when that handler returned, would sleep on with no
  * timer left. So every other handler of the referee's blocks the timer's
- * signal while it runs (sleep_read_signal() in its sa_mask), or, like the
- * stop's, wakes the read itself.
+ * signal while it runs (sleep_read_signal() in its sa_mask), and the
+ * stop's signal (SIGUSR1), whose handler wakes the read itself.
  *
  * The timer is a POSIX timer of the main thread (SIGEV_THREAD_ID), on
  * CLOCK_MONOTONIC like clock_ms(), with a real-time signal of its own.

@@ -248,6 +248,20 @@ for mode in "" create 3; do
 		--move-ms 500 --game-ms 1800 "sh -c 'sleep 1; exec \"\$0\"' $cr" "$cr" \
 		"$mis/slowpoke m 250 4" "$cr"
 	fault "$mode" start 0 none ''
+	# and the late bot's start is waited on in epoll_wait(), which notes
+	# the others' arrivals as they come: not in a read that sleeps on its
+	# stdout, which would note them only at its timer's 10 ms ticks (a
+	# build that did charged the bots that started at once 20.1 ms of start
+	# against 10.4 on average, in an attacker's games)
+	if [ -z "$mode" ]; then
+		game "$mode" latestart env ASAN_OPTIONS="$traced_asan" strace -qq -c \
+			-e trace=timer_settime -o "$tmp/latestart.strace" "$BINDIR/referee" \
+			--variant hammerwalt --seed 11 --option max_hands=1 \
+			"sh -c 'sleep 1; exec \"\$0\"' $cr" "$cr" "$cr" "$cr"
+		fault "$mode" latestart 0 none ''
+		t=$(calls timer_settime "$tmp/latestart.strace")
+		[ "$t" -le 30 ] || fail "a late start: $t ticks of the sleeping read's timer"
+	fi
 	# a stop (SIGUSR1) while a bot that never answers is waited on (the only
 	# bot, so the only one with time to blame, however slowly it started)
 	set -- "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 60000 \

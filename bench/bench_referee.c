@@ -10,8 +10,9 @@
  * per round trip are measured. So the raw parent does the referee's work
  * less the referee's own. Then the same bot plays
  * a long game in all four seats through bin/referee, and the referee's
- * wall time per decision (everything included) is compared with the raw
- * round trip (aim: a ratio within 1.3), and its CPU time (user + system,
+ * wall time per decision is compared with the raw round trip, everything
+ * included and in the steady state (aim: a ratio within 1.3), and its CPU
+ * time (user + system,
  * read from /proc when the referee has exited, before it is reaped) with
  * the raw parent's, over the whole game and in the steady state (the long
  * game less a one-hand game of the same bots; aim: at most 1.33 times the

@@ -276,6 +276,8 @@ struct bot *bot_start(const struct bot_spec *s, enum bot_start_failure *why, cha
 	struct bot *b = NULL;
 
 	*why = BOT_START_REFEREE;
+	/* no tick while the sandbox sets the bot up (sleep_read_disarm()) */
+	sleep_read_disarm();
 	if (s->stderr_path && (errfile = open_errfile(s, err, len)) < 0)
 		goto out;
 	if (pipe2(pin, O_CLOEXEC) < 0 || pipe2(pout, O_CLOEXEC) < 0 ||
@@ -1009,6 +1011,7 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 {
 	if (!b || b->stopped)
 		return;
+	sleep_read_disarm(); /* nor while it takes the bot down */
 	if (polite && b->in >= 0) {
 		static const char quit[] = "quit\n";
 
@@ -1076,8 +1079,8 @@ const char *bot_wait_note(void)
 {
 	if (sleep_read_init() < 0)
 		return "in epoll_wait(), then a read (no sleeping read on this machine)";
-	return "in a read that sleeps, ended by a timer (epoll_wait() for the handshakes "
-	       "and for a bot that writes to stderr)";
+	return "in a read that sleeps, ended by a timer (epoll_wait() for the handshakes, "
+	       "a bot's first two turns and a bot that writes to stderr)";
 }
 
 void bot_kill_all(void)

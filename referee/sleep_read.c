@@ -188,6 +188,17 @@ int sleep_read_arm(double until_ms)
 	return 0;
 }
 
+void sleep_read_disarm(void)
+{
+	struct itimerspec its;
+
+	if (state <= 0 || fired)
+		return;
+	memset(&its, 0, sizeof(its));
+	if (timer_settime(timer, 0, &its, NULL) == 0)
+		fired = 1;
+}
+
 void sleep_read_clear(void)
 {
 	woken = 0;

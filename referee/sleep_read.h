@@ -36,6 +36,14 @@ int sleep_read_init(void);
 int sleep_read_arm(double until_ms);
 
 /*
+ * Stops the timer, so that it does not fire during work whose system calls
+ * a signal would end with EINTR whatever SA_RESTART says (a cgroup's
+ * memory limit written while bots start; their end). Costs a system call
+ * only when the timer is set.
+ */
+void sleep_read_disarm(void);
+
+/*
  * Forgets earlier wake-ups. Call it before looking at what a wake-up
  * reports (the clock, the stop flag), then sleep_read(): a wake-up after
  * this call ends that read.

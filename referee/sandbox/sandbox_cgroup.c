@@ -200,7 +200,15 @@ static int write_file(const char *dir, const char *file, const char *text)
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	n = write(fd, text, strlen(text));
+	/*
+	 * a memory limit's write reclaims, and a signal ends it with EINTR
+	 * whatever SA_RESTART says (the referee's timer: referee/sleep_read.c)
+	 */
+	for (int tries = 0; tries < 100; tries++) {
+		n = write(fd, text, strlen(text));
+		if (n >= 0 || errno != EINTR)
+			break;
+	}
 	e = errno;
 	close(fd);
 	errno = e;

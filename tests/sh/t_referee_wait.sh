@@ -65,19 +65,22 @@ long() {
 
 # steady WHAT: the calls of a long game with the set
 steady() {
-	# a look (or a wait) for each decision, a few at the start, and one
-	# more for each tick of the sleeping reads' timer that ended a read
-	# (every 10 ms of a wait: a timer_settime() each; 3 to 13 seen); and
+	# a look for each decision, a few at the start, one more for each
+	# tick of the sleeping reads' timer that ended a read (every 10 ms of
+	# a wait: a timer_settime() each; 2 to 28 seen), and the waits of the
+	# turns that do not sleep (each bot's first two, the handshakes: the
+	# epoll_wait()s with a timeout, 3 to 12 seen); and
 	# a poll() only at the end: a few for each bot's end (its pidfd and
 	# the set, woken by its pipes' ends and, as the bots end at their own
 	# times, by the others' ends; 14 seen under load) and one for the
 	# result line
-	[ "$e" -ge "$d" ] && [ "$e" -le $((d + 20 + t)) ] ||
-		fail "epoll_waits ($1): $e for $d decisions and $t ticks"
+	[ "$e" -ge "$d" ] && [ "$e" -le $((d + 20 + t + x)) ] ||
+		fail "epoll_waits ($1): $e for $d decisions, $t ticks and $x waits"
 	[ "$p" -le 24 ] || fail "polls ($1): $p"
 	# the answers are read in reads that sleep: the epoll_wait()s that
-	# could sleep are the handshakes' (2 to 4 seen); where the wait was
-	# an epoll_wait(), each decision had one
+	# could sleep are the handshakes' and those of each bot's first two
+	# turns (3 to 12 seen); where the wait was an epoll_wait(), each
+	# decision had one
 	if [ "$sleeps" = 1 ]; then
 		[ "$x" -le 20 ] || fail "$x epoll_waits with a timeout for $d decisions ($1)"
 	fi
@@ -95,9 +98,9 @@ steady() {
 long ""
 steady "under strace"
 # The same game on one CPU (the first this test may use), the calls
-# counted by the shim: the same three a decision (1,715 writes, 1,741
-# reads, 1,699 epoll_waits of which 4 with a timeout, 14 polls and 3 ticks
-# seen)
+# counted by the shim: the same three a decision (1,715 writes, 1,745 to
+# 1,754 reads, 1,700 to 1,709 epoll_waits of which 3 to 12 with a timeout,
+# 14 to 16 polls and 2 ticks seen)
 cpu=$(python3 -c 'import os; print(min(os.sched_getaffinity(0)))')
 env LD_PRELOAD="$counts" COUNT_CALLS="$tmp/counts" \
 	ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" taskset -c "$cpu" \
@@ -218,7 +221,7 @@ for mode in "" create 3; do
 			@random @random @random
 		fault "$mode" blurt$when 0 none ''
 		t=$(calls timer_settime "$tmp/blurt$when.$mode.strace")
-		[ "$t" -le 2 ] || fail "blurter $when ($mode): $t ticks of the sleeping read's timer"
+		[ "$t" = 0 ] || fail "blurter $when ($mode): $t ticks of the sleeping read's timer"
 	done
 	# a kilobyte of stderr 5 ms after each answer, while the next seat is
 	# waited on: set aside till its own turn, not reported again meanwhile

@@ -660,6 +660,25 @@ static int wait_fd(struct bot *who, int fd, short events, double deadline, int i
 	}
 }
 
+/*
+ * Takes what a read of b's stdout returned (n, with room bytes free in
+ * rbuf before it): 1 when bytes came; -1 at the end of its output (0) or
+ * an error other than EAGAIN and EINTR, which the callers look at first.
+ */
+static int took(struct bot *b, ssize_t n, size_t room)
+{
+	if (n <= 0) {
+		b->out_eof = 1;
+		return -1;
+	}
+	b->rlen += (size_t)n;
+	/* a read that did not fill the buffer emptied the pipe: a look, like a poll's */
+	b->out_quiet = (size_t)n < room;
+	b->out_seen = 0;
+	ARM_OUT(b, 1);
+	return 1;
+}
+
 /* ---- the sleeping read (see the top) -------------------------------- */
 
 /*
@@ -731,28 +750,20 @@ static int sleep_answer(struct bot *b, double deadline)
 		now = clock_ms();
 		if (now >= deadline)
 			return 0;
-		if (!can_sleep(b))
-			return SLEEP_CANNOT;
 		until = now + SLEEP_TICK_MS < deadline ? now + SLEEP_TICK_MS : deadline;
 		if (sleep_read_arm(until) < 0)
 			return SLEEP_CANNOT;
 		n = sleep_read(b->out_sleep, b->rbuf + b->rlen, room);
-		if (n > 0) {
-			b->rlen += (size_t)n;
-			/* a read that did not fill the buffer emptied the pipe: a look */
-			b->out_quiet = (size_t)n < room;
-			b->out_seen = 0;
-			return 1;
-		}
 		if (n != -EINTR) {
-			/* its end (0), or an error fill() would also take for one */
-			b->out_eof = 1;
+			/* bytes, or the end (0, or an error fill() would also take for one) */
+			took(b, n, room);
 			return 1;
 		}
 		/* a tick or a signal: its stderr (reported or not), what the others did */
 		drain_stderr(b);
 		look(b, b);
-		if (b->err_got)
+		/* (the caller asked can_sleep() before the first read) */
+		if (b->err_got || !can_sleep(b))
 			return SLEEP_CANNOT;
 	}
 }
@@ -859,17 +870,8 @@ static int fill(struct bot *b)
 		size_t room = sizeof(b->rbuf) - b->rlen;
 		ssize_t n = read(b->out, b->rbuf + b->rlen, room);
 
-		if (n > 0) {
-			b->rlen += (size_t)n;
-			/* a read that did not fill the buffer emptied the pipe: a look, like a poll's */
-			b->out_quiet = (size_t)n < room;
-			ARM_OUT(b, 1);
-			return 1;
-		}
-		if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
-			b->out_eof = 1;
-			return -1;
-		}
+		if (n >= 0 || (errno != EAGAIN && errno != EINTR))
+			return took(b, n, room);
 		if (errno == EAGAIN) {
 			ARM_OUT(b, 1);
 			return 0;

@@ -328,6 +328,8 @@ static int plan_make(struct plan *pl, const struct sandbox_spec *s, enum sandbox
 				 s->argv[0], strerror(errno));
 			return -1;
 		}
+		/* the init answers opens under /proc: only with Landlock refusing the bot's own */
+		pl->notify = pl->ns && sandbox_notify_filter() != NULL;
 	}
 	if (probed->active[SANDBOX_CGROUP]) {
 		pl->cg = sandbox_cgroup_new(l->mem_mb, l->nproc, err, len);

@@ -66,6 +66,7 @@ const char *const sandbox_stage_names[] = {
 	[ST_EXEC] = "exec",
 	[ST_CGROUP] = "joining the bot's cgroup",
 	[ST_KSM] = "turning off memory merging (PR_SET_MEMORY_MERGE)",
+	[ST_NOTIFY] = "handing the init its seccomp listener (user notification)",
 };
 
 #ifndef PR_SET_MEMORY_MERGE
@@ -206,12 +207,18 @@ static int cloexec_from(int lo, int really_close)
 	return 0;
 }
 
-/* Closes every fd but keep. */
-static void close_all_but(int keep)
+/* Closes every fd but keep and keep2 (-1: none). */
+static void close_all_but(int keep, int keep2)
 {
-	if (keep > 0)
-		syscall(SYS_close_range, 0, keep - 1, 0);
-	cloexec_from(keep + 1, 1);
+	int lo = keep < keep2 ? keep : keep2, hi = keep < keep2 ? keep2 : keep;
+
+	if (lo < 0)
+		lo = hi;
+	if (lo > 0)
+		syscall(SYS_close_range, 0, lo - 1, 0);
+	if (hi > lo + 1)
+		syscall(SYS_close_range, lo + 1, hi - 1, 0);
+	cloexec_from(hi + 1, 1);
 }
 
 /* Sends the sandbox's /proc to the referee, so it can read CPU times. */
@@ -295,16 +302,21 @@ static int landlock_add(const struct plan *pl, const char *path, uint64_t rights
 
 static int landlock_apply(const struct plan *pl)
 {
-	/* the view's private /tmp and /proc exist only in the namespace */
-	if (pl->ns && (landlock_add(pl, VIEW_TMP, pl->ll_read | pl->ll_write) < 0 ||
-		       landlock_add(pl, "/proc", LANDLOCK_ACCESS_FS_READ_FILE |
-							 LANDLOCK_ACCESS_FS_READ_DIR) < 0))
+	/*
+	 * the view's private /tmp and /proc exist only in the namespace; with
+	 * the init answering opens, the bot gets /proc through it alone
+	 * (sandbox_notify.c)
+	 */
+	if (pl->ns && landlock_add(pl, VIEW_TMP, pl->ll_read | pl->ll_write) < 0)
+		return -1;
+	if (pl->ns && !pl->notify &&
+	    landlock_add(pl, "/proc", LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR) < 0)
 		return -1;
 	return (int)syscall(SYS_landlock_restrict_self, pl->landlock_fd, 0);
 }
 
 /* The bot: applies the per-process layers and execs. Never returns. */
-static void __attribute__((noreturn)) bot_main(const struct plan *pl, pid_t init)
+static void __attribute__((noreturn)) bot_main(const struct plan *pl, pid_t init, int nsock)
 {
 	int fd = pl->errfd;
 
@@ -342,6 +354,9 @@ static void __attribute__((noreturn)) bot_main(const struct plan *pl, pid_t init
 		fail(fd, ST_LANDLOCK);
 	if (cloexec_from(3, 0) < 0)
 		fail(fd, ST_CLOSE);
+	/* the init's answers first: no open may come between the two filters */
+	if (nsock >= 0 && sandbox_notify_install(nsock) < 0)
+		fail(fd, ST_NOTIFY);
 	if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, pl->filter) < 0)
 		fail(fd, ST_SECCOMP);
 	execve(pl->path, pl->argv, pl->env);
@@ -378,7 +393,7 @@ void sandbox_init_main(const struct plan *pl)
 {
 	int fd = pl->errfd;
 	pid_t self, bot, w;
-	int st;
+	int st, nsv[2] = { -1, -1 }, lis = -1;
 
 	reset_signals();
 	forget_referee();
@@ -423,18 +438,35 @@ void sandbox_init_main(const struct plan *pl)
 	/* nobody in the sandbox may read or write the init's memory */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	self = getpid();
+	if (pl->notify && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, nsv) < 0)
+		fail(fd, ST_NOTIFY);
 	bot = sandbox_raw_clone(0);
-	if (bot == 0)
-		bot_main(pl, self);
+	if (bot == 0) {
+		if (nsv[0] >= 0)
+			close(nsv[0]);
+		bot_main(pl, self, nsv[1]);
+	}
 	if (bot < 0)
 		fail(fd, ST_FORK);
-	close_all_but(pl->statfd);
-	for (;;) {
-		w = waitpid(-1, &st, __WALL);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w == bot || w < 0)
-			break;
+	if (nsv[1] >= 0) {
+		close(nsv[1]);
+		/* none comes when the bot failed before its filters */
+		lis = sandbox_notify_receive(nsv[0]);
+		close(nsv[0]);
+	}
+	close_all_but(pl->statfd, lis);
+	if (lis >= 0) {
+		st = sandbox_notify_serve(lis, bot,
+					  (unsigned long)pl->s->lim.mem_mb * 1024UL * 1024UL);
+		w = bot;
+	} else {
+		for (;;) {
+			w = waitpid(-1, &st, __WALL);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w == bot || w < 0)
+				break;
+		}
 	}
 	if (w < 0)
 		st = 0x7f00; /* cannot happen: the bot was our child */

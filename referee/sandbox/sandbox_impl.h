@@ -70,6 +70,7 @@ enum stage {
 	ST_EXEC,
 	ST_CGROUP,
 	ST_KSM,
+	ST_NOTIFY,
 };
 
 /* What each stage does, for messages (sandbox_child.c). */
@@ -110,6 +111,7 @@ struct plan {
 	struct view_plan view; /* the bot's filesystem (namespaces only) */
 	struct sandbox_cgroup *cg; /* the bot's cgroup, or NULL (then rlimits only) */
 	struct rlimit rl_as, rl_cpu, rl_fsize, rl_nofile, rl_nproc, rl_core;
+	int notify;            /* the init answers the bot's opens and sysinfo() */
 };
 
 /* ---- sandbox_child.c -------------------------------------------------- */
@@ -124,6 +126,22 @@ int sandbox_map_self(uid_t uid, gid_t gid);
 void sandbox_init_main(const struct plan *pl) __attribute__((noreturn));
 /* Finds where the referee's command line and environment are (the init wipes them). */
 void sandbox_child_find_areas(void);
+
+/* ---- sandbox_notify.c ------------------------------------------------- */
+
+/* The filter that sends the bot's opens and sysinfo() to the init; NULL on other architectures. */
+const struct sock_fprog *sandbox_notify_filter(void);
+/* In the bot: loads that filter and sends its listener over sock. 0 or -1. Raw calls only. */
+int sandbox_notify_install(int sock);
+/* In the init: the listener the bot sent over sock, or -1 when none came. */
+int sandbox_notify_receive(int sock);
+/*
+ * In the init: answers the listener lis (-1: none) and reaps until the
+ * bot ends; its wait status. limit: the bot's memory in bytes (0: none).
+ */
+int sandbox_notify_serve(int lis, pid_t bot, unsigned long limit);
+/* judge()'s verdict on an open of path (0 carry on, 1 EACCES, 2 open rel, 3 ENOENT), for tests. */
+int sandbox_notify_judge(const char *path, long tgid, long tid, char *rel, size_t len);
 
 /* ---- sandbox_filter.c ------------------------------------------------- */
 

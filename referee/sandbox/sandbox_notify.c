@@ -1,0 +1,715 @@
+/*
+ * sandbox_notify.c - the init answers some of the bot's system calls.
+ *
+ * Two copies of one program in partner seats read each other's cards
+ * through what the kernel tells a process about pages it shares with
+ * others: whether a page of a file both can read is mapped by anyone else
+ * (PM_MMAP_EXCLUSIVE in /proc/self/pagemap, Shared_Clean in smaps and
+ * smaps_rollup, mapmax in numa_maps), the machine's eventfd ids
+ * (/proc/self/fdinfo) and the machine's shared memory (sysinfo()'s
+ * sharedram). A bot needs none of these; it needs the rest of its /proc
+ * (the JVM reads maps, stat, cgroup and mountinfo; Node sysinfo()).
+ *
+ * So the bot's own opens never reach /proc: Landlock gives it no right
+ * there (sandbox_child.c). Instead every open(), openat() and openat2()
+ * of the bot stops in a seccomp user notification that the sandbox's init
+ * receives. The init reads the path from the bot's memory once, and
+ *  - a path under /proc that names an allowed file: the init opens it
+ *    itself, read-only, beneath its /proc with no symlinks followed, and
+ *    puts the fd into the bot (SECCOMP_IOCTL_NOTIF_ADDFD);
+ *  - pagemap, smaps, smaps_rollup, numa_maps and fdinfo: EACCES;
+ *  - the init's own files (PID 1, a clone of the referee): ENOENT, as
+ *    hidepid has it for the bot;
+ *  - anything else: the kernel carries on with the call as the bot made
+ *    it (SECCOMP_USER_NOTIF_FLAG_CONTINUE). That is safe even though the
+ *    bot may change the path after the init read it: the kernel then
+ *    opens it under the bot's Landlock, which refuses all of /proc.
+ * sysinfo() is answered from the bot's own tree: its memory limit as the
+ * total, what its processes hold subtracted for the free memory, its own
+ * process count, no load, no shared or buffer memory, no swap.
+ *
+ * The init's time is spent in the bot's cgroup, so a bot that floods
+ * opens pays for them. The init runs no glibc call that takes a lock
+ * (it is a raw clone of the referee): system calls only.
+ */
+#include "sandbox_impl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/sysinfo.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/audit.h>
+#include <linux/openat2.h>
+#include <linux/seccomp.h>
+
+#if defined(__x86_64__)
+#define NOTIFY_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define NOTIFY_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+#ifdef NOTIFY_ARCH
+
+/* the calls the init answers (open() does not exist on every architecture) */
+#ifdef __NR_open
+#define OPEN_JUMP 1
+#else
+#define OPEN_JUMP 0
+#endif
+
+static struct sock_filter notify_insns[] = {
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+	/* a foreign ABI is the main filter's to kill */
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NOTIFY_ARCH, 0, 5 + OPEN_JUMP),
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#ifdef __NR_open
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_open, 4, 0),
+#endif
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 3, 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat2, 2, 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sysinfo, 1, 0),
+	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+};
+static const struct sock_fprog notify_prog = {
+	(unsigned short)(sizeof(notify_insns) / sizeof(notify_insns[0])), notify_insns
+};
+
+const struct sock_fprog *sandbox_notify_filter(void)
+{
+	return &notify_prog;
+}
+
+#else
+
+const struct sock_fprog *sandbox_notify_filter(void)
+{
+	return NULL;
+}
+
+#endif
+
+#define MAX_PARTS 64
+
+/* A path cut into its names, "." and empty names gone, ".." applied. */
+struct parts {
+	const char *p[MAX_PARTS];
+	size_t len[MAX_PARTS];
+	int n;
+};
+
+static int is_name(const char *s, size_t len, const char *name)
+{
+	return strlen(name) == len && !memcmp(s, name, len);
+}
+
+static int is_number(const char *s, size_t len)
+{
+	if (!len || len > 9 || s[0] == '0')
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+static long number(const char *s, size_t len)
+{
+	long v = 0;
+
+	for (size_t i = 0; i < len; i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}
+
+/* Cuts path (NUL-terminated) into pt; -1 when it has too many names. */
+static int split(const char *path, struct parts *pt)
+{
+	const char *s = path;
+
+	pt->n = 0;
+	while (*s) {
+		const char *e = s;
+
+		while (*e && *e != '/')
+			e++;
+		if (e == s || is_name(s, (size_t)(e - s), ".")) {
+			/* nothing */
+		} else if (is_name(s, (size_t)(e - s), "..")) {
+			if (pt->n > 0)
+				pt->n--;
+		} else {
+			if (pt->n == MAX_PARTS)
+				return -1;
+			pt->p[pt->n] = s;
+			pt->len[pt->n++] = (size_t)(e - s);
+		}
+		s = *e ? e + 1 : e;
+	}
+	return 0;
+}
+
+/* What to do with an open. */
+enum verdict { V_CONTINUE, V_DENY, V_SERVE, V_NONE };
+
+/* The entries of a process's directory that are refused. */
+static const char *const denied_entries[] = {
+	"pagemap", "smaps", "smaps_rollup", "numa_maps", "fdinfo",
+};
+
+/* Entries whose names below are links to elsewhere: the kernel follows them under Landlock. */
+static const char *const link_entries[] = {
+	"fd", "map_files", "cwd", "root", "exe", "ns",
+};
+
+static int in_list(const char *s, size_t len, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (is_name(s, len, list[i]))
+			return 1;
+	return 0;
+}
+
+/* Appends the names pt[from..] to out (at *at, below /proc), each behind a '/'. */
+static int put_parts(char *out, size_t len, size_t *at, const struct parts *pt, int from)
+{
+	for (int i = from; i < pt->n; i++) {
+		if (*at + 1 + pt->len[i] + 1 > len)
+			return -1;
+		out[(*at)++] = '/';
+		memcpy(out + *at, pt->p[i], pt->len[i]);
+		*at += pt->len[i];
+	}
+	out[*at] = '\0';
+	return 0;
+}
+
+static int put_text(char *out, size_t len, size_t *at, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (*at + n + 1 > len)
+		return -1;
+	memcpy(out + *at, text, n + 1);
+	*at += n;
+	return 0;
+}
+
+static int put_number(char *out, size_t len, size_t *at, long v)
+{
+	char num[24];
+
+	sandbox_put_ulong(num, (unsigned long)v);
+	return put_text(out, len, at, num);
+}
+
+/*
+ * The verdict on an open of path (absolute, in the bot's root) by thread
+ * tid of process tgid (both in the bot's namespace). V_SERVE fills rel:
+ * the path to open relative to /proc ("." for /proc itself), with self
+ * and thread-self turned into the caller's numbers.
+ */
+static enum verdict judge(const char *path, long tgid, long tid, char *rel, size_t len)
+{
+	struct parts pt;
+	size_t at = 0;
+	int i;
+
+	if (split(path, &pt) < 0)
+		return V_CONTINUE;
+	if (pt.n == 0 || !is_name(pt.p[0], pt.len[0], "proc"))
+		return V_CONTINUE;
+	if (pt.n == 1)
+		return put_text(rel, len, &at, ".") < 0 ? V_CONTINUE : V_SERVE;
+	/* /proc/mounts and /proc/net are links to self/mounts and self/net */
+	if (is_name(pt.p[1], pt.len[1], "mounts") || is_name(pt.p[1], pt.len[1], "net")) {
+		if (put_number(rel, len, &at, tgid) < 0 || put_parts(rel, len, &at, &pt, 1) < 0)
+			return V_CONTINUE;
+		return V_SERVE;
+	}
+	if (is_name(pt.p[1], pt.len[1], "self")) {
+		if (put_number(rel, len, &at, tgid) < 0)
+			return V_CONTINUE;
+	} else if (is_name(pt.p[1], pt.len[1], "thread-self")) {
+		if (put_number(rel, len, &at, tgid) < 0 || put_text(rel, len, &at, "/task/") < 0 ||
+		    put_number(rel, len, &at, tid) < 0)
+			return V_CONTINUE;
+	} else if (is_number(pt.p[1], pt.len[1])) {
+		/*
+		 * the init is a clone of the referee: none of its files; the
+		 * bot does not see it (hidepid), so it does not exist
+		 */
+		if (number(pt.p[1], pt.len[1]) == 1)
+			return V_NONE;
+		if (put_number(rel, len, &at, number(pt.p[1], pt.len[1])) < 0)
+			return V_CONTINUE;
+	} else {
+		/* a file of the machine (/proc/cpuinfo, /proc/sys/...) */
+		if (put_parts(rel, len, &at, &pt, 1) < 0)
+			return V_CONTINUE;
+		memmove(rel, rel + 1, at);
+		return V_SERVE;
+	}
+	i = 2;
+	/* a thread's directory has the same entries */
+	if (i < pt.n && is_name(pt.p[i], pt.len[i], "task") && i + 1 < pt.n &&
+	    is_number(pt.p[i + 1], pt.len[i + 1]))
+		i += 2;
+	if (i < pt.n) {
+		size_t nd = sizeof(denied_entries) / sizeof(denied_entries[0]);
+		size_t nl = sizeof(link_entries) / sizeof(link_entries[0]);
+
+		if (in_list(pt.p[i], pt.len[i], denied_entries, nd))
+			return V_DENY;
+		/* fd/3, cwd/x: a link the kernel follows to the real file */
+		if (in_list(pt.p[i], pt.len[i], link_entries, nl) &&
+		    (i + 1 < pt.n || !is_name(pt.p[i], pt.len[i], "fd")))
+			return V_CONTINUE;
+	}
+	if (put_parts(rel, len, &at, &pt, 2) < 0)
+		return V_CONTINUE;
+	return V_SERVE;
+}
+
+/* ---- the init's side --------------------------------------------------- */
+
+/*
+ * Reads a NUL-terminated string of the bot's at addr into buf, a page at
+ * a time (an unmapped page ends it). 0, or -1.
+ */
+static int read_string(pid_t pid, unsigned long addr, char *buf, size_t len)
+{
+	size_t got = 0;
+
+	while (got < len - 1) {
+		size_t room = 4096 - ((addr + got) & 4095);
+		struct iovec local, remote;
+		ssize_t n;
+
+		if (room > len - 1 - got)
+			room = len - 1 - got;
+		local.iov_base = buf + got;
+		local.iov_len = room;
+		remote.iov_base = (void *)(addr + got);
+		remote.iov_len = room;
+		n = process_vm_readv(pid, &local, 1, &remote, 1, 0);
+		if (n <= 0)
+			return -1;
+		if (memchr(buf + got, '\0', (size_t)n))
+			return 0;
+		got += (size_t)n;
+	}
+	return -1;
+}
+
+/* The process (thread group) of thread tid, from its status; -1 when gone. */
+static long tgid_of(int procfd, long tid)
+{
+	char path[48], buf[512], *p;
+	int fd;
+	ssize_t n;
+
+	p = sandbox_put_ulong(path, (unsigned long)tid);
+	memcpy(p, "/status", 8);
+	fd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strstr(buf, "\nTgid:");
+	if (!p)
+		return -1;
+	p += 6;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	{
+		long v = 0;
+
+		while (*p >= '0' && *p <= '9')
+			v = v * 10 + (*p++ - '0');
+		return v;
+	}
+}
+
+/*
+ * Where a relative path of the bot starts: the directory its fd dirfd
+ * names, through the init's view of the same files. -1 when it is not
+ * a directory of /proc (then the kernel resolves it, under Landlock).
+ */
+static int proc_base(int procfd, long tid, int dirfd, char *out, size_t len)
+{
+	char link[64], *p;
+	ssize_t n;
+
+	p = sandbox_put_ulong(link, (unsigned long)tid);
+	memcpy(p, "/fd/", 4);
+	sandbox_put_ulong(p + 4, (unsigned long)dirfd);
+	n = readlinkat(procfd, link, out, len - 1);
+	if (n <= 0)
+		return -1;
+	out[n] = '\0';
+	if (strncmp(out, "/proc", 5) || (out[5] != '\0' && out[5] != '/'))
+		return -1;
+	return 0;
+}
+
+static void respond(int lis, const struct seccomp_notif *req, long val, int error, int cont)
+{
+	struct seccomp_notif_resp resp;
+
+	memset(&resp, 0, sizeof(resp));
+	resp.id = req->id;
+	resp.val = val;
+	resp.error = error;
+	resp.flags = cont ? SECCOMP_USER_NOTIF_FLAG_CONTINUE : 0;
+	ioctl(lis, SECCOMP_IOCTL_NOTIF_SEND, &resp);
+}
+
+/* Opens rel beneath procfd for the bot, and puts the fd into it. */
+static void serve_open(int lis, int procfd, const struct seccomp_notif *req, const char *rel,
+		       long flags)
+{
+	struct open_how how;
+	struct seccomp_notif_addfd add;
+	int fd, keep = O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+	long rc;
+
+	/* the bot's Landlock gives it no writes here: nor does the init */
+	if ((flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC | O_APPEND))) {
+		respond(lis, req, 0, -EACCES, 0);
+		return;
+	}
+	memset(&how, 0, sizeof(how));
+	how.flags = (unsigned long long)((flags & keep) | O_RDONLY | O_CLOEXEC);
+	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+	fd = (int)syscall(SYS_openat2, procfd, rel, &how, sizeof(how));
+	if (fd < 0) {
+		respond(lis, req, 0, -errno, 0);
+		return;
+	}
+	memset(&add, 0, sizeof(add));
+	add.id = req->id;
+	add.flags = SECCOMP_ADDFD_FLAG_SEND;
+	add.srcfd = (unsigned)fd;
+	add.newfd_flags = (flags & O_CLOEXEC) ? O_CLOEXEC : 0;
+	rc = ioctl(lis, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
+	if (rc < 0 && errno != ENOENT)
+		respond(lis, req, 0, -errno, 0);
+	close(fd);
+}
+
+/* One open (open, openat or openat2) of the bot. */
+static void on_open(int lis, int procfd, const struct seccomp_notif *req)
+{
+	char path[4096], full[4096 + 128], rel[4096 + 64];
+	int dirfd = AT_FDCWD, nr = req->data.nr;
+	unsigned long addr;
+	long flags, tgid;
+	enum verdict v;
+
+	if (nr == __NR_openat || nr == __NR_openat2) {
+		dirfd = (int)req->data.args[0];
+		addr = (unsigned long)req->data.args[1];
+		flags = (long)req->data.args[2];
+	} else {
+		addr = (unsigned long)req->data.args[0];
+		flags = (long)req->data.args[1];
+	}
+	if (read_string((pid_t)req->pid, addr, path, sizeof(path)) < 0) {
+		respond(lis, req, 0, 0, 1);
+		return;
+	}
+	if (path[0] == '/') {
+		memcpy(full, path, strlen(path) + 1);
+	} else if (dirfd == AT_FDCWD || proc_base(procfd, (long)req->pid, dirfd, full,
+						   sizeof(full) - sizeof(path) - 2) < 0) {
+		/* relative to a directory outside /proc (or the cwd, wherever it is) */
+		respond(lis, req, 0, 0, 1);
+		return;
+	} else {
+		size_t at = strlen(full);
+
+		full[at++] = '/';
+		memcpy(full + at, path, strlen(path) + 1);
+	}
+	tgid = tgid_of(procfd, (long)req->pid);
+	v = tgid < 0 ? V_CONTINUE : judge(full, tgid, (long)req->pid, rel, sizeof(rel));
+	/* the memory read above was of the process that made the call */
+	if (ioctl(lis, SECCOMP_IOCTL_NOTIF_ID_VALID, &req->id) < 0)
+		return;
+	if (v == V_DENY)
+		respond(lis, req, 0, -EACCES, 0);
+	else if (v == V_NONE)
+		respond(lis, req, 0, -ENOENT, 0);
+	else if (v == V_CONTINUE)
+		respond(lis, req, 0, 0, 1);
+	else if (nr == __NR_openat2)
+		/* resolve flags the init does not copy: let Landlock refuse it */
+		respond(lis, req, 0, 0, 1);
+	else
+		serve_open(lis, procfd, req, rel, flags);
+}
+
+/* What the bot's processes hold (bytes resident) and how many there are. */
+static void tree_usage(int procfd, unsigned long *rss, unsigned short *procs)
+{
+	char buf[4096], path[48], stat[128];
+	int dfd = openat(procfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	long page = 4096;
+
+	*rss = 0;
+	*procs = 0;
+	if (dfd < 0)
+		return;
+	for (;;) {
+		long n = syscall(SYS_getdents64, dfd, buf, sizeof(buf));
+
+		if (n <= 0)
+			break;
+		for (long off = 0; off < n;) {
+			struct {
+				unsigned long long ino;
+				long long off;
+				unsigned short reclen;
+				unsigned char type;
+				char name[];
+			} *d = (void *)(buf + off);
+			size_t nl = strlen(d->name);
+
+			off += d->reclen;
+			if (!is_number(d->name, nl) || number(d->name, nl) == 1 || nl > 20)
+				continue;
+			memcpy(path, d->name, nl);
+			memcpy(path + nl, "/statm", 7);
+			{
+				int fd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+				ssize_t r = fd < 0 ? -1 : read(fd, stat, sizeof(stat) - 1);
+				char *p = stat;
+				unsigned long res = 0;
+
+				if (fd >= 0)
+					close(fd);
+				if (r <= 0)
+					continue;
+				stat[r] = '\0';
+				while (*p && *p != ' ')
+					p++;
+				while (*p == ' ')
+					p++;
+				while (*p >= '0' && *p <= '9')
+					res = res * 10 + (unsigned long)(*p++ - '0');
+				*rss += res * (unsigned long)page;
+				(*procs)++;
+			}
+		}
+	}
+	close(dfd);
+}
+
+/* sysinfo() from the bot's own tree (see the top of this file). */
+static void on_sysinfo(int lis, int procfd, const struct seccomp_notif *req,
+		       unsigned long limit)
+{
+	struct sysinfo mine, out;
+	struct iovec local, remote;
+	unsigned long rss;
+
+	memset(&out, 0, sizeof(out));
+	if (sysinfo(&mine) == 0) {
+		unsigned long total = (unsigned long)mine.totalram * mine.mem_unit;
+
+		out.uptime = mine.uptime;
+		out.totalram = limit && limit < total ? limit : total;
+	}
+	tree_usage(procfd, &rss, &out.procs);
+	out.freeram = out.totalram > rss ? out.totalram - rss : 0;
+	out.mem_unit = 1;
+	local.iov_base = &out;
+	local.iov_len = sizeof(out);
+	remote.iov_base = (void *)(unsigned long)req->data.args[0];
+	remote.iov_len = sizeof(out);
+	if (ioctl(lis, SECCOMP_IOCTL_NOTIF_ID_VALID, &req->id) < 0)
+		return;
+	if (process_vm_writev((pid_t)req->pid, &local, 1, &remote, 1, 0) != (ssize_t)sizeof(out))
+		respond(lis, req, 0, -EFAULT, 0);
+	else
+		respond(lis, req, 0, 0, 0);
+}
+
+/* One notification: received, judged, answered. */
+static void on_notify(int lis, int procfd, unsigned long limit)
+{
+	struct seccomp_notif req;
+
+	memset(&req, 0, sizeof(req));
+	if (ioctl(lis, SECCOMP_IOCTL_NOTIF_RECV, &req) < 0)
+		return;
+	if (req.data.nr == __NR_sysinfo)
+		on_sysinfo(lis, procfd, &req, limit);
+	else
+		on_open(lis, procfd, &req);
+}
+
+/* Receives the listener the bot sends over sock (SCM_RIGHTS); -1 if none came. */
+int sandbox_notify_receive(int sock)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct msghdr m;
+	struct iovec iov;
+	struct cmsghdr *c;
+	char tag;
+	int fd = -1;
+
+	memset(&m, 0, sizeof(m));
+	memset(&u, 0, sizeof(u));
+	iov.iov_base = &tag;
+	iov.iov_len = 1;
+	m.msg_iov = &iov;
+	m.msg_iovlen = 1;
+	m.msg_control = u.buf;
+	m.msg_controllen = sizeof(u.buf);
+	for (;;) {
+		ssize_t n = recvmsg(sock, &m, MSG_CMSG_CLOEXEC);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		break;
+	}
+	c = CMSG_FIRSTHDR(&m);
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+		memcpy(&fd, CMSG_DATA(c), sizeof(fd));
+	return fd;
+}
+
+/* In the bot: loads the filter with a listener and sends it to the init. 0 or -1. */
+int sandbox_notify_install(int sock)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct msghdr m;
+	struct iovec iov;
+	struct cmsghdr *c;
+	char tag = 'N';
+	const struct sock_fprog *prog = sandbox_notify_filter();
+	int fd;
+
+	if (!prog)
+		return -1;
+	fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER,
+			  prog);
+	if (fd < 0)
+		return -1;
+	memset(&m, 0, sizeof(m));
+	memset(&u, 0, sizeof(u));
+	iov.iov_base = &tag;
+	iov.iov_len = 1;
+	m.msg_iov = &iov;
+	m.msg_iovlen = 1;
+	m.msg_control = u.buf;
+	m.msg_controllen = sizeof(u.buf);
+	c = CMSG_FIRSTHDR(&m);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof(fd));
+	if (sendmsg(sock, &m, MSG_NOSIGNAL) != 1) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/*
+ * The init's loop while the bot lives: answers the listener lis and
+ * reaps; returns the bot's wait status once it ended. limit: the bot's
+ * memory in bytes (0: none).
+ */
+int sandbox_notify_serve(int lis, pid_t bot, unsigned long limit)
+{
+	sigset_t chld;
+	struct pollfd pfd[2];
+	int sfd, procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	sfd = signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
+	for (;;) {
+		int st;
+		pid_t w;
+
+		while ((w = waitpid(-1, &st, __WALL | WNOHANG)) > 0)
+			if (w == bot)
+				goto out;
+		if (w < 0 && errno == ECHILD) {
+			st = 0x7f00; /* cannot happen: the bot was our child */
+			goto out;
+		}
+		pfd[0].fd = lis;
+		pfd[0].events = POLLIN;
+		pfd[0].revents = 0;
+		pfd[1].fd = sfd;
+		pfd[1].events = POLLIN;
+		pfd[1].revents = 0;
+		if (poll(pfd, 2, sfd < 0 ? 10 : -1) < 0 && errno != EINTR)
+			continue;
+		if (pfd[1].revents & POLLIN) {
+			struct signalfd_siginfo si;
+
+			while (read(sfd, &si, sizeof(si)) > 0)
+				;
+		}
+		if (pfd[0].revents & POLLIN)
+			on_notify(lis, procfd, limit);
+		else if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+			/* no process with the filter is left: wait for the bot alone */
+			close(lis);
+			lis = -1;
+		}
+		if (lis < 0) {
+			while ((w = waitpid(-1, &st, __WALL)) != bot)
+				if (w < 0 && errno != EINTR) {
+					st = 0x7f00;
+					break;
+				}
+			goto out;
+		}
+		continue;
+out:
+		if (lis >= 0)
+			close(lis);
+		if (sfd >= 0)
+			close(sfd);
+		if (procfd >= 0)
+			close(procfd);
+		return st;
+	}
+}
+
+/* For the unit test: the verdict on path, with rel as judge() fills it. */
+int sandbox_notify_judge(const char *path, long tgid, long tid, char *rel, size_t len)
+{
+	return (int)judge(path, tgid, tid, rel, len);
+}

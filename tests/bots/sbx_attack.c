@@ -24,6 +24,7 @@
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysinfo.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -38,6 +39,105 @@
 static void say(const char *name, int rc)
 {
 	printf("%s %s\n", name, rc < 0 ? strerrorname_np(errno) : "ok");
+	fflush(stdout);
+}
+
+/* ---- procmask: every way to the files the init refuses ---------------- */
+
+static char race_path[64];
+static volatile int race_stop;
+
+/* flips race_path between an allowed file and pagemap, as fast as it can */
+static void *race_thread(void *arg)
+{
+	(void)arg;
+	/* each held a few microseconds: about the time the init takes to judge */
+	while (!race_stop) {
+		/* the barriers keep the compiler from dropping the first store */
+		memcpy(race_path, "/proc/self/maps\0\0\0", 19);
+		__asm__ volatile("" ::: "memory");
+		for (volatile int i = 0; i < 2000; i++)
+			;
+		memcpy(race_path, "/proc/self/pagemap", 19);
+		__asm__ volatile("" ::: "memory");
+		for (volatile int i = 0; i < 2000; i++)
+			;
+	}
+	return NULL;
+}
+
+/* Does fd read like pagemap (8-byte entries) rather than maps (text)? */
+static int reads_pagemap(int fd)
+{
+	unsigned char b[8];
+
+	return pread(fd, b, sizeof(b), 0) == 8 && b[0] != '5' && b[0] != '0' &&
+	       (b[0] < 'a' || b[0] > 'f');
+}
+
+static void procmask(void)
+{
+	static const char *const paths[] = {
+		"/proc/self/pagemap", "/proc/self/smaps", "/proc/self/smaps_rollup",
+		"/proc/self/numa_maps", "/proc/self/fdinfo/0", "/proc/thread-self/pagemap",
+		"//proc/./self/../self/pagemap", "/proc/self/root/proc/self/pagemap",
+		"/proc/self/cwd/../proc/self/smaps", "/proc/../proc/self/smaps_rollup",
+		"/dev/fd/../pagemap", "/dev/stdin/../../smaps",
+	};
+	char path[96], name[48];
+	struct sysinfo si;
+	pthread_t t;
+	int dfd, n = 0, got = 0, last = 0;
+
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		snprintf(name, sizeof(name), "open%zu", i);
+		say(name, open(paths[i], O_RDONLY));
+	}
+	snprintf(path, sizeof(path), "/proc/self/task/%ld/smaps", (long)syscall(SYS_gettid));
+	say("task_smaps", open(path, O_RDONLY));
+	snprintf(path, sizeof(path), "/proc/%ld/pagemap", (long)getpid());
+	say("pid_pagemap", open(path, O_RDONLY));
+	say("openat2", (int)syscall(SYS_openat2, AT_FDCWD, "/proc/self/pagemap",
+				    &(struct { unsigned long long f, m, r; }){ O_RDONLY, 0, 0 }, 24));
+	dfd = open("/proc/self", O_RDONLY | O_DIRECTORY);
+	say("dir", dfd);
+	say("dir_pagemap", openat(dfd, "pagemap", O_RDONLY));
+	say("dir_maps", openat(dfd, "maps", O_RDONLY));
+	say("link", symlink("/proc/self/pagemap", "pm"));
+	say("via_link", open("pm", O_RDONLY));
+	say("chdir", chdir("/proc/self"));
+	say("cwd_pagemap", open("pagemap", O_RDONLY));
+	say("cwd_dotdot", open("../self/smaps", O_RDONLY));
+	say("chdir_back", chdir("/tmp"));
+	say("maps", open("/proc/self/maps", O_RDONLY));
+	say("status", open("/proc/self/status", O_RDONLY));
+	say("maps_write", open("/proc/self/maps", O_WRONLY));
+	/* the racer: a path that reads as maps to the init and is pagemap to the kernel */
+	race_stop = 0;
+	pthread_create(&t, NULL, race_thread, NULL);
+	for (int i = 0; i < 20000; i++) {
+		int fd = open(race_path, O_RDONLY);
+
+		if (fd < 0)
+			last = errno;
+		if (fd >= 0) {
+			n++;
+			if (reads_pagemap(fd))
+				got++;
+			close(fd);
+		}
+	}
+	race_stop = 1;
+	pthread_join(t, NULL);
+	printf("race opened %d pagemap %d (last failure %s)\n", n, got, strerrorname_np(last));
+	if (sysinfo(&si) == 0)
+		printf("sysinfo shared %lu buffer %lu swap %lu procs %u total %lu load %lu\n",
+		       (unsigned long)si.sharedram * si.mem_unit,
+		       (unsigned long)si.bufferram * si.mem_unit,
+		       (unsigned long)si.totalswap * si.mem_unit, (unsigned)si.procs,
+		       (unsigned long)si.totalram * si.mem_unit, (unsigned long)si.loads[0]);
+	else
+		say("sysinfo", -1);
 	fflush(stdout);
 }
 
@@ -417,6 +517,8 @@ int main(int argc, char **argv)
 		say("procfd0", open(path, O_WRONLY));
 		snprintf(path, sizeof(path), "/proc/%ld/environ", n);
 		say("procenviron", open(path, O_RDONLY));
+	} else if (!strcmp(m, "procmask")) {
+		procmask();
 	} else if (!strcmp(m, "escape")) {
 		escape();
 	} else if (!strcmp(m, "escape_stay")) {

@@ -1010,6 +1010,64 @@ static int host_int80_signal(void)
 	return WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 }
 
+/*
+ * What the kernel tells a process of pages others map (pagemap, smaps,
+ * smaps_rollup, numa_maps), the machine's eventfd ids (fdinfo) and its
+ * shared memory (sysinfo) carried a partner's hand exactly: every way to
+ * them is refused, a racing thread that swaps the path after the init
+ * read it included, and the rest of /proc still opens.
+ */
+static void test_proc_hides_what_others_map(void)
+{
+	char *const argv[] = { attack, "procmask", NULL };
+	static const char *const refused[] = {
+		"open0", "open1", "open2", "open3", "open4", "open5", "open6", "open7",
+		"open9", "open10", "task_smaps", "pid_pagemap", "openat2", "dir_pagemap",
+		"via_link", "cwd_pagemap", "cwd_dotdot", "maps_write",
+	};
+	struct run r;
+	const char *race, *si;
+	int opened = 0, pagemap = -1;
+
+	if (!info.active[SANDBOX_LANDLOCK_FS] || !info.active[SANDBOX_PIDNS]) {
+		printf("skipped: no Landlock or no PID namespace\n");
+		return;
+	}
+	if (run_start(&r, argv, NULL, 21, 0) == 0)
+		run_read(&r, "sysinfo", 20000);
+	printf("%s", r.text.buf);
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		CHECK_FIELD(&r, refused[i], "EACCES");
+	/* lexically /proc/<pid>/proc/self/smaps, which does not exist */
+	CHECK_FIELD(&r, "open8", "ENOENT");
+	CHECK_FIELD(&r, "open11", "ENOTDIR");
+	CHECK_FIELD(&r, "dir", "ok");
+	CHECK_FIELD(&r, "dir_maps", "ok");
+	CHECK_FIELD(&r, "maps", "ok");
+	CHECK_FIELD(&r, "status", "ok");
+	race = strstr(r.text.buf, "race opened ");
+	CHECK(race && sscanf(race, "race opened %d pagemap %d", &opened, &pagemap) == 2);
+	/* the racer lands on maps often enough to have tried */
+	CHECK(opened > 100);
+	CHECK_INT(pagemap, 0);
+	si = strstr(r.text.buf, "sysinfo shared ");
+	CHECK(si != NULL);
+	if (si) {
+		unsigned long shared = 1, buffer = 1, swap = 1, total = 0, load = 1;
+		unsigned procs = 0;
+
+		CHECK(sscanf(si, "sysinfo shared %lu buffer %lu swap %lu procs %u total %lu load %lu",
+			     &shared, &buffer, &swap, &procs, &total, &load) == 6);
+		CHECK(shared == 0 && buffer == 0 && swap == 0 && load == 0);
+		/* the bot alone: no other process of the machine is counted */
+		CHECK_INT((long)procs, 1);
+		/* the default mem_mb, 2048 MiB */
+		CHECK(total == 2048UL << 20);
+	}
+	run_end(&r, 0);
+	run_release(&r);
+}
+
 static void test_foreign_syscall_abi_is_killed(void)
 {
 	char *const argv[] = { attack, "int80", NULL };
@@ -1277,6 +1335,7 @@ int main(void)
 	RUN(test_watching_calls_are_denied);
 	RUN(test_memory_merging_is_refused);
 	RUN(test_foreign_syscall_abi_is_killed);
+	RUN(test_proc_hides_what_others_map);
 	RUN(test_setuid_binaries_gain_nothing);
 	RUN(test_cpu_time_counts_the_whole_tree);
 	RUN(test_runtimes_start_under_default_limits);

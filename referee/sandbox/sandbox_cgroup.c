@@ -356,11 +356,47 @@ static int make_dirs(struct sandbox_cgroup *c, char *err, size_t len)
 	return -1;
 }
 
+/* The directory of controller ctl (one directory may serve several). */
+static const char *dir_of(const struct sandbox_cgroup *c, int ctl)
+{
+	return c->dir[cg.same[ctl]];
+}
+
+/*
+ * Drops from the page cache what the bot's tree brought into it (pages
+ * are charged to the group that first read them). A page a bot made
+ * resident is a mark the next game's bot can time (a first read from
+ * disk against one from memory): a program that held one side's cards
+ * in one game would leave them for its copy in the next game of that deal
+ * holding the other side's. Pages that were resident before the bot
+ * (shared libraries, its interpreter once any bot loaded it) are charged
+ * elsewhere and stay. The group must hold no process (v1 refuses with
+ * EBUSY, so the tree is killed and the write tried again).
+ */
+static void forget_pages(const struct sandbox_cgroup *c)
+{
+	const char *dir = dir_of(c, CG_MEM);
+	struct timespec ms = { 0, 1000 * 1000 };
+
+	if (c->v2) {
+		/* more than it can hold: EAGAIN once it has reclaimed what it could */
+		write_file(dir, "memory.reclaim", "1099511627776");
+		return;
+	}
+	for (int t = 0; t < 100; t++) {
+		if (write_file(dir, "memory.force_empty", "0") == 0 || errno != EBUSY)
+			return;
+		kill_listed(dir);
+		nanosleep(&ms, NULL);
+	}
+}
+
 void sandbox_cgroup_free(struct sandbox_cgroup *c)
 {
 	if (!c)
 		return;
 	sandbox_cgroup_close_join(c);
+	forget_pages(c);
 	for (int i = CG_NCTL - 1; i >= 0; i--) {
 		if (c->dir[i])
 			remove_group(c->dir[i], c->v2, 1000);
@@ -376,12 +412,6 @@ void sandbox_cgroup_close_join(struct sandbox_cgroup *c)
 			close(c->procs[i]);
 		c->procs[i] = -1;
 	}
-}
-
-/* The directory of controller ctl (one directory may serve several). */
-static const char *dir_of(const struct sandbox_cgroup *c, int ctl)
-{
-	return c->dir[cg.same[ctl]];
 }
 
 /* Sets the limits of a new group: memory without swap, processes. 0 or -1 (errno). */

@@ -182,7 +182,9 @@ void view_describe(const struct sandbox_limits *lim, struct strbuf *out)
 	for (int i = 0; i < netc_secrets; i++)
 		strbuf_addf(out, " %s", etc_secrets[i].path + 5);
 	strbuf_addstr(out, "\n  /dev: null zero full random urandom (fd stdin stdout stderr: links)\n"
-			   "  /proc: its own processes only; counters of the machine covered\n");
+			   "  /proc: its own processes only; counters of the machine covered;\n"
+			   "         opened by the init: no pagemap, smaps, smaps_rollup, numa_maps, "
+			   "fdinfo\n");
 	strbuf_addf(out, "  /tmp: its scratch (cwd, HOME, TMPDIR), %ld MiB, %ld files, gone after the game\n",
 		    lim->scratch_mb, lim->scratch_files);
 	strbuf_addstr(out, "  its own directory, read-only: the SEAT directory (or --seat-dir) and its "

@@ -21,6 +21,7 @@
 #include <sys/socket.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -1068,6 +1069,85 @@ static void test_proc_hides_what_others_map(void)
 	run_release(&r);
 }
 
+/* Pages of path in the page cache (mincore of a fresh mapping), or -1. */
+static long resident_pages(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	unsigned char vec[256];
+	long n = 0, pages;
+	void *m;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || st.st_size == 0)
+		return -1;
+	pages = (st.st_size + 4095) / 4096;
+	if (pages > (long)sizeof(vec))
+		pages = sizeof(vec);
+	m = mmap(NULL, (size_t)pages * 4096, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return -1;
+	if (mincore(m, (size_t)pages * 4096, vec) == 0)
+		for (long i = 0; i < pages; i++)
+			n += vec[i] & 1;
+	munmap(m, (size_t)pages * 4096);
+	return n;
+}
+
+/* Drops path's clean pages from the page cache. */
+static void evict(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+		close(fd);
+	}
+}
+
+/*
+ * A page a bot brought into the page cache is gone after its game: the
+ * next game's bot, timing a first read, finds no mark. The same read by
+ * a process outside leaves the pages there (the check can fail).
+ */
+static void test_pages_a_bot_read_are_forgotten(void)
+{
+	const char *file = "/usr/share/common-licenses/GPL-3";
+	char *const argv[] = { "/bin/cat", (char *)file, NULL };
+	struct run r;
+	long before, outside, after;
+	pid_t pid;
+
+	if (!info.active[SANDBOX_CGROUP] || access(file, R_OK) < 0) {
+		printf("skipped: no cgroup, or no %s\n", file);
+		return;
+	}
+	evict(file);
+	before = resident_pages(file);
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(null, 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	waitpid(pid, NULL, 0);
+	outside = resident_pages(file);
+	evict(file);
+	if (run_start(&r, argv, NULL, 22, 0) == 0)
+		run_read(&r, NULL, 5000);
+	CHECK(strstr(r.text.buf, "GNU GENERAL PUBLIC LICENSE") != NULL);
+	run_end(&r, 0);
+	run_release(&r);
+	after = resident_pages(file);
+	printf("GPL-3 pages resident: evicted %ld, after a read outside %ld, after the bot's %ld\n",
+	       before, outside, after);
+	CHECK_INT(before, 0);
+	CHECK(outside >= 9); /* 35 KiB: all of its pages */
+	CHECK_INT(after, 0);
+}
+
 static void test_foreign_syscall_abi_is_killed(void)
 {
 	char *const argv[] = { attack, "int80", NULL };
@@ -1336,6 +1416,7 @@ int main(void)
 	RUN(test_memory_merging_is_refused);
 	RUN(test_foreign_syscall_abi_is_killed);
 	RUN(test_proc_hides_what_others_map);
+	RUN(test_pages_a_bot_read_are_forgotten);
 	RUN(test_setuid_binaries_gain_nothing);
 	RUN(test_cpu_time_counts_the_whole_tree);
 	RUN(test_runtimes_start_under_default_limits);

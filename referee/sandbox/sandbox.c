@@ -189,6 +189,13 @@ static int ll_ruleset(const struct plan *pl, const char *host_scratch)
 	return fd;
 }
 
+static int answers_off;
+
+void sandbox_answers(int on)
+{
+	answers_off = !on;
+}
+
 int sandbox_private_scratch(int insecure)
 {
 	return !insecure && sandbox_probed()->active[SANDBOX_PIDNS];
@@ -329,7 +336,7 @@ static int plan_make(struct plan *pl, const struct sandbox_spec *s, enum sandbox
 			return -1;
 		}
 		/* the init answers opens under /proc: only with Landlock refusing the bot's own */
-		pl->notify = pl->ns && sandbox_notify_filter() != NULL;
+		pl->notify = pl->ns && sandbox_notify_filter() != NULL && !answers_off;
 	}
 	if (probed->active[SANDBOX_CGROUP]) {
 		pl->cg = sandbox_cgroup_new(l->mem_mb, l->nproc, err, len);

@@ -133,6 +133,15 @@ int sandbox_memory_killed(const struct sandbox_proc *p);
  */
 void sandbox_cgroups_off(void);
 
+/*
+ * Whether the init answers the opens and sysinfo() of bots started from
+ * now on (sandbox_notify.c; on by default). Off, a bot makes them itself
+ * with /proc granted whole by Landlock: pagemap, smaps, fdinfo and the
+ * machine's sysinfo() are then its to read. For bench_sandbox alone,
+ * which measures what the answers cost; no program offers it.
+ */
+void sandbox_answers(int on);
+
 /* Kills if still running, reaps, closes and frees. NULL is a no-op. */
 void sandbox_free(struct sandbox_proc *p);
 

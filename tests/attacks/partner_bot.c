@@ -53,9 +53,15 @@
  *
  * The timed channels (sysinfo, inode, load) share a frame of 128 half
  * slots of the wall clock: the first 64 carry the secret of the partner
- * seated first (seats 0 and 1), the rest that of the other. The page
- * channels use a region of FILE chosen by the wall clock at the first
- * decision (4 s apart), so that a later game finds fresh pages.
+ * seated first (seats 0 and 1), the rest that of the other. pagemap and
+ * smaps use a region of FILE chosen by the wall clock at the first
+ * decision (4 s apart), so that games played side by side seldom share
+ * pages. The page-cache channels (faultaround, readtime, majflt) need
+ * pages no one has read: at its first decision each partner looks for
+ * the first region of FILE whose two claim pages are not both cached (by
+ * major faults), and caches the first (it decides first) or the second;
+ * so a FILE of N regions (4.6 MiB each) serves N games until the machine
+ * drops it from the cache.
  *
  * The seats must be a 4-seat team game (partners S and S+2).
  */
@@ -90,6 +96,7 @@
 #define EPOCH_MS 4000
 #define HOLD_MS 10000
 #define FRAME 128 /* half slots of a timed frame */
+#define CACHE_REGION (2 + 2 * NUNITS) /* two claim units, then each member's */
 
 static const char *channel;
 static const char *file;
@@ -184,10 +191,20 @@ static void report(unsigned got, int refused, const char *note)
 
 /* ---- page channels ---- */
 
+static int cache_channel(void);
+
 /* the unit (page or window) of bit i of team member m, in this game's region */
 static long unit(int m, int i)
 {
+	if (cache_channel())
+		return region * CACHE_REGION + 2 + m * NUNITS + i;
 	return ((region * 4) + team * 2 + m) * NUNITS + i;
+}
+
+static int cache_channel(void)
+{
+	return !strcmp(channel, "faultaround") || !strcmp(channel, "readtime") ||
+	       !strcmp(channel, "majflt");
 }
 
 static int is_maps_channel(void)
@@ -230,8 +247,10 @@ static void send_pages(void)
 {
 	int fd = open_file();
 
-	if (fd < 0)
+	if (fd < 0 || region < 0) {
+		sender_ready();
 		_exit(0);
+	}
 	for (int i = 0; i < NBITS; i++)
 		if ((secret >> i) & 1)
 			map_page(fd, unit_page(unit(member, i)), 1);
@@ -245,6 +264,48 @@ static int pagemap_entry(int pm, const volatile void *addr, uint64_t *e)
 	off_t off = (off_t)((uintptr_t)addr / PAGE * 8);
 
 	return pread(pm, e, 8, off) == 8 ? 0 : -1;
+}
+
+/* is page PAGE of fd in the page cache? (a minor fault); it is after */
+static int cached(int fd, long page)
+{
+	struct rusage a, b;
+	volatile char *p;
+
+	if (getrusage(RUSAGE_SELF, &a) < 0)
+		return -1;
+	p = map_page(fd, page, 1);
+	if (!p || getrusage(RUSAGE_SELF, &b) < 0)
+		return -1;
+	munmap((void *)p, PAGE);
+	return b.ru_majflt == a.ru_majflt;
+}
+
+/*
+ * The first region of FILE that is fresh or that the partner has just
+ * claimed: the first bot to decide finds claim page 1 of a region not
+ * cached (and so caches it), the second finds page 1 cached and page 2
+ * not. A region whose two claim pages are cached was used by an earlier
+ * game. -1: none left.
+ */
+static long claim_region(int fd)
+{
+	long n = units_in_file / CACHE_REGION;
+
+	for (long r = 0; r < n; r++) {
+		int c1 = cached(fd, unit_page(r * CACHE_REGION)), c2;
+
+		if (c1 < 0)
+			return -1;
+		if (!c1)
+			return r;
+		c2 = cached(fd, unit_page(r * CACHE_REGION + 1));
+		if (c2 < 0)
+			return -1;
+		if (!c2)
+			return r;
+	}
+	return -1;
 }
 
 static void recv_pagemap(int fd)
@@ -799,6 +860,11 @@ static void receive(void)
 			report(0, errno, "");
 			return;
 		}
+		if (region < 0) {
+			report(0, 0, "no-fresh-region");
+			close(fd);
+			return;
+		}
 		if (!strcmp(channel, "pagemap"))
 			recv_pagemap(fd);
 		else if (!strcmp(channel, "smaps"))
@@ -897,10 +963,12 @@ int main(int argc, char **argv)
 		if (decisions == 1) {
 			int fd = page_channel() ? open_file() : -1;
 
-			if (fd >= 0)
-				close(fd);
 			region = units_in_file >= 4 * NUNITS ?
 				(long)(now_ms() / EPOCH_MS) % (units_in_file / (4 * NUNITS)) : 0;
+			if (fd >= 0 && cache_channel())
+				region = claim_region(fd);
+			if (fd >= 0)
+				close(fd);
 			/* the partner's eventfds, if it sent first (a later sender would fill its holes) */
 			if (!strcmp(channel, "evid")) {
 				int err;

@@ -43,16 +43,17 @@
  *                consecutive ids and closes two markers and one of each
  *                bit's pair; the receiver's new eventfds fill the holes
  *   sysinfo      sysinfo().sharedram: in each bit's half slot the sender
- *                holds a 16 MiB memfd (Manchester code, 10 ms half slots)
- *   inode        inode numbers of new memfds, handed out in batches of
- *                1024 per CPU from one counter: the sender makes 3072
- *                memfds in a bit's half slot, the receiver reads how far
- *                the counter moved (20 ms half slots)
+ *                holds a 16 MiB memfd (Manchester code: a 1 is held in
+ *                the first half slot, a 0 in the second)
+ *   inode        inode numbers of new memfds, handed out in batches per
+ *                CPU from one counter: in a bit's half slot the sender's
+ *                two processes make memfds, the receiver makes one every
+ *                0.3 ms and adds up how far its CPU's batch moved between
  *   load         the CPU: the sender spins two processes in a bit's half
- *                slot, the receiver counts its own loop iterations (20 ms)
+ *                slot, the receiver counts its own loop iterations
  *
  * The timed channels (sysinfo, inode, load) share a frame of 128 half
- * slots of the wall clock: the first 64 carry the secret of the partner
+ * slots of the wall clock (10 ms each): the first 64 carry the secret of the partner
  * seated first (seats 0 and 1), the rest that of the other. pagemap and
  * smaps use a region of FILE chosen by the wall clock at the first
  * decision (4 s apart), so that games played side by side seldom share
@@ -649,7 +650,7 @@ static void recv_evid(void)
 
 static double half_ms(void)
 {
-	return !strcmp(channel, "sysinfo") ? 10 : 20;
+	return 10;
 }
 
 static int memfd(void)
@@ -756,21 +757,22 @@ static void recv_timed(void)
 
 		m[j] = 0;
 		if (!strcmp(channel, "sysinfo")) {
+			double v[64];
 			int k = 0;
 
+			/* the median of its samples; none (not scheduled): unknown */
 			sleep_until(s + 0.3 * h);
-			while (now_ms() < e - 0.1 * h) {
+			while (now_ms() < e - 0.1 * h && k < 64) {
 				sysinfo(&si);
-				m[j] += (double)si.sharedram * si.mem_unit / PAGE;
-				k++;
+				v[k++] = (double)si.sharedram * si.mem_unit / PAGE;
 				sleep_until(now_ms() + 0.5);
 			}
-			if (k)
-				m[j] /= k;
+			qsort(v, (size_t)k, sizeof(double), cmp_double);
+			m[j] = k ? v[k / 2] : NAN;
 		} else if (!strcmp(channel, "inode")) {
 			/* how far each CPU's batch moved between our own memfds */
 			long last[64];
-			int cpu;
+			int cpu, pairs = 0;
 
 			for (int c = 0; c < 64; c++)
 				last[c] = -1;
@@ -780,11 +782,15 @@ static void recv_timed(void)
 
 				if (cpu < 0 || cpu >= 64 || v < 0)
 					break;
-				if (last[cpu] >= 0 && v - last[cpu] - 1 >= 0 && v - last[cpu] - 1 < 50000)
+				if (last[cpu] >= 0 && v - last[cpu] - 1 >= 0 && v - last[cpu] - 1 < 50000) {
 					m[j] += (double)(v - last[cpu] - 1);
+					pairs++;
+				}
 				last[cpu] = v;
 				sleep_until(now_ms() + 0.3);
 			}
+			if (!pairs)
+				m[j] = NAN;
 		} else {
 			volatile unsigned x = 1;
 
@@ -801,12 +807,27 @@ static void recv_timed(void)
 	for (int j = 0; j < 64; j++)
 		fprintf(stderr, " %.0f", m[j]);
 	fprintf(stderr, "\n");
-	for (int i = 0; i < NBITS; i++) {
-		double a = m[2 * i], b = m[2 * i + 1];
+	{
+		double v[64], mid;
+		int k = 0;
 
-		/* the sender is active in the first half for a 1 */
-		if (!strcmp(channel, "load") ? a < b : a > b)
-			got |= 1u << i;
+		for (int j = 0; j < 64; j++)
+			if (!isnan(m[j]))
+				v[k++] = m[j];
+		qsort(v, (size_t)k, sizeof(double), cmp_double);
+		mid = k ? v[k / 2] : 0;
+		for (int i = 0; i < NBITS; i++) {
+			double a = m[2 * i], b = m[2 * i + 1];
+
+			/* a half not measured is compared with the median of all */
+			if (isnan(a))
+				a = isnan(b) ? mid : 2 * mid - b;
+			if (isnan(b))
+				b = 2 * mid - a;
+			/* the sender is active in the first half for a 1 */
+			if (!strcmp(channel, "load") ? a < b : a > b)
+				got |= 1u << i;
+		}
 	}
 	report(got, 0, "");
 }

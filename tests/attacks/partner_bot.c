@@ -58,11 +58,12 @@
  * smaps use a region of FILE chosen by the wall clock at the first
  * decision (4 s apart), so that games played side by side seldom share
  * pages. The page-cache channels (faultaround, readtime, majflt) need
- * pages no one has read: at its first decision each partner looks for
- * the first region of FILE whose two claim pages are not both cached (by
- * major faults), and caches the first (it decides first) or the second;
- * so a FILE of N regions (4.6 MiB each) serves N games until the machine
- * drops it from the cache.
+ * pages no one has read: at its first decision each partner looks for a
+ * region of FILE by its two claim pages (cached or not: major faults):
+ * the one that decides first, the first region whose first claim page is
+ * not cached; the other, the first whose first is and second is not (see
+ * claim_region()); so a FILE of N regions (4.6 MiB each) serves N games
+ * until the machine drops it from the cache.
  *
  * The seats must be a 4-seat team game (partners S and S+2).
  */
@@ -283,13 +284,14 @@ static int cached(int fd, long page)
 }
 
 /*
- * The first region of FILE that is fresh or that the partner has just
- * claimed: the first bot to decide finds claim page 1 of a region not
- * cached (and so caches it), the second finds page 1 cached and page 2
- * not. A region whose two claim pages are cached was used by an earlier
- * game. -1: none left.
+ * The region of FILE this game's partners use. The partner that decides
+ * first in the first hand (the bidding starts left of the dealer, so each
+ * knows which it is) takes the first region whose claim page 1 is not
+ * cached (and so caches it); the other, the first region whose page 1 is
+ * cached and page 2 not (and caches page 2). A region with both cached was
+ * used by an earlier game, or by a game beside this one. -1: none left.
  */
-static long claim_region(int fd)
+static long claim_region(int fd, int first)
 {
 	long n = units_in_file / CACHE_REGION;
 
@@ -299,7 +301,9 @@ static long claim_region(int fd)
 		if (c1 < 0)
 			return -1;
 		if (!c1)
-			return r;
+			return r; /* the second to decide finds none claimed: a guess */
+		if (first)
+			continue;
 		c2 = cached(fd, unit_page(r * CACHE_REGION + 1));
 		if (c2 < 0)
 			return -1;
@@ -932,7 +936,7 @@ static const char *const channels[] = {
 int main(int argc, char **argv)
 {
 	static char line[1 << 16], hand[1 << 12];
-	int decisions = 0, known = 0;
+	int decisions = 0, known = 0, dealer = -1;
 
 	if (argc >= 2 && !strcmp(argv[1], "hash")) {
 		size_t len = 0;
@@ -970,6 +974,8 @@ int main(int argc, char **argv)
 			member = seat / 2;
 			team = seat % 2;
 		}
+		if (!strncmp(line, "hand ", 5) && dealer < 0 && strstr(line, " dealer "))
+			dealer = atoi(strstr(line, " dealer ") + 8);
 		if (!strncmp(line, "cards ", 6) && !hand[0]) {
 			snprintf(hand, sizeof(hand), "%.4000s", line + 6);
 			secret = fnv1a(hand);
@@ -987,7 +993,7 @@ int main(int argc, char **argv)
 			region = units_in_file >= 4 * NUNITS ?
 				(long)(now_ms() / EPOCH_MS) % (units_in_file / (4 * NUNITS)) : 0;
 			if (fd >= 0 && cache_channel())
-				region = claim_region(fd);
+				region = claim_region(fd, (seat - dealer + 3) % 4 < (seat + 2 - dealer + 3) % 4);
 			if (fd >= 0)
 				close(fd);
 			/* the partner's eventfds, if it sent first (a later sender would fill its holes) */

@@ -16,9 +16,11 @@
 # reads, major faults, memfd inode numbers, the CPU's load) play one game
 # each and are only reported. Every seat must have played and listened
 # (a CHAN line), so that "at chance" is the channel's doing, not a broken
-# bot's.
-EXPECT_CLOSED="pagemap smaps faultaround evid sysinfo"
-REPORT_ONLY="readtime majflt inode load"
+# bot's; and a refused channel must score as one (a game with the
+# pagemap channel's file missing). EXPECT_CLOSED and REPORT_ONLY may be
+# set in the environment.
+EXPECT_CLOSED=${EXPECT_CLOSED-pagemap smaps faultaround evid sysinfo}
+REPORT_ONLY=${REPORT_ONLY-readtime majflt inode load}
 set -u
 . "$(dirname "$0")/lib.sh"
 R=$top/$BINDIR/referee
@@ -44,6 +46,21 @@ for b in sys.stdin.buffer.read():
     h = ((h ^ b) * 16777619) % 2**32
 print("%08x" % h)')"
 
+# a channel refused is a guess (all 0), and scores at chance: the file
+# of the pagemap channel missing (ENOENT) in seed 7's game, whose partners'
+# secrets 940c4f1a and ecd96ea1 hold 19 and 14 zero bits
+mkdir -p "$tmp/refused"
+"$R" --variant hammerwalt --seed 7 --move-ms 5000 --log "$tmp/refused/game.log" --bot-logs "$tmp/refused" \
+	"$tmp/bin/partner_bot pagemap /nonexistent" @greedy "$tmp/bin/partner_bot pagemap /nonexistent" @greedy \
+	>"$tmp/refused/result" 2>&1 || fail "refused: $(cat "$tmp/refused/result")"
+sh "$top/tests/attacks/partner_score.sh" "$tmp/bin/partner_bot" "$tmp/refused/game.log" "$tmp/refused/seat" \
+	>"$tmp/refused/scores"
+expect_eq "refused: the scores" "$(cat "$tmp/refused/scores")" "pagemap 0 2 ecd96ea1 00000000 14 refused=ENOENT 
+pagemap 2 0 940c4f1a 00000000 19 refused=ENOENT "
+expect_eq "refused: the verdict" "$(sh "$H" table <"$tmp/refused/scores" | awk '$1 == "pagemap" { print $4, $7, $8 }')" \
+	"33 at-chance 2"
+
+: >"$tmp/scores"
 for ch in $EXPECT_CLOSED $REPORT_ONLY; do
 	games=1
 	case " $EXPECT_CLOSED " in *" $ch "*) games=2 ;; esac

@@ -27,14 +27,16 @@ play)
 	while [ "$i" -lt "$games" ]; do
 		d=$W/$ch.$i
 		mkdir -p "$d"
+		bot="$B/partner_bot $ch"
 		case $ch in
 		faultaround | readtime | majflt)
 			dd if=/dev/zero of="$B/chan.dat" bs=1M count=16 oflag=direct conv=notrunc \
 				2>/dev/null || echo "partner_channels.sh: cannot rewrite $B/chan.dat" >&2
+			bot="$bot $B/chan.dat"
 			;;
 		esac
 		"$R" --variant hammerwalt --seed $((seed + i)) --move-ms 5000 --log "$d/game.log" \
-			--bot-logs "$d" "$B/partner_bot $ch" @greedy "$B/partner_bot $ch" @greedy \
+			--bot-logs "$d" "$bot" @greedy "$bot" @greedy \
 			>"$d/result" 2>&1 || echo "partner_channels.sh: $ch game $i: $(cat "$d/result")" >&2
 		sh "$here/partner_score.sh" "$B/partner_bot" "$d/game.log" "$d/seat"
 		i=$((i + 1))

@@ -10,7 +10,8 @@
 # bits right, bit error rate, capacity in bits per hand and seat
 # (32 x (1 - h2(BER)): what this bot gets through in one hand, 0 at
 # chance) and the verdict ("at-chance": within a binomial bound at 1e-4,
-# two-sided; "open": above it).
+# two-sided; "open": above it). The timed channels (sysinfo, inode, load)
+# listen to two frames of the sender's, adding them up.
 #
 # Three tables: the referee with copies in partner seats (CHAN_GAMES games
 # a channel, 2 by default), then the arena in its default format with the
@@ -45,7 +46,7 @@ t0=$(date +%s)
 echo "channels: copies of tests/attacks/partner_bot.c in partner seats, 32 bits of the first hand each"
 echo "channels: referee, copies in seats 0 and 2, $GAMES games a channel"
 for ch in $CHANNELS; do
-	sh "$H" play "$BINDIR/referee" "$W/bin" "$W/ref" "$ch" "$GAMES" 1
+	sh "$H" play "$BINDIR/referee" "$W/bin" "$W/ref" "$ch" "$GAMES" 1 2
 done | sh "$H" table
 [ "$PART" = referee ] && exit 0
 
@@ -56,9 +57,11 @@ arena() {
 		d=$W/arena.$1.$ch
 		mkdir -p "$d/subs/attack"
 		cp "$W/bin/partner_bot" "$d/subs/attack/"
+		frames=
+		case $ch in sysinfo | inode | load) frames=" 2" ;; esac
 		# the build leaves a file no one has read, for the page-cache channels
 		cat >"$d/subs/attack/bot.ini" <<X
-command = ./partner_bot $ch
+command = ./partner_bot $ch$frames
 build = dd if=/dev/zero of=chan.dat bs=1M count=48 oflag=direct 2>/dev/null
 X
 		cat >"$d/a.ini" <<X

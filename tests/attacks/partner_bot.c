@@ -6,6 +6,8 @@
  * plays it and scores it against the game record.
  *
  *   partner_bot CHANNEL [FILE]   a bot (plays the first legal move)
+ *   partner_bot CHANNEL FRAMES   a timed channel's receiver listens to 1
+ *                                (default) or 2 frames, adding them up
  *   partner_bot hash CARDS...    prints the secret of a hand: the FNV-1a
  *                                hash (32 bits, hex) of the text after
  *                                "cards " of the bot's first cards line
@@ -96,12 +98,13 @@
 #define WIN 16                /* pages of a fault-around window (64 KiB) */
 #define PROBE 5               /* the page of a window a bit is carried by */
 #define EPOCH_MS 4000
-#define HOLD_MS 10000
+#define HOLD_MS 12000
 #define FRAME 128 /* half slots of a timed frame */
 #define CACHE_REGION (2 + 2 * NUNITS) /* two claim units, then each member's */
 
 static const char *channel;
 static const char *file;
+static int frames = 1; /* of a timed channel, the receiver listens to */
 static int seat = -1, member, team;
 static unsigned secret;
 static long region; /* the file region of this game */
@@ -733,29 +736,12 @@ static long new_ino(int *cpu)
 	return (long)st.st_ino;
 }
 
-static void recv_timed(void)
+/* the 64 half slots of the partner's part of a frame from START, measured */
+static void measure_part(double start, double *m)
 {
-	double h = half_ms(), m[64], start;
-	long abs_ = (long)(now_ms() / h) + 1;
-	unsigned got = 0;
+	double h = half_ms();
 	struct sysinfo si;
 
-	/* the next half slot that starts the partner's part of a frame */
-	while ((abs_ % FRAME) != (1 - member) * 64)
-		abs_++;
-	start = (double)abs_ * h;
-	if (!strcmp(channel, "sysinfo") && sysinfo(&si) < 0) {
-		report(0, errno, "");
-		return;
-	}
-	if (!strcmp(channel, "inode")) {
-		int cpu;
-
-		if (new_ino(&cpu) < 0) {
-			report(0, errno, "");
-			return;
-		}
-	}
 	for (int j = 0; j < 64; j++) {
 		double s = start + j * h, e = s + h;
 
@@ -811,28 +797,64 @@ static void recv_timed(void)
 	for (int j = 0; j < 64; j++)
 		fprintf(stderr, " %.0f", m[j]);
 	fprintf(stderr, "\n");
-	{
-		double v[64], mid;
-		int k = 0;
+}
 
-		for (int j = 0; j < 64; j++)
-			if (!isnan(m[j]))
-				v[k++] = m[j];
-		qsort(v, (size_t)k, sizeof(double), cmp_double);
-		mid = k ? v[k / 2] : 0;
-		for (int i = 0; i < NBITS; i++) {
-			double a = m[2 * i], b = m[2 * i + 1];
+/* for each bit, first half less second half (a half not measured: against the median) */
+static void half_diffs(const double *m, double *d)
+{
+	double v[64], mid;
+	int k = 0;
 
-			/* a half not measured is compared with the median of all */
-			if (isnan(a))
-				a = isnan(b) ? mid : 2 * mid - b;
-			if (isnan(b))
-				b = 2 * mid - a;
-			/* the sender is active in the first half for a 1 */
-			if (!strcmp(channel, "load") ? a < b : a > b)
-				got |= 1u << i;
+	for (int j = 0; j < 64; j++)
+		if (!isnan(m[j]))
+			v[k++] = m[j];
+	qsort(v, (size_t)k, sizeof(double), cmp_double);
+	mid = k ? v[k / 2] : 0;
+	for (int i = 0; i < NBITS; i++) {
+		double a = m[2 * i], b = m[2 * i + 1];
+
+		if (isnan(a))
+			a = isnan(b) ? mid : 2 * mid - b;
+		if (isnan(b))
+			b = 2 * mid - a;
+		d[i] = a - b;
+	}
+}
+
+/* listens to the partner's part of FRAMES frames; their differences add up */
+static void recv_timed(void)
+{
+	double h = half_ms(), m[64], d[NBITS], sum[NBITS] = { 0 }, start;
+	long abs_ = (long)(now_ms() / h) + 1;
+	unsigned got = 0;
+	struct sysinfo si;
+
+	/* the next half slot that starts the partner's part of a frame */
+	while ((abs_ % FRAME) != (1 - member) * 64)
+		abs_++;
+	start = (double)abs_ * h;
+	if (!strcmp(channel, "sysinfo") && sysinfo(&si) < 0) {
+		report(0, errno, "");
+		return;
+	}
+	if (!strcmp(channel, "inode")) {
+		int cpu;
+
+		if (new_ino(&cpu) < 0) {
+			report(0, errno, "");
+			return;
 		}
 	}
+	for (int f = 0; f < frames; f++) {
+		measure_part(start + f * FRAME * h, m);
+		half_diffs(m, d);
+		for (int i = 0; i < NBITS; i++)
+			sum[i] += d[i];
+	}
+	/* the sender is active in the first half for a 1; the load slows us then */
+	for (int i = 0; i < NBITS; i++)
+		if (!strcmp(channel, "load") ? sum[i] < 0 : sum[i] > 0)
+			got |= 1u << i;
 	report(got, 0, "");
 }
 
@@ -962,6 +984,13 @@ int main(int argc, char **argv)
 	}
 	channel = argv[1];
 	file = argc > 2 ? argv[2] : default_file();
+	if (argc > 2 && !page_channel() && strcmp(channel, "evid")) {
+		frames = atoi(argv[2]);
+		if (frames < 1 || frames > 2) {
+			fprintf(stderr, "partner_bot: FRAMES is 1 or 2\n");
+			return 2;
+		}
+	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	setvbuf(stderr, NULL, _IOLBF, 0);
 	signal(SIGCHLD, SIG_IGN);

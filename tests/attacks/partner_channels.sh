@@ -2,13 +2,14 @@
 # partner_channels.sh - the channel harness's two steps, shared by
 # bench/channels.sh and tests/sh/t_attack_partner_channels.sh.
 #
-#   sh partner_channels.sh play REFEREE BOTDIR WORK CHANNEL GAMES SEED
+#   sh partner_channels.sh play REFEREE BOTDIR WORK CHANNEL GAMES SEED [FRAMES]
 #       plays GAMES hammerwalt games (seeds SEED, SEED+1, ...) with
 #       BOTDIR/partner_bot CHANNEL in seats 0 and 2 and @greedy in 1 and 3,
 #       records and bot logs under WORK/CHANNEL.N/, and prints
 #       partner_score.sh's line for each seat. The page-cache channels read
 #       BOTDIR/chan.dat, which each game rewrites first (O_DIRECT: no page
-#       of it cached), so every game starts from fresh pages.
+#       of it cached), so every game starts from fresh pages. The timed
+#       channels (sysinfo, inode, load) listen to FRAMES frames (default 1).
 #   sh partner_channels.sh table [ALPHA] <SCORES
 #       reads score lines (partner_score.sh's) and prints one row a channel:
 #       games, bits sent, bits right, the bit error rate, the capacity in
@@ -22,7 +23,7 @@ cmd=$1
 shift
 case $cmd in
 play)
-	R=$1 B=$2 W=$3 ch=$4 games=$5 seed=$6
+	R=$1 B=$2 W=$3 ch=$4 games=$5 seed=$6 frames=${7:-1}
 	i=0
 	while [ "$i" -lt "$games" ]; do
 		d=$W/$ch.$i
@@ -34,6 +35,7 @@ play)
 				2>/dev/null || echo "partner_channels.sh: cannot rewrite $B/chan.dat" >&2
 			bot="$bot $B/chan.dat"
 			;;
+		sysinfo | inode | load) bot="$bot $frames" ;;
 		esac
 		"$R" --variant hammerwalt --seed $((seed + i)) --move-ms 5000 --log "$d/game.log" \
 			--bot-logs "$d" "$bot" @greedy "$bot" @greedy \

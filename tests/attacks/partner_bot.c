@@ -44,6 +44,9 @@
  *                machine, lowest free first: the sender holds 66
  *                consecutive ids and closes two markers and one of each
  *                bit's pair; the receiver's new eventfds fill the holes
+ *                (and are closed again). The partner that decides second
+ *                reads the first's window at its first decision, before
+ *                its own sender's eventfds fill those holes
  *   sysinfo      sysinfo().sharedram: in each bit's half slot the sender
  *                holds a 16 MiB memfd (Manchester code: a 1 is held in
  *                the first half slot, a 0 in the second)

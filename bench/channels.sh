@@ -11,7 +11,11 @@
 # (32 x (1 - h2(BER)): what this bot gets through in one hand, 0 at
 # chance) and the verdict ("at-chance": within a binomial bound at 1e-4,
 # two-sided; "open": above it). The timed channels (sysinfo, inode, load)
-# listen to two frames of the sender's, adding them up.
+# listen to two frames of the sender's, adding them up. The last row,
+# xpagemap, is not between partners: each seat reads the next seat's hand
+# (an opponent's) as a copy in another game sends it; within one game
+# there is none, and in the arena there is one where the seat rotations
+# of one deal are played side by side.
 #
 # Three tables: the referee with copies in partner seats (CHAN_GAMES games
 # a channel, 2 by default), then the arena in its default format with the
@@ -25,7 +29,7 @@
 #   sh bench/channels.sh referee        (only the first table)
 BINDIR=${BINDIR:-bin}
 GAMES=${CHAN_GAMES:-2}
-CHANNELS=${CHANNELS:-pagemap smaps faultaround readtime majflt evid sysinfo inode load}
+CHANNELS=${CHANNELS:-pagemap smaps faultaround readtime majflt evid sysinfo inode load xpagemap}
 PART=${1:-all}
 [ -x "$BINDIR/referee" ] && [ -x "$BINDIR/arena" ] ||
 	{ echo "bench/channels.sh: build first (make)" >&2; exit 1; }
@@ -50,41 +54,10 @@ for ch in $CHANNELS; do
 done | sh "$H" table
 [ "$PART" = referee ] && exit 0
 
-# arena RUN JOBS: every channel through the arena (its default format), in
-# a config of its own: the attack bot as a submission against @greedy
-arena() {
-	for ch in $CHANNELS; do
-		d=$W/arena.$1.$ch
-		mkdir -p "$d/subs/attack"
-		cp "$W/bin/partner_bot" "$d/subs/attack/"
-		frames=
-		case $ch in sysinfo | inode | load) frames=" 2" ;; esac
-		# the build leaves a file no one has read, for the page-cache channels
-		cat >"$d/subs/attack/bot.ini" <<X
-command = ./partner_bot $ch$frames
-build = dd if=/dev/zero of=chan.dat bs=1M count=48 oflag=direct 2>/dev/null
-X
-		cat >"$d/a.ini" <<X
-[arena]
-name = chan
-variants = hammerwalt
-deals = 1
-jobs = $1
-move_ms = 5000
-submissions = subs
-[bot greedy]
-command = @greedy
-X
-		chmod -R a+rX "$d"
-		"$BINDIR/arena" -q --results "$d/res" "$d/a.ini" >"$d/out" 2>&1 ||
-			{ echo "channels: arena ($ch, jobs $1) failed: $(tail -n 3 "$d/out")" >&2; continue; }
-		for l in "$d"/res/logs/*.log; do
-			[ -f "$l" ] && sh "$top/tests/attacks/partner_score.sh" "$W/bin/partner_bot" "$l" "${l%.log}.seat"
-		done
-	done
-}
 for j in 1 2; do
 	echo "channels: arena, default format, jobs = $j, one deal (2 games) a channel"
-	arena $j | sh "$H" table
+	for ch in $CHANNELS; do
+		sh "$H" arena "$BINDIR/arena" "$W/bin" "$W" "$ch" $j 2
+	done | sh "$H" table
 done
 echo "channels: $(($(date +%s) - t0)) s"

@@ -56,6 +56,12 @@
  *                0.3 ms and adds up how far its CPU's batch moved between
  *   load         the CPU: the sender spins two processes in a bit's half
  *                slot, the receiver counts its own loop iterations
+ *   xpagemap     pagemap between games, not partners: each seat sends in
+ *                a region of its seat number and reads the next seat's
+ *                (an opponent's), after waiting 1 s; its line says
+ *                target=SEAT. Where the arena plays the seat rotations of
+ *                one deal side by side (jobs = 2), a copy in the other game
+ *                holds the opponent's hand in that seat
  *
  * The timed channels (sysinfo, inode, load) share a frame of 128 half
  * slots of the wall clock (10 ms each): the first 64 carry the secret of the partner
@@ -190,6 +196,8 @@ static const char *errname(int e)
 static void report(unsigned got, int refused, const char *note)
 {
 	fprintf(stderr, "CHAN %s seat=%d sent=%08x got=%08x", channel, seat, secret, got);
+	if (!strcmp(channel, "xpagemap"))
+		fprintf(stderr, " target=%d", (seat + 1) % 4);
 	if (refused)
 		fprintf(stderr, " refused=%s", errname(refused));
 	if (note && *note)
@@ -204,6 +212,9 @@ static int cache_channel(void);
 /* the unit (page or window) of bit i of team member m, in this game's region */
 static long unit(int m, int i)
 {
+	/* xpagemap: by seat, our own, or the next seat's (an opponent) */
+	if (!strcmp(channel, "xpagemap"))
+		return ((region * 4) + (m == member ? seat : (seat + 1) % 4)) * NUNITS + i;
 	if (cache_channel())
 		return region * CACHE_REGION + 2 + m * NUNITS + i;
 	return ((region * 4) + team * 2 + m) * NUNITS + i;
@@ -217,7 +228,7 @@ static int cache_channel(void)
 
 static int is_maps_channel(void)
 {
-	return !strcmp(channel, "pagemap") || !strcmp(channel, "smaps");
+	return !strcmp(channel, "pagemap") || !strcmp(channel, "smaps") || !strcmp(channel, "xpagemap");
 }
 
 /* the page of FILE that carries unit u */
@@ -915,7 +926,11 @@ static void receive(void)
 			close(fd);
 			return;
 		}
-		if (!strcmp(channel, "pagemap"))
+		if (!strcmp(channel, "xpagemap")) {
+			/* the copy in the other game may start a little later */
+			sleep_until(now_ms() + 1000);
+			recv_pagemap(fd);
+		} else if (!strcmp(channel, "pagemap"))
 			recv_pagemap(fd);
 		else if (!strcmp(channel, "smaps"))
 			recv_smaps(fd);
@@ -955,7 +970,8 @@ static const char *default_file(void)
 }
 
 static const char *const channels[] = {
-	"pagemap", "smaps", "faultaround", "readtime", "majflt", "evid", "sysinfo", "inode", "load", NULL,
+	"pagemap", "smaps", "faultaround", "readtime", "majflt", "evid", "sysinfo", "inode", "load",
+	"xpagemap", NULL,
 };
 
 int main(int argc, char **argv)
@@ -982,7 +998,7 @@ int main(int argc, char **argv)
 		known |= !strcmp(argv[1], channels[k]);
 	if (!known) {
 		fprintf(stderr, "usage: partner_bot pagemap|smaps|faultaround|readtime|majflt|evid|"
-				"sysinfo|inode|load [FILE]\n       partner_bot hash CARDS...\n");
+				"sysinfo|inode|load|xpagemap [FILE]\n       partner_bot hash CARDS...\n");
 		return 2;
 	}
 	channel = argv[1];

@@ -10,6 +10,13 @@
 #       BOTDIR/chan.dat, which each game rewrites first (O_DIRECT: no page
 #       of it cached), so every game starts from fresh pages. The timed
 #       channels (sysinfo, inode, load) listen to FRAMES frames (default 1).
+#   sh partner_channels.sh arena ARENA BOTDIR WORK CHANNEL JOBS [FRAMES]
+#       runs the arena in its default format (secret deals, the format's
+#       seating) on a config of its own under WORK/arena.JOBS.CHANNEL/:
+#       BOTDIR/partner_bot as the submission 'attack' (command
+#       ./partner_bot CHANNEL; its build writes a chan.dat no one has read)
+#       against @greedy, one deal, move_ms 5000, JOBS games at once; prints
+#       partner_score.sh's line for each partner_bot seat of each game
 #   sh partner_channels.sh table [ALPHA] <SCORES
 #       reads score lines (partner_score.sh's) and prints one row a channel:
 #       games, bits sent, bits right, the bit error rate, the capacity in
@@ -42,6 +49,35 @@ play)
 			>"$d/result" 2>&1 || echo "partner_channels.sh: $ch game $i: $(cat "$d/result")" >&2
 		sh "$here/partner_score.sh" "$B/partner_bot" "$d/game.log" "$d/seat"
 		i=$((i + 1))
+	done
+	;;
+arena)
+	A=$1 B=$2 W=$3 ch=$4 jobs=$5 frames=${6:-1}
+	d=$W/arena.$jobs.$ch
+	mkdir -p "$d/subs/attack"
+	cp "$B/partner_bot" "$d/subs/attack/"
+	args=
+	case $ch in sysinfo | inode | load) args=" $frames" ;; esac
+	cat >"$d/subs/attack/bot.ini" <<X
+command = ./partner_bot $ch$args
+build = dd if=/dev/zero of=chan.dat bs=1M count=48 oflag=direct 2>/dev/null
+X
+	cat >"$d/a.ini" <<X
+[arena]
+name = chan
+variants = hammerwalt
+deals = 1
+jobs = $jobs
+move_ms = 5000
+submissions = subs
+[bot greedy]
+command = @greedy
+X
+	chmod -R a+rX "$d"
+	"$A" -q --results "$d/res" "$d/a.ini" >"$d/out" 2>&1 ||
+		{ echo "partner_channels.sh: arena ($ch, jobs $jobs) failed: $(tail -n 3 "$d/out")" >&2; exit 1; }
+	for l in "$d"/res/logs/*.log; do
+		[ -f "$l" ] && sh "$here/partner_score.sh" "$B/partner_bot" "$l" "${l%.log}.seat"
 	done
 	;;
 table)
@@ -80,7 +116,7 @@ table)
 	}'
 	;;
 *)
-	echo "usage: partner_channels.sh play|table ..." >&2
+	echo "usage: partner_channels.sh play|arena|table ..." >&2
 	exit 2
 	;;
 esac

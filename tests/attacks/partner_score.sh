@@ -12,19 +12,22 @@
 #
 #   CHANNEL SEAT PARTNER_SEAT TRUTH GOT RIGHT [NOTE]
 #
-# TRUTH is the secret of the partner's first hand (from the record's deal,
-# whoever sits there), GOT what the seat decoded (00000000 when it printed
+# PARTNER_SEAT is the seat the line names with target= (xpagemap: an
+# opponent), else the partner's. TRUTH is the secret of that seat's first
+# hand (from the record's deal, whoever sits there), GOT what the seat decoded (00000000 when it printed
 # no CHAN line: NOTE silent), RIGHT how many of the 32 bits agree. NOTE is
 # the refused=/note= words of the seat's line.
 bot=$1 record=$2 prefix=$3
 [ -f "$record" ] || { echo "partner_score.sh: no record $record" >&2; exit 1; }
 grep '^seat [0-9]' "$record" | grep partner_bot | while read -r _ s rest; do
-	p=$(((s + 2) % 4))
+	line=$(grep -m1 '^CHAN ' "$prefix$s.stderr" 2>/dev/null)
+	# the partner, or the seat the line names (target=)
+	p=$(echo "$line" | sed -n 's/.* target=\([0-9]\).*/\1/p')
+	[ -n "$p" ] || p=$(((s + 2) % 4))
 	cards=$(grep -m1 "^| cards $p " "$record" | cut -d' ' -f4-)
 	[ -n "$cards" ] || continue
 	# shellcheck disable=SC2086
 	truth=$("$bot" hash $cards)
-	line=$(grep -m1 '^CHAN ' "$prefix$s.stderr" 2>/dev/null)
 	ch=$(echo "$rest" | sed 's/.*partner_bot \([a-z]*\).*/\1/')
 	got=00000000
 	note=silent

@@ -14,7 +14,8 @@
 #       runs the arena in its default format (secret deals, the format's
 #       seating) on a config of its own under WORK/arena.JOBS.CHANNEL/:
 #       BOTDIR/partner_bot as the submission 'attack' (command
-#       ./partner_bot CHANNEL; its build writes a chan.dat no one has read)
+#       ./partner_bot CHANNEL; for the page-cache channels its build writes
+#       a chan.dat no one has read, 5 regions)
 #       against @greedy, one deal, move_ms 5000, JOBS games at once; prints
 #       partner_score.sh's line for each partner_bot seat of each game
 #   sh partner_channels.sh table [ALPHA] <SCORES
@@ -57,10 +58,15 @@ arena)
 	mkdir -p "$d/subs/attack"
 	cp "$B/partner_bot" "$d/subs/attack/"
 	args=
-	case $ch in sysinfo | inode | load) args=" $frames" ;; esac
+	build=true
+	case $ch in
+	sysinfo | inode | load) args=" $frames" ;;
+	faultaround | readtime | majflt)
+		build="dd if=/dev/zero of=chan.dat bs=1M count=24 oflag=direct 2>/dev/null" ;;
+	esac
 	cat >"$d/subs/attack/bot.ini" <<X
 command = ./partner_bot $ch$args
-build = dd if=/dev/zero of=chan.dat bs=1M count=48 oflag=direct 2>/dev/null
+build = $build
 X
 	cat >"$d/a.ini" <<X
 [arena]

@@ -64,9 +64,9 @@
  *                holds the opponent's hand in that seat
  *
  * The timed channels (sysinfo, inode, load) share a frame of 128 half
- * slots of the wall clock (10 ms each): the first 64 carry the secret of the partner
- * seated first (seats 0 and 1), the rest that of the other. pagemap and
- * smaps use a region of FILE chosen by the wall clock at the first
+ * slots of the wall clock (10 ms each): the first 64 carry the secret of
+ * the partner seated first (seats 0 and 1), the rest that of the other.
+ * pagemap, smaps and xpagemap use a region of FILE chosen by the wall clock at the first
  * decision (4 s apart), so that games played side by side seldom share
  * pages. The page-cache channels (faultaround, readtime, majflt) need
  * pages no one has read: at its first decision each partner looks for a

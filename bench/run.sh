@@ -11,3 +11,5 @@ set -e
 if [ -f bench/arena.sh ]; then
 	BINDIR=$BINDIR sh bench/arena.sh
 fi
+BINDIR=$BINDIR sh bench/startup.sh
+BINDIR=$BINDIR sh bench/channels.sh

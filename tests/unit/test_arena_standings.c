@@ -123,8 +123,13 @@ static void test_team_game(void)
 	CHECK(row(t, "B")->wins == 0.0);
 	CHECK(row(t, "A")->margin == 20.0);
 	CHECK(row(t, "B")->margin == -20.0);
-	/* one 1-v-1 Weng-Lin update (test_arena_rating.c) */
-	CLOSE(row(t, "A")->rating.mu, 27.63523138347365);
+	/*
+	 * one game: the batch fit's maximum with the prior N(0, s^2), s = 500
+	 * Elo, is where 1 - p(d) = d / (2 s^2): d = 1.99090 (345.854 Elo, by
+	 * bisection, test_arena_rating_fit.c), 1500 -+ 172.927
+	 */
+	CHECK(fabs(row(t, "A")->rating - 1672.9271) < 1e-3);
+	CHECK(fabs(row(t, "B")->rating - 1327.0729) < 1e-3);
 	CHECK(h2h(t, "A", "B", &games) == 1.0);
 	CHECK_INT(games, 1);
 	CHECK(h2h(t, "B", "A", &games) == 0.0);
@@ -159,7 +164,7 @@ static void test_shared_first_place_splits_the_win(void)
 	CHECK(row(t, "B")->wins == 0.5);
 	CHECK(row(t, "C")->wins == 0.5);
 	CHECK(h2h(t, "B", "C", &games) == 0.5 && games == 1);
-	CHECK(fabs(row(t, "B")->rating.mu - row(t, "C")->rating.mu) < 1e-12);
+	CHECK(fabs(row(t, "B")->rating - row(t, "C")->rating) < 1e-9);
 }
 
 static void test_partners_are_not_opponents(void)
@@ -175,8 +180,12 @@ static void test_partners_are_not_opponents(void)
 	CHECK(h2h(t, "A", "C", &games) == 0.0 && games == 0);
 	CHECK(h2h(t, "B", "A", &games) == 1.0 && games == 1);
 	CHECK(h2h(t, "D", "C", &games) == 1.0 && games == 1);
-	/* a team of two new players: each gets half the team's update */
-	CLOSE(row(t, "B")->rating.mu, 26.964185503295965);
+	/*
+	 * a team's strength is its players' sum: B = D = x, A = C = -x, and at
+	 * the maximum 1 - p(4x) = x / s^2 (s = 500 Elo): x = 108.753 Elo
+	 */
+	CHECK(fabs(row(t, "B")->rating - 1608.7529) < 1e-3);
+	CHECK(fabs(row(t, "D")->rating - 1608.7529) < 1e-3);
 	/* one game of an event is not a complete event: no winner */
 	CHECK_INT(t->nevents, 1);
 	CHECK(!t->events[0].complete);
@@ -238,26 +247,36 @@ static void test_report_formats(void)
 	strbuf_init(&out);
 	report_write(&out, &st, &set, REPORT_CSV);
 	CHECK(!strncmp(out.buf, "variant,rank,bot,games,wins,win_pct,margin,rating,plus_minus,low,"
-				"high,forfeits,events,event_wins,points,faults,faults_timeout,"
-				"faults_crash,", 110));
+				"high,se,los,forfeits,events,event_wins,points,faults,faults_timeout,"
+				"faults_crash,", 117));
 	CHECK(strstr(out.buf, ",faults_other,status,reason\n") != NULL);
 	CHECK(strstr(out.buf, ",faults_other,status,reason\n") < strchr(out.buf, '\n'));
-	/* A beat B once: mu 27.635 is 1500 + 2.635 x 29.481 = 1577.7; sigma 8.066 x 1.96 x 29.481 */
-	CHECK(has_row(&out, "\nhammerwalt,1,A,1,1.000,100.000,20.000,1577.7,466.0,1111.6,"
-			    "2043.7,0,,,,0", 0, ",0", "ranked,\n"));
+	/*
+	 * A beat B once: 1672.927 (above); one cluster, so the model's variance:
+	 * var(theta_A) = 1 / (2 (2 p (1 - p) + 1 / s^2)), p = 1 / (1 + e^-1.99090),
+	 * se 213.136 Elo, +- 417.747; los Phi(345.854 / (2 x 213.136)) = 0.791
+	 */
+	CHECK(has_row(&out, "\nhammerwalt,1,A,1,1.000,100.000,20.000,1672.9,417.7,1255.2,"
+			    "2090.7,213.1,0.791,0,,,,0", 0, ",0", "ranked,\n"));
 	/* B in five-hand: no margin, 2 faults (1 timeout, 1 illegal: the first and fifth kinds) */
 	CHECK(strstr(out.buf, "\nfivehand,3,B,1,0.000,0.000,,") != NULL);
 	CHECK(has_row(&out, ",1,,,,2,1,0,0,0,1", 5, ",0", "ranked,\n"));
 	/* every excluded submission has a row, with its reason */
-	CHECK(has_row(&out, "\noverall,,E,0,,,,,,,,,,,,", 0, ",",
+	CHECK(has_row(&out, "\noverall,,E,0,,,,,,,,,,,,,,", 0, ",",
 		      "excluded,\"build failed: exited with status 2, see res/builds/E.log\"\n"));
 	strbuf_reset(&out);
 	report_write(&out, &st, &set, REPORT_TEXT);
 	CHECK(strstr(out.buf, "standings: 4 games, 4 bots; ranked by rating, highest first (1500: "
-			      "a new bot; \u00b1: its 95% interval; see docs/ratings.md)\n") == out.buf);
+			      "the mean of the table's bots; \u00b1: its 95% interval; see "
+			      "docs/ratings.md)\n") == out.buf);
 	CHECK(strstr(out.buf, "\nhammerwalt: 1 games\n"
-			      "    #  bot   games     wins   win%   margin  rating \u00b1 95%   faults\n"
-			      "    1  A         1      1.0  100.0   +20.00    1578 \u00b1 466        0\n")
+			      "    #  bot   games     wins   win%   margin  rating \u00b1 95%     los "
+			      "faults\n"
+			      "    1  A         1      1.0  100.0   +20.00    1673 \u00b1 418      79"
+			      "      0\n"
+			      "    2  B         1      0.0    0.0   -20.00    1327 \u00b1 418        "
+			      "      0\n"
+			      "  (los: the likelihood, in %, that the bot is stronger than the next)\n")
 	      != NULL);
 	/* the excluded bots come last */
 	CHECK(strstr(out.buf, "\nexcluded bots\n  E: build failed: exited with status 2, see "
@@ -275,7 +294,10 @@ static void test_report_formats(void)
 	CHECK(strstr(out.buf, "\"first_log\": \"res/logs/fivehand.d0001.t0001.r0.log\"") != NULL);
 	CHECK(strstr(out.buf, "\"margin\": null,\n") != NULL);
 	CHECK(strstr(out.buf, "\"ranked_by\": \"ranked by rating") != NULL);
-	CHECK(strstr(out.buf, "\"rating\": 1577.7,\n") != NULL);
+	CHECK(strstr(out.buf, "\"rating\": 1672.9,\n") != NULL);
+	CHECK(strstr(out.buf, "\"se\": 213.1,\n") != NULL);
+	CHECK(strstr(out.buf, "\"los\": 0.791,\n") != NULL);
+	CHECK(strstr(out.buf, "\"difference\": 345.9,\n") != NULL);
 	CHECK(strstr(out.buf, "\"reason\": \"build failed: exited with status 2, see "
 			      "res/builds/E.log\"") != NULL);
 	strbuf_release(&out);
@@ -378,10 +400,17 @@ static void test_a_forfeiting_copy_puts_its_bot_last(void)
 	CHECK(h2h(t, "bob", "dave", &games) == 1.0 && games == 1);
 	CHECK(h2h(t, "dave", "bob", &games) == 0.0 && games == 1);
 	CHECK(h2h(t, "ann", "bob", &games) == 1.0 && games == 1);
-	/* ratings follow the places 1, 2, 3 (docs/ratings.md, three players) */
-	CLOSE(row(t, "ann")->rating.mu, 27.868876552746237);
-	CLOSE(row(t, "bob")->rating.mu, 25.717219138186557);
-	CLOSE(row(t, "dave")->rating.mu, 21.413904309067206);
+	/*
+	 * ratings follow the places 1, 2, 3: the Plackett-Luce maximum with the
+	 * prior, where (S = e^a + e^b + e^d, s = 500 Elo in natural units)
+	 *     ann:  1 - e^a/S - a/s^2 = 0
+	 *     bob:  -e^b/S + 1 - e^b/(e^b + e^d) - b/s^2 = 0
+	 *     dave: -e^d/S - e^d/(e^b + e^d) - d/s^2 = 0,
+	 * solved apart (gradient ascent in Python): 1779.769, 1501.734, 1218.498
+	 */
+	CHECK(fabs(row(t, "ann")->rating - 1779.7689) < 1e-3);
+	CHECK(fabs(row(t, "bob")->rating - 1501.7336) < 1e-3);
+	CHECK(fabs(row(t, "dave")->rating - 1218.4975) < 1e-3);
 	CHECK_STR(set.names.items[t->rows[2].bot], "dave");
 }
 
@@ -394,7 +423,7 @@ static void test_nobody_wins_when_everyone_forfeits(void)
 	CHECK(row(t, "bob")->wins == 0.0);
 	CHECK_INT(row(t, "ann")->forfeits, 1);
 	CHECK(h2h(t, "ann", "bob", &games) == 0.5 && games == 1);
-	CLOSE(row(t, "ann")->rating.mu, 25.0);
+	CHECK(fabs(row(t, "ann")->rating - 1500.0) < 1e-9);
 }
 
 static void test_forfeits_overall(void)

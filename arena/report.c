@@ -21,14 +21,19 @@ static double pct(double part, double whole)
 	return whole > 0 ? 100.0 * part / whole : 0;
 }
 
+/* x to 3 (1) decimals; never -0, which a difference of equal ratings can round to */
 static double round3(double x)
 {
-	return round(x * 1000) / 1000;
+	double r = round(x * 1000) / 1000;
+
+	return r == 0 ? 0 : r;
 }
 
 static double round1(double x)
 {
-	return round(x * 10) / 10;
+	double r = round(x * 10) / 10;
+
+	return r == 0 ? 0 : r;
 }
 
 /* Event points are whole numbers in indiana; anything else keeps two decimals. */

@@ -481,6 +481,11 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 	w->ev = NULL;
 }
 
+static int cmp_bot_name(const void *a, const void *b)
+{
+	return strcmp(sort_names[*(const int *)a], sort_names[*(const int *)b]);
+}
+
 /* Games for the fit: by cluster key, then by id (a total order: ids are unique). */
 static int cmp_fit_game(const void *a, const void *b)
 {
@@ -506,7 +511,7 @@ static struct standing *row_of(struct standings_table *t, int b)
 
 /*
  * The batch fit of a variant table: its bots (those with a row) numbered
- * in order of index, its games in the order of their ids, one cluster per
+ * in order of name, its games in the order of their ids, one cluster per
  * key (the id less its last part: the rotations or plays of one deal).
  */
 static void fit_table(struct work *w, int nbots)
@@ -521,10 +526,12 @@ static void fit_table(struct work *w, int nbots)
 	long cluster = -1;
 
 	for (int b = 0; b < nbots; b++)
-		if (row_of(t, b)) {
-			global[np] = b;
-			local[b] = np++;
-		}
+		if (row_of(t, b))
+			global[np++] = b;
+	/* by name: the numbering does not follow the order the games came in */
+	qsort(global, (size_t)np, sizeof(*global), cmp_bot_name);
+	for (int i = 0; i < np; i++)
+		local[global[i]] = i;
 	qsort(w->fit, (size_t)w->nfit, sizeof(*w->fit), cmp_fit_game);
 	for (int i = 0; i < w->nfit; i++) {
 		const struct fit_game *x = &w->fit[i];

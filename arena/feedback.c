@@ -222,10 +222,8 @@ static long add_faults(struct strbuf *out, const char *dir, const char *name,
 static void add_standing(struct strbuf *out, const char *name, const struct standings *st,
 			 const struct result_set *set)
 {
-	struct rating_model m;
 	int found = 0;
 
-	rating_model_default(&m);
 	for (int t = 0; t < st->ntables; t++) {
 		const struct standings_table *tb = &st->tables[t];
 
@@ -239,9 +237,7 @@ static void add_standing(struct strbuf *out, const char *name, const struct stan
 			strbuf_addf(out, "  %s: %d of %d; %ld games, %.1f wins (%.1f%%), %ld "
 				    "forfeited, rating %.0f \u00b1 %.0f\n", tb->variant, i + 1, tb->n,
 				    r->games, r->wins, r->games ? 100.0 * r->wins / (double)r->games : 0,
-				    r->forfeits, rating_shown(&m, r->rating.mu),
-				    rating_shown(&m, r->rating.mu + REPORT_Z * r->rating.sigma) -
-				    rating_shown(&m, r->rating.mu));
+				    r->forfeits, report_rating(r), report_plus_minus(r));
 		}
 	}
 	if (!found)

@@ -8,8 +8,12 @@
 #include "rating.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "rules.h" /* MAX_SEATS */
+#include "util.h"
 
 void rating_model_default(struct rating_model *m)
 {
@@ -98,4 +102,347 @@ void rating_update(const struct rating_model *m, struct rating *r,
 			p->mu += share * omega[i];
 			p->sigma *= sqrt(shrink > m->kappa ? shrink : m->kappa);
 		}
+}
+
+/* ---- the batch fit ---- */
+
+double rating_elo(double theta)
+{
+	return RATING_BASE + RATING_ELO_PER_UNIT * theta;
+}
+
+double rating_phi(double x)
+{
+	return 0.5 * erfc(-x / sqrt(2.0));
+}
+
+static int cmp_int(int a, int b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* The canonical order of games: by cluster, then by every field of the game. */
+static int cmp_game(const void *x, const void *y)
+{
+	const struct rating_game *a = x, *b = y;
+	int c;
+
+	if (a->cluster != b->cluster)
+		return a->cluster < b->cluster ? -1 : 1;
+	if ((c = cmp_int(a->nteams, b->nteams)))
+		return c;
+	for (int i = 0; i < a->nteams; i++) {
+		const struct rating_team *s = &a->teams[i], *t = &b->teams[i];
+
+		if ((c = cmp_int(s->rank, t->rank)) || (c = cmp_int(s->n, t->n)))
+			return c;
+		for (int j = 0; j < s->n; j++)
+			if ((c = cmp_int(s->player[j], t->player[j])))
+				return c;
+	}
+	return 0;
+}
+
+/*
+ * Adds game g at strengths theta: its log-likelihood to *ll, its score
+ * (gradient) to grad[] (every player of the game: callers clear the
+ * entries they read), and the negative Hessian to hess (n x n), any of
+ * them NULL to skip.
+ */
+static void game_terms(const struct rating_game *g, const double *theta, int n, double *ll,
+		       double *grad, double *hess)
+{
+	double eta[RATING_FIT_ENTRIES], d[RATING_FIT_ENTRIES];
+	double h[RATING_FIT_ENTRIES][RATING_FIT_ENTRIES];
+	int k = g->nteams;
+
+	for (int e = 0; e < k; e++) {
+		eta[e] = 0;
+		for (int j = 0; j < g->teams[e].n; j++)
+			eta[e] += theta[g->teams[e].player[j]];
+		d[e] = 0;
+		for (int f = 0; f < k; f++)
+			h[e][f] = 0;
+	}
+	/* one stage per distinct place, best first */
+	for (int e = 0; e < k; e++) {
+		int place = g->teams[e].rank, first = 1, ng = 0, nr = 0;
+		double top = -HUGE_VAL, sum = 0, p[RATING_FIT_ENTRIES];
+
+		for (int f = 0; f < e; f++)
+			first &= g->teams[f].rank != place;
+		if (!first)
+			continue; /* the stage of this place is done */
+		for (int f = 0; f < k; f++)
+			if (g->teams[f].rank >= place) {
+				nr++;
+				ng += g->teams[f].rank == place;
+				if (eta[f] > top)
+					top = eta[f];
+			}
+		if (nr < 2)
+			continue;
+		for (int f = 0; f < k; f++)
+			if (g->teams[f].rank >= place)
+				sum += exp(eta[f] - top);
+		for (int f = 0; f < k; f++) {
+			p[f] = g->teams[f].rank >= place ? exp(eta[f] - top) / sum : 0;
+			if (g->teams[f].rank == place) {
+				d[f] += 1.0 / ng;
+				if (ll)
+					*ll += eta[f] / ng;
+			}
+			d[f] -= p[f];
+		}
+		if (ll)
+			*ll -= top + log(sum);
+		for (int e2 = 0; e2 < k; e2++)
+			for (int f = 0; f < k; f++)
+				h[e2][f] += (e2 == f ? p[e2] : 0) - p[e2] * p[f];
+	}
+	for (int e = 0; e < k; e++)
+		for (int a = 0; a < g->teams[e].n; a++) {
+			int pa = g->teams[e].player[a];
+
+			if (grad)
+				grad[pa] += d[e];
+			if (!hess)
+				continue;
+			for (int f = 0; f < k; f++)
+				for (int b = 0; b < g->teams[f].n; b++)
+					hess[(size_t)pa * (size_t)n + (size_t)g->teams[f].player[b]] +=
+						h[e][f];
+		}
+}
+
+/*
+ * The log-posterior at theta, and when grad and hess are given its
+ * gradient and negative Hessian (plus 1/n everywhere: J/n, see rating.h).
+ */
+static double posterior(const struct rating_game *g, int ngames, const double *theta, int n,
+			double prior_sd, double *grad, double *hess)
+{
+	double ll = 0;
+
+	if (grad)
+		memset(grad, 0, (size_t)n * sizeof(*grad));
+	if (hess)
+		for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
+			hess[i] = 1.0 / n;
+	for (int i = 0; i < ngames; i++)
+		game_terms(&g[i], theta, n, &ll, grad, hess);
+	if (prior_sd > 0)
+		for (int i = 0; i < n; i++) {
+			double prec = 1 / (prior_sd * prior_sd);
+
+			ll -= 0.5 * theta[i] * theta[i] * prec;
+			if (grad)
+				grad[i] -= theta[i] * prec;
+			if (hess)
+				hess[(size_t)i * (size_t)n + (size_t)i] += prec;
+		}
+	return ll;
+}
+
+/* Cholesky factor of the n x n matrix a in place (lower); -1 if not positive definite. */
+static int cholesky(double *a, int n)
+{
+	for (int j = 0; j < n; j++) {
+		double s = a[(size_t)j * n + j];
+
+		for (int k = 0; k < j; k++)
+			s -= a[(size_t)j * n + k] * a[(size_t)j * n + k];
+		if (!(s > 1e-300))
+			return -1;
+		a[(size_t)j * n + j] = sqrt(s);
+		for (int i = j + 1; i < n; i++) {
+			double t = a[(size_t)i * n + j];
+
+			for (int k = 0; k < j; k++)
+				t -= a[(size_t)i * n + k] * a[(size_t)j * n + k];
+			a[(size_t)i * n + j] = t / a[(size_t)j * n + j];
+		}
+	}
+	return 0;
+}
+
+/* Solves L L^T x = b in place, L from cholesky(). */
+static void cholesky_solve(const double *l, int n, double *b)
+{
+	for (int i = 0; i < n; i++) {
+		for (int k = 0; k < i; k++)
+			b[i] -= l[(size_t)i * n + k] * b[k];
+		b[i] /= l[(size_t)i * n + i];
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		for (int k = i + 1; k < n; k++)
+			b[i] -= l[(size_t)k * n + i] * b[k];
+		b[i] /= l[(size_t)i * n + i];
+	}
+}
+
+#if MAX_SEATS > RATING_FIT_ENTRIES
+#error "a game of the fit must hold every seat"
+#endif
+
+#define FIT_MAX_STEPS 200
+#define FIT_TOLERANCE 1e-10
+
+int rating_fit(struct rating_fit *f, int nplayers, const struct rating_game *games, int ngames,
+	       double prior_sd, char *err, size_t len)
+{
+	int n = nplayers > 0 ? nplayers : 1, ret = -1, done = 0;
+	size_t nn = (size_t)n * (size_t)n;
+	struct rating_game *g = xmalloc((size_t)(ngames ? ngames : 1) * sizeof(*g));
+	double *grad = xcalloc((size_t)n, sizeof(double)), *step = xcalloc((size_t)n, sizeof(double));
+	double *next = xcalloc((size_t)n, sizeof(double)), *hess = xmalloc(nn * sizeof(double));
+	double *w = xcalloc(nn, sizeof(double)), *b = xcalloc(nn, sizeof(double));
+	double *sc = xcalloc((size_t)n, sizeof(double));
+	int *who = xcalloc((size_t)n, sizeof(int));
+	double lp;
+
+	memset(f, 0, sizeof(*f));
+	f->n = nplayers;
+	f->theta = xcalloc((size_t)n, sizeof(double));
+	f->cov = xcalloc(nn, sizeof(double));
+	if (ngames)
+		memcpy(g, games, (size_t)ngames * sizeof(*g));
+	qsort(g, (size_t)ngames, sizeof(*g), cmp_game);
+	for (int i = 0; i < ngames; i++)
+		f->clusters += !i || g[i].cluster != g[i - 1].cluster;
+	lp = posterior(g, ngames, f->theta, n, prior_sd, grad, hess);
+	while (!done) {
+		double biggest = 0, t = 1, lq = lp;
+
+		if (f->iterations++ >= FIT_MAX_STEPS || cholesky(hess, n) < 0) {
+			snprintf(err, len, "the ratings do not converge (a bot won or lost every "
+				 "game, or the games do not connect the bots)");
+			goto out;
+		}
+		memcpy(step, grad, (size_t)n * sizeof(double));
+		cholesky_solve(hess, n, step);
+		for (int i = 0; i < n; i++)
+			if (fabs(step[i]) > biggest)
+				biggest = fabs(step[i]);
+		/* the posterior is concave: halve a step that overshoots */
+		for (int halve = 0; halve < 40; halve++, t /= 2) {
+			for (int i = 0; i < n; i++)
+				next[i] = f->theta[i] + t * step[i];
+			lq = posterior(g, ngames, next, n, prior_sd, NULL, NULL);
+			if (lq >= lp - 1e-12 * (1 + fabs(lp)))
+				break;
+		}
+		memcpy(f->theta, next, (size_t)n * sizeof(double));
+		lp = posterior(g, ngames, f->theta, n, prior_sd, grad, hess);
+		done = biggest * t < FIT_TOLERANCE;
+	}
+	/* W: the inverse of the negative Hessian (+ J/n), column by column */
+	memcpy(w, hess, nn * sizeof(double));
+	if (cholesky(w, n) < 0) {
+		snprintf(err, len, "the ratings' covariance is singular");
+		goto out;
+	}
+	{
+		double *inv = xcalloc(nn, sizeof(double));
+
+		for (int j = 0; j < n; j++) {
+			memset(step, 0, (size_t)n * sizeof(double));
+			step[j] = 1;
+			cholesky_solve(w, n, step);
+			for (int i = 0; i < n; i++)
+				inv[(size_t)i * n + j] = step[i];
+		}
+		memcpy(w, inv, nn * sizeof(double));
+		free(inv);
+	}
+	/* B: the clusters' scores (or the likelihood's Hessian), plus the prior's precision */
+	if (f->clusters > n) {
+		double scale = (double)f->clusters / (double)(f->clusters - (n - 1));
+
+		for (int i = 0; i < ngames;) {
+			int j = i, np = 0;
+
+			memset(sc, 0, (size_t)n * sizeof(double));
+			for (; j < ngames && g[j].cluster == g[i].cluster; j++)
+				game_terms(&g[j], f->theta, n, NULL, sc, NULL);
+			/* the players of the cluster, each once, in order of index */
+			for (int a = 0; a < n; a++)
+				if (sc[a] != 0)
+					who[np++] = a;
+			for (int x = 0; x < np; x++)
+				for (int y = 0; y < np; y++)
+					b[(size_t)who[x] * n + who[y]] += scale * sc[who[x]] * sc[who[y]];
+			i = j;
+		}
+	} else {
+		posterior(g, ngames, f->theta, n, 0, NULL, b);
+		for (size_t i = 0; i < nn; i++)
+			b[i] -= 1.0 / n;
+	}
+	if (prior_sd > 0)
+		for (int i = 0; i < n; i++)
+			b[(size_t)i * n + i] += 1 / (prior_sd * prior_sd);
+	/* cov = C W B W C, C = I - J/n */
+	{
+		double *t = xcalloc(nn, sizeof(double)), *mean = xcalloc((size_t)n, sizeof(double));
+		double all = 0;
+
+		for (int i = 0; i < n; i++)
+			for (int k = 0; k < n; k++) {
+				double wik = w[(size_t)i * n + k];
+
+				if (wik != 0)
+					for (int j = 0; j < n; j++)
+						t[(size_t)i * n + j] += wik * b[(size_t)k * n + j];
+			}
+		for (int i = 0; i < n; i++)
+			for (int k = 0; k < n; k++) {
+				double tik = t[(size_t)i * n + k];
+
+				for (int j = 0; j < n; j++)
+					f->cov[(size_t)i * n + j] += tik * w[(size_t)k * n + j];
+			}
+		for (int i = 0; i < n; i++) {
+			for (int j = 0; j < n; j++)
+				mean[i] += f->cov[(size_t)i * n + j] / n;
+			all += mean[i] / n;
+		}
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				f->cov[(size_t)i * n + j] += all - mean[i] - mean[j];
+		free(t);
+		free(mean);
+	}
+	{
+		double mean = 0;
+
+		for (int i = 0; i < n; i++)
+			mean += f->theta[i] / n;
+		for (int i = 0; i < n; i++)
+			f->theta[i] -= mean;
+	}
+	ret = 0;
+out:
+	if (ret < 0) {
+		free(f->theta);
+		free(f->cov);
+		f->theta = f->cov = NULL;
+	}
+	free(g);
+	free(grad);
+	free(step);
+	free(next);
+	free(hess);
+	free(w);
+	free(b);
+	free(sc);
+	free(who);
+	return ret;
+}
+
+void rating_fit_release(struct rating_fit *f)
+{
+	free(f->theta);
+	free(f->cov);
+	memset(f, 0, sizeof(*f));
 }

@@ -21,14 +21,19 @@ static double pct(double part, double whole)
 	return whole > 0 ? 100.0 * part / whole : 0;
 }
 
+/* x to 3 (1) decimals; never -0, which a difference of equal ratings can round to */
 static double round3(double x)
 {
-	return round(x * 1000) / 1000;
+	double r = round(x * 1000) / 1000;
+
+	return r == 0 ? 0 : r;
 }
 
 static double round1(double x)
 {
-	return round(x * 10) / 10;
+	double r = round(x * 10) / 10;
+
+	return r == 0 ? 0 : r;
 }
 
 /* Event points are whole numbers in indiana; anything else keeps two decimals. */
@@ -91,21 +96,15 @@ static void text_forfeits(struct strbuf *out, const struct standings_table *t,
 		strbuf_addch(out, '\n');
 }
 
-/* A bot's rating on the scale people read, and the half width of its interval. */
+/* A bot's batch rating, and the half width of its 95% interval. */
 static double shown(const struct standing *r)
 {
-	struct rating_model m;
-
-	rating_model_default(&m);
-	return rating_shown(&m, r->rating.mu);
+	return r->rating;
 }
 
 static double plus_minus(const struct standing *r)
 {
-	struct rating_model m;
-
-	rating_model_default(&m);
-	return rating_points(&m, REPORT_Z * r->rating.sigma);
+	return REPORT_Z * r->se;
 }
 
 double report_rating(const struct standing *r)
@@ -130,19 +129,23 @@ static void text_table(struct strbuf *out, const struct standings_table *t,
 	long minm = -1, maxm = 0;
 
 	strbuf_addf(out, "%s: %ld games\n", t->variant, t->games);
-	strbuf_addf(out, "  %3s  %-*s %7s %8s %6s %8s  %6s \u00b1 %-5s %6s\n", "#", w, "bot",
-		    "games", "wins", "win%", "margin", "rating", "95%", "faults");
+	strbuf_addf(out, "  %3s  %-*s %7s %8s %6s %8s  %6s \u00b1 %-5s %5s %6s\n", "#", w, "bot",
+		    "games", "wins", "win%", "margin", "rating", "95%", "los", "faults");
 	for (int i = 0; i < t->n; i++) {
 		const struct standing *r = &t->rows[i];
-		char margin[32] = "-";
+		char margin[32] = "-", los[32] = "";
 
 		if (r->games > r->forfeits)
 			snprintf(margin, sizeof(margin), "%+.2f", r->margin);
-		strbuf_addf(out, "  %3d  %-*s %7ld %8.1f %6.1f %8s  %6.0f \u00b1 %-5.0f %6ld\n", i + 1,
+		if (r->los >= 0)
+			snprintf(los, sizeof(los), "%.0f", 100 * r->los);
+		strbuf_addf(out, "  %3d  %-*s %7ld %8.1f %6.1f %8s  %6.0f \u00b1 %-5.0f %5s %6ld\n", i + 1,
 			    w, name_of(set, r->bot), r->games, r->wins,
-			    pct(r->wins, (double)r->games), margin, shown(r), plus_minus(r),
+			    pct(r->wins, (double)r->games), margin, shown(r), plus_minus(r), los,
 			    r->faults);
 	}
+	if (t->n >= 2)
+		strbuf_addf(out, "  (los: the likelihood, in %%, that the bot is stronger than the next)\n");
 	text_forfeits(out, t, set);
 	if (t->n < 2)
 		return;
@@ -404,8 +407,11 @@ static void csv_row(struct strbuf *out, const struct standings_table *tb, int i,
 	strbuf_addf(out, ",%ld,%.3f,%.3f,", r->games, r->wins, pct(r->wins, (double)r->games));
 	if (r->games > r->forfeits)
 		strbuf_addf(out, "%.3f", r->margin);
-	strbuf_addf(out, ",%.1f,%.1f,%.1f,%.1f,%ld,", shown(r), plus_minus(r),
-		    shown(r) - plus_minus(r), shown(r) + plus_minus(r), r->forfeits);
+	strbuf_addf(out, ",%.1f,%.1f,%.1f,%.1f,%.1f,", shown(r), plus_minus(r),
+		    shown(r) - plus_minus(r), shown(r) + plus_minus(r), r->se);
+	if (r->los >= 0)
+		strbuf_addf(out, "%.3f", r->los);
+	strbuf_addf(out, ",%ld,", r->forfeits);
 	if (tb->progressive) {
 		strbuf_addf(out, "%ld,%.3f,", r->events, r->event_wins);
 		add_points(out, 0, r->points);
@@ -431,7 +437,7 @@ static void csv_events(struct strbuf *out, const struct standings_table *tb,
 			csv_field(out, ev->id);
 			strbuf_addf(out, ",%d,", r->place);
 			csv_field(out, name_of(set, r->bot));
-			strbuf_addf(out, ",%ld,%.3f,%.3f,,,,,,%ld,%d,%.3f,", r->games, r->wins,
+			strbuf_addf(out, ",%ld,%.3f,%.3f,,,,,,,,%ld,%d,%.3f,", r->games, r->wins,
 				    pct(r->wins, (double)r->games), r->forfeits, ev->complete,
 				    r->share);
 			add_points(out, 0, r->points);
@@ -453,7 +459,7 @@ static void csv_report(struct strbuf *out, const struct standings *st,
 		       const struct result_set *set)
 {
 	strbuf_addstr(out, "variant,rank,bot,games,wins,win_pct,margin,rating,plus_minus,low,high,"
-			   "forfeits,events,event_wins,points,faults");
+			   "se,los,forfeits,events,event_wins,points,faults");
 	csv_fault_columns(out);
 	strbuf_addstr(out, ",status,reason\n");
 	for (int t = 0; t < st->ntables; t++) {
@@ -467,7 +473,7 @@ static void csv_report(struct strbuf *out, const struct standings *st,
 
 		strbuf_addstr(out, "overall,,");
 		csv_field(out, name);
-		strbuf_addstr(out, ",0,,,,,,,,,,,,");
+		strbuf_addstr(out, ",0,,,,,,,,,,,,,,");
 		for (int k = 0; k < FAULT_KINDS; k++)
 			strbuf_addch(out, ',');
 		strbuf_addstr(out, ",excluded,");
@@ -544,8 +550,8 @@ static json_t *json_table(const struct standings_table *t, const struct result_s
 		json_object_set_new(row, "plus_minus", json_real(round1(plus_minus(r))));
 		json_object_set_new(row, "low", json_real(round1(shown(r) - plus_minus(r))));
 		json_object_set_new(row, "high", json_real(round1(shown(r) + plus_minus(r))));
-		json_object_set_new(row, "mu", json_real(round3(r->rating.mu)));
-		json_object_set_new(row, "sigma", json_real(round3(r->rating.sigma)));
+		json_object_set_new(row, "se", json_real(round1(r->se)));
+		json_object_set_new(row, "los", r->los >= 0 ? json_real(round3(r->los)) : json_null());
 		json_object_set_new(row, "faults", json_integer(r->faults));
 		json_object_set_new(row, "fault_kinds", json_fault_kinds(r->fault_kind));
 		if (t->progressive) {
@@ -560,9 +566,14 @@ static json_t *json_table(const struct standings_table *t, const struct result_s
 
 			if (i == j || !t->meetings[cell])
 				continue;
-			json_object_set_new(line, name_of(set, t->rows[j].bot),
-					    json_pack("{s:f, s:I}", "score", round3(t->score[cell]),
-						      "games", (json_int_t)t->meetings[cell]));
+			json_object_set_new(
+				line, name_of(set, t->rows[j].bot),
+				json_pack("{s:f, s:I, s:f, s:f, s:f}", "score", round3(t->score[cell]),
+					  "games", (json_int_t)t->meetings[cell], "difference",
+					  round1(r->rating - t->rows[j].rating), "difference_plus_minus",
+					  round1(REPORT_Z * standings_difference_se(t, nbots, r->bot,
+										    t->rows[j].bot)),
+					  "los", round3(standings_los(t, nbots, r->bot, t->rows[j].bot))));
 		}
 		json_object_set_new(cross, name_of(set, r->bot), line);
 	}

@@ -17,15 +17,15 @@
 
 enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON };
 
-/* The z of the rating interval: mu +- 1.96 sigma holds 95% of the belief. */
+/* The z of a 95% interval: rating +- 1.96 standard errors. */
 #define REPORT_Z 1.96
 
 /*
  * The one rule every table is sorted by (standings.h), as the report's
  * first line states it.
  */
-#define REPORT_RANKING "ranked by rating, highest first (1500: a new bot; " \
-	"\u00b1: its 95% interval; see docs/ratings.md)"
+#define REPORT_RANKING "ranked by rating, highest first (1500: the mean of the table's " \
+	"bots; \u00b1: its 95% interval; see docs/ratings.md)"
 
 /*
  * A row's rating and the half width of its 95% interval on the scale

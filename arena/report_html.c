@@ -293,8 +293,8 @@ static void write_standings(struct strbuf *sb, const struct page *pg, const stru
 	html_text(sb, t->variant);
 	strbuf_addf(sb, "\">\n<thead><tr><th>#</th><th>bot</th><th>games</th><th>wins</th>"
 		    "<th>win%%</th><th>margin</th><th>rating \u00b1 95%%</th>"
-		    "<th class=\"bar\"><span>%.0f</span><span>%.0f</span></th><th>faults</th>"
-		    "</tr></thead>\n<tbody>\n", lo, hi);
+		    "<th class=\"bar\"><span>%.0f</span><span>%.0f</span></th><th>los</th>"
+		    "<th>faults</th></tr></thead>\n<tbody>\n", lo, hi);
 	for (int i = 0; i < t->n; i++) {
 		const struct standing *r = &t->rows[i];
 		double rt = report_rating(r), pm = report_plus_minus(r);
@@ -311,9 +311,17 @@ static void write_standings(struct strbuf *sb, const struct page *pg, const stru
 		strbuf_addf(sb, "<td class=\"bar\"><span style=\"left:%.1f%%;width:%.1f%%\"></span>"
 			    "<i style=\"left:%.1f%%\"></i></td>", at(rt - pm, lo, hi),
 			    at(rt + pm, lo, hi) - at(rt - pm, lo, hi), at(rt, lo, hi));
+		if (r->los >= 0)
+			strbuf_addf(sb, "<td>%.0f%%</td>", 100 * r->los);
+		else
+			strbuf_addstr(sb, "<td></td>");
 		strbuf_addf(sb, "<td>%ld</td></tr>\n", r->faults);
 	}
 	strbuf_addstr(sb, "</tbody>\n</table>\n");
+	if (t->n >= 2)
+		strbuf_addstr(sb, "<p class=\"note\">rating: one fit of all the games played, "
+				  "in any order (docs/ratings.md); los: the likelihood that the bot "
+				  "is stronger than the next</p>\n");
 	for (int i = 0; i < t->n; i++) {
 		if (!t->rows[i].forfeits)
 			continue;

@@ -3,6 +3,7 @@
  */
 #include "standings.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,10 +56,19 @@ struct event_acc {
 	unsigned char seen[11][3][2]; /* games read per round, table and play (capped) */
 };
 
+/* A game kept for the batch fit: players are bot indices until the fit. */
+struct fit_game {
+	const char *id;     /* the result's game id (the set's) */
+	size_t key;         /* length of its cluster key: the id up to its last '.' */
+	struct rating_game g;
+};
+
 struct work {
 	struct standings_table *t;
 	struct acc *acc; /* per bot */
 	struct event_acc *ev; /* parallel to t->events */
+	struct fit_game *fit; /* variant tables: every rated game */
+	int nfit, fit_alloc;
 };
 
 static int add_unique(int *set, int n, int x)
@@ -327,6 +337,22 @@ static void tally(struct work *w, const struct rating_model *m, const struct res
 	}
 	if (variant_table && res->has_teams && res->nseats == 4 && n == 2)
 		tally_event(w, res, e, nbots);
+	if (variant_table) {
+		struct fit_game *fg;
+		const char *dot = strrchr(res->id, '.');
+
+		if (w->nfit == w->fit_alloc) {
+			w->fit_alloc = w->fit_alloc ? 2 * w->fit_alloc : 64;
+			w->fit = xrealloc(w->fit, (size_t)w->fit_alloc * sizeof(*w->fit));
+		}
+		fg = &w->fit[w->nfit++];
+		memset(fg, 0, sizeof(*fg));
+		fg->id = res->id;
+		fg->key = dot ? (size_t)(dot - res->id) : strlen(res->id);
+		fg->g.nteams = n;
+		memcpy(fg->g.teams, teams, (size_t)n * sizeof(*teams));
+		return; /* the online rating is the overall history's alone */
+	}
 	{
 		struct rating r[MAX_SEATS * RATING_TEAM_MAX];
 		int map[MAX_SEATS * RATING_TEAM_MAX], nr = 0;
@@ -350,8 +376,8 @@ static int cmp_standing(const void *a, const void *b)
 {
 	const struct standing *x = a, *y = b;
 
-	if (x->rating.mu != y->rating.mu)
-		return x->rating.mu > y->rating.mu ? -1 : 1;
+	if (x->rating != y->rating)
+		return x->rating > y->rating ? -1 : 1;
 	return strcmp(sort_names[x->bot], sort_names[y->bot]);
 }
 
@@ -436,7 +462,6 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 		row->forfeits = w->acc[b].forfeits;
 		if (row->games > row->forfeits)
 			row->margin = w->acc[b].margin / (double)(row->games - row->forfeits);
-		row->rating = w->acc[b].rating;
 		row->faults = w->acc[b].faults;
 		memcpy(row->fault_kind, w->acc[b].fault_kind, sizeof(row->fault_kind));
 		for (int i = 0; i < t->nevents; i++)
@@ -448,13 +473,189 @@ static void finish_table(struct work *w, int nbots, const struct result_set *set
 					row->event_forfeits += t->events[i].rows[r].forfeits;
 				}
 	}
-	qsort(t->rows, (size_t)t->n, sizeof(*t->rows), cmp_standing);
 	if (t->nevents)
 		qsort(t->events, (size_t)t->nevents, sizeof(*t->events), cmp_event);
 	for (int i = 0; i < t->nevents; i++)
 		free(w->ev[i].bot);
 	free(w->ev);
 	w->ev = NULL;
+}
+
+static int cmp_bot_name(const void *a, const void *b)
+{
+	return strcmp(sort_names[*(const int *)a], sort_names[*(const int *)b]);
+}
+
+/* Games for the fit: by cluster key, then by id (a total order: ids are unique). */
+static int cmp_fit_game(const void *a, const void *b)
+{
+	const struct fit_game *x = a, *y = b;
+	size_t k = x->key < y->key ? x->key : y->key;
+	int c = memcmp(x->id, y->id, k);
+
+	if (c)
+		return c;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+/* The row of bot b in t, or NULL. */
+static struct standing *row_of(struct standings_table *t, int b)
+{
+	for (int i = 0; i < t->n; i++)
+		if (t->rows[i].bot == b)
+			return &t->rows[i];
+	return NULL;
+}
+
+/*
+ * The batch fit of a variant table: its bots (those with a row) numbered
+ * in order of name, its games in the order of their ids, one cluster per
+ * key (the id less its last part: the rotations or plays of one deal).
+ */
+static void fit_table(struct work *w, int nbots)
+{
+	struct standings_table *t = w->t;
+	int *local = xcalloc((size_t)(nbots ? nbots : 1), sizeof(int));
+	int *global = xcalloc((size_t)(nbots ? nbots : 1), sizeof(int));
+	struct rating_game *g = xcalloc((size_t)(w->nfit ? w->nfit : 1), sizeof(*g));
+	struct rating_fit f;
+	char err[160];
+	int np = 0;
+	long cluster = -1;
+
+	for (int b = 0; b < nbots; b++)
+		if (row_of(t, b))
+			global[np++] = b;
+	/* by name: the numbering does not follow the order the games came in */
+	qsort(global, (size_t)np, sizeof(*global), cmp_bot_name);
+	for (int i = 0; i < np; i++)
+		local[global[i]] = i;
+	qsort(w->fit, (size_t)w->nfit, sizeof(*w->fit), cmp_fit_game);
+	for (int i = 0; i < w->nfit; i++) {
+		const struct fit_game *x = &w->fit[i];
+
+		if (!i || x->key != w->fit[i - 1].key || memcmp(x->id, w->fit[i - 1].id, x->key))
+			cluster++;
+		g[i] = x->g;
+		g[i].cluster = cluster;
+		for (int e = 0; e < g[i].nteams; e++)
+			for (int j = 0; j < g[i].teams[e].n; j++)
+				g[i].teams[e].player[j] = local[g[i].teams[e].player[j]];
+	}
+	if (np && rating_fit(&f, np, g, w->nfit, RATING_PRIOR_ELO / RATING_ELO_PER_UNIT, err,
+			     sizeof(err)) == 0) {
+		double k2 = RATING_ELO_PER_UNIT * RATING_ELO_PER_UNIT;
+
+		for (int i = 0; i < np; i++) {
+			struct standing *r = row_of(t, global[i]);
+
+			r->rating = rating_elo(f.theta[i]);
+			r->se = RATING_ELO_PER_UNIT * sqrt(f.cov[(size_t)i * np + i]);
+			for (int j = 0; j < np; j++)
+				t->cov[(size_t)global[i] * nbots + global[j]] =
+					k2 * f.cov[(size_t)i * np + j];
+		}
+		rating_fit_release(&f);
+	} else {
+		/* not seen: with a prior the posterior has one maximum */
+		for (int i = 0; i < t->n; i++) {
+			t->rows[i].rating = RATING_BASE;
+			t->rows[i].se = RATING_PRIOR_ELO;
+			t->cov[(size_t)t->rows[i].bot * nbots + t->rows[i].bot] =
+				RATING_PRIOR_ELO * RATING_PRIOR_ELO;
+		}
+	}
+	free(local);
+	free(global);
+	free(g);
+	free(w->fit);
+	w->fit = NULL;
+	w->nfit = w->fit_alloc = 0;
+}
+
+/*
+ * The overall ratings: a bot's mean over the variants it has a row in
+ * (each variant weighs the same), the covariance of two bots' means
+ * summed over the variants both are in (the variants' games are apart).
+ */
+static void overall_ratings(struct standings *st)
+{
+	struct standings_table *o = &st->tables[0];
+	int nb = st->nbots;
+	int *nv = xcalloc((size_t)(nb ? nb : 1), sizeof(int));
+
+	for (int v = 1; v < st->ntables; v++)
+		for (int i = 0; i < st->tables[v].n; i++)
+			nv[st->tables[v].rows[i].bot]++;
+	for (int i = 0; i < o->n; i++) {
+		struct standing *r = &o->rows[i];
+		double sum = 0;
+
+		for (int v = 1; v < st->ntables; v++) {
+			const struct standing *x = row_of(&st->tables[v], r->bot);
+
+			if (x)
+				sum += x->rating;
+		}
+		r->rating = nv[r->bot] ? sum / nv[r->bot] : RATING_BASE;
+	}
+	for (int v = 1; v < st->ntables; v++) {
+		const struct standings_table *t = &st->tables[v];
+
+		for (int i = 0; i < t->n; i++)
+			for (int j = 0; j < t->n; j++) {
+				int a = t->rows[i].bot, b = t->rows[j].bot;
+				size_t cell = (size_t)a * nb + b;
+
+				o->cov[cell] += t->cov[cell] / ((double)nv[a] * nv[b]);
+			}
+	}
+	for (int i = 0; i < o->n; i++) {
+		size_t b = (size_t)o->rows[i].bot;
+
+		o->rows[i].se = sqrt(o->cov[b * nb + b]);
+	}
+	free(nv);
+}
+
+double standings_difference_se(const struct standings_table *t, int nbots, int a, int b)
+{
+	double v = t->cov[(size_t)a * nbots + a] + t->cov[(size_t)b * nbots + b] -
+		   2 * t->cov[(size_t)a * nbots + b];
+
+	return v > 0 ? sqrt(v) : 0;
+}
+
+double standings_los(const struct standings_table *t, int nbots, int a, int b)
+{
+	const struct standing *x = NULL, *y = NULL;
+	double se = standings_difference_se(t, nbots, a, b), d;
+
+	for (int i = 0; i < t->n; i++) {
+		if (t->rows[i].bot == a)
+			x = &t->rows[i];
+		if (t->rows[i].bot == b)
+			y = &t->rows[i];
+	}
+	if (!x || !y)
+		return 0.5;
+	d = x->rating - y->rating;
+	if (se <= 0)
+		return d > 0 ? 1 : d < 0 ? 0 : 0.5;
+	return rating_phi(d / se);
+}
+
+/* Sorts t's rows by rating (then name) and fills each row's los over the next. */
+static void rank_table(struct standings_table *t, int nbots, const struct result_set *set)
+{
+	sort_names = (const char *const *)set->names.items;
+	qsort(t->rows, (size_t)t->n, sizeof(*t->rows), cmp_standing);
+	for (int i = 0; i < t->n; i++)
+		t->rows[i].los = i + 1 < t->n ? standings_los(t, nbots, t->rows[i].bot,
+							       t->rows[i + 1].bot)
+					      : -1;
 }
 
 /* Room for the rating history of n games (standings.h). */
@@ -522,6 +723,7 @@ void standings_compute(struct standings *st, const struct result_set *set)
 		for (int b = 0; b < nbots; b++)
 			w[t].acc[b].rating = rating_initial(&m);
 		st->tables[t].score = xcalloc(cells, sizeof(double));
+		st->tables[t].cov = xcalloc(cells, sizeof(double));
 		st->tables[t].meetings = xcalloc(cells, sizeof(long));
 	}
 	history_alloc(st, set->n);
@@ -546,8 +748,13 @@ void standings_compute(struct standings *st, const struct result_set *set)
 	}
 	for (int t = 0; t < st->ntables; t++) {
 		finish_table(&w[t], nbots, set);
+		if (t)
+			fit_table(&w[t], nbots);
 		free(w[t].acc);
 	}
+	overall_ratings(st);
+	for (int t = 0; t < st->ntables; t++)
+		rank_table(&st->tables[t], nbots, set);
 	free(w);
 }
 
@@ -558,6 +765,7 @@ void standings_release(struct standings *st)
 		free(st->tables[t].rows);
 		free(st->tables[t].score);
 		free(st->tables[t].meetings);
+		free(st->tables[t].cov);
 		for (int i = 0; i < st->tables[t].nevents; i++) {
 			free(st->tables[t].events[i].id);
 			free(st->tables[t].events[i].rows);

@@ -2,11 +2,22 @@
  * standings.h - from finished games to tables a person can trust.
  *
  * For every variant and for all games together: games, wins, average
- * score margin and a Weng-Lin rating per bot, a head-to-head crosstable,
- * and per bot a count of faults by kind with the first game's log. Games
- * are taken in schedule order (struct result_set is sorted), so the same
+ * score margin and a rating per bot, a head-to-head crosstable, and per
+ * bot a count of faults by kind with the first game's log. Games are
+ * tallied in schedule order (struct result_set is sorted), so the same
  * results give the same standings however they were split into shards or
  * interrupted runs.
+ *
+ * Ratings (docs/ratings.md): each variant's come from one batch fit of all
+ * its games (rating_fit(): Plackett-Luce, the games of one deal and
+ * pairing or table a cluster, the games taken in the order of their ids,
+ * so no order of play or of the results matters), 1500 at the mean of the
+ * variant's bots. The overall rating is the mean of a bot's variant
+ * ratings, every variant weighing the same however many games it had,
+ * with the variances combined; the other overall columns (games, wins,
+ * margin, head to head) count every game. The online Weng-Lin rating
+ * (rating_update()) is kept only for the history of the overall rating
+ * as the games were played (the page's chart).
  *
  * One game is a ranking of entries. In a partnership game the two teams
  * are the entries (a team of copies of one bot is that bot; in the
@@ -49,7 +60,9 @@ struct standing {
 	double wins;       /* 1 per outright first place; 1/m when m entries share it */
 	double margin;     /* mean score margin over the games it did not forfeit (0: none) */
 	long forfeits;     /* games it forfeited (faulted in), left out of margin */
-	struct rating rating;
+	double rating;     /* the batch rating, Elo scale: 1500 is the table's field mean */
+	double se;         /* its standard error, in rating points (95%: +- 1.96 se) */
+	double los;        /* likelihood it is stronger than the next row, 0..1; -1 for the last */
 	long faults;
 	long fault_kind[FAULT_KINDS]; /* faults by kind (standings_fault_kind()) */
 	/* progressive variants only: over the complete events the bot played */
@@ -86,7 +99,13 @@ struct standings_table {
 	char *variant;     /* "overall" or the variant's name (owned) */
 	long games;
 	int n;
-	struct standing *rows; /* best first: by rating mu, then name (the one ranking rule) */
+	struct standing *rows; /* best first: by rating, then name (the one ranking rule) */
+	/*
+	 * The covariance of the ratings, nbots x nbots in rating points
+	 * squared: cov[a*nbots+b] (0 for a bot not in the table). The
+	 * standard error of a difference is standings_difference_se().
+	 */
+	double *cov;
 	/*
 	 * Head to head, nbots x nbots: score[a*nbots+b] sums, over every game
 	 * where a and b were opponents, 1 if a placed better, 1/2 if equal;
@@ -116,7 +135,8 @@ struct standings {
 	struct standings_table *tables; /* [0] is overall, then each variant */
 	struct fault_row *faults;        /* per bot */
 	/*
-	 * The overall ratings as the games were taken (schedule order), at
+	 * The online (Weng-Lin) overall ratings as the games were taken
+	 * (schedule order: not the tables' ratings, see above), at
 	 * nhistory points, evenly spaced, the last after every game: after
 	 * history_games[p] games, bot b had history[p * nbots + b] and had
 	 * played history_played[p * nbots + b] of them (0: not yet rated).
@@ -126,6 +146,11 @@ struct standings {
 	struct rating *history;
 	long *history_played;
 };
+
+/* The standard error of bot a's rating minus bot b's in table t, rating points. */
+double standings_difference_se(const struct standings_table *t, int nbots, int a, int b);
+/* The likelihood that a is stronger than b (0..1): Phi(difference / its se). */
+double standings_los(const struct standings_table *t, int nbots, int a, int b);
 
 /* Computes the standings of a finished (result_set_finish()ed) set. */
 void standings_compute(struct standings *st, const struct result_set *set);

@@ -136,7 +136,7 @@ def text(s):
 # the text report's overall table and crosstable
 report = open(w + "/report.txt").read()
 overall = report.split("\noverall: ", 1)[1].split("\n\n", 2)
-rows = re.findall(r"^ +\d+  (\S+) +\d+ +[\d.]+ +[\d.]+ +\S+ +(\d+ \u00b1 \d+) +\d+$", overall[0], re.M)
+rows = re.findall(r"^ +\d+  (\S+) +\d+ +[\d.]+ +[\d.]+ +\S+ +(\d+ \u00b1 \d+) +(?:\d+ +)?\d+$", overall[0], re.M)
 cross = [l.split()[2:] for l in overall[1].splitlines()[2:] if re.match(r"^ +\d+  ", l)]
 if len(rows) != 3 or len(cross) != 3:
     fail("the text report's tables: %r %r" % (rows, cross))

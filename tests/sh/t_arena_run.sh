@@ -47,7 +47,7 @@ done
 # the end-of-run report is the report of the directory
 "$ARENA" report res >again.txt || fail "report"
 expect_file_eq "report after the run" report.txt again.txt
-grep -q '^standings: 54 games, 3 bots; ranked by rating, highest first (1500: a new bot; ±: its 95% interval; see docs/ratings.md)$' report.txt ||
+grep -q '^standings: 54 games, 3 bots; ranked by rating, highest first (1500: the mean of the table.s bots; ±: its 95% interval; see docs/ratings.md)$' report.txt ||
 	fail "report header"
 grep -q '^faults: none$' report.txt || fail "no faults line"
 "$ARENA" report --json res/results.jsonl >json || fail "report --json"

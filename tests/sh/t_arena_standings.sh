@@ -48,11 +48,11 @@ expect_eq "crash forfeits" "$(grep '^crash ' expect.txt)" "crash 0 14"
 
 # the CSV's event rows: points and forfeits per player, as recomputed
 "$ARENA" report --csv res >csv || fail "report --csv"
-grep '^progressive\.d0001,' csv | awk -F, '{ print $3, $15, $12 }' | sort >got.txt
+grep '^progressive\.d0001,' csv | awk -F, '{ print $3, $17, $14 }' | sort >got.txt
 grep -v '^winner' expect.txt >want.txt
 expect_file_eq "event totals" got.txt want.txt
 expect_eq "crash placed last" "$(grep '^progressive\.d0001,[0-9]*,crash,' csv | cut -d, -f2)" 8
-expect_eq "crash margin" "$(grep '^progressive,[0-9]*,crash,' csv | cut -d, -f7,12)" ",14"
+expect_eq "crash margin" "$(grep '^progressive,[0-9]*,crash,' csv | cut -d, -f7,14)" ",14"
 
 # the text report: the winner line, and why crash has no margin
 set -- $(grep '^winner' expect.txt)

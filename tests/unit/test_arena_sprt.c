@@ -136,14 +136,17 @@ static double game_points(double w, uint64_t *s)
 }
 
 /*
- * One simulated pair, as euchre's pairs behave: with probability 0.6 the
+ * One simulated pair, as euchre's pairs behave: with probability 0.408 the
  * deal decides both games (each bot wins with the good cards: a split);
  * otherwise two independent games, B's wins chosen so that its expected
- * score per game is that of the true Elo.
+ * score per game is that of the true Elo. At Elo 0 a pair's score (points
+ * / 2) then has variance 0.592 x 0.12 = 0.071, as measured between two
+ * copies of a bot of equal strength (issue 32's audit; docs/compare.md);
+ * an earlier 0.6 gave 0.048, half again too little.
  */
 static double pair_points(double elo, uint64_t *s)
 {
-	const double decided = 0.6;
+	const double decided = 0.408;
 	double q = (sprt_score_of_elo(elo) - 0.5 * decided) / (1 - decided);
 	double w = (q - 0.02) / 0.96;
 

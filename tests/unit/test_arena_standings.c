@@ -2,12 +2,15 @@
  * test_arena_standings.c - from result lines to standings: wins (shared
  * first places split), score margins, copies of a bot at one table merged
  * into one entry, partners never counted as opponents, the crosstable,
- * the rating after one game, the fault table; forfeits (a faulting bot
+ * the batch rating after one game, the fault table; forfeits (a faulting bot
  * ranks last, never wins, and its forfeited games are left out of its
  * margin while the other bots' results stand); and progressive events
  * (individual totals over both plays of every round, the winner, a shared
- * win, a forfeit, an incomplete event). Every expected number is worked
- * out by hand in the comments.
+ * win, a forfeit, an incomplete event); the overall ratings of issue 32's
+ * case (a bot first in 4 of 5 variants is first overall, though the
+ * pooled games would put it second); and standings that do not change,
+ * byte for byte, when the games come in another order. Every expected
+ * number is worked out by hand in the comments.
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +21,7 @@
 #include "report.h"
 #include "result_set.h"
 #include "results.h"
+#include "rng.h"
 #include "standings.h"
 #include "testhelp.h"
 #include "util.h"
@@ -123,8 +127,13 @@ static void test_team_game(void)
 	CHECK(row(t, "B")->wins == 0.0);
 	CHECK(row(t, "A")->margin == 20.0);
 	CHECK(row(t, "B")->margin == -20.0);
-	/* one 1-v-1 Weng-Lin update (test_arena_rating.c) */
-	CLOSE(row(t, "A")->rating.mu, 27.63523138347365);
+	/*
+	 * one game: the batch fit's maximum with the prior N(0, s^2), s = 500
+	 * Elo, is where 1 - p(d) = d / (2 s^2): d = 1.99090 (345.854 Elo, by
+	 * bisection, test_arena_rating_fit.c), 1500 -+ 172.927
+	 */
+	CHECK(fabs(row(t, "A")->rating - 1672.9271) < 1e-3);
+	CHECK(fabs(row(t, "B")->rating - 1327.0729) < 1e-3);
 	CHECK(h2h(t, "A", "B", &games) == 1.0);
 	CHECK_INT(games, 1);
 	CHECK(h2h(t, "B", "A", &games) == 0.0);
@@ -159,7 +168,7 @@ static void test_shared_first_place_splits_the_win(void)
 	CHECK(row(t, "B")->wins == 0.5);
 	CHECK(row(t, "C")->wins == 0.5);
 	CHECK(h2h(t, "B", "C", &games) == 0.5 && games == 1);
-	CHECK(fabs(row(t, "B")->rating.mu - row(t, "C")->rating.mu) < 1e-12);
+	CHECK(fabs(row(t, "B")->rating - row(t, "C")->rating) < 1e-9);
 }
 
 static void test_partners_are_not_opponents(void)
@@ -175,8 +184,12 @@ static void test_partners_are_not_opponents(void)
 	CHECK(h2h(t, "A", "C", &games) == 0.0 && games == 0);
 	CHECK(h2h(t, "B", "A", &games) == 1.0 && games == 1);
 	CHECK(h2h(t, "D", "C", &games) == 1.0 && games == 1);
-	/* a team of two new players: each gets half the team's update */
-	CLOSE(row(t, "B")->rating.mu, 26.964185503295965);
+	/*
+	 * a team's strength is its players' sum: B = D = x, A = C = -x, and at
+	 * the maximum 1 - p(4x) = x / s^2 (s = 500 Elo): x = 108.753 Elo
+	 */
+	CHECK(fabs(row(t, "B")->rating - 1608.7529) < 1e-3);
+	CHECK(fabs(row(t, "D")->rating - 1608.7529) < 1e-3);
 	/* one game of an event is not a complete event: no winner */
 	CHECK_INT(t->nevents, 1);
 	CHECK(!t->events[0].complete);
@@ -238,26 +251,36 @@ static void test_report_formats(void)
 	strbuf_init(&out);
 	report_write(&out, &st, &set, REPORT_CSV);
 	CHECK(!strncmp(out.buf, "variant,rank,bot,games,wins,win_pct,margin,rating,plus_minus,low,"
-				"high,forfeits,events,event_wins,points,faults,faults_timeout,"
-				"faults_crash,", 110));
+				"high,se,los,forfeits,events,event_wins,points,faults,faults_timeout,"
+				"faults_crash,", 117));
 	CHECK(strstr(out.buf, ",faults_other,status,reason\n") != NULL);
 	CHECK(strstr(out.buf, ",faults_other,status,reason\n") < strchr(out.buf, '\n'));
-	/* A beat B once: mu 27.635 is 1500 + 2.635 x 29.481 = 1577.7; sigma 8.066 x 1.96 x 29.481 */
-	CHECK(has_row(&out, "\nhammerwalt,1,A,1,1.000,100.000,20.000,1577.7,466.0,1111.6,"
-			    "2043.7,0,,,,0", 0, ",0", "ranked,\n"));
+	/*
+	 * A beat B once: 1672.927 (above); one cluster, so the model's variance:
+	 * var(theta_A) = 1 / (2 (2 p (1 - p) + 1 / s^2)), p = 1 / (1 + e^-1.99090),
+	 * se 213.136 Elo, +- 417.747; los Phi(345.854 / (2 x 213.136)) = 0.791
+	 */
+	CHECK(has_row(&out, "\nhammerwalt,1,A,1,1.000,100.000,20.000,1672.9,417.7,1255.2,"
+			    "2090.7,213.1,0.791,0,,,,0", 0, ",0", "ranked,\n"));
 	/* B in five-hand: no margin, 2 faults (1 timeout, 1 illegal: the first and fifth kinds) */
 	CHECK(strstr(out.buf, "\nfivehand,3,B,1,0.000,0.000,,") != NULL);
 	CHECK(has_row(&out, ",1,,,,2,1,0,0,0,1", 5, ",0", "ranked,\n"));
 	/* every excluded submission has a row, with its reason */
-	CHECK(has_row(&out, "\noverall,,E,0,,,,,,,,,,,,", 0, ",",
+	CHECK(has_row(&out, "\noverall,,E,0,,,,,,,,,,,,,,", 0, ",",
 		      "excluded,\"build failed: exited with status 2, see res/builds/E.log\"\n"));
 	strbuf_reset(&out);
 	report_write(&out, &st, &set, REPORT_TEXT);
 	CHECK(strstr(out.buf, "standings: 4 games, 4 bots; ranked by rating, highest first (1500: "
-			      "a new bot; \u00b1: its 95% interval; see docs/ratings.md)\n") == out.buf);
+			      "the mean of the table's bots; \u00b1: its 95% interval; see "
+			      "docs/ratings.md)\n") == out.buf);
 	CHECK(strstr(out.buf, "\nhammerwalt: 1 games\n"
-			      "    #  bot   games     wins   win%   margin  rating \u00b1 95%   faults\n"
-			      "    1  A         1      1.0  100.0   +20.00    1578 \u00b1 466        0\n")
+			      "    #  bot   games     wins   win%   margin  rating \u00b1 95%     los "
+			      "faults\n"
+			      "    1  A         1      1.0  100.0   +20.00    1673 \u00b1 418      79"
+			      "      0\n"
+			      "    2  B         1      0.0    0.0   -20.00    1327 \u00b1 418        "
+			      "      0\n"
+			      "  (los: the likelihood, in %, that the bot is stronger than the next)\n")
 	      != NULL);
 	/* the excluded bots come last */
 	CHECK(strstr(out.buf, "\nexcluded bots\n  E: build failed: exited with status 2, see "
@@ -275,7 +298,10 @@ static void test_report_formats(void)
 	CHECK(strstr(out.buf, "\"first_log\": \"res/logs/fivehand.d0001.t0001.r0.log\"") != NULL);
 	CHECK(strstr(out.buf, "\"margin\": null,\n") != NULL);
 	CHECK(strstr(out.buf, "\"ranked_by\": \"ranked by rating") != NULL);
-	CHECK(strstr(out.buf, "\"rating\": 1577.7,\n") != NULL);
+	CHECK(strstr(out.buf, "\"rating\": 1672.9,\n") != NULL);
+	CHECK(strstr(out.buf, "\"se\": 213.1,\n") != NULL);
+	CHECK(strstr(out.buf, "\"los\": 0.791,\n") != NULL);
+	CHECK(strstr(out.buf, "\"difference\": 345.9,\n") != NULL);
 	CHECK(strstr(out.buf, "\"reason\": \"build failed: exited with status 2, see "
 			      "res/builds/E.log\"") != NULL);
 	strbuf_release(&out);
@@ -378,10 +404,17 @@ static void test_a_forfeiting_copy_puts_its_bot_last(void)
 	CHECK(h2h(t, "bob", "dave", &games) == 1.0 && games == 1);
 	CHECK(h2h(t, "dave", "bob", &games) == 0.0 && games == 1);
 	CHECK(h2h(t, "ann", "bob", &games) == 1.0 && games == 1);
-	/* ratings follow the places 1, 2, 3 (docs/ratings.md, three players) */
-	CLOSE(row(t, "ann")->rating.mu, 27.868876552746237);
-	CLOSE(row(t, "bob")->rating.mu, 25.717219138186557);
-	CLOSE(row(t, "dave")->rating.mu, 21.413904309067206);
+	/*
+	 * ratings follow the places 1, 2, 3: the Plackett-Luce maximum with the
+	 * prior, where (S = e^a + e^b + e^d, s = 500 Elo in natural units)
+	 *     ann:  1 - e^a/S - a/s^2 = 0
+	 *     bob:  -e^b/S + 1 - e^b/(e^b + e^d) - b/s^2 = 0
+	 *     dave: -e^d/S - e^d/(e^b + e^d) - d/s^2 = 0,
+	 * solved apart (gradient ascent in Python): 1779.769, 1501.734, 1218.498
+	 */
+	CHECK(fabs(row(t, "ann")->rating - 1779.7689) < 1e-3);
+	CHECK(fabs(row(t, "bob")->rating - 1501.7336) < 1e-3);
+	CHECK(fabs(row(t, "dave")->rating - 1218.4975) < 1e-3);
 	CHECK_STR(set.names.items[t->rows[2].bot], "dave");
 }
 
@@ -394,7 +427,7 @@ static void test_nobody_wins_when_everyone_forfeits(void)
 	CHECK(row(t, "bob")->wins == 0.0);
 	CHECK_INT(row(t, "ann")->forfeits, 1);
 	CHECK(h2h(t, "ann", "bob", &games) == 0.5 && games == 1);
-	CLOSE(row(t, "ann")->rating.mu, 25.0);
+	CHECK(fabs(row(t, "ann")->rating - 1500.0) < 1e-9);
 }
 
 static void test_forfeits_overall(void)
@@ -648,6 +681,229 @@ static void test_progressive_summary_and_report(void)
 	strbuf_release(&out);
 }
 
+/* ---- batch ratings: variants weigh the same, the order of games does not matter ---- */
+
+/* One result line: team games (4 seats) score 10 for the winners, others 10 - place. */
+static void add_line(struct strbuf *sb, const char *prefix, const char *id, long index,
+		     const char *const *bots, const int *ranks, int nseats, int team)
+{
+	strbuf_addf(sb, "{\"game\":\"%s%s\",\"index\":%ld,\"bots\":[", prefix, id, index);
+	for (int i = 0; i < nseats; i++)
+		strbuf_addf(sb, "%s\"%s\"", i ? "," : "", bots[i]);
+	strbuf_addstr(sb, "],\"seat_scores\":[");
+	for (int i = 0; i < nseats; i++)
+		strbuf_addf(sb, "%s%d", i ? "," : "", team ? (ranks[i] == 1 ? 10 : 0) : 10 - ranks[i]);
+	if (team)
+		strbuf_addf(sb, "],\"team_scores\":[%d,%d]", ranks[0] == 1 ? 10 : 0,
+			    ranks[1] == 1 ? 10 : 0);
+	else
+		strbuf_addstr(sb, "],\"team_scores\":null");
+	strbuf_addstr(sb, ",\"ranks\":[");
+	for (int i = 0; i < nseats; i++)
+		strbuf_addf(sb, "%s%d", i ? "," : "", ranks[i]);
+	strbuf_addstr(sb, "],\"faults\":[]}\n");
+}
+
+/*
+ * The case of issue 32. Five bots A-E. In hammerwalt, indiana, bloomington
+ * and flip every pair plays 5 deals x 2 rotations: A beats B 6-4, A and B
+ * beat C, D and E 7-3, C, D and E split 5-5: A is first in all four. In
+ * fivehand one table plays 20 deals x 5 rotations, finishing in the order
+ * ABCDE 5 times in 10, BACDE 3 and BCADE 2: B is first. Head to head A
+ * leads B 74 to 66 (24 of 40 duels, 50 of 100 five-hand games) and has 8
+ * more wins. With prefix "pool.", every game is one variant: the fit of
+ * the pooled games, which five-hand's 100 games of 4 stages each dominate.
+ */
+static void issue_case(struct strbuf *sb, const char *prefix)
+{
+	static const char *const five[] = { "A", "B", "C", "D", "E" };
+	static const char *const variants[] = { "hammerwalt", "indiana", "bloomington", "flip" };
+	static const char *const orders[10] = { "ABCDE", "ABCDE", "ABCDE", "ABCDE", "ABCDE",
+						"BACDE", "BACDE", "BACDE", "BCADE", "BCADE" };
+	long index = 0;
+	char id[128];
+
+	for (int v = 0; v < 4; v++)
+		for (int x = 0; x < 5; x++)
+			for (int y = x + 1; y < 5; y++) {
+				int wins = x == 0 && y == 1 ? 6 : x < 2 ? 7 : 5;
+				int team = v < 3, n = team ? 4 : 2;
+
+				for (int d = 0; d < 5; d++)
+					for (int r = 0; r < 2; r++) {
+						const char *winner = five[d * 2 + r < wins ? x : y];
+						const char *bots[4];
+						int ranks[4];
+
+						for (int s = 0; s < n; s++) {
+							bots[s] = five[(s + r) % 2 ? y : x];
+							ranks[s] = strcmp(bots[s], winner) ? 2 : 1;
+						}
+						snprintf(id, sizeof(id), "%s.d%04d.%s+%s.r%d", variants[v],
+							 d + 1, five[x], five[y], r);
+						add_line(sb, prefix, id, index++, bots, ranks, n, team);
+					}
+			}
+	for (int d = 0; d < 20; d++)
+		for (int r = 0; r < 5; r++) {
+			const char *order = orders[(d * 5 + r) % 10];
+			const char *bots[5];
+			int ranks[5];
+
+			for (int s = 0; s < 5; s++) {
+				bots[s] = five[(s + r) % 5];
+				ranks[s] = (int)(strchr(order, bots[s][0]) - order) + 1;
+			}
+			snprintf(id, sizeof(id), "fivehand.d%04d.t0001.r%d", d + 1, r);
+			add_line(sb, prefix, id, index++, bots, ranks, 5, 0);
+		}
+}
+
+static const char *first_of(const char *variant)
+{
+	const struct standings_table *t = table(variant);
+
+	return t && t->n ? set.names.items[t->rows[0].bot] : "";
+}
+
+static void test_a_bot_first_in_4_of_5_variants_is_first_overall(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct standings_table *t;
+	long games;
+	double ab;
+
+	strbuf_init(&sb);
+	issue_case(&sb, "");
+	if (load("issue", sb.buf) < 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK_STR(first_of("hammerwalt"), "A");
+	CHECK_STR(first_of("indiana"), "A");
+	CHECK_STR(first_of("bloomington"), "A");
+	CHECK_STR(first_of("flip"), "A");
+	CHECK_STR(first_of("fivehand"), "B");
+	t = table("overall");
+	ab = h2h(t, "A", "B", &games);
+	CHECK(ab == 74.0 && games == 140);
+	CHECK(row(t, "A")->wins == row(t, "B")->wins + 8);
+	CHECK_STR(first_of("overall"), "A");
+	/* the overall rating is the mean of the five variants' */
+	{
+		double sum = 0;
+		const char *v[] = { "hammerwalt", "indiana", "bloomington", "flip", "fivehand" };
+
+		for (int i = 0; i < 5; i++)
+			sum += row(table(v[i]), "A")->rating;
+		CHECK(fabs(row(t, "A")->rating - sum / 5) < 1e-9);
+	}
+	unload();
+	/* pooled into one variant, the same games put B first */
+	strbuf_reset(&sb);
+	issue_case(&sb, "pool.");
+	if (load("issue-pooled", sb.buf) < 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK_STR(first_of("pool"), "B");
+	unload();
+	strbuf_release(&sb);
+}
+
+/* The text, CSV and JSON reports of the set now loaded, one after the other. */
+static void all_reports(struct strbuf *out)
+{
+	report_write(out, &st, &set, REPORT_TEXT);
+	report_write(out, &st, &set, REPORT_CSV);
+	report_write(out, &st, &set, REPORT_JSON);
+}
+
+/*
+ * The lines of the issue's case shuffled, and their schedule indices
+ * shuffled too (the order the online update would take them in): every
+ * table, the CSV and the JSON stay the same, byte for byte.
+ */
+static void test_any_order_of_the_games_gives_the_same_standings(void)
+{
+	struct strbuf sb = STRBUF_INIT, first = STRBUF_INIT, again = STRBUF_INIT;
+	struct strvec all;
+	struct rng r;
+
+	strbuf_init(&sb);
+	strbuf_init(&first);
+	strbuf_init(&again);
+	strvec_init(&all);
+	issue_case(&sb, "");
+	if (load("order", sb.buf) < 0) {
+		CHECK(0);
+		return;
+	}
+	all_reports(&first);
+	unload();
+	for (char *p = sb.buf, *nl; (nl = strchr(p, '\n')); p = nl + 1) {
+		*nl = 0;
+		strvec_push(&all, p);
+	}
+	rng_seed(&r, 32);
+	for (int round = 0; round < 3; round++) {
+		size_t n = all.nr;
+		long *index = xcalloc(n, sizeof(long)); /* by a line's index as made */
+		char **made = xcalloc(n, sizeof(char *)); /* the lines by that index */
+
+		/*
+		 * each variant's games take its indices in a random order (the
+		 * first index of each variant stays among its own, so the tables
+		 * keep the schedule's order of variants); the lines in any order
+		 */
+		for (size_t i = 0; i < n; i++) {
+			const char *idx = strstr(all.items[i], ",\"index\"");
+
+			made[strtol(idx + 9, NULL, 10)] = all.items[i];
+			index[i] = (long)i;
+		}
+		for (size_t i = n - 1; i > 0; i--) {
+			size_t j = rng_below(&r, (uint32_t)(i + 1));
+			/* "{"game":"VARIANT.": the variant starts at 9 */
+			size_t vi = strcspn(made[i] + 9, "."), vj = strcspn(made[j] + 9, ".");
+			char *tmp = all.items[i];
+
+			if (vi == vj && !strncmp(made[i] + 9, made[j] + 9, vi)) {
+				long t = index[i];
+
+				index[i] = index[j];
+				index[j] = t;
+			}
+			j = rng_below(&r, (uint32_t)(i + 1));
+			all.items[i] = all.items[j];
+			all.items[j] = tmp;
+		}
+		strbuf_reset(&sb);
+		for (size_t i = 0; i < n; i++) {
+			const char *rest = strstr(all.items[i], ",\"bots\"");
+			const char *idx = strstr(all.items[i], ",\"index\"");
+			long m = strtol(idx + 9, NULL, 10);
+
+			strbuf_addf(&sb, "%.*s,\"index\":%ld%s\n", (int)(idx - all.items[i]),
+				    all.items[i], index[m], rest);
+		}
+		free(index);
+		free(made);
+		if (load("order", sb.buf) < 0) {
+			CHECK(0);
+			break;
+		}
+		strbuf_reset(&again);
+		all_reports(&again);
+		CHECK(again.len == first.len && !memcmp(again.buf, first.buf, first.len));
+		unload();
+	}
+	strvec_release(&all);
+	strbuf_release(&sb);
+	strbuf_release(&first);
+	strbuf_release(&again);
+}
+
 int main(void)
 {
 	static const int k1[8] = { 0, 1, 2, 3, 4, 5, 6, 7 }, k2[8] = { 0, 1, 2, 3, 4, 5, 7, 7 };
@@ -698,5 +954,8 @@ int main(void)
 	RUN(test_progressive_games_must_be_the_events);
 	RUN(test_progressive_summary_and_report);
 	unload();
+
+	RUN(test_a_bot_first_in_4_of_5_variants_is_first_overall);
+	RUN(test_any_order_of_the_games_gives_the_same_standings);
 	return TEST_REPORT();
 }

@@ -369,9 +369,10 @@ static const char *dir_of(const struct sandbox_cgroup *c, int ctl)
  * disk against one from memory): a program that held one side's cards
  * in one game would leave them for its copy in the next game of that deal
  * holding the other side's. Pages that were resident before the bot
- * (shared libraries, its interpreter once any bot loaded it) are charged
- * elsewhere and stay. The group must hold no process (v1 refuses with
- * EBUSY, so the tree is killed and the write tried again).
+ * (libraries another process loaded first) are charged elsewhere and
+ * stay; a runtime this bot was the first to load goes, and the next
+ * game's bot reads it again. The group must hold no process (v1 refuses
+ * with EBUSY, so the tree is killed and the write tried again).
  */
 static void forget_pages(const struct sandbox_cgroup *c)
 {

@@ -13,7 +13,9 @@
  * So the bot's own opens never reach /proc: Landlock gives it no right
  * there (sandbox_child.c). Instead every open(), openat() and openat2()
  * of the bot stops in a seccomp user notification that the sandbox's init
- * receives. The init reads the path from the bot's memory once, and
+ * receives. The init reads the path from the bot's memory once (a
+ * relative one joined to the bot's cwd or directory fd, /etc/mtab taken
+ * as the /proc/self/mounts it links to), and
  *  - a path under /proc that names an allowed file: the init opens it
  *    itself, read-only, beneath its /proc with no symlinks followed, and
  *    puts the fd into the bot (SECCOMP_IOCTL_NOTIF_ADDFD);
@@ -53,6 +55,10 @@
 #include <linux/openat2.h>
 #include <linux/seccomp.h>
 
+#ifndef SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV
+#define SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV (1UL << 5) /* Linux 5.19 */
+#endif
+
 #if defined(__x86_64__)
 #define NOTIFY_ARCH AUDIT_ARCH_X86_64
 #elif defined(__aarch64__)
@@ -71,7 +77,7 @@
 static struct sock_filter notify_insns[] = {
 	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
 	/* a foreign ABI is the main filter's to kill */
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NOTIFY_ARCH, 0, 5 + OPEN_JUMP),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NOTIFY_ARCH, 0, 4 + OPEN_JUMP),
 	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
 #ifdef __NR_open
 	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_open, 4, 0),
@@ -282,6 +288,17 @@ static enum verdict judge(const char *path, long tgid, long tid, char *rel, size
 	return V_SERVE;
 }
 
+/* Does path name self, thread-self, mounts or net (which need the caller's numbers)? */
+static int judge_needs_self(const char *path)
+{
+	struct parts pt;
+
+	if (split(path, &pt) < 0 || pt.n < 2)
+		return 0;
+	return is_name(pt.p[1], pt.len[1], "self") || is_name(pt.p[1], pt.len[1], "thread-self") ||
+	       is_name(pt.p[1], pt.len[1], "mounts") || is_name(pt.p[1], pt.len[1], "net");
+}
+
 /* ---- the init's side --------------------------------------------------- */
 
 /*
@@ -347,8 +364,8 @@ static long tgid_of(int procfd, long tid)
 
 /*
  * Where a relative path of the bot starts: the directory its fd dirfd
- * names, through the init's view of the same files. -1 when it is not
- * a directory of /proc (then the kernel resolves it, under Landlock).
+ * names, through the init's view of the same files. -1 when it names
+ * none (then the kernel resolves the path, under Landlock).
  */
 static int proc_base(int procfd, long tid, int dirfd, char *out, size_t len)
 {
@@ -359,11 +376,9 @@ static int proc_base(int procfd, long tid, int dirfd, char *out, size_t len)
 	memcpy(p, "/fd/", 4);
 	sandbox_put_ulong(p + 4, (unsigned long)dirfd);
 	n = readlinkat(procfd, link, out, len - 1);
-	if (n <= 0)
+	if (n <= 0 || out[0] != '/')
 		return -1;
 	out[n] = '\0';
-	if (strncmp(out, "/proc", 5) || (out[5] != '\0' && out[5] != '/'))
-		return -1;
 	return 0;
 }
 
@@ -412,13 +427,37 @@ static void serve_open(int lis, int procfd, const struct seccomp_notif *req, con
 	close(fd);
 }
 
+/*
+ * Links of the view that lead into /proc, taken as the paths they name
+ * (the kernel would follow them under the bot's Landlock, which refuses
+ * /proc): a program that reads /etc/mtab reads its mounts.
+ */
+static const char *const proc_links[][2] = {
+	{ "/etc/mtab", "/proc/self/mounts" },
+};
+
+/* The bot's working directory (of thread tid) into out; -1 when unknown. */
+static int cwd_of(int procfd, long tid, char *out, size_t len)
+{
+	char link[48], *p;
+	ssize_t n;
+
+	p = sandbox_put_ulong(link, (unsigned long)tid);
+	memcpy(p, "/cwd", 5);
+	n = readlinkat(procfd, link, out, len - 1);
+	if (n <= 0 || out[0] != '/')
+		return -1;
+	out[n] = '\0';
+	return 0;
+}
+
 /* One open (open, openat or openat2) of the bot. */
 static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 {
-	char path[4096], full[4096 + 128], rel[4096 + 64];
+	char path[4096], full[2 * 4096 + 2], rel[4096 + 64];
 	int dirfd = AT_FDCWD, nr = req->data.nr;
 	unsigned long addr;
-	long flags, tgid;
+	long flags, tgid = 0;
 	enum verdict v;
 
 	if (nr == __NR_openat || nr == __NR_openat2) {
@@ -435,19 +474,46 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 	}
 	if (path[0] == '/') {
 		memcpy(full, path, strlen(path) + 1);
-	} else if (dirfd == AT_FDCWD || proc_base(procfd, (long)req->pid, dirfd, full,
-						   sizeof(full) - sizeof(path) - 2) < 0) {
-		/* relative to a directory outside /proc (or the cwd, wherever it is) */
-		respond(lis, req, 0, 0, 1);
-		return;
+		for (size_t i = 0; i < sizeof(proc_links) / sizeof(proc_links[0]); i++)
+			if (!strcmp(path, proc_links[i][0]))
+				memcpy(full, proc_links[i][1], strlen(proc_links[i][1]) + 1);
 	} else {
-		size_t at = strlen(full);
+		/* relative: to the cwd, or to a directory fd (of /proc or not) */
+		int base = dirfd == AT_FDCWD ? cwd_of(procfd, (long)req->pid, full, 4096) :
+					       proc_base(procfd, (long)req->pid, dirfd, full, 4096);
+		size_t at;
 
+		if (base < 0) {
+			respond(lis, req, 0, 0, 1);
+			return;
+		}
+		at = strlen(full);
 		full[at++] = '/';
 		memcpy(full + at, path, strlen(path) + 1);
 	}
-	tgid = tgid_of(procfd, (long)req->pid);
-	v = tgid < 0 ? V_CONTINUE : judge(full, tgid, (long)req->pid, rel, sizeof(rel));
+	v = judge(full, -1, -1, rel, sizeof(rel));
+	if (v == V_CONTINUE) {
+		/* nothing done for the bot: a stale id only fails the answer */
+		respond(lis, req, 0, 0, 1);
+		return;
+	}
+	if (v == V_SERVE && judge_needs_self(full)) {
+		tgid = tgid_of(procfd, (long)req->pid);
+		v = tgid < 0 ? V_CONTINUE : judge(full, tgid, (long)req->pid, rel, sizeof(rel));
+	}
+	if (nr == __NR_openat2 && v == V_SERVE) {
+		/* its flags are in a struct open_how; the init resolves as strictly as any */
+		struct open_how how;
+		struct iovec local = { &how, sizeof(how) };
+		struct iovec remote = { (void *)(unsigned long)req->data.args[2], sizeof(how) };
+
+		memset(&how, 0, sizeof(how));
+		if (req->data.args[3] < sizeof(how.flags) ||
+		    process_vm_readv((pid_t)req->pid, &local, 1, &remote, 1, 0) <
+			    (ssize_t)sizeof(how.flags))
+			v = V_CONTINUE;
+		flags = (long)how.flags;
+	}
 	/* the memory read above was of the process that made the call */
 	if (ioctl(lis, SECCOMP_IOCTL_NOTIF_ID_VALID, &req->id) < 0)
 		return;
@@ -456,9 +522,6 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 	else if (v == V_NONE)
 		respond(lis, req, 0, -ENOENT, 0);
 	else if (v == V_CONTINUE)
-		respond(lis, req, 0, 0, 1);
-	else if (nr == __NR_openat2)
-		/* resolve flags the init does not copy: let Landlock refuse it */
 		respond(lis, req, 0, 0, 1);
 	else
 		serve_open(lis, procfd, req, rel, flags);
@@ -616,8 +679,17 @@ int sandbox_notify_install(int sock)
 
 	if (!prog)
 		return -1;
-	fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER,
+	/*
+	 * once the init has the call, a signal no longer interrupts it (Linux
+	 * 5.19): else a handler without SA_RESTART made open() fail with
+	 * EINTR, which it never does on a file
+	 */
+	fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+			  SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV,
 			  prog);
+	if (fd < 0 && errno == EINVAL)
+		fd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+				  SECCOMP_FILTER_FLAG_NEW_LISTENER, prog);
 	if (fd < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));

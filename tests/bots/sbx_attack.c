@@ -24,6 +24,7 @@
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/sysinfo.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -75,6 +76,45 @@ static int reads_pagemap(int fd)
 	       (b[0] < 'a' || b[0] > 'f');
 }
 
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * Opens under a storm of signals (5 kHz). With SA_RESTART no open fails;
+ * without it one can fail with EINTR when the signal comes before the
+ * init took the call (a file's open() on its own never does).
+ */
+static void eintr_storm(int restart)
+{
+	struct sigaction sa;
+	struct itimerval it = { { 0, 200 }, { 0, 200 } };
+	int ok = 0, eintr = 0, other = 0;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;
+	sa.sa_flags = restart ? SA_RESTART : 0;
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+	for (int i = 0; i < 5000; i++) {
+		int fd = open("/etc/passwd", O_RDONLY);
+
+		if (fd >= 0) {
+			ok++;
+			close(fd);
+		} else if (errno == EINTR) {
+			eintr++;
+		} else {
+			other++;
+		}
+	}
+	memset(&it, 0, sizeof(it));
+	setitimer(ITIMER_REAL, &it, NULL);
+	printf("storm%s ok %d eintr %d other %d\n", restart ? "_restart" : "", ok, eintr, other);
+	fflush(stdout);
+}
+
 static void procmask(void)
 {
 	static const char *const paths[] = {
@@ -112,6 +152,18 @@ static void procmask(void)
 	say("maps", open("/proc/self/maps", O_RDONLY));
 	say("status", open("/proc/self/status", O_RDONLY));
 	say("maps_write", open("/proc/self/maps", O_WRONLY));
+	say("etc_mtab", open("/etc/mtab", O_RDONLY));
+	say("openat2_status", (int)syscall(SYS_openat2, AT_FDCWD, "/proc/self/status",
+					   &(struct { unsigned long long f, m, r; }){ O_RDONLY, 0, 0 },
+					   24));
+	say("chdir2", chdir("/proc/self"));
+	say("cwd_status", open("status", O_RDONLY));
+	say("chdir_root", chdir("/"));
+	say("root_relative", open("proc/self/status", O_RDONLY));
+	say("root_relative_smaps", open("proc/self/smaps", O_RDONLY));
+	say("chdir_back2", chdir("/tmp"));
+	eintr_storm(0);
+	eintr_storm(1);
 	/* the racer: a path that reads as maps to the init and is pagemap to the kernel */
 	race_stop = 0;
 	pthread_create(&t, NULL, race_thread, NULL);

@@ -1046,6 +1046,25 @@ static void test_proc_hides_what_others_map(void)
 	CHECK_FIELD(&r, "dir_maps", "ok");
 	CHECK_FIELD(&r, "maps", "ok");
 	CHECK_FIELD(&r, "status", "ok");
+	/* links and relative paths into /proc, and openat2, as the kernel would have them */
+	CHECK_FIELD(&r, "etc_mtab", "ok");
+	CHECK_FIELD(&r, "openat2_status", "ok");
+	CHECK_FIELD(&r, "cwd_status", "ok");
+	CHECK_FIELD(&r, "root_relative", "ok");
+	CHECK_FIELD(&r, "root_relative_smaps", "EACCES");
+	{
+		const char *st = strstr(r.text.buf, "storm_restart ok ");
+		int ok = 0, eintr = -1, other = -1;
+
+		CHECK(st && sscanf(st, "storm_restart ok %d eintr %d other %d", &ok, &eintr,
+				   &other) == 3);
+		CHECK_INT(ok, 5000);
+		CHECK_INT(eintr, 0);
+		st = strstr(r.text.buf, "storm ok ");
+		CHECK(st && sscanf(st, "storm ok %d eintr %d other %d", &ok, &eintr, &other) == 3);
+		CHECK_INT(other, 0);
+		CHECK_INT(ok + eintr, 5000);
+	}
 	race = strstr(r.text.buf, "race opened ");
 	CHECK(race && sscanf(race, "race opened %d pagemap %d", &opened, &pagemap) == 2);
 	/* the racer lands on maps often enough to have tried */

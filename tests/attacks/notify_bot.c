@@ -16,6 +16,7 @@
  *   notify_bot faultaround F  maps file F, touches one page of each 16 and
  *                             reads RssFile from /proc/self/statm: pages
  *                             that fault-around mapped (already cached)
+ *   notify_bot peropen N [F] N opens of F (/usr/lib/os-release) at every decision
  *   notify_bot warm F K       reads the pages of F whose number is K mod 64
  *   notify_bot stall MS       a child that never answers... (see below)
  *
@@ -275,6 +276,23 @@ static void probe(void)
 		fprintf(stderr, "nb vfork_smaps %s\n", WEXITSTATUS(st) == 1 ? "OPENED" : "refused");
 	}
 	(void)name;
+	/* sysinfo() and open() through the x32 ABI (the notify filter lets x32 numbers by) */
+	child = fork();
+	if (child == 0) {
+		struct sysinfo si;
+		long rc = syscall(0x40000000L | SYS_sysinfo, &si);
+
+		fprintf(stderr, "nb x32_sysinfo %s shared %lu procs %u\n",
+			rc < 0 ? strerrorname_np(errno) : "ok", si.sharedram, si.procs);
+		_exit(0);
+	}
+	{
+		int st;
+
+		waitpid(child, &st, 0);
+		fprintf(stderr, "nb x32_child %s %d\n", WIFSIGNALED(st) ? "killed by" : "exit",
+			WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+	}
 	{
 		struct sysinfo si;
 
@@ -289,6 +307,57 @@ static void probe(void)
 		say("sysinfo_null", syscall(SYS_sysinfo, NULL));
 		say("sysinfo_ro", syscall(SYS_sysinfo, (void *)probe));
 	}
+}
+
+/* ---- a dir fd that changes under the init: /proc/self, then /tmp ------- */
+
+static int race_proc, race_tmp;
+static volatile int race_stop;
+
+static void *dirfd_flipper(void *a)
+{
+	(void)a;
+	while (!race_stop) {
+		dup2(race_proc, 100);
+		dup2(race_tmp, 100);
+	}
+	return NULL;
+}
+
+static void dirfd_race(long n)
+{
+	pthread_t th;
+	long opened = 0, tmp = 0, pagemap = 0, other = 0;
+	int f = open("/tmp/pagemap", O_RDWR | O_CREAT | O_TRUNC, 0600);
+
+	if (f < 0 || write(f, "TMPFILE!", 8) != 8)
+		return;
+	close(f);
+	race_proc = open("/proc/self", O_RDONLY | O_DIRECTORY);
+	race_tmp = open("/tmp", O_RDONLY | O_DIRECTORY);
+	dup2(race_tmp, 100);
+	pthread_create(&th, NULL, dirfd_flipper, NULL);
+	for (long i = 0; i < n; i++) {
+		unsigned char b[8];
+		int fd = openat(100, "pagemap", O_RDONLY);
+
+		if (fd < 0)
+			continue;
+		opened++;
+		if (pread(fd, b, 8, 0) == 8) {
+			if (!memcmp(b, "TMPFILE!", 8))
+				tmp++;
+			else
+				pagemap++;
+		} else {
+			other++;
+		}
+		close(fd);
+	}
+	race_stop = 1;
+	pthread_join(th, NULL);
+	fprintf(stderr, "nb dirfd_race %ld tries: opened %ld, the /tmp file %ld, PAGEMAP %ld, other %ld\n",
+		n, opened, tmp, pagemap, other);
 }
 
 /* ---- cost -------------------------------------------------------------- */
@@ -511,6 +580,31 @@ static void faultaround(const char *file)
 	fprintf(stderr, "nb faultaround %s windows %ld mapped-per-touch: %s\n", file, windows, out);
 }
 
+/* the same pages through a mapping (fault-around included) and readahead() */
+static void warm_map(const char *file, long k)
+{
+	int fd = open(file, O_RDONLY);
+	struct stat st;
+	volatile char *m;
+	long n = 0;
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		say("warmmap_open", -1);
+		return;
+	}
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	if (m == MAP_FAILED) {
+		say("warmmap_mmap", -1);
+		return;
+	}
+	for (long p = k % 64; p * 4096 < st.st_size / 2; p += 64, n++)
+		(void)m[p * 4096];
+	for (long p = k % 64; p * 4096 < st.st_size; p += 64)
+		if (p * 4096 >= st.st_size / 2 && readahead(fd, p * 4096, 4096) == 0)
+			n++;
+	fprintf(stderr, "nb warmmap %s touched/readahead %ld pages (k=%ld)\n", file, n, k);
+}
+
 static void warm(const char *file, long k)
 {
 	int fd = open(file, O_RDONLY);
@@ -552,6 +646,10 @@ int main(int argc, char **argv)
 		storm_path = argc > 4 ? argv[4] : storm_path, sigstorm(argc > 2 ? atol(argv[2]) : 1000, !(argc > 3 && !strcmp(argv[3], "norestart")));
 	else if (!strcmp(mode, "faultaround") && argc > 2)
 		faultaround(argv[2]);
+	else if (!strcmp(mode, "dirfdrace"))
+		dirfd_race(argc > 2 ? atol(argv[2]) : 20000);
+	else if (!strcmp(mode, "warmmap") && argc > 3)
+		warm_map(argv[2], atol(argv[3]));
 	else if (!strcmp(mode, "warm") && argc > 3)
 		warm(argv[2], atol(argv[3]));
 	while (fgets(line, sizeof(line), stdin)) {
@@ -564,6 +662,9 @@ int main(int argc, char **argv)
 		}
 		line[strcspn(line, ",")] = '\0';
 		decisions++;
+		if (!strcmp(mode, "peropen") && argc > 2)
+			for (long i = 0; i < atol(argv[2]); i++)
+				close(open(argc > 3 ? argv[3] : "/usr/lib/os-release", O_RDONLY));
 		if (!strcmp(mode, "flood") && argc > 4)
 			flood(argc > 2 ? atoi(argv[2]) : 8, atol(argv[4]));
 		printf("%s\n", line + 6);

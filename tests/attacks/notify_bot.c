@@ -259,6 +259,11 @@ static void probe(void)
 		show("nondump_status", open("/proc/self/status", O_RDONLY));
 		show("nondump_pagemap", open("/proc/self/pagemap", O_RDONLY));
 		show("nondump_tmp", open("/tmp/nb_nd", O_RDWR | O_CREAT, 0600));
+		{
+			struct sysinfo si;
+
+			say("nondump_sysinfo", sysinfo(&si));
+		}
 		_exit(0);
 	}
 	waitpid(child, NULL, 0);

@@ -41,7 +41,7 @@ for r in $old "$ref"; do
 done
 echo "== fault-around through statm (warm some pages first, then map the file)"
 f=$(find /usr/lib -size +20M -type f 2>/dev/null | while read -r x; do
-	[ "$(fincore -n -o PAGES "$x" 2>/dev/null)" = 0 ] && { echo "$x"; break; }; done)
+	[ "$(fincore -n -o PAGES "$x" 2>/dev/null | tr -d " ")" = 0 ] && { echo "$x"; break; }; done)
 if [ -n "$f" ]; then
 	python3 -c "
 import os
@@ -52,8 +52,8 @@ for p in [18, 19, 20, 40, 41, 42, 43, 44] + list(range(100, 116)):
 "
 	echo "(cached before: 18-20, 40-44, 100-115 of $f)"
 	game "$ref" faultaround "$f"
-	echo "== page cache after a game: $(fincore -n -o PAGES "$f") pages of $f before"
+	echo "== page cache after a game: $(fincore -n -o PAGES "$f" | tr -d " ") pages of $f before"
 	game "$ref" warmmap "$f" 7
-	echo "after: $(fincore -n -o PAGES "$f") pages"
+	echo "after: $(fincore -n -o PAGES "$f" | tr -d " ") pages"
 fi
 rm -rf "$dir"

@@ -213,6 +213,11 @@ static void probe(void)
 	show("self_attr_current", open("/proc/self/attr/current", O_RDONLY));
 	show("self_stack", open("/proc/self/stack", O_RDONLY));
 	show("self_syscall", open("/proc/self/syscall", O_RDONLY));
+	/* /etc/mtab is a link to ../proc/self/mounts: the kernel follows it under Landlock */
+	show("etc_mtab", open("/etc/mtab", O_RDONLY));
+	show("relative_proc_from_root", (chdir("/") == 0 ? open("proc/self/status", O_RDONLY) : -1));
+	if (chdir("/tmp") < 0)
+		say("chdir_tmp_again", -1);
 	show("self_map_files", open("/proc/self/map_files", O_RDONLY | O_DIRECTORY));
 	/* a path that runs into an unmapped page without its NUL */
 	{

@@ -22,5 +22,6 @@ cat /etc/mtab >/dev/null 2>&1; echo "rt cat_etc_mtab $?"
 echo hi | cat /dev/stdin >/dev/null 2>&1; echo "rt cat_dev_stdin_pipe $?"
 df /tmp >/dev/null 2>&1; echo "rt df $?"
 findmnt >/dev/null 2>&1; echo "rt findmnt $?"
+/proc/self/exe -c "exit 7" 2>/dev/null; echo "rt exec_proc_self_exe $? (7: ran)"
 } >&2
 exec "${NB:-/tmp/nb/bin/notify_bot}" none

@@ -751,6 +751,8 @@ static int stale_bots(struct delta *d, json_t *bots, int count)
 		struct bot_delta *b = incremental_find(d, json_string_value(x) ?
 						       json_string_value(x) : "");
 
+		if (json_string_value(x) && json_string_value(x)[0] == '@')
+			continue; /* a house seat (no bot name starts with '@') */
 		if (!b || b->state == BOT_CHANGED || b->state == BOT_REMOVED)
 			stale = 1;
 	}
@@ -786,7 +788,7 @@ static int same_seats(const struct config *c, const struct fixture *g, json_t *b
 	for (int p = 0; p < g->nseats; p++) {
 		const char *name = json_string_value(json_array_get(bots, (size_t)p));
 
-		if (!name || strcmp(name, c->bots[g->bot[p]].name))
+		if (!name || strcmp(name, config_entrant(c, g->bot[p])->name))
 			return 0;
 	}
 	return 1;
@@ -805,7 +807,7 @@ static int superseded(struct delta *d, const struct config *c, const struct fixt
 	if (!g)
 		return 1;
 	for (int p = 0; p < g->nseats; p++) {
-		struct bot_delta *b = incremental_find(d, c->bots[g->bot[p]].name);
+		struct bot_delta *b = incremental_find(d, config_entrant(c, g->bot[p])->name);
 
 		if (b && b->state == BOT_CHANGED)
 			return 1;

@@ -440,6 +440,14 @@ static int cmd_check(const struct options *o, struct config *c)
 		nbuild += c->bots[i].build != NULL;
 	}
 	printf(")\n");
+	if (c->partners == PARTNERS_HOUSE)
+		printf("partners: house (%s partners each bot in team variants and fills the seats "
+		       "of a table no other bot can; no game seats one author twice)\n",
+		       c->house.seat);
+	else
+		printf("partners: copies (a team is copies of one bot; copies in partner seats can "
+		       "read each other's hands through channels of a shared kernel; see "
+		       "docs/sandbox.md)\n");
 	for (int i = 0; i < c->nrejected; i++)
 		printf("rejected submission %s: %s\n", c->rejected[i].name, c->rejected[i].reason);
 	for (size_t i = 0; i < meta.excluded.nr; i++) {

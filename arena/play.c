@@ -99,7 +99,7 @@ long play_derived_timeout_s(const struct config *c, const struct fixture *g)
 	t.decisions = c->variants[g->variant].decisions;
 	t.cpu = c->cpu_time;
 	for (int s = 0; s < g->nseats; s++)
-		nbots += !c->bots[g->bot[s]].builtin;
+		nbots += !config_entrant(c, g->bot[s])->builtin;
 	return (time_limits_wall_max(&t, nbots) + 999) / 1000;
 }
 

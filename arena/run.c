@@ -515,7 +515,7 @@ static void print_changes(const struct config *c, struct delta *d, const struct 
 	for (long t = 0; t < ntodo; t++)
 		for (int i = 0; i < d->n; i++)
 			for (int p = 0; p < todo[t]->nseats; p++)
-				if (d->bots[i].bot == todo[t]->bot[p]) {
+				if (d->bots[i].bot >= 0 && d->bots[i].bot == todo[t]->bot[p]) {
 					d->bots[i].to_play++;
 					break;
 				}

@@ -441,6 +441,74 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 	return 0;
 }
 
+/* The words of a command without a directory, for incremental_code(). 0, or -2. */
+static int hash_command_code(crypto_generichash_state *h, const struct config *c,
+			     const struct entrant *b)
+{
+	struct seat st;
+	char err[256];
+	int ret = 0;
+
+	if (seat_parse(&st, b->seat, c->dir, err, sizeof(err)) < 0 || !st.argv) {
+		hash_text(h, b->seat);
+		seat_release(&st);
+		return 0;
+	}
+	for (int i = 0; i < st.argc && !ret; i++) {
+		const char *w = st.argv[i];
+		char *path = w[0] == '/' ? xstrdup(w) : path_join(c->dir, w);
+		struct stat sb;
+
+		if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
+		    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+			char *real = realpath(path, NULL);
+
+			hash_text(h, "word file");
+			ret = hash_file(h, real ? real : path);
+			free(real);
+		} else {
+			hash_text(h, "word");
+			hash_text(h, w);
+		}
+		free(path);
+	}
+	seat_release(&st);
+	return ret;
+}
+
+int incremental_code(const struct config *c, const struct entrant *b, char *out)
+{
+	crypto_generichash_state h;
+	unsigned char d[16];
+
+	out[0] = '\0';
+	if (b->builtin)
+		return 0;
+	unmatched[0] = '\0';
+	crypto_generichash_init(&h, NULL, 0, sizeof(d));
+	hash_text(&h, "euchre-arena code 1");
+	hash_text(&h, b->dir && !strcmp(b->seat, b->dir) ? "" : b->seat);
+	hash_text(&h, b->build ? b->build : "");
+	if (b->dir) {
+		struct walk w = { &h, NULL, 0, TREE_MAX_BYTES };
+		int fd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		if (fd < 0) {
+			unreadable(&w, ".", errno);
+		} else {
+			hash_tree(&w, fd, "", 0);
+			close(fd);
+		}
+	} else {
+		hash_command_code(&h, c, b);
+	}
+	crypto_generichash_final(&h, d, sizeof(d));
+	for (int i = 0; i < FINGERPRINT_LEN / 2; i++)
+		snprintf(out + 2 * i, 3, "%02x", d[i]);
+	unmatched[0] = '\0'; /* incremental_fingerprint() warns of it */
+	return stopped() ? -1 : 0;
+}
+
 void incremental_setup(const struct config *c, char *out)
 {
 	crypto_generichash_state h;

@@ -402,6 +402,8 @@ static int cmd_check(const struct options *o, struct config *c)
 		active[i] = 1;
 	if (have_meta)
 		apply_excluded(c, &meta.excluded, active);
+	if (c->partners == PARTNERS_HOUSE)
+		assign_authors(c); /* no signal is caught here: it stops the program */
 	abs_results = absolute_dir(results);
 	use_builds(c, abs_results, active);
 	free(abs_results);

@@ -131,6 +131,25 @@ void use_builds(struct config *c, const char *abs_results, const int *active)
 	}
 }
 
+int assign_authors(struct config *c)
+{
+	char (*code)[FINGERPRINT_LEN + 1] = xcalloc((size_t)c->nbots + 1, sizeof(*code));
+	int ret = 0;
+
+	for (int i = 0; i < c->nbots && !ret; i++) {
+		c->bots[i].author = i;
+		if (incremental_code(c, &c->bots[i], code[i]) < 0)
+			ret = -1;
+		for (int j = 0; j < i && !ret && code[i][0]; j++)
+			if (!strcmp(code[i], code[j])) {
+				c->bots[i].author = c->bots[j].author;
+				break;
+			}
+	}
+	free(code);
+	return ret;
+}
+
 /* ---- runs ---- */
 
 struct ui {
@@ -310,6 +329,11 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 			goto out;
 		}
 		strvec_pushf(&now->bots, "%s\t%s", c->bots[i].name, fp[i]);
+	}
+	if (c->partners == PARTNERS_HOUSE && assign_authors(c) < 0) {
+		say("stopped while fingerprinting the bots; run the same command again");
+		ret = 128 + interrupt_signal();
+		goto out;
 	}
 	incremental_diff(d, c, have_meta ? meta : NULL, fp);
 	for (int i = 0; i < c->nbots; i++) {

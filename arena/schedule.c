@@ -386,20 +386,26 @@ static struct fixture *add_game(struct builder *b, int v, uint64_t seed, int nse
 }
 
 /*
- * The seats of a table whose bot's author (config.h) already holds an
- * earlier seat of it go to the house player: the draw keeps the bots of
- * one author apart where it can, this makes sure.
+ * A table holding bots of one author (config.h) keeps the first of them in
+ * the config's order, and its seats of the others go to the house player:
+ * the draw keeps the bots of one author apart where it can, this makes
+ * sure.
  */
 static void house_duplicates(const struct config *c, int *tables, int ntables, int k)
 {
 	for (int t = 0; t < ntables; t++) {
-		int *tab = tables + (size_t)t * (size_t)k;
+		int *tab = tables + (size_t)t * (size_t)k, keep[MAX_SEATS];
 
-		for (int s = 0; s < k; s++)
-			for (int j = 0; j < s && tab[s] != SEAT_HOUSE; j++)
-				if (tab[j] != SEAT_HOUSE &&
+		for (int s = 0; s < k; s++) {
+			keep[s] = 1;
+			for (int j = 0; j < k && tab[s] != SEAT_HOUSE; j++)
+				if (tab[j] != SEAT_HOUSE && tab[j] < tab[s] &&
 				    c->bots[tab[j]].author == c->bots[tab[s]].author)
-					tab[s] = SEAT_HOUSE;
+					keep[s] = 0;
+		}
+		for (int s = 0; s < k; s++)
+			if (!keep[s])
+				tab[s] = SEAT_HOUSE;
 	}
 }
 

@@ -423,6 +423,23 @@ static const struct kv *find_kv(struct parse *p, const char *section, const char
 	return NULL;
 }
 
+/* 'partners' (house or copies) and 'house' (a built-in player) in [arena]. */
+static void format_key(struct parse *p, struct config *c, const struct kv *kv)
+{
+	if (!strcmp(kv->key, "house")) {
+		if (strcmp(kv->value, "@greedy") && strcmp(kv->value, "@random"))
+			fail(p, kv->line, "bad value '%s' for 'house' in [arena] (expected a built-in "
+			     "player: @greedy or @random)", kv->value);
+		else
+			get_text(p, kv, &c->house.seat);
+	} else if (!strcmp(kv->value, "house") || !strcmp(kv->value, "copies")) {
+		c->partners = !strcmp(kv->value, "copies") ? PARTNERS_COPIES : PARTNERS_HOUSE;
+	} else {
+		fail(p, kv->line, "bad value '%s' for 'partners' in [arena] (expected house or "
+		     "copies)", kv->value);
+	}
+}
+
 static void arena_key(struct parse *p, struct config *c, struct kv *kv, const struct kv **variants)
 {
 	static const struct {
@@ -482,33 +499,8 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 		else
 			fail(p, kv->line, "bad value '%s' for 'logs' in [arena] (expected all, faults "
 			     "or none)", kv->value);
-	} else if (!strcmp(k, "partners")) {
-		if (!strcmp(kv->value, "house"))
-			c->partners = PARTNERS_HOUSE;
-		else if (!strcmp(kv->value, "copies"))
-			c->partners = PARTNERS_COPIES;
-		else
-			fail(p, kv->line, "bad value '%s' for 'partners' in [arena] (expected house "
-			     "or copies)", kv->value);
-		c->partners_line = kv->line;
-	} else if (!strcmp(k, "house")) {
-		struct seat st;
-		char why[256];
-
-		if (!seat_is_builtin(kv->value))
-			fail(p, kv->line, "bad value '%s' for 'house' in [arena] (expected a built-in "
-			     "player: @greedy or @random)", kv->value);
-		else if (seat_parse(&st, kv->value, NULL, why, sizeof(why)) < 0)
-			fail(p, kv->line, "bad value '%s' for 'house' in [arena] (%s)", kv->value,
-			     why);
-		else {
-			if (st.kind == SEAT_SCRIPT || st.kind == SEAT_HUMAN)
-				fail(p, kv->line, "bad value '%s' for 'house' in [arena] (expected "
-				     "a built-in player: @greedy or @random)", kv->value);
-			seat_release(&st);
-			free(c->house.seat);
-			c->house.seat = xstrdup(kv->value);
-		}
+	} else if (!strcmp(k, "partners") || !strcmp(k, "house")) {
+		format_key(p, c, kv);
 	} else if (!strcmp(k, "results")) {
 		get_text(p, kv, &c->results);
 	} else if (!strcmp(k, "referee")) {
@@ -1229,9 +1221,8 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 		load_submissions(&p, c, find_kv(&p, "arena", "submissions")->line);
 	if (!c->name)
 		c->name = default_name(path);
-	if (!c->house.seat)
-		c->house.seat = xstrdup("@greedy");
-	c->house.name = xstrdup(c->house.seat); /* no bot name starts with '@' */
+	c->house.seat = c->house.seat ? c->house.seat : xstrdup("@greedy");
+	c->house.name = c->house.seat; /* one string: no bot name starts with '@' */
 	c->house.builtin = 1;
 	for (int i = 0; i < c->nbots; i++)
 		c->bots[i].author = i;
@@ -1276,8 +1267,7 @@ void config_release(struct config *c)
 	for (int i = 0; i < c->nbots; i++)
 		bot_release(&c->bots[i]);
 	free(c->bots);
-	free(c->house.name);
-	free(c->house.seat);
+	free(c->house.seat); /* and its name */
 	for (int i = 0; i < c->nrejected; i++) {
 		free(c->rejected[i].name);
 		free(c->rejected[i].reason);
@@ -1291,16 +1281,6 @@ void config_release(struct config *c)
 	free(c->submissions);
 	config_slurm_release(&c->slurm);
 	memset(c, 0, sizeof(*c));
-}
-
-const struct entrant *config_entrant(const struct config *c, int i)
-{
-	return i == SEAT_HOUSE ? &c->house : &c->bots[i];
-}
-
-const char *config_partners_name(enum partners p)
-{
-	return p == PARTNERS_COPIES ? "copies" : "house";
 }
 
 long config_bot_limit(const struct config *c, const struct entrant *b, int key)

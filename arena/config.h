@@ -120,8 +120,7 @@ struct config {
 	int nbots;
 	struct entrant *bots;
 	enum partners partners;
-	int partners_line;   /* the line of 'partners', or 0 */
-	struct entrant house;/* the house player: a built-in, "@greedy" by default */
+	struct entrant house;/* the house player: a built-in, "@greedy" by default; its name is its seat */
 	int nrejected;
 	struct rejected *rejected;
 	struct slurm_cfg slurm;
@@ -151,10 +150,10 @@ void config_slurm_release(struct slurm_cfg *s);
  * The entrant of a fixture's seat: bot i of c, or c->house for SEAT_HOUSE.
  * Valid as long as c.
  */
-const struct entrant *config_entrant(const struct config *c, int i);
-
-/* "house" or "copies" */
-const char *config_partners_name(enum partners p);
+static inline const struct entrant *config_entrant(const struct config *c, int i)
+{
+	return i == SEAT_HOUSE ? &c->house : &c->bots[i];
+}
 
 /* The value of limit key for bot b: the bot's own, else the [arena] one; 0 when unset. */
 long config_bot_limit(const struct config *c, const struct entrant *b, int key);

@@ -360,6 +360,19 @@ static int print_games(const struct options *o, const struct config *c, const st
 	return 0;
 }
 
+/* --check's line on the seating format (docs/arena.md, "Partners and house seats"). */
+static void print_partners(const struct config *c)
+{
+	if (c->partners == PARTNERS_HOUSE)
+		printf("partners: house (%s partners each bot in team variants and fills the seats "
+		       "of a table no other bot can; no game seats one author twice)\n",
+		       c->house.seat);
+	else
+		printf("partners: copies (a team is copies of one bot; copies in partner seats can "
+		       "read each other's hands through channels of a shared kernel; see "
+		       "docs/sandbox.md)\n");
+}
+
 /*
  * arena --check: the config, the schedule as the run plays it (with the
  * results directory's key, excluded bots and built copies when a run has
@@ -403,7 +416,7 @@ static int cmd_check(const struct options *o, struct config *c)
 	if (have_meta)
 		apply_excluded(c, &meta.excluded, active);
 	if (c->partners == PARTNERS_HOUSE)
-		assign_authors(c); /* no signal is caught here: it stops the program */
+		assign_authors(c); /* no signal is caught: a signal stops it */
 	abs_results = absolute_dir(results);
 	use_builds(c, abs_results, active);
 	free(abs_results);
@@ -442,14 +455,7 @@ static int cmd_check(const struct options *o, struct config *c)
 		nbuild += c->bots[i].build != NULL;
 	}
 	printf(")\n");
-	if (c->partners == PARTNERS_HOUSE)
-		printf("partners: house (%s partners each bot in team variants and fills the seats "
-		       "of a table no other bot can; no game seats one author twice)\n",
-		       c->house.seat);
-	else
-		printf("partners: copies (a team is copies of one bot; copies in partner seats can "
-		       "read each other's hands through channels of a shared kernel; see "
-		       "docs/sandbox.md)\n");
+	print_partners(c);
 	for (int i = 0; i < c->nrejected; i++)
 		printf("rejected submission %s: %s\n", c->rejected[i].name, c->rejected[i].reason);
 	for (size_t i = 0; i < meta.excluded.nr; i++) {

@@ -56,7 +56,10 @@ static const char usage_text[] =
 	"RESULTS/index.html (rewritten every few seconds while games are played),\n"
 	"and every bot gets a feedback file, RESULTS/feedback/NAME.txt. Unless\n"
 	"CONFIG sets 'seed', every deal comes from a secret key made at the first\n"
-	"run (RESULTS/key).\n"
+	"run (RESULTS/key). No game seats two copies of one program: each bot is\n"
+	"partnered by the house player ('house', @greedy) in team variants\n"
+	"('partners = copies' makes teams of copies, which can read each other's\n"
+	"hands through channels of a shared kernel; see docs/sandbox.md).\n"
 	"\n"
 	"options:\n"
 	"  --results DIR   results directory (default: 'results' in [arena], else\n"
@@ -68,7 +71,7 @@ static const char usage_text[] =
 	"  --key FILE      deal from the tournament key in FILE (made by 'arena key\n"
 	"                  FILE'), so that shards deal the same cards\n"
 	"  --jobs N        games at once (default: 'jobs', else one per CPU the\n"
-	"                  arena may use)\n"
+	"                  arena may use); never two games of one deal\n"
 	"  --cpu-affinity  run each game, referee and bots, on a CPU of its own\n"
 	"                  (as 'cpu_affinity = true'; docs/arena.md)\n"
 	"  --referee PATH  the referee program (default: 'referee', else the\n"
@@ -371,6 +374,10 @@ static void print_partners(const struct config *c)
 		printf("partners: copies (a team is copies of one bot; copies in partner seats can "
 		       "read each other's hands through channels of a shared kernel; see "
 		       "docs/sandbox.md)\n");
+	for (int i = 0; i < c->nbots; i++)
+		if (c->partners == PARTNERS_HOUSE && c->bots[i].author != i)
+			printf("same code: %s is %s's (byte-identical): never seated in one game\n",
+			       c->bots[i].name, c->bots[c->bots[i].author].name);
 }
 
 /*

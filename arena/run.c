@@ -335,6 +335,10 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 		ret = 128 + interrupt_signal();
 		goto out;
 	}
+	for (int i = 0; i < c->nbots; i++)
+		if (c->bots[i].author != i)
+			say("%s has the same code as %s (byte-identical): they never share a game",
+			    c->bots[i].name, c->bots[c->bots[i].author].name);
 	incremental_diff(d, c, have_meta ? meta : NULL, fp);
 	for (int i = 0; i < c->nbots; i++) {
 		const char *why = have_meta ? strvec_value(&meta->excluded, c->bots[i].name) : NULL;

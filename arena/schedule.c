@@ -457,6 +457,10 @@ static void plan_variant(struct builder *b, int v, const int *bots, int n, struc
 			}
 		sv->pairings = p->ntables;
 		sv->rotations = 2;
+		if (!p->ntables && n >= 2)
+			snprintf(sv->skipped, sizeof(sv->skipped),
+				 "its %d bots are copies of one code (byte-identical), which never "
+				 "meet", n);
 	} else {
 		int house = b->c->partners == PARTNERS_HOUSE;
 		uint64_t seed = key_tables_seed(b->key, vc->name);

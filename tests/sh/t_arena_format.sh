@@ -38,10 +38,14 @@ X
 "$ARENA" --check t.ini >check 2>err || fail "--check: $(cat err)"
 grep -q '^partners: house (@greedy partners each bot in team variants and fills the seats of a table no other bot can; no game seats one author twice)$' check ||
 	fail "--check does not print the format: $(cat check)"
+grep -q "^same code: d is c's (byte-identical): never seated in one game$" check ||
+	fail "--check does not name d as c's copy: $(cat check)"
 # 6 pairs less c+d, 2 games each; one five-hand table of 4 bots, 5 rotations
 expect_eq "planned games" "$(planned t.ini)" $((5 * 2 + 5))
 "$ARENA" -q t.ini >report 2>err || fail "house run: $(cat err)"
 expect_eq "games played" "$(lines res/results.jsonl)" 15
+grep -q '^arena: d has the same code as c (byte-identical): they never share a game$' err ||
+	fail "the run does not name d as c's copy: $(cat err)"
 python3 - res/results.jsonl <<'PY' || fail "house seats"
 import json, sys
 games = {}
@@ -98,6 +102,14 @@ grep -q '"@greedy"' copies/results.jsonl && grep '"bots":\[[^]]*"@' copies/resul
 # 12 team games, and four bots at five seats: 4 tables x 5 rotations
 expect_eq "copies: games" "$(lines copies/results.jsonl)" $((12 + 20))
 "$ARENA" --check t.ini >/dev/null 2>&1 || fail "check after the copies run"
+# two bots of one code alone: no game, and the reason
+mkdir one
+cp -r c1 one/x
+cp -r c1 one/y
+printf '[arena]\nvariants = hammerwalt\nsubmissions = one\n' >one.ini
+"$ARENA" --check one.ini >/dev/null 2>err
+expect_eq "one code: exit" $? 2
+expect_eq "one code: message" "$(cat err)" "arena: one.ini: the schedule has no games; hammerwalt: its 2 bots are copies of one code (byte-identical), which never meet"
 printf '[arena]\nvariants = hammerwalt\npartners = both\nhouse = ./bot\n[bot a]\ncommand = @greedy\n[bot b]\ncommand = @random\n' >bad.ini
 "$ARENA" --check bad.ini >/dev/null 2>err
 expect_eq "bad partners: exit" $? 2

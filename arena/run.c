@@ -538,6 +538,10 @@ static int claim_results(const struct config *c, struct results *res, const char
 static void print_changes(const struct config *c, struct delta *d, const struct results_meta *now,
 			  struct fixture *const *todo, long ntodo)
 {
+	if (!d->changes && d->archived) /* no bot changed: the seats did ('partners', 'house') */
+		say("the schedule seats other players than the last run: %ld games kept, %ld "
+		    "superseded%s%s%s", d->kept, d->archived, d->archive ? " (moved to " : "",
+		    d->archive ? d->archive : "", d->archive ? ")" : "");
 	if (!d->changes)
 		return;
 	for (long t = 0; t < ntodo; t++)

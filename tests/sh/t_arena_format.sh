@@ -10,7 +10,8 @@
 #     holds one already); the standings rate g, r, c and d and never the
 #     house player; --check prints the format;
 #  2. partners = copies: a team is copies of one bot (c and d meet), and
-#     --check says what it risks;
+#     --check says what it risks; switching a results directory from one
+#     format to the other supersedes the games whose seats changed;
 #  3. with jobs = 2, no two games of one deal run at the same time (a
 #     referee that logs when each game starts and ends), while games of
 #     different deals do.
@@ -101,6 +102,12 @@ grep -q '"@greedy"' copies/results.jsonl && grep '"bots":\[[^]]*"@' copies/resul
 	fail "copies: a house seat"
 # 12 team games, and four bots at five seats: 4 tables x 5 rotations
 expect_eq "copies: games" "$(lines copies/results.jsonl)" $((12 + 20))
+# the house run's directory played again as copies: every game seats
+# other players under its id, so every one is superseded
+"$ARENA" -q --results res c.ini >/dev/null 2>err || fail "copies over house: $(cat err)"
+grep -q '^arena: the schedule seats other players than the last run: 0 games kept, 15 superseded (moved to res/archive/1)$' err ||
+	fail "copies over house: $(cat err)"
+expect_eq "copies over house: games" "$(lines res/results.jsonl)" $((12 + 20))
 "$ARENA" --check t.ini >/dev/null 2>&1 || fail "check after the copies run"
 # two bots of one code alone: no game, and the reason
 mkdir one

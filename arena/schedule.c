@@ -133,15 +133,9 @@ static void apply_swap(int *meet, int n, int *a, int *b, int k, int i, int j)
 }
 
 /*
- * Simulated annealing over swaps of two bots between two tables (which
- * keeps every bot's number of seats), minimising the sum of squared
- * meeting counts; then a descent until no single swap helps. The best
- * arrangement seen is kept. Deterministic: all choices come from r.
- */
-/*
- * Meeting counts start from bias (NULL: zeros): a pair of bots of one
- * author starts as if it had met AUTHOR_BIAS times, so that the draw keeps
- * them apart wherever it can.
+ * The meeting counts a draw starts from: zeros, but a pair of bots of one
+ * author (author[x] == author[y]; author NULL: none) counts as having met
+ * AUTHOR_BIAS times, so that the draw keeps them apart wherever it can.
  */
 #define AUTHOR_BIAS 1000
 
@@ -152,6 +146,12 @@ static void reset_meet(int *meet, int n, const int *author)
 			meet[x * n + y] = author && x != y && author[x] == author[y] ? AUTHOR_BIAS : 0;
 }
 
+/*
+ * Simulated annealing over swaps of two bots between two tables (which
+ * keeps every bot's number of seats), minimising the sum of squared
+ * meeting counts; then a descent until no single swap helps. The best
+ * arrangement seen is kept. Deterministic: all choices come from r.
+ */
 static void anneal(int n, int k, int ntables, struct rng *r, int *out, int *meet,
 		   const int *author)
 {

@@ -441,13 +441,17 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 	return 0;
 }
 
-/* The words of a command without a directory, for incremental_code(). 0, or -2. */
+/*
+ * The files a command without a directory names, for incremental_code():
+ * their bytes, whatever the other words (one program with other options
+ * is one code); a command that names no file, by its words. 0, or -2.
+ */
 static int hash_command_code(crypto_generichash_state *h, const struct config *c,
 			     const struct entrant *b)
 {
 	struct seat st;
 	char err[256];
-	int ret = 0;
+	int ret = 0, files = 0;
 
 	if (seat_parse(&st, b->seat, c->dir, err, sizeof(err)) < 0 || !st.argv) {
 		hash_text(h, b->seat);
@@ -463,15 +467,15 @@ static int hash_command_code(crypto_generichash_state *h, const struct config *c
 		    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
 			char *real = realpath(path, NULL);
 
-			hash_text(h, "word file");
+			hash_text(h, "file");
 			ret = hash_file(h, real ? real : path);
 			free(real);
-		} else {
-			hash_text(h, "word");
-			hash_text(h, w);
+			files++;
 		}
 		free(path);
 	}
+	if (!files)
+		hash_text(h, b->seat);
 	seat_release(&st);
 	return ret;
 }
@@ -487,7 +491,6 @@ int incremental_code(const struct config *c, const struct entrant *b, char *out)
 	unmatched[0] = '\0';
 	crypto_generichash_init(&h, NULL, 0, sizeof(d));
 	hash_text(&h, "euchre-arena code 1");
-	hash_text(&h, b->dir && !strcmp(b->seat, b->dir) ? "" : b->seat);
 	hash_text(&h, b->build ? b->build : "");
 	if (b->dir) {
 		struct walk w = { &h, NULL, 0, TREE_MAX_BYTES };

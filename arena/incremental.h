@@ -86,13 +86,14 @@ struct delta {
 int incremental_fingerprint(const struct config *c, const struct entrant *b, char *out);
 
 /*
- * The code of bot b of c, as FINGERPRINT_LEN hex digits: what
- * incremental_fingerprint() hashes less every path (the bot's directory,
- * the files a command names), under its own domain text: the SEAT text
- * of a command (not of a directory seat), the build command, then the
- * directory's tree, or the bytes of each word of a command that names a
- * file (else the word). Two bots whose trees are byte-identical have the
- * same code wherever they lie, and count as one author (config.h). A
+ * The code of bot b of c, as FINGERPRINT_LEN hex digits, under its own
+ * domain text: its build command, then its directory's tree as
+ * incremental_fingerprint() hashes it (whatever the command that runs
+ * it), or for a command without a directory the bytes of each file it
+ * names (whatever its other words: one program with other options is
+ * one code; a command that names no file, its text). No path is hashed:
+ * two bots whose trees are byte-identical have the same code wherever
+ * they lie, and count as one author (config.h). A
  * built-in has none: out is "" (the referee's own players are no
  * author's). A tree with a problem makes a code that matches none. 0; -1
  * when a signal came.

@@ -109,6 +109,14 @@ grep -q '^arena: the schedule seats other players than the last run: 0 games kep
 	fail "copies over house: $(cat err)"
 expect_eq "copies over house: games" "$(lines res/results.jsonl)" $((12 + 20))
 "$ARENA" --check t.ini >/dev/null 2>&1 || fail "check after the copies run"
+# one program with other options is one code; another program is not
+printf '#!/bin/sh\nexit 0\n' >prog
+printf '#!/bin/sh\nexit 1\n' >prog2
+chmod +x prog prog2
+printf '[arena]\nvariants = hammerwalt\n[bot x]\ncommand = ./prog 1\n[bot y]\ncommand = ./prog 2\n[bot z]\ncommand = ./prog2 1\n' >opts.ini
+"$ARENA" --check opts.ini >check 2>err || fail "--check opts.ini: $(cat err)"
+expect_eq "one program, two options" "$(grep '^same code' check)" "same code: y is x's (byte-identical): never seated in one game"
+expect_eq "one program, two options: pairings" "$(grep '^  hammerwalt' check)" "  hammerwalt      2 pairings x 1 deal x 2 rotations = 4 games"
 # two bots of one code alone: no game, and the reason
 mkdir one
 cp -r c1 one/x

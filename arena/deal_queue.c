@@ -2,11 +2,12 @@
  * deal_queue.c - games grouped by deal, handed out so that no two of one
  * deal run at once (see deal_queue.h).
  *
- * A group is a FIFO of the games of one deal (variant and seed) and one
- * attempt. The schedule lists the games of a deal next to each other, so
- * a game's group is almost always the last one made: the lookup searches
- * backwards. Handing out scans the groups from the first that is not yet
- * empty; the deals running are few (at most 'jobs').
+ * A group is a FIFO of games of one deal (variant and seed) and one
+ * attempt, side by side in the order given: the schedule lists the games
+ * of a deal next to each other, so a deal is one group (a retry of it
+ * another, at the end). Handing out scans the groups from the first that
+ * is not yet empty, and takes the first whose deal is not running; the
+ * deals running are few (at most 'jobs').
  */
 #include "deal_queue.h"
 
@@ -50,15 +51,16 @@ void deal_queue_add(struct deal_queue *q, struct fixture *g, int attempt)
 	struct group *gr = NULL;
 	struct item *it;
 
-	for (long i = q->ngroups - 1; i >= q->first; i--) {
-		struct group *x = &q->groups[i];
+	/*
+	 * the last group or a new one: the schedule lists a deal's games side
+	 * by side, and retries come last; two groups of one deal are still
+	 * never run at once (deal_queue_next() looks at the deals running)
+	 */
+	if (q->ngroups > q->first) {
+		struct group *x = &q->groups[q->ngroups - 1];
 
-		if (x->attempt == attempt && same_deal(g, x->variant, x->seed)) {
+		if (x->attempt == attempt && same_deal(g, x->variant, x->seed))
 			gr = x;
-			break;
-		}
-		if (attempt > 1)
-			break; /* a retry joins the last group or a new one: retries come last */
 	}
 	if (!gr) {
 		if (q->ngroups == q->agroups) {

@@ -1,7 +1,8 @@
 /*
  * test_arena_deal_queue.c - the order games start in: never two of one deal
  * (variant and seed) at once, the schedule's order otherwise, retries at
- * the end; worked by hand on a small list.
+ * the end, a deal that comes back later still once at a time; worked by
+ * hand on small lists.
  */
 #include <stdio.h>
 #include <string.h>
@@ -81,8 +82,30 @@ static void test_two_games_of_one_deal_never_run_at_once(void)
 	deal_queue_free(NULL);
 }
 
+/* A deal that comes back after another is a group of its own: still never twice at once. */
+static void test_a_deal_in_two_places_runs_once_at_a_time(void)
+{
+	struct fixture *todo[3] = { &g[0], &g[1], &g[2] };
+	struct deal_queue *q;
+	int a;
+
+	set(0, 0, 100);
+	set(1, 0, 200);
+	set(2, 0, 100);
+	q = deal_queue_new(todo, 3);
+	CHECK_INT(next(q, &a), 0);
+	CHECK_INT(next(q, &a), 1);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[1]);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[0]);
+	CHECK_INT(next(q, &a), 2);
+	deal_queue_free(q);
+}
+
 int main(void)
 {
 	RUN(test_two_games_of_one_deal_never_run_at_once);
+	RUN(test_a_deal_in_two_places_runs_once_at_a_time);
 	return TEST_REPORT();
 }

@@ -3,10 +3,11 @@
  * A (the baseline)? (docs/compare.md)
  *
  * Every deal is played twice with the two bots' seats exchanged (a pair):
- * in the partnership variants A+A against B+B, then B+B against A+A on
- * the same cards; in fivehand and flip, A and B in two seats among
- * fillers (@greedy by default), the two seats moving round the table from
- * deal to deal, then exchanged. The statistics are over pairs (sprt.h).
+ * in the partnership variants A and a filler against B and a filler
+ * (@greedy by default; --partners copies: A+A against B+B), then the
+ * teams exchanged on the same cards; in fivehand and flip, A and B in two
+ * seats among fillers, the two seats moving round the table from deal to
+ * deal, then exchanged. The statistics are over pairs (sprt.h).
  *
  * A comparison is a small tournament: it is written as an arena config
  * (RESULTS/compare.ini) and played with the arena's own machinery (config,
@@ -56,6 +57,7 @@ struct cmp_opts {
 	const char *seed; /* public deals, or NULL: a secret key */
 	const char *results;
 	int fresh, quiet, insecure, cpu_time, cpu_affinity;
+	int copies;       /* --partners copies: A+A against B+B */
 	int sprt;
 	double elo0, elo1, alpha, beta;
 	const char *filler;
@@ -91,7 +93,12 @@ static const char usage[] =
 	"  --sprt ELO0,ELO1    stop as soon as H1 (B is ELO1 better) or H0 (B is not\n"
 	"                      ELO0 better) is accepted\n"
 	"  --alpha A, --beta B the test's error rates (default 0.05 each)\n"
-	"  --filler SEAT       the other seats in fivehand and flip (default @greedy)\n"
+	"  --filler SEAT       the partners in team variants and the other seats in\n"
+	"                      fivehand and flip (default @greedy)\n"
+	"  --partners P        house (default): A and B each partnered by the filler;\n"
+	"                      copies: A+A against B+B (copies of one program in\n"
+	"                      partner seats can read each other's hands through\n"
+	"                      channels of a shared kernel; see docs/sandbox.md)\n"
 	"  --jobs N            games at once (default: one per CPU it may use)\n"
 	"  --seed N            public deals from N (default: a secret key in RESULTS)\n"
 	"  --results DIR       where games go (default results/compare-VARIANT); run the\n"
@@ -205,7 +212,7 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 {
 	enum { O_VARIANT = 256, O_OPTION, O_GAMES, O_SPRT, O_ALPHA, O_BETA, O_FILLER, O_JOBS,
 	       O_SEED, O_RESULTS, O_FRESH, O_STARTUP, O_MOVE, O_BANK, O_GAME, O_CPU, O_LIMIT,
-	       O_INSECURE, O_REFEREE, O_HELP, O_AFFINITY };
+	       O_INSECURE, O_REFEREE, O_HELP, O_AFFINITY, O_PARTNERS };
 	static const struct option lo[] = {
 		{ "variant", 1, NULL, O_VARIANT }, { "option", 1, NULL, O_OPTION },
 		{ "games", 1, NULL, O_GAMES }, { "sprt", 1, NULL, O_SPRT },
@@ -217,7 +224,7 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 		{ "game-ms", 1, NULL, O_GAME }, { "cpu-time", 0, NULL, O_CPU },
 		{ "limit", 1, NULL, O_LIMIT }, { "insecure", 0, NULL, O_INSECURE },
 		{ "referee", 1, NULL, O_REFEREE }, { "quiet", 0, NULL, 'q' },
-		{ "cpu-affinity", 0, NULL, O_AFFINITY },
+		{ "cpu-affinity", 0, NULL, O_AFFINITY }, { "partners", 1, NULL, O_PARTNERS },
 		{ "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 },
 	};
 	int c, n = 0;
@@ -237,6 +244,11 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 		case O_ALPHA: o->alpha = number("--alpha", optarg, 1e-6, 0.5); break;
 		case O_BETA: o->beta = number("--beta", optarg, 1e-6, 0.5); break;
 		case O_FILLER: o->filler = optarg; break;
+		case O_PARTNERS:
+			if (strcmp(optarg, "house") && strcmp(optarg, "copies"))
+				die_usage("--partners must be house or copies, not", optarg);
+			o->copies = !strcmp(optarg, "copies");
+			break;
 		case O_JOBS: o->jobs = integer("--jobs", optarg, 1, 1024); break;
 		case O_SEED: integer("--seed", optarg, 0, LONG_MAX); o->seed = optarg; break;
 		case O_RESULTS: o->results = optarg; break;
@@ -312,7 +324,8 @@ static int make_config(const struct cmp_opts *o, const char *cwd, struct strbuf 
 	static const char *const tkeys[4] = { "startup_ms", "move_ms", "bank_ms", "game_ms" };
 
 	strbuf_addf(ini, "; made by arena compare: what it plays (do not edit)\n[arena]\n"
-		    "name = compare\nvariants = %s\ndeals = 1\nlogs = faults\n", o->variant);
+		    "name = compare\nvariants = %s\ndeals = 1\nlogs = faults\npartners = %s\n",
+		    o->variant, o->copies ? "copies" : "house");
 	if (o->seed)
 		strbuf_addf(ini, "seed = %s\n", o->seed);
 	for (int i = 0; i < 4; i++)
@@ -375,10 +388,14 @@ static void make_fixture(struct fixture *f, const struct config *c, const struct
 	snprintf(f->id, sizeof(f->id), "%s.d%05ld.g%d", v->name, p + 1, g);
 	f->seed = key_deal_seed(k, v->name, p);
 	f->nseats = v->seats;
-	if (v->teams) {
+	if (v->teams && c->partners == PARTNERS_COPIES) {
 		/* A+A against B+B, then B+B against A+A */
 		for (int s = 0; s < v->seats; s++)
 			f->bot[s] = s % 2 ? b : a;
+	} else if (v->teams) {
+		/* A and the fillers against B and the fillers, then the teams exchanged */
+		for (int s = 0; s < v->seats; s++)
+			f->bot[s] = s == 0 ? a : s == 1 ? b : 2;
 	} else {
 		/* A and B in two seats among fillers, moving round the table */
 		int i = (int)(p % v->seats), j = (i + 1) % v->seats;
@@ -406,7 +423,7 @@ static void build_schedule(struct schedule *s, const struct config *c, const str
 	s->variants[0].deals = pairs;
 	s->variants[0].games = s->ngames;
 	s->variants[0].unit = "pair";
-	s->nactive = c->variants[0].teams ? 2 : 3;
+	s->nactive = c->variants[0].teams && c->partners == PARTNERS_COPIES ? 2 : 3;
 }
 
 /* ---- reading the outcomes --------------------------------------------- */

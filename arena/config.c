@@ -423,6 +423,23 @@ static const struct kv *find_kv(struct parse *p, const char *section, const char
 	return NULL;
 }
 
+/* 'partners' (house or copies) and 'house' (a built-in player) in [arena]. */
+static void format_key(struct parse *p, struct config *c, const struct kv *kv)
+{
+	if (!strcmp(kv->key, "house")) {
+		if (strcmp(kv->value, "@greedy") && strcmp(kv->value, "@random"))
+			fail(p, kv->line, "bad value '%s' for 'house' in [arena] (expected a built-in "
+			     "player: @greedy or @random)", kv->value);
+		else
+			get_text(p, kv, &c->house.seat);
+	} else if (!strcmp(kv->value, "house") || !strcmp(kv->value, "copies")) {
+		c->partners = !strcmp(kv->value, "copies") ? PARTNERS_COPIES : PARTNERS_HOUSE;
+	} else {
+		fail(p, kv->line, "bad value '%s' for 'partners' in [arena] (expected house or "
+		     "copies)", kv->value);
+	}
+}
+
 static void arena_key(struct parse *p, struct config *c, struct kv *kv, const struct kv **variants)
 {
 	static const struct {
@@ -482,6 +499,8 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 		else
 			fail(p, kv->line, "bad value '%s' for 'logs' in [arena] (expected all, faults "
 			     "or none)", kv->value);
+	} else if (!strcmp(k, "partners") || !strcmp(k, "house")) {
+		format_key(p, c, kv);
 	} else if (!strcmp(k, "results")) {
 		get_text(p, kv, &c->results);
 	} else if (!strcmp(k, "referee")) {
@@ -1202,6 +1221,11 @@ int config_load(struct config *c, const char *path, char *err, size_t len)
 		load_submissions(&p, c, find_kv(&p, "arena", "submissions")->line);
 	if (!c->name)
 		c->name = default_name(path);
+	c->house.seat = c->house.seat ? c->house.seat : xstrdup("@greedy");
+	c->house.name = c->house.seat; /* one string: no bot name starts with '@' */
+	c->house.builtin = 1;
+	for (int i = 0; i < c->nbots; i++)
+		c->bots[i].author = i;
 	if (!c->results) {
 		struct strbuf sb = STRBUF_INIT;
 
@@ -1243,6 +1267,7 @@ void config_release(struct config *c)
 	for (int i = 0; i < c->nbots; i++)
 		bot_release(&c->bots[i]);
 	free(c->bots);
+	free(c->house.seat); /* and its name */
 	for (int i = 0; i < c->nrejected; i++) {
 		free(c->rejected[i].name);
 		free(c->rejected[i].reason);

@@ -38,7 +38,24 @@ struct entrant {
 	char *origin; /* where it was defined: "config.ini:7" or "subs/alice" */
 	long limits[NLIMITS]; /* 0: the [arena] value */
 	int builtin;  /* seat is a built-in player (@...) */
+	/*
+	 * Bots with the same author never share a game (schedule.h): its own
+	 * index, or the first bot's whose code is byte-identical (run.h's
+	 * config_assign_authors()). config_load() sets its own index.
+	 */
+	int author;
 };
+
+/*
+ * Who partners a submission in team variants, and who fills the seats of
+ * an individual table that distinct submissions cannot: house players
+ * (the default), or copies of the submission itself. docs/arena.md,
+ * "Partners and house seats".
+ */
+enum partners { PARTNERS_HOUSE, PARTNERS_COPIES };
+
+/* A seat of a fixture that holds the house player (config->house), not a bot. */
+#define SEAT_HOUSE (-1)
 
 /* A submission that could not become a bot, and why. */
 struct rejected {
@@ -102,6 +119,8 @@ struct config {
 	struct variant_cfg *variants;
 	int nbots;
 	struct entrant *bots;
+	enum partners partners;
+	struct entrant house;/* the house player: a built-in, "@greedy" by default; its name is its seat */
 	int nrejected;
 	struct rejected *rejected;
 	struct slurm_cfg slurm;
@@ -126,6 +145,15 @@ extern const char *const config_slurm_keys[];
 int config_slurm_set(struct slurm_cfg *s, const char *key, const char *value, char *why,
 		     size_t len);
 void config_slurm_release(struct slurm_cfg *s);
+
+/*
+ * The entrant of a fixture's seat: bot i of c, or c->house for SEAT_HOUSE.
+ * Valid as long as c.
+ */
+static inline const struct entrant *config_entrant(const struct config *c, int i)
+{
+	return i == SEAT_HOUSE ? &c->house : &c->bots[i];
+}
 
 /* The value of limit key for bot b: the bot's own, else the [arena] one; 0 when unset. */
 long config_bot_limit(const struct config *c, const struct entrant *b, int key);

@@ -441,6 +441,77 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 	return 0;
 }
 
+/*
+ * The files a command without a directory names, for incremental_code():
+ * their bytes, whatever the other words (one program with other options
+ * is one code); a command that names no file, by its words. 0, or -2.
+ */
+static int hash_command_code(crypto_generichash_state *h, const struct config *c,
+			     const struct entrant *b)
+{
+	struct seat st;
+	char err[256];
+	int ret = 0, files = 0;
+
+	if (seat_parse(&st, b->seat, c->dir, err, sizeof(err)) < 0 || !st.argv) {
+		hash_text(h, b->seat);
+		seat_release(&st);
+		return 0;
+	}
+	for (int i = 0; i < st.argc && !ret; i++) {
+		const char *w = st.argv[i];
+		char *path = w[0] == '/' ? xstrdup(w) : path_join(c->dir, w);
+		struct stat sb;
+
+		if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
+		    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+			char *real = realpath(path, NULL);
+
+			hash_text(h, "file");
+			ret = hash_file(h, real ? real : path);
+			free(real);
+			files++;
+		}
+		free(path);
+	}
+	if (!files)
+		hash_text(h, b->seat);
+	seat_release(&st);
+	return ret;
+}
+
+int incremental_code(const struct config *c, const struct entrant *b, char *out)
+{
+	crypto_generichash_state h;
+	unsigned char d[16];
+
+	out[0] = '\0';
+	if (b->builtin)
+		return 0;
+	unmatched[0] = '\0';
+	crypto_generichash_init(&h, NULL, 0, sizeof(d));
+	hash_text(&h, "euchre-arena code 1");
+	hash_text(&h, b->build ? b->build : "");
+	if (b->dir) {
+		struct walk w = { &h, NULL, 0, TREE_MAX_BYTES };
+		int fd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		if (fd < 0) {
+			unreadable(&w, ".", errno);
+		} else {
+			hash_tree(&w, fd, "", 0);
+			close(fd);
+		}
+	} else {
+		hash_command_code(&h, c, b);
+	}
+	crypto_generichash_final(&h, d, sizeof(d));
+	for (int i = 0; i < FINGERPRINT_LEN / 2; i++)
+		snprintf(out + 2 * i, 3, "%02x", d[i]);
+	unmatched[0] = '\0'; /* incremental_fingerprint() warns of it */
+	return stopped() ? -1 : 0;
+}
+
 void incremental_setup(const struct config *c, char *out)
 {
 	crypto_generichash_state h;
@@ -751,6 +822,8 @@ static int stale_bots(struct delta *d, json_t *bots, int count)
 		struct bot_delta *b = incremental_find(d, json_string_value(x) ?
 						       json_string_value(x) : "");
 
+		if (json_string_value(x) && json_string_value(x)[0] == '@')
+			continue; /* a house seat (no bot name starts with '@') */
 		if (!b || b->state == BOT_CHANGED || b->state == BOT_REMOVED)
 			stale = 1;
 	}
@@ -786,7 +859,7 @@ static int same_seats(const struct config *c, const struct fixture *g, json_t *b
 	for (int p = 0; p < g->nseats; p++) {
 		const char *name = json_string_value(json_array_get(bots, (size_t)p));
 
-		if (!name || strcmp(name, c->bots[g->bot[p]].name))
+		if (!name || strcmp(name, config_entrant(c, g->bot[p])->name))
 			return 0;
 	}
 	return 1;
@@ -805,7 +878,7 @@ static int superseded(struct delta *d, const struct config *c, const struct fixt
 	if (!g)
 		return 1;
 	for (int p = 0; p < g->nseats; p++) {
-		struct bot_delta *b = incremental_find(d, c->bots[g->bot[p]].name);
+		struct bot_delta *b = incremental_find(d, config_entrant(c, g->bot[p])->name);
 
 		if (b && b->state == BOT_CHANGED)
 			return 1;

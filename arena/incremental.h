@@ -86,6 +86,21 @@ struct delta {
 int incremental_fingerprint(const struct config *c, const struct entrant *b, char *out);
 
 /*
+ * The code of bot b of c, as FINGERPRINT_LEN hex digits, under its own
+ * domain text: its build command, then its directory's tree as
+ * incremental_fingerprint() hashes it (whatever the command that runs
+ * it), or for a command without a directory the bytes of each file it
+ * names (whatever its other words: one program with other options is
+ * one code; a command that names no file, its text). No path is hashed:
+ * two bots whose trees are byte-identical have the same code wherever
+ * they lie, and count as one author (config.h). A
+ * built-in has none: out is "" (the referee's own players are no
+ * author's). A tree with a problem makes a code that matches none. 0; -1
+ * when a signal came.
+ */
+int incremental_code(const struct config *c, const struct entrant *b, char *out);
+
+/*
  * Can the directory dir be fingerprinted whole: is no directory in it
  * nested more than TREE_MAX_DEPTH deep, can every entry be read, and do
  * its files' sizes add up to at most TREE_MAX_BYTES? And does it hold no

@@ -56,7 +56,10 @@ static const char usage_text[] =
 	"RESULTS/index.html (rewritten every few seconds while games are played),\n"
 	"and every bot gets a feedback file, RESULTS/feedback/NAME.txt. Unless\n"
 	"CONFIG sets 'seed', every deal comes from a secret key made at the first\n"
-	"run (RESULTS/key).\n"
+	"run (RESULTS/key). No game seats two copies of one program: each bot is\n"
+	"partnered by the house player ('house', @greedy) in team variants\n"
+	"('partners = copies' makes teams of copies, which can read each other's\n"
+	"hands through channels of a shared kernel; see docs/sandbox.md).\n"
 	"\n"
 	"options:\n"
 	"  --results DIR   results directory (default: 'results' in [arena], else\n"
@@ -68,7 +71,7 @@ static const char usage_text[] =
 	"  --key FILE      deal from the tournament key in FILE (made by 'arena key\n"
 	"                  FILE'), so that shards deal the same cards\n"
 	"  --jobs N        games at once (default: 'jobs', else one per CPU the\n"
-	"                  arena may use)\n"
+	"                  arena may use); never two games of one deal\n"
 	"  --cpu-affinity  run each game, referee and bots, on a CPU of its own\n"
 	"                  (as 'cpu_affinity = true'; docs/arena.md)\n"
 	"  --referee PATH  the referee program (default: 'referee', else the\n"
@@ -360,6 +363,23 @@ static int print_games(const struct options *o, const struct config *c, const st
 	return 0;
 }
 
+/* --check's line on the seating format (docs/arena.md, "Partners and house seats"). */
+static void print_partners(const struct config *c)
+{
+	if (c->partners == PARTNERS_HOUSE)
+		printf("partners: house (%s partners each bot in team variants and fills the seats "
+		       "of a table no other bot can; no game seats one author twice)\n",
+		       c->house.seat);
+	else
+		printf("partners: copies (a team is copies of one bot; copies in partner seats can "
+		       "read each other's hands through channels of a shared kernel; see "
+		       "docs/sandbox.md)\n");
+	for (int i = 0; i < c->nbots; i++)
+		if (c->partners == PARTNERS_HOUSE && c->bots[i].author != i)
+			printf("same code: %s is %s's (byte-identical): never seated in one game\n",
+			       c->bots[i].name, c->bots[c->bots[i].author].name);
+}
+
 /*
  * arena --check: the config, the schedule as the run plays it (with the
  * results directory's key, excluded bots and built copies when a run has
@@ -402,6 +422,8 @@ static int cmd_check(const struct options *o, struct config *c)
 		active[i] = 1;
 	if (have_meta)
 		apply_excluded(c, &meta.excluded, active);
+	if (c->partners == PARTNERS_HOUSE)
+		assign_authors(c); /* no signal is caught: a signal stops it */
 	abs_results = absolute_dir(results);
 	use_builds(c, abs_results, active);
 	free(abs_results);
@@ -440,6 +462,7 @@ static int cmd_check(const struct options *o, struct config *c)
 		nbuild += c->bots[i].build != NULL;
 	}
 	printf(")\n");
+	print_partners(c);
 	for (int i = 0; i < c->nrejected; i++)
 		printf("rejected submission %s: %s\n", c->rejected[i].name, c->rejected[i].reason);
 	for (size_t i = 0; i < meta.excluded.nr; i++) {

@@ -17,6 +17,7 @@
 
 #include "clock.h"
 #include "cpu.h"
+#include "deal_queue.h"
 #include "file.h"
 #include "interrupt.h"
 #include "path.h"
@@ -99,7 +100,7 @@ long play_derived_timeout_s(const struct config *c, const struct fixture *g)
 	t.decisions = c->variants[g->variant].decisions;
 	t.cpu = c->cpu_time;
 	for (int s = 0; s < g->nseats; s++)
-		nbots += !c->bots[g->bot[s]].builtin;
+		nbots += !config_entrant(c, g->bot[s])->builtin;
 	return (time_limits_wall_max(&t, nbots) + 999) / 1000;
 }
 
@@ -391,8 +392,7 @@ struct play {
 	const struct play_opts *o;
 	struct play_status *st;
 	struct runner *r;
-	struct fixture **retry;  /* games that failed once, to play again at the end */
-	long nretry;
+	struct deal_queue *q;    /* games to start; no two of one deal at once */
 	int logs_fd;
 	int seen_signals;
 	/*
@@ -455,7 +455,7 @@ static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t
 			drop_clean_logs(j);
 	} else if (j->attempt == 1) {
 		st->retried++;
-		pl->retry[pl->nretry++] = j->g;
+		deal_queue_add(pl->q, j->g, 2);
 		note(pl->o, "game %s failed (%s); it will be retried", j->g->id, why);
 	} else {
 		st->failed++;
@@ -468,6 +468,7 @@ static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t
 	}
 	save_stderr(j, d);
 out:
+	deal_queue_done(pl->q, j->g);
 	if (j->cpu_slot >= 0)
 		pl->load[j->cpu_slot]--;
 	strbuf_release(&line);
@@ -480,6 +481,7 @@ out:
 /* After an error: the running games are killed and reaped. */
 static void abandon(struct runner *r)
 {
+	/* their deals stay running in the queue: nothing starts after this */
 	runner_kill_all(r);
 	while (runner_count(r) > 0) {
 		struct runner_done d;
@@ -499,7 +501,6 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 {
 	/* seen_signals 0: a signal before the first game counts too */
 	struct play pl;
-	long next = 0, retry_next = 0;
 	int ret = -1;
 	double t0 = (clock_ms() / 1e3), last_tick = 0;
 	char *logs = path_of(results_abs_dir(res), "logs", "", "");
@@ -517,7 +518,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		free(logs);
 		return -1;
 	}
-	pl.retry = xcalloc((size_t)ntodo + 1, sizeof(*pl.retry));
+	pl.q = deal_queue_new(todo, ntodo);
 	pl.logs_fd = open(logs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	st->done_now = st->failed = st->retried = 0;
 	st->running = st->stopping = 0;
@@ -526,13 +527,15 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		int got;
 
 		handle_signals(&pl);
-		while (!st->stopping && runner_count(pl.r) < o->jobs &&
-		       (next < ntodo || retry_next < pl.nretry)) {
-			int again = retry_next < pl.nretry;
-			struct fixture *g = again ? pl.retry[retry_next++] : todo[next++];
-			int slot = cpu_least_loaded(pl.load, pl.ncpus);
+		while (!st->stopping && runner_count(pl.r) < o->jobs) {
+			int attempt, slot;
+			/* a game whose deal no running game has (deal_queue.h) */
+			struct fixture *g = deal_queue_next(pl.q, &attempt);
 
-			if (start(pl.r, c, res, o, g, again ? 2 : 1, slot < 0 ? -1 : pl.cpus[slot],
+			if (!g)
+				break;
+			slot = cpu_least_loaded(pl.load, pl.ncpus);
+			if (start(pl.r, c, res, o, g, attempt, slot < 0 ? -1 : pl.cpus[slot],
 				  slot, err, len) < 0)
 				goto out;
 			if (slot >= 0)
@@ -561,7 +564,7 @@ out:
 	if (o->progress)
 		o->progress(o->arg, st, 1);
 	runner_free(pl.r);
-	free(pl.retry);
+	deal_queue_free(pl.q);
 	if (pl.logs_fd >= 0)
 		close(pl.logs_fd);
 	free(logs);

@@ -4,7 +4,9 @@
  * Each game is one referee process (refargv_build() gives its command
  * line), run by a struct runner in the config file's directory (so that
  * relative file names in bot commands mean what they mean in the config),
- * at most 'jobs' at a time. A game whose
+ * at most 'jobs' at a time, and never two games of one deal at once
+ * (deal_queue.h: the next game is the first whose deal no running game
+ * has). A game whose
  * referee exits non-zero, times out or prints no valid result is a failed
  * game: it is not counted as played, it is retried once, and if it fails
  * again it is written to failed.jsonl (a later run retries it again). A

@@ -84,7 +84,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		strvec_push(out, c->submissions);
 	}
 	for (int s = 0; s < g->nseats; s++) {
-		const struct entrant *b = &c->bots[g->bot[s]];
+		const struct entrant *b = config_entrant(c, g->bot[s]);
 
 		if (b->builtin)
 			continue;
@@ -98,7 +98,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		}
 	}
 	for (int s = 0; s < g->nseats; s++) {
-		const struct entrant *b = &c->bots[g->bot[s]];
+		const struct entrant *b = config_entrant(c, g->bot[s]);
 
 		/* the bot's relative paths start in its directory */
 		if (b->dir && !b->builtin && strcmp(b->seat, b->dir)) {
@@ -108,7 +108,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 	}
 	strvec_push(out, "--");
 	for (int s = 0; s < g->nseats; s++)
-		strvec_push(out, c->bots[g->bot[s]].seat);
+		strvec_push(out, config_entrant(c, g->bot[s])->seat);
 }
 
 void refargv_command_line(struct strbuf *out, const struct config *c, const struct fixture *g,
@@ -117,7 +117,7 @@ void refargv_command_line(struct strbuf *out, const struct config *c, const stru
 	int programs = 0;
 
 	for (int s = 0; s < g->nseats; s++)
-		programs |= !c->bots[g->bot[s]].builtin;
+		programs |= !config_entrant(c, g->bot[s])->builtin;
 	if (programs) {
 		strbuf_addstr(out, "cd ");
 		strvec_quote_word(c->dir, out);

@@ -90,7 +90,9 @@ static int parse_result(struct result_set *s, json_t *o, struct result *res)
 			return -1;
 	res->nseats = n;
 	for (int p = 0; p < n; p++) {
-		res->bot[p] = intern(&s->names, json_string_value(json_array_get(bots, (size_t)p)));
+		const char *name = json_string_value(json_array_get(bots, (size_t)p));
+
+		res->bot[p] = name[0] == '@' ? RESULT_HOUSE : intern(&s->names, name);
 		res->rank[p] = (int)json_integer_value(json_array_get(ranks, (size_t)p));
 		res->score[p] = json_number_value(json_array_get(scores, (size_t)p));
 	}

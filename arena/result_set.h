@@ -17,12 +17,20 @@ struct fault_rec {
 	char *detail;        /* the referee's words, quoting the bot (owned; "" if none) */
 };
 
+/*
+ * A seat held by the house player (docs/arena.md, "Partners and house
+ * seats"): its name in the line's "bots" starts with '@' (the house
+ * player's seat, "@greedy"), which no bot name does. It is not a bot of the
+ * standings: never rated, ranked or counted.
+ */
+#define RESULT_HOUSE (-1)
+
 struct result {
 	char *id;
 	char *variant;       /* the arena's variant: the id up to its first '.' */
 	long index;          /* place in the schedule; -1 if the line has none */
 	int nseats;
-	int bot[MAX_SEATS];  /* index into result_set.names */
+	int bot[MAX_SEATS];  /* index into result_set.names, or RESULT_HOUSE */
 	int rank[MAX_SEATS];
 	double score[MAX_SEATS];
 	int has_teams;

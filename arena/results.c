@@ -100,7 +100,7 @@ int result_make_line(const char *out, size_t outlen, const struct fixture *g,
 	json_object_set_new(obj, "index", json_integer(g->index));
 	bots = json_array();
 	for (int s = 0; s < g->nseats; s++)
-		json_array_append_new(bots, json_string(c->bots[g->bot[s]].name));
+		json_array_append_new(bots, json_string(config_entrant(c, g->bot[s])->name));
 	json_object_set_new(obj, "bots", bots);
 	json_object_foreach(ref, key, x)
 		if (strcmp(key, "game") && strcmp(key, "index") && strcmp(key, "bots") &&
@@ -473,8 +473,8 @@ static json_t *results_schedule_line(const struct fixture *g, const struct confi
 	json_t *o = json_object(), *bots = json_array(), *seats = json_array();
 
 	for (int s = 0; s < g->nseats; s++) {
-		json_array_append_new(bots, json_string(c->bots[g->bot[s]].name));
-		json_array_append_new(seats, json_string(c->bots[g->bot[s]].seat));
+		json_array_append_new(bots, json_string(config_entrant(c, g->bot[s])->name));
+		json_array_append_new(seats, json_string(config_entrant(c, g->bot[s])->seat));
 	}
 	json_object_set_new(o, "game", json_string(g->id));
 	json_object_set_new(o, "index", json_integer(g->index));

@@ -131,6 +131,25 @@ void use_builds(struct config *c, const char *abs_results, const int *active)
 	}
 }
 
+int assign_authors(struct config *c)
+{
+	char (*code)[FINGERPRINT_LEN + 1] = xcalloc((size_t)c->nbots + 1, sizeof(*code));
+	int ret = 0;
+
+	for (int i = 0; i < c->nbots && !ret; i++) {
+		c->bots[i].author = i;
+		if (incremental_code(c, &c->bots[i], code[i]) < 0)
+			ret = -1;
+		for (int j = 0; j < i && !ret && code[i][0]; j++)
+			if (!strcmp(code[i], code[j])) {
+				c->bots[i].author = c->bots[j].author;
+				break;
+			}
+	}
+	free(code);
+	return ret;
+}
+
 /* ---- runs ---- */
 
 struct ui {
@@ -311,6 +330,15 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 		}
 		strvec_pushf(&now->bots, "%s\t%s", c->bots[i].name, fp[i]);
 	}
+	if (c->partners == PARTNERS_HOUSE && assign_authors(c) < 0) {
+		say("stopped while fingerprinting the bots; run the same command again");
+		ret = 128 + interrupt_signal();
+		goto out;
+	}
+	for (int i = 0; i < c->nbots; i++)
+		if (c->bots[i].author != i)
+			say("%s has the same code as %s (byte-identical): they never share a game",
+			    c->bots[i].name, c->bots[c->bots[i].author].name);
 	incremental_diff(d, c, have_meta ? meta : NULL, fp);
 	for (int i = 0; i < c->nbots; i++) {
 		const char *why = have_meta ? strvec_value(&meta->excluded, c->bots[i].name) : NULL;
@@ -510,12 +538,16 @@ static int claim_results(const struct config *c, struct results *res, const char
 static void print_changes(const struct config *c, struct delta *d, const struct results_meta *now,
 			  struct fixture *const *todo, long ntodo)
 {
+	if (!d->changes && d->archived) /* no bot changed: the seats did ('partners', 'house') */
+		say("the schedule seats other players than the last run: %ld games kept, %ld "
+		    "superseded%s%s%s", d->kept, d->archived, d->archive ? " (moved to " : "",
+		    d->archive ? d->archive : "", d->archive ? ")" : "");
 	if (!d->changes)
 		return;
 	for (long t = 0; t < ntodo; t++)
 		for (int i = 0; i < d->n; i++)
 			for (int p = 0; p < todo[t]->nseats; p++)
-				if (d->bots[i].bot == todo[t]->bot[p]) {
+				if (d->bots[i].bot >= 0 && d->bots[i].bot == todo[t]->bot[p]) {
 					d->bots[i].to_play++;
 					break;
 				}

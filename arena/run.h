@@ -48,6 +48,13 @@ long default_jobs(const struct options *o, const struct config *c);
 int find_key(const struct options *o, const char *dir, struct key *k, int *in_dir,
 	     int *status);
 
+/*
+ * Sets every bot's author (config.h) from its code (incremental_code()):
+ * bots of byte-identical code share the first one's. Call it before
+ * use_builds(), on the bots' own directories. 0; -1 when a signal came.
+ */
+int assign_authors(struct config *c);
+
 /* Marks inactive the bots that earlier builds excluded (recorded in arena.json). */
 void apply_excluded(const struct config *c, const struct strvec *excluded, int *active);
 

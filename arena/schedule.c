@@ -133,12 +133,27 @@ static void apply_swap(int *meet, int n, int *a, int *b, int k, int i, int j)
 }
 
 /*
+ * The meeting counts a draw starts from: zeros, but a pair of bots of one
+ * author (author[x] == author[y]; author NULL: none) counts as having met
+ * AUTHOR_BIAS times, so that the draw keeps them apart wherever it can.
+ */
+#define AUTHOR_BIAS 1000
+
+static void reset_meet(int *meet, int n, const int *author)
+{
+	for (int x = 0; x < n; x++)
+		for (int y = 0; y < n; y++)
+			meet[x * n + y] = author && x != y && author[x] == author[y] ? AUTHOR_BIAS : 0;
+}
+
+/*
  * Simulated annealing over swaps of two bots between two tables (which
  * keeps every bot's number of seats), minimising the sum of squared
  * meeting counts; then a descent until no single swap helps. The best
  * arrangement seen is kept. Deterministic: all choices come from r.
  */
-static void anneal(int n, int k, int ntables, struct rng *r, int *out, int *meet)
+static void anneal(int n, int k, int ntables, struct rng *r, int *out, int *meet,
+		   const int *author)
 {
 	size_t cells = (size_t)ntables * (size_t)k;
 	int *best = xmalloc(cells * sizeof(int));
@@ -191,7 +206,7 @@ static void anneal(int n, int k, int ntables, struct rng *r, int *out, int *meet
 	}
 	/* back to the best arrangement, recounting its meetings */
 	memcpy(out, best, cells * sizeof(int));
-	memset(meet, 0, (size_t)n * (size_t)n * sizeof(int));
+	reset_meet(meet, n, author);
 	for (int t = 0; t < ntables; t++)
 		for (int s = 0; s < k; s++)
 			add_pairs(meet, n, out + (size_t)t * (size_t)k, s, out[(size_t)t * (size_t)k + (size_t)s], +1);
@@ -217,12 +232,13 @@ static void anneal(int n, int k, int ntables, struct rng *r, int *out, int *meet
 	free(best);
 }
 
-static void draw_distinct(int n, int k, int ntables, struct rng *r, int *out)
+static void draw_distinct(int n, int k, int ntables, struct rng *r, const int *author, int *out)
 {
 	int *count = xcalloc((size_t)n, sizeof(int));
 	int *meet = xcalloc((size_t)n * (size_t)n, sizeof(int));
 	int *order = xmalloc((size_t)n * sizeof(int));
 
+	reset_meet(meet, n, author);
 	for (int t = 0; t < ntables; t++) {
 		int *tab = out + (size_t)t * (size_t)k;
 
@@ -258,7 +274,7 @@ static void draw_distinct(int n, int k, int ntables, struct rng *r, int *out)
 		}
 		shuffle_ints(r, tab, k);
 	}
-	anneal(n, k, ntables, r, out, meet);
+	anneal(n, k, ntables, r, out, meet, author);
 	free(count);
 	free(meet);
 	free(order);
@@ -300,13 +316,32 @@ static void draw_with_copies(int n, int k, int ntables, struct rng *r, int *out)
 
 void schedule_draw_tables(int n, int k, int ntables, uint64_t seed, int *out)
 {
+	schedule_draw_authors(n, k, ntables, seed, NULL, out);
+}
+
+void schedule_draw_authors(int n, int k, int ntables, uint64_t seed, const int *author, int *out)
+{
 	struct rng r;
 
 	rng_seed(&r, seed);
 	if (n >= k)
-		draw_distinct(n, k, ntables, &r, out);
+		draw_distinct(n, k, ntables, &r, author, out);
 	else
 		draw_with_copies(n, k, ntables, &r, out);
+}
+
+void schedule_draw_house(int n, int k, int ntables, uint64_t seed, int *out)
+{
+	struct rng r;
+
+	rng_seed(&r, seed);
+	for (int t = 0; t < ntables; t++) {
+		int *tab = out + (size_t)t * (size_t)k;
+
+		for (int s = 0; s < k; s++)
+			tab[s] = s < n ? s : SEAT_HOUSE;
+		shuffle_ints(&r, tab, k);
+	}
 }
 
 void schedule_progressive_round(int n, int r, int *out)
@@ -350,6 +385,30 @@ static struct fixture *add_game(struct builder *b, int v, uint64_t seed, int nse
 	return g;
 }
 
+/*
+ * A table holding bots of one author (config.h) keeps the first of them in
+ * the config's order, and its seats of the others go to the house player:
+ * the draw keeps the bots of one author apart where it can, this makes
+ * sure.
+ */
+static void house_duplicates(const struct config *c, int *tables, int ntables, int k)
+{
+	for (int t = 0; t < ntables; t++) {
+		int *tab = tables + (size_t)t * (size_t)k, keep[MAX_SEATS];
+
+		for (int s = 0; s < k; s++) {
+			keep[s] = 1;
+			for (int j = 0; j < k && tab[s] != SEAT_HOUSE; j++)
+				if (tab[j] != SEAT_HOUSE && tab[j] < tab[s] &&
+				    c->bots[tab[j]].author == c->bots[tab[s]].author)
+					keep[s] = 0;
+		}
+		for (int s = 0; s < k; s++)
+			if (!keep[s])
+				tab[s] = SEAT_HOUSE;
+	}
+}
+
 /* Per-variant plan: which bots sit where, before deals are laid out. */
 struct plan {
 	int ntables;
@@ -388,20 +447,49 @@ static void plan_variant(struct builder *b, int v, const int *bots, int n, struc
 			for (int j = i + 1; j < nall; j++) {
 				if (!b->active[i] || !b->active[j])
 					continue;
+				/* code of one author on both teams: the pair does not meet */
+				if (b->c->partners == PARTNERS_HOUSE &&
+				    b->c->bots[i].author == b->c->bots[j].author)
+					continue;
 				p->tables[2 * p->ntables] = i;
 				p->tables[2 * p->ntables + 1] = j;
 				p->ntables++;
 			}
 		sv->pairings = p->ntables;
 		sv->rotations = 2;
+		if (!p->ntables && n >= 2)
+			snprintf(sv->skipped, sizeof(sv->skipped),
+				 "its %d bots are copies of one code (byte-identical), which never "
+				 "meet", n);
 	} else {
+		int house = b->c->partners == PARTNERS_HOUSE;
+		uint64_t seed = key_tables_seed(b->key, vc->name);
+
 		sv->unit = "table";
-		p->ntables = vc->tables ? (int)vc->tables : schedule_default_tables(n, k);
-		p->tables = xmalloc((size_t)p->ntables * (size_t)k * sizeof(int));
-		schedule_draw_tables(n, k, p->ntables, key_tables_seed(b->key, vc->name),
-				     p->tables);
+		if (house && n < k) {
+			/* every bot once at each table, the house player in the other seats */
+			p->ntables = vc->tables ? (int)vc->tables : 1;
+			p->tables = xmalloc((size_t)p->ntables * (size_t)k * sizeof(int));
+			schedule_draw_house(n, k, p->ntables, seed, p->tables);
+		} else if (house) {
+			int *author = xmalloc((size_t)n * sizeof(int));
+
+			for (int i = 0; i < n; i++)
+				author[i] = b->c->bots[bots[i]].author;
+			p->ntables = vc->tables ? (int)vc->tables : schedule_default_tables(n, k);
+			p->tables = xmalloc((size_t)p->ntables * (size_t)k * sizeof(int));
+			schedule_draw_authors(n, k, p->ntables, seed, author, p->tables);
+			free(author);
+		} else {
+			p->ntables = vc->tables ? (int)vc->tables : schedule_default_tables(n, k);
+			p->tables = xmalloc((size_t)p->ntables * (size_t)k * sizeof(int));
+			schedule_draw_tables(n, k, p->ntables, seed, p->tables);
+		}
 		for (int i = 0; i < p->ntables * k; i++)
-			p->tables[i] = bots[p->tables[i]];
+			if (p->tables[i] != SEAT_HOUSE)
+				p->tables[i] = bots[p->tables[i]];
+		if (house)
+			house_duplicates(b->c, p->tables, p->ntables, k);
 		sv->pairings = p->ntables;
 		sv->rotations = k;
 	}
@@ -448,8 +536,12 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 			struct fixture *g = add_game(b, v, seed, k);
 
 			for (int s = 0; s < k; s++)
-				g->bot[s] = vc->teams ? p->tables[2 * t + (s + rot) % 2]
-						      : p->tables[t * k + (s + rot) % k];
+				if (!vc->teams)
+					g->bot[s] = p->tables[t * k + (s + rot) % k];
+				else if (b->c->partners == PARTNERS_HOUSE && s >= 2)
+					g->bot[s] = SEAT_HOUSE; /* the partners of seats 0 and 1 */
+				else
+					g->bot[s] = p->tables[2 * t + (s + rot) % 2];
 			if (vc->teams)
 				snprintf(g->id, sizeof(g->id), "%s.d%04ld.%s+%s.r%d", vc->name, d + 1,
 					 b->c->bots[p->tables[2 * t]].name,
@@ -487,6 +579,7 @@ int schedule_build(struct schedule *s, const struct config *c, const int *active
 		const struct variant_cfg *vc = &c->variants[v];
 
 		if (!vc->teams && !vc->progressive && vc->tables && n >= 2 &&
+		    !(c->partners == PARTNERS_HOUSE && n < vc->seats) &&
 		    !schedule_tables_balanced(n, vc->seats, (int)vc->tables)) {
 			snprintf(err, len,
 				 "tables = %ld in [variant %s] does not give each of the %d bots "
@@ -579,11 +672,12 @@ void schedule_fingerprint(const struct schedule *s, const struct config *c, char
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)g->seed);
 		hash_str(&h, num);
 		for (int p = 0; p < g->nseats; p++) {
-			const char *seat = c->bots[g->bot[p]].seat;
+			const struct entrant *e = config_entrant(c, g->bot[p]);
+			const char *seat = e->seat;
 			/* a path in the config's directory as seen from it, as results_check_line() does */
 			const char *rel = c->dir ? path_below(seat, c->dir) : NULL;
 
-			hash_str(&h, c->bots[g->bot[p]].name);
+			hash_str(&h, e->name);
 			hash_str(&h, rel ? rel : seat);
 		}
 	}

@@ -9,12 +9,18 @@
  *
  * Formats (docs/arena.md has the details and the reasons):
  *  - team variants (hammerwalt, indiana, bloomington): every pair of bots
- *    meets; a team is copies of one bot; each deal is played twice, the
- *    second time with the teams swapped;
+ *    of different authors meets; a team is one bot and house partners
+ *    (partners = house, the default: seats 0 and 1 are the bots, the
+ *    others SEAT_HOUSE) or copies of one bot (partners = copies); each
+ *    deal is played twice, the second time with the teams swapped;
  *  - individual variants (fivehand, flip): the bots are drawn into tables
  *    so that every bot plays the same number of games and pairs meet as
  *    evenly as possible (schedule_draw_tables()); each deal is played once
- *    per rotation of the table's seats;
+ *    per rotation of the table's seats. With partners = house a table
+ *    never holds two seats of one author: with fewer bots than seats each
+ *    table holds every bot once and the house player in the other seats
+ *    (schedule_draw_house()), and a seat the draw could give only to a
+ *    second bot of one author goes to the house player;
  *  - progressive (indiana on 2 or 3 tables of 8 or 12 bots): the round
  *    robin of RULINGS.md; every game is replayed with the teams swapped.
  *
@@ -40,7 +46,7 @@ struct fixture {
 	char id[GAME_ID_MAX]; /* "hammerwalt.d0001.alice+bob.r1" */
 	uint64_t seed;        /* the referee's --seed */
 	int nseats;
-	int bot[MAX_SEATS];   /* index into config->bots, per seat */
+	int bot[MAX_SEATS];   /* index into config->bots, or SEAT_HOUSE, per seat */
 };
 
 /* What the schedule holds for one variant, for --check and the report. */
@@ -108,6 +114,20 @@ int schedule_tables_balanced(int n, int k, int ntables);
  * With n < k every table holds every bot, floor(k/n) or one more times.
  */
 void schedule_draw_tables(int n, int k, int ntables, uint64_t seed, int *out);
+
+/*
+ * schedule_draw_tables() keeping bots of one author apart: author[i] (NULL:
+ * all differ) is bot i's author; a pair of one author counts as having met
+ * many times, so that the draw seats them together only where it must.
+ */
+void schedule_draw_authors(int n, int k, int ntables, uint64_t seed, const int *author, int *out);
+
+/*
+ * ntables tables of k > n seats for the house format: each holds bots
+ * 0..n-1 once and SEAT_HOUSE in its other k-n seats, in an order shuffled
+ * from seed.
+ */
+void schedule_draw_house(int n, int k, int ntables, uint64_t seed, int *out);
 
 /*
  * Round r (0 <= r < n-1) of the progressive format for n = 8 or 12

@@ -120,10 +120,13 @@ static int make_entries(const struct result *res, struct entry *e)
 			e[t].others = res->team_score[1 - t];
 			e[t].forfeit = 0;
 			for (int s = t; s < res->nseats; s += 2) {
-				e[t].nbots = add_unique(e[t].bot, e[t].nbots, res->bot[s]);
+				if (res->bot[s] != RESULT_HOUSE) /* a house partner is no entry's */
+					e[t].nbots = add_unique(e[t].bot, e[t].nbots, res->bot[s]);
 				e[t].forfeit |= (bad >> s) & 1;
 			}
 		}
+		if (!e[0].nbots || !e[1].nbots)
+			return 0; /* a team of house players only: no entry to rank */
 		for (int i = 0; i < e[0].nbots; i++)
 			for (int j = 0; j < e[1].nbots; j++)
 				if (e[0].bot[i] == e[1].bot[j])
@@ -143,6 +146,8 @@ static int make_entries(const struct result *res, struct entry *e)
 			int k;
 
 			total += res->score[s];
+			if (res->bot[s] == RESULT_HOUSE)
+				continue; /* in the others' mean, no entry of its own */
 			for (k = 0; k < n && e[k].bot[0] != res->bot[s]; k++)
 				;
 			if (k == n) {
@@ -292,11 +297,16 @@ static void tally(struct work *w, const struct rating_model *m, const struct res
 
 	w->t->games++;
 	for (int s = 0; s < res->nseats; s++)
-		np = add_unique(played, np, res->bot[s]);
+		if (res->bot[s] != RESULT_HOUSE)
+			np = add_unique(played, np, res->bot[s]);
 	for (int i = 0; i < np; i++)
 		w->acc[played[i]].games++;
 	for (int f = 0; f < res->nfaults; f++) {
-		struct acc *a = &w->acc[res->bot[res->faults[f].seat]];
+		struct acc *a;
+
+		if (res->bot[res->faults[f].seat] == RESULT_HOUSE)
+			continue;
+		a = &w->acc[res->bot[res->faults[f].seat]];
 
 		a->faults++;
 		a->fault_kind[fault_kind(res->faults[f].kind)]++;
@@ -736,7 +746,11 @@ void standings_compute(struct standings *st, const struct result_set *set)
 			if (!strcmp(st->tables[t].variant, res->variant))
 				tally(&w[t], &m, res, nbots, 1);
 		for (int f = 0; f < res->nfaults; f++) {
-			struct fault_row *fr = &st->faults[res->bot[res->faults[f].seat]];
+			struct fault_row *fr;
+
+			if (res->bot[res->faults[f].seat] == RESULT_HOUSE)
+				continue;
+			fr = &st->faults[res->bot[res->faults[f].seat]];
 
 			fr->kind[fault_kind(res->faults[f].kind)]++;
 			fr->total++;

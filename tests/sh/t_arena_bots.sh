@@ -14,6 +14,7 @@ ln -s "$ROOT/sample-bots" conf/sample-bots
 cat >conf/bots.ini <<X
 [arena]
 variants = hammerwalt
+partners = copies
 deals = 1
 ; a public seed, so that the replay command is known before the run
 seed = 1

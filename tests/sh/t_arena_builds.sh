@@ -35,6 +35,7 @@ printf 'command = ./bot\nbuild = true\n' >subs/unmade/bot.ini
 cat >t.ini <<'X'
 [arena]
 variants = hammerwalt
+partners = copies
 deals = 2
 submissions = subs
 build_timeout_s = 1

@@ -17,17 +17,19 @@ for c in default classroom overnight; do
 	[ -s err ] && fail "configs/$c.ini: --check warns: $(cat err)"
 done
 
-# the schedule size, per variant and in total
+# the schedule size, per variant and in total (the house format: two bots
+# at five-hand sit at one table with the house player in three seats)
 two_bots a.ini "variants = hammerwalt, fivehand" "deals = 3"
 "$ARENA" --check a.ini >out 2>err || fail "--check a.ini"
 cat >expect <<'X'
 a.ini: ok
 arena a: secret deals (the key is made at the first run), 2 jobs, results in results/a
 bots: 2 (greedy, random)
+partners: house (@greedy partners each bot in team variants and fills the seats of a table no other bot can; no game seats one author twice)
 schedule:
   hammerwalt      1 pairing x 3 deals x 2 rotations = 6 games
-  fivehand        2 tables x 3 deals x 5 rotations = 30 games
-  total 36 games
+  fivehand        1 table x 3 deals x 5 rotations = 15 games
+  total 21 games
 X
 sed -i "s/, [0-9]* jobs, results/, 2 jobs, results/" out
 expect_file_eq "--check output" out expect
@@ -42,7 +44,7 @@ expect_eq "games listed for shard 2/4" "$(grep -c '^hammerwalt\.\|^fivehand\.' o
 grep -q -- '--seed' out && fail "seeds shown before the key exists"
 expect_eq "no key for a shard" "$(cat err)" "arena: the deals are secret and no key is given (shards deal from --key FILE; make one with: arena key FILE): the commands that replay each game are listed with it"
 "$ARENA" --check -v a.ini >out 2>err || fail "--check -v before a run"
-expect_eq "games listed" "$(lines out)" $((7 + 36))
+expect_eq "games listed" "$(lines out)" $((8 + 21))
 expect_eq "no key yet" "$(cat err)" "arena: the deals are secret and there is no key yet (results/a/key is made at the first run, or give --key FILE): the commands that replay each game are listed once it exists"
 
 # an explicit seed: every deal is public, and --check says so (still exit 0)
@@ -82,7 +84,7 @@ cmp -s k1 k1.before || fail "arena key overwrote a key"
 "$ARENA" key 2>/dev/null
 expect_eq "arena key without FILE exit" $? 2
 "$ARENA" --check -v --key k1 --game hammerwalt.d0001.greedy+random.r0 a.ini >out 2>err || fail "--check --key"
-grep -q '^hammerwalt.d0001.greedy+random.r0  .*/referee --variant hammerwalt --seed [0-9]* -- @greedy @random @greedy @random$' out ||
+grep -q '^hammerwalt.d0001.greedy+random.r0  .*/referee --variant hammerwalt --seed [0-9]* -- @greedy @random @greedy @greedy$' out ||
 	fail "--check --key: $(cat out)"
 seed=$(sed -n 's/.* --seed \([0-9]*\) .*/\1/p' out)
 expect_eq "the seed is the key's" "$seed" "$(python3 -c "

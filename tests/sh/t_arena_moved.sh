@@ -37,6 +37,7 @@ bot shared/o/run
 cat >a/cup/t.ini <<X
 [arena]
 variants = hammerwalt
+partners = copies
 deals = 1
 seed = 7
 submissions = subs
@@ -136,6 +137,7 @@ two_bots() {
 	cat >"$1/t.ini" <<'X'
 [arena]
 variants = hammerwalt
+partners = copies
 deals = 1
 seed = 7
 results = res

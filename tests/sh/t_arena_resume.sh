@@ -12,7 +12,7 @@
 . tests/arena/lib.sh
 cd "$W" || exit 1
 
-two_bots t.ini "variants = hammerwalt, fivehand, flip" "deals = 5" "[variant flip]" "players = 3"
+two_bots t.ini "variants = hammerwalt, fivehand, flip" "deals = 5" "partners = copies" "[variant flip]" "players = 3"
 n=$(planned t.ini)
 expect_eq "planned" "$n" $((10 + 50 + 30))
 "$ARENA" key t.key 2>/dev/null || fail "arena key"
@@ -117,7 +117,7 @@ replays_all() {
 	done
 }
 if unshare -m true 2>/dev/null; then
-	two_bots d.ini "variants = hammerwalt, fivehand" "deals = 3" "seed = 1"
+	two_bots d.ini "variants = hammerwalt, fivehand" "deals = 3" "seed = 1" "partners = copies"
 	nd=$(planned d.ini 2>/dev/null)
 	mkdir small
 	ARENA="$ARENA" unshare -m sh -c '

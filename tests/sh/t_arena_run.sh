@@ -9,11 +9,14 @@
 . tests/arena/lib.sh
 cd "$W" || exit 1
 
+# the copies format (a team is copies of one bot; tables of fewer bots
+# than seats hold copies): the counts below are worked out for it
 cat >t.ini <<'X'
 [arena]
 variants = hammerwalt, fivehand, flip
 deals = 2
 results = res
+partners = copies
 [bot g1]
 command = @greedy
 [bot r1]
@@ -141,7 +144,7 @@ check_search() {
 }
 for how in secret public; do
 	{
-		printf '[arena]\nvariants = hammerwalt\nmove_ms = 10000\nresults = %s\n' "$how"
+		printf '[arena]\nvariants = hammerwalt\nmove_ms = 10000\npartners = copies\nresults = %s\n' "$how"
 		[ $how = public ] && printf 'seed = 5\n'
 		printf '[bot search]\ncommand = %s\n[bot greedy]\ncommand = @greedy\n' "$search"
 	} >$how.ini
@@ -152,7 +155,7 @@ done
 # bot_logs: each game's bot programs' stderr in RESULTS/bot-logs/ID/ (0700),
 # built-in seats have none (c, the first bot, sits in seats 0 and 2 in
 # rotation r0, in 1 and 3 in r1)
-printf '[arena]\nvariants = hammerwalt\nbot_logs = true\n[bot c]\ncommand = %s\n[bot r]\ncommand = @random\n' \
+printf '[arena]\nvariants = hammerwalt\nbot_logs = true\npartners = copies\n[bot c]\ncommand = %s\n[bot r]\ncommand = @random\n' \
 	"$ROOT/sample-bots/c-random" >bl.ini
 "$ARENA" -q --results bl bl.ini >/dev/null 2>err || fail "bot_logs: $(cat err)"
 expect_eq "bot_logs files" "$(cd bl/bot-logs && find . -type f | sort | tr '\n' ' ')" \

@@ -45,6 +45,7 @@ printf 'command = python3 -u bot.py\n' >subs/erin/bot.ini
 cat >class.ini <<'X'
 [arena]
 variants = hammerwalt
+partners = copies
 deals = 1
 submissions = subs
 move_ms = 300

@@ -18,6 +18,8 @@ config() {
 	{
 		printf '[arena]\nvariants = hammerwalt\nmove_ms = 500\nstartup_ms = 3000\n'
 		for k in "$@"; do echo "$k"; done
+		# the copies format: the laggard in two seats of each game
+		printf 'partners = copies\n'
 		printf '[bot greedy]\ncommand = @greedy\n'
 		printf '[bot laggard]\ncommand = %s/laggard marker-%s 200\n' "$mis" "$$"
 	} >"$f"

@@ -25,6 +25,7 @@ chmod -R a+rX "$tmp"
 cat >t.ini <<X
 [arena]
 variants = hammerwalt
+partners = copies
 deals = 1
 submissions = subs
 results = res

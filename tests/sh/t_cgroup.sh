@@ -224,6 +224,7 @@ cat >"$tmp/arena/a.ini" <<EOF
 [arena]
 name = mem
 variants = indiana
+partners = copies
 deals = 1
 jobs = 2
 

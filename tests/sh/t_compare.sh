@@ -12,7 +12,9 @@
 #     more games and keeps the first ten lines;
 #  4. a directory of another comparison is refused (exit 2);
 #  5. faults are the faulting bot's losses: a bot that crashes at once
-#     scores 0 in every game, and its faults are counted;
+#     scores 0 in every game, and its faults are counted; in indiana the
+#     filler partners A and B (seats 2 and 3), with --partners copies B
+#     holds two seats of every game;
 #  6. fivehand: A and B in two seats among fillers, moving round the table;
 #  7. usage errors escape the bytes they quote.
 set -u
@@ -76,8 +78,23 @@ chmod 755 "$tmp/crash/run"
 "$A" compare --variant indiana --seed 5 --games 6 --jobs 2 -q --results "$tmp/c5" \
 	@random "$tmp/crash" >"$tmp/c5.out" 2>&1 || fail "crash: $(cat "$tmp/c5.out")"
 expect_eq "crash: score" "$(field "$tmp/c5.out" score)" 0.0
-# (per seat and game: B holds two seats in each of 6 games)
-expect_eq "crash: faults" "$(field "$tmp/c5.out" faults)" "{'A': 0, 'B': 12, 'filler': 0}"
+# (per seat and game: B holds one seat in each of 6 games, the filler partners it)
+expect_eq "crash: faults" "$(field "$tmp/c5.out" faults)" "{'A': 0, 'B': 6, 'filler': 0}"
+python3 - "$tmp/c5/results.jsonl" <<'PY' || fail "crash: house seats"
+import json, sys
+games = sorted((json.loads(l) for l in open(sys.argv[1])), key=lambda r: r["index"])
+f = "filler"
+assert [g["bots"] for g in games] == [["A", "B", f, f], ["B", "A", f, f]] * 3, games
+assert [g["seats"][2:] for g in games] == [["@greedy", "@greedy"]] * 6
+PY
+# --partners copies: A+A against B+B, B in two seats of each game
+"$A" compare --variant indiana --seed 5 --games 6 --jobs 2 -q --results "$tmp/c5c" \
+	--partners copies @random "$tmp/crash" >"$tmp/c5c.out" 2>&1 ||
+	fail "crash, copies: $(cat "$tmp/c5c.out")"
+expect_eq "crash, copies: faults" "$(field "$tmp/c5c.out" faults)" "{'A': 0, 'B': 12, 'filler': 0}"
+grep -q '"bots":\["B","A","B","A"\]' "$tmp/c5c/results.jsonl" || fail "crash, copies: seats"
+"$A" compare --partners mixed @random @greedy 2>"$tmp/p.err"
+expect_eq "--partners mixed: exit" $? 2
 # every game forfeited: no margin (the fillers' points are not B's)
 expect_eq "crash: margin" "$(field "$tmp/c5.out" margin_per_deal)" 0.0
 expect_eq "crash: margin interval" "$(field "$tmp/c5.out" margin_95)" "[0.0, 0.0]"

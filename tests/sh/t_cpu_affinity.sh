@@ -173,13 +173,13 @@ for line in sys.stdin:
         print(line[6:].strip().split(",")[0], flush=True)
 EOF
 chmod 755 "$tmp/one/run"
-(cd "$tmp" && "$A" compare --games 4 --seed 1 --cpu-affinity --results "$tmp/cmp1" -q @greedy "$tmp/one") \
+(cd "$tmp" && "$A" compare --games 4 --seed 1 --partners copies --cpu-affinity --results "$tmp/cmp1" -q @greedy "$tmp/one") \
 	>"$tmp/c1" 2>&1 || fail "compare --cpu-affinity: $(cat "$tmp/c1")"
 grep -q '"games":4,.*"faults":{"A":0,"B":0,"filler":0}' "$tmp/c1" ||
 	fail "compare --cpu-affinity: $(tail -n 1 "$tmp/c1")"
 grep -qx 'cpu_affinity = true' "$tmp/cmp1/compare.ini" || fail "compare.ini: $(cat "$tmp/cmp1/compare.ini")"
 if [ "$ncpus" -ge 2 ]; then
-	(cd "$tmp" && "$A" compare --games 4 --seed 1 --results "$tmp/cmp2" -q @greedy "$tmp/one") \
+	(cd "$tmp" && "$A" compare --games 4 --seed 1 --partners copies --results "$tmp/cmp2" -q @greedy "$tmp/one") \
 		>"$tmp/c2" 2>&1 || fail "compare: $(cat "$tmp/c2")"
 	grep -q '"faults":{"A":0,"B":8,"filler":0}' "$tmp/c2" ||
 		fail "compare without --cpu-affinity (the control): $(tail -n 1 "$tmp/c2")"

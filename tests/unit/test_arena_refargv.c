@@ -74,7 +74,7 @@ static void test_plain_config_passes_only_variant_seed_options_and_seats(void)
 	struct schedule s;
 	char *a;
 
-	CHECK(load(&c, "[arena]\nvariants = hammerwalt\nseed = 3\n"
+	CHECK(load(&c, "[arena]\nvariants = hammerwalt\nseed = 3\npartners = copies\n"
 		       "[variant hammerwalt]\ntarget = 32\n"
 		       "[bot g]\ncommand = @greedy\n[bot r]\ncommand = @random\n") == 0);
 	CHECK(build(&s, &c) == 0);
@@ -103,7 +103,7 @@ static void test_cpu_goes_after_the_sandbox_flags(void)
 	struct strbuf sb = STRBUF_INIT;
 	struct refargv_paths p = { "REF", "L", NULL, NULL, 0, 1 + 3 };
 
-	CHECK(load(&c, "[arena]\nvariants = hammerwalt\nseed = 3\ncpu_affinity = true\n"
+	CHECK(load(&c, "[arena]\nvariants = hammerwalt\nseed = 3\npartners = copies\ncpu_affinity = true\n"
 		       "insecure = true\n[variant hammerwalt]\ntarget = 32\n"
 		       "[bot g]\ncommand = @greedy\n[bot r]\ncommand = @random\n") == 0);
 	CHECK_INT(c.cpu_affinity, 1);

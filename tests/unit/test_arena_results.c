@@ -622,7 +622,7 @@ int main(void)
 	if (chdir(dir) < 0)
 		return 1;
 	f = fopen("c.ini", "w");
-	fputs("[arena]\nvariants = hammerwalt\ndeals = 3\n[bot g]\ncommand = @greedy\n"
+	fputs("[arena]\nvariants = hammerwalt\ndeals = 3\npartners = copies\n[bot g]\ncommand = @greedy\n"
 	      "[bot r]\ncommand = @random\n", f);
 	fclose(f);
 	for (int i = 0; i < KEY_BYTES; i++)

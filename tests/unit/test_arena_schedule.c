@@ -63,7 +63,8 @@ static void test_team_variants_play_every_pair_twice_per_deal(void)
 	struct config c;
 	struct schedule s;
 
-	build(&c, &s, "[arena]\nvariants = hammerwalt, bloomington\ndeals = 3\n", 5);
+	/* the copies format: a team is copies of one bot */
+	build(&c, &s, "[arena]\nvariants = hammerwalt, bloomington\ndeals = 3\npartners = copies\n", 5);
 	/* 10 pairs x 3 deals x 2 rotations, per variant */
 	CHECK_INT(s.ngames, 2 * 10 * 3 * 2);
 	CHECK_INT(s.variants[0].games, 60);
@@ -456,6 +457,147 @@ static void test_shards_partition_the_schedule(void)
 	config_release(&c);
 }
 
+
+#define H SEAT_HOUSE
+
+/* Checks the seats of game i of s against want[0..nseats-1]. */
+static void check_seats(const struct schedule *s, int i, const char *id, const int *want)
+{
+	CHECK_STR(s->games[i].id, id);
+	for (int p = 0; p < s->games[i].nseats; p++)
+		CHECK_INT(s->games[i].bot[p], want[p]);
+}
+
+/*
+ * The default format, worked by hand for 3 bots, one deal of hammerwalt
+ * and bloomington: each pairing's bots sit in seats 0 and 1, the house
+ * player partners each (seats 2, and 2 to 5), and the second game swaps
+ * the teams.
+ */
+static void test_house_partners_every_team(void)
+{
+	static const int h[6][4] = {
+		{ 0, 1, H, H }, { 1, 0, H, H }, { 0, 2, H, H },
+		{ 2, 0, H, H }, { 1, 2, H, H }, { 2, 1, H, H },
+	};
+	static const char *const ids[6] = {
+		"hammerwalt.d0001.b1+b2.r0", "hammerwalt.d0001.b1+b2.r1",
+		"hammerwalt.d0001.b1+b3.r0", "hammerwalt.d0001.b1+b3.r1",
+		"hammerwalt.d0001.b2+b3.r0", "hammerwalt.d0001.b2+b3.r1",
+	};
+	static const int b0[6] = { 0, 1, H, H, H, H }, b1[6] = { 1, 0, H, H, H, H };
+	struct config c;
+	struct schedule s;
+
+	build(&c, &s, "[arena]\nvariants = hammerwalt, bloomington\n", 3);
+	CHECK_INT(c.partners, PARTNERS_HOUSE);
+	CHECK_STR(c.house.seat, "@greedy");
+	CHECK_STR(config_entrant(&c, SEAT_HOUSE)->name, "@greedy");
+	CHECK_INT(s.ngames, 12);
+	for (int i = 0; i < 6; i++)
+		check_seats(&s, i, ids[i], h[i]);
+	check_seats(&s, 6, "bloomington.d0001.b1+b2.r0", b0);
+	check_seats(&s, 7, "bloomington.d0001.b1+b2.r1", b1);
+	CHECK(s.games[0].seed == s.games[1].seed);
+	schedule_release(&s);
+	config_release(&c);
+	/* another house player */
+	build(&c, &s, "[arena]\nvariants = indiana\nhouse = @random\n", 2);
+	CHECK_STR(config_entrant(&c, s.games[0].bot[2])->seat, "@random");
+	schedule_release(&s);
+	config_release(&c);
+}
+
+/*
+ * 2 bots at five-hand in the default format: one table per deal holding
+ * each bot once and the house player three times; over the 5 rotations
+ * each bot sits in every seat once.
+ */
+static void test_house_fills_a_table_of_few_bots(void)
+{
+	struct config c;
+	struct schedule s;
+	int where[2][5] = { { 0 } };
+
+	build(&c, &s, "[arena]\nvariants = fivehand\n", 2);
+	CHECK_INT(s.variants[0].pairings, 1);
+	CHECK_INT(s.ngames, 5);
+	for (int i = 0; i < 5; i++) {
+		int count[3] = { 0 };
+
+		CHECK(s.games[i].seed == s.games[0].seed);
+		for (int p = 0; p < 5; p++) {
+			int b = s.games[i].bot[p];
+
+			count[b == H ? 2 : b]++;
+			if (b != H)
+				where[b][p]++;
+			CHECK_INT(b, s.games[0].bot[(p + i) % 5]);
+		}
+		CHECK_INT(count[0], 1);
+		CHECK_INT(count[1], 1);
+		CHECK_INT(count[2], 3);
+	}
+	for (int b = 0; b < 2; b++)
+		for (int p = 0; p < 5; p++)
+			CHECK_INT(where[b][p], 1);
+	schedule_release(&s);
+	config_release(&c);
+	/* any 'tables' gives each bot a seat per table; the copies format keeps its rule */
+	build(&c, &s, "[arena]\nvariants = fivehand\n[variant fivehand]\ntables = 3\n", 2);
+	CHECK_INT(s.ngames, 15);
+	schedule_release(&s);
+	config_release(&c);
+	build(&c, &s, "[arena]\nvariants = fivehand\npartners = copies\n", 2);
+	CHECK_INT(s.variants[0].pairings, 2);
+	for (int p = 0; p < 5; p++)
+		CHECK(s.games[0].bot[p] != H);
+	schedule_release(&s);
+	config_release(&c);
+}
+
+/*
+ * Bots of one author (byte-identical code) never share a game: their
+ * pairing is left out of team variants, and the draw keeps them apart
+ * at individual tables (or gives the seat to the house player).
+ */
+static void test_one_author_never_holds_two_seats(void)
+{
+	struct config c;
+	struct schedule s;
+	char text[8192] = "[arena]\nvariants = hammerwalt, fivehand\n", err[256];
+
+	add_bots(text, sizeof(text), 7);
+	CHECK(load(&c, text) == 0);
+	c.bots[2].author = 0; /* b3 is a copy of b1 */
+	c.bots[5].author = 0; /* and so is b6 */
+	CHECK(schedule_build(&s, &c, NULL, &key0, err, sizeof(err)) == 0);
+	/* 21 pairs less b1+b3, b1+b6, b3+b6 */
+	CHECK_INT(s.variants[0].pairings, 18);
+	for (int i = 0; i < s.ngames; i++) {
+		int of_a = 0;
+
+		CHECK(!strstr(s.games[i].id, "b1+b3") && !strstr(s.games[i].id, "b3+b6"));
+		for (int p = 0; p < s.games[i].nseats; p++) {
+			int b = s.games[i].bot[p];
+
+			of_a += b == 0 || b == 2 || b == 5;
+		}
+		CHECK(of_a <= 1);
+	}
+	schedule_release(&s);
+	config_release(&c);
+	/* the copies format does not look at authors */
+	snprintf(text, sizeof(text), "[arena]\nvariants = hammerwalt\npartners = copies\n");
+	add_bots(text, sizeof(text), 3);
+	CHECK(load(&c, text) == 0);
+	c.bots[2].author = 0;
+	CHECK(schedule_build(&s, &c, NULL, &key0, err, sizeof(err)) == 0);
+	CHECK_INT(s.variants[0].pairings, 3);
+	schedule_release(&s);
+	config_release(&c);
+}
+
 int main(void)
 {
 	RUN(test_team_variants_play_every_pair_twice_per_deal);
@@ -468,6 +610,9 @@ int main(void)
 	RUN(test_individual_rotations_seat_every_bot_everywhere);
 	RUN(test_flip_tables_follow_the_players_option);
 	RUN(test_unbalanced_tables_value_is_refused);
+	RUN(test_house_partners_every_team);
+	RUN(test_house_fills_a_table_of_few_bots);
+	RUN(test_one_author_never_holds_two_seats);
 	RUN(test_progressive_pairs_partner_once_and_oppose_twice);
 	RUN(test_progressive_schedule);
 	RUN(test_schedule_is_deterministic_with_unique_ids);

@@ -8,9 +8,10 @@
  * (individual totals over both plays of every round, the winner, a shared
  * win, a forfeit, an incomplete event); the overall ratings of issue 32's
  * case (a bot first in 4 of 5 variants is first overall, though the
- * pooled games would put it second); and standings that do not change,
- * byte for byte, when the games come in another order. Every expected
- * number is worked out by hand in the comments.
+ * pooled games would put it second); standings that do not change, byte
+ * for byte, when the games come in another order; house seats (no row,
+ * no rating, the bots ranked among themselves). Every expected number is
+ * worked out by hand in the comments.
  */
 #include <math.h>
 #include <stdio.h>
@@ -92,6 +93,47 @@ static double h2h(const struct standings_table *t, const char *a, const char *b,
 
 	*games = t->meetings[cell];
 	return t->score[cell];
+}
+
+/* ---- house seats (docs/arena.md, "Partners and house seats") ---- */
+
+static const char house_lines[] =
+	/* A and B each partnered by the house player: B's team wins 20 to 12 */
+	"{\"game\":\"hammerwalt.d0001.A+B.r0\",\"index\":0,"
+	"\"bots\":[\"A\",\"B\",\"@greedy\",\"@greedy\"],"
+	"\"seat_scores\":[12,20,12,20],\"team_scores\":[12,20],\"ranks\":[2,1,2,1],\"faults\":[]}\n"
+	/* five-hand: a house seat first, A second, B third, two house seats after */
+	"{\"game\":\"fivehand.d0001.t0001.r0\",\"index\":1,"
+	"\"bots\":[\"A\",\"@greedy\",\"B\",\"@greedy\",\"@greedy\"],"
+	"\"seat_scores\":[5,9,3,1,0],\"team_scores\":null,\"ranks\":[2,1,3,4,5],\"faults\":[]}\n";
+
+/* A house seat is no bot: no row, no rating, ranked among the bots only. */
+static void test_house_seats_are_no_bot(void)
+{
+	const struct standings_table *t = table("hammerwalt"), *f = table("fivehand");
+	long games;
+
+	CHECK_INT(set.names.nr, 2);
+	CHECK(bot("@greedy") < 0);
+	CHECK(t != NULL && f != NULL);
+	CHECK_INT(t->n, 2);
+	CHECK(row(t, "B")->wins == 1.0);
+	CHECK(row(t, "A")->wins == 0.0);
+	CHECK(row(t, "B")->margin == 8.0);
+	CHECK(row(t, "A")->margin == -8.0);
+	CHECK(h2h(t, "B", "A", &games) == 1.0 && games == 1);
+	/* one win of two bots, as test_team_game's fit: the partners are not rated */
+	CHECK(fabs(row(t, "B")->rating - 1672.9271) < 1e-3);
+	CHECK(fabs(row(t, "A")->rating - 1327.0729) < 1e-3);
+	/* A (place 2) above B (place 3): A wins among the bots; margins
+	 * against every other seat: A 5 - (9+3+1+0)/4, B 3 - (5+9+1+0)/4 */
+	CHECK_INT(f->n, 2);
+	CHECK(row(f, "A")->wins == 1.0);
+	CHECK(row(f, "B")->wins == 0.0);
+	CLOSE(row(f, "A")->margin, 5 - 13.0 / 4);
+	CLOSE(row(f, "B")->margin, 3 - 15.0 / 4);
+	CHECK(h2h(f, "A", "B", &games) == 1.0 && games == 1);
+	CHECK_INT(row(table("overall"), "A")->games, 2);
 }
 
 /* ---- the basics ---- */
@@ -924,6 +966,11 @@ int main(void)
 	RUN(test_partners_are_not_opponents);
 	RUN(test_overall_and_faults);
 	RUN(test_report_formats);
+	unload();
+
+	if (load("house", house_lines) < 0)
+		return 1;
+	RUN(test_house_seats_are_no_bot);
 	unload();
 
 	if (load("forfeit", forfeit_lines) < 0)

@@ -1,0 +1,46 @@
+/*
+ * deal_queue.h - the games still to start, in an order in which no two
+ * games of one deal run at once.
+ *
+ * Every pairing and table of a variant plays the same deals, and each deal
+ * is played once per seat rotation: a bot that holds one side's cards in
+ * one game and the other side's in another game of the same deal would,
+ * if the two ran at the same time, hold the cards of an opponent of one
+ * of them (a seat of a live game) and could pass them on through any
+ * channel of the machine. So with several games at once the arena never
+ * starts a game while another of its deal (same variant, same seed) runs
+ * (docs/arena.md, "Running").
+ *
+ * Games are grouped by deal in the order they come; deal_queue_next()
+ * takes the first game of the first group whose deal is not running. A
+ * retried game joins a group of its own after every group there is, so
+ * retries still come at the end.
+ */
+#ifndef DEAL_QUEUE_H
+#define DEAL_QUEUE_H
+
+#include "schedule.h"
+
+struct deal_queue;
+
+/* A queue of todo[0..n-1] (borrowed: they must outlive the queue), each at attempt 1. */
+struct deal_queue *deal_queue_new(struct fixture *const *todo, long n);
+void deal_queue_free(struct deal_queue *q);
+
+/* Adds g again at attempt (a retry), after everything queued so far. */
+void deal_queue_add(struct deal_queue *q, struct fixture *g, int attempt);
+
+/*
+ * The next game to start, its deal now counted as running, with its
+ * attempt in *attempt; NULL when every queued game's deal is running (or
+ * nothing is left).
+ */
+struct fixture *deal_queue_next(struct deal_queue *q, int *attempt);
+
+/* Game g (from deal_queue_next()) has ended: its deal no longer runs. */
+void deal_queue_done(struct deal_queue *q, const struct fixture *g);
+
+/* Games queued and not yet handed out. */
+long deal_queue_left(const struct deal_queue *q);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * test_arena_deal_queue.c - the order games start in: never two of one deal
+ * (variant and seed) at once, the schedule's order otherwise, retries at
+ * the end, a deal that comes back later still once at a time; worked by
+ * hand on small lists.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "deal_queue.h"
+#include "testhelp.h"
+
+static struct fixture g[7];
+
+/* Game i: variant v, deal seed. */
+static void set(int i, int v, uint64_t seed)
+{
+	memset(&g[i], 0, sizeof(g[i]));
+	g[i].index = i;
+	g[i].variant = v;
+	g[i].seed = seed;
+	snprintf(g[i].id, sizeof(g[i].id), "g%d", i);
+}
+
+/* The index of the next game, -1 for none; *attempt as handed out. */
+static int next(struct deal_queue *q, int *attempt)
+{
+	struct fixture *f = deal_queue_next(q, attempt);
+
+	return f ? f->index : -1;
+}
+
+/*
+ * Games 0-2 share variant 0's deal 100 (three pairings or rotations), 3-4
+ * variant 1's deal 100 (another variant: another deal), 5-6 variant 0's
+ * deal 200.
+ */
+static void test_two_games_of_one_deal_never_run_at_once(void)
+{
+	struct fixture *todo[7];
+	struct deal_queue *q;
+	int a;
+
+	set(0, 0, 100);
+	set(1, 0, 100);
+	set(2, 0, 100);
+	set(3, 1, 100);
+	set(4, 1, 100);
+	set(5, 0, 200);
+	set(6, 0, 200);
+	for (int i = 0; i < 7; i++)
+		todo[i] = &g[i];
+	q = deal_queue_new(todo, 7);
+	CHECK_INT(deal_queue_left(q), 7);
+	CHECK_INT(next(q, &a), 0);
+	CHECK_INT(a, 1);
+	/* 1 and 2 wait for 0: the other variant's deal goes first */
+	CHECK_INT(next(q, &a), 3);
+	/* a third job would take deal 200; then every deal runs: nothing starts */
+	CHECK_INT(next(q, &a), 5);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[3]);
+	CHECK_INT(next(q, &a), 4);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[0]);
+	CHECK_INT(next(q, &a), 1);
+	/* game 1 failed: its retry comes after everything queued */
+	deal_queue_add(q, &g[1], 2);
+	deal_queue_done(q, &g[1]);
+	deal_queue_done(q, &g[5]);
+	deal_queue_done(q, &g[4]);
+	CHECK_INT(next(q, &a), 2);
+	CHECK_INT(a, 1);
+	CHECK_INT(next(q, &a), 6);
+	CHECK_INT(next(q, &a), -1); /* the retry's deal (0, 100) runs: game 2 */
+	deal_queue_done(q, &g[2]);
+	CHECK_INT(next(q, &a), 1);
+	CHECK_INT(a, 2);
+	CHECK_INT(deal_queue_left(q), 0);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_free(q);
+	deal_queue_free(NULL);
+}
+
+/* A deal that comes back after another is a group of its own: still never twice at once. */
+static void test_a_deal_in_two_places_runs_once_at_a_time(void)
+{
+	struct fixture *todo[3] = { &g[0], &g[1], &g[2] };
+	struct deal_queue *q;
+	int a;
+
+	set(0, 0, 100);
+	set(1, 0, 200);
+	set(2, 0, 100);
+	q = deal_queue_new(todo, 3);
+	CHECK_INT(next(q, &a), 0);
+	CHECK_INT(next(q, &a), 1);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[1]);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[0]);
+	CHECK_INT(next(q, &a), 2);
+	deal_queue_free(q);
+}
+
+int main(void)
+{
+	RUN(test_two_games_of_one_deal_never_run_at_once);
+	RUN(test_a_deal_in_two_places_runs_once_at_a_time);
+	return TEST_REPORT();
+}

@@ -1,6 +1,6 @@
 /*
  * deal_queue.c - games grouped by deal, handed out so that no two of one
- * deal run at once (see deal_queue.h).
+ * deal, and no two of one author, run at once (see deal_queue.h).
  *
  * A group is a FIFO of games of one deal (variant and seed) and one
  * attempt, side by side in the order given: the schedule lists the games
@@ -39,6 +39,9 @@ struct deal_queue {
 		int count;
 	} *run;
 	long nrun, arun;
+	const int *author; /* per bot, -1: none (built-ins); NULL: no author rule */
+	int nbots;
+	int *busy;         /* per author: games running that seat it */
 };
 
 static int same_deal(const struct fixture *g, int variant, uint64_t seed)
@@ -88,9 +91,16 @@ void deal_queue_add(struct deal_queue *q, struct fixture *g, int attempt)
 	q->left++;
 }
 
-struct deal_queue *deal_queue_new(struct fixture *const *todo, long n)
+struct deal_queue *deal_queue_new(struct fixture *const *todo, long n, const int *author,
+				  int nbots)
 {
 	struct deal_queue *q = xcalloc(1, sizeof(*q));
+
+	if (author && nbots > 0) {
+		q->author = author;
+		q->nbots = nbots;
+		q->busy = xcalloc((size_t)nbots, sizeof(*q->busy));
+	}
 
 	for (long i = 0; i < n; i++)
 		deal_queue_add(q, todo[i], 1);
@@ -104,6 +114,7 @@ void deal_queue_free(struct deal_queue *q)
 	free(q->groups);
 	free(q->items);
 	free(q->run);
+	free(q->busy);
 	free(q);
 }
 
@@ -115,6 +126,39 @@ static struct running *find_running(struct deal_queue *q, int variant, uint64_t 
 	return NULL;
 }
 
+/* The author of g's seat p, or -1 (a house seat, a built-in, no author rule). */
+static int seat_author(const struct deal_queue *q, const struct fixture *g, int p)
+{
+	int b = g->bot[p];
+
+	return q->author && b >= 0 && b < q->nbots ? q->author[b] : -1;
+}
+
+/* Does g seat an author that a running game seats? */
+static int author_busy(const struct deal_queue *q, const struct fixture *g)
+{
+	for (int p = 0; p < g->nseats; p++) {
+		int a = seat_author(q, g, p);
+
+		if (a >= 0 && a < q->nbots && q->busy[a])
+			return 1;
+	}
+	return 0;
+}
+
+/* Counts g's authors as running (by +1) or not (by -1), each once. */
+static void mark_authors(struct deal_queue *q, const struct fixture *g, int by)
+{
+	for (int p = 0; p < g->nseats; p++) {
+		int a = seat_author(q, g, p), seen = 0;
+
+		for (int e = 0; e < p && !seen; e++)
+			seen = seat_author(q, g, e) == a;
+		if (a >= 0 && a < q->nbots && !seen)
+			q->busy[a] += by;
+	}
+}
+
 struct fixture *deal_queue_next(struct deal_queue *q, int *attempt)
 {
 	while (q->first < q->ngroups && q->groups[q->first].head < 0)
@@ -123,14 +167,27 @@ struct fixture *deal_queue_next(struct deal_queue *q, int *attempt)
 		struct group *gr = &q->groups[i];
 		struct running *r;
 		struct item *it;
+		long at, prev = -1;
 
 		if (gr->head < 0 || find_running(q, gr->variant, gr->seed))
 			continue;
-		it = &q->items[gr->head];
-		gr->head = it->next;
+		/* the group's first game none of whose authors plays elsewhere now */
+		for (at = gr->head; at >= 0 && author_busy(q, q->items[at].g);
+		     prev = at, at = q->items[at].next)
+			;
+		if (at < 0)
+			continue;
+		it = &q->items[at];
+		if (prev < 0)
+			gr->head = it->next;
+		else
+			q->items[prev].next = it->next;
+		if (gr->tail == at)
+			gr->tail = prev;
 		if (gr->head < 0)
 			gr->tail = -1;
 		q->left--;
+		mark_authors(q, it->g, 1);
 		if (q->nrun == q->arun) {
 			q->arun = q->arun * 2 + 8;
 			q->run = xrealloc(q->run, (size_t)q->arun * sizeof(*q->run));
@@ -149,6 +206,7 @@ void deal_queue_done(struct deal_queue *q, const struct fixture *g)
 {
 	struct running *r = find_running(q, g->variant, g->seed);
 
+	mark_authors(q, g, -1);
 	if (r && --r->count == 0)
 		*r = q->run[--q->nrun];
 }

@@ -392,7 +392,8 @@ struct play {
 	const struct play_opts *o;
 	struct play_status *st;
 	struct runner *r;
-	struct deal_queue *q;    /* games to start; no two of one deal at once */
+	struct deal_queue *q;    /* games to start; no two of one deal or author at once */
+	int *author;             /* per bot, for q (house format), or NULL */
 	int logs_fd;
 	int seen_signals;
 	/*
@@ -518,7 +519,13 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		free(logs);
 		return -1;
 	}
-	pl.q = deal_queue_new(todo, ntodo);
+	if (c->partners == PARTNERS_HOUSE) {
+		/* a submission never beside itself (deal_queue.h); built-ins have no author */
+		pl.author = xcalloc((size_t)c->nbots + 1, sizeof(*pl.author));
+		for (int b = 0; b < c->nbots; b++)
+			pl.author[b] = c->bots[b].builtin ? -1 : c->bots[b].author;
+	}
+	pl.q = deal_queue_new(todo, ntodo, pl.author, c->nbots);
 	pl.logs_fd = open(logs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	st->done_now = st->failed = st->retried = 0;
 	st->running = st->stopping = 0;
@@ -529,7 +536,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		handle_signals(&pl);
 		while (!st->stopping && runner_count(pl.r) < o->jobs) {
 			int attempt, slot;
-			/* a game whose deal no running game has (deal_queue.h) */
+			/* a game whose deal and authors no running game has (deal_queue.h) */
 			struct fixture *g = deal_queue_next(pl.q, &attempt);
 
 			if (!g)
@@ -565,6 +572,7 @@ out:
 		o->progress(o->arg, st, 1);
 	runner_free(pl.r);
 	deal_queue_free(pl.q);
+	free(pl.author);
 	if (pl.logs_fd >= 0)
 		close(pl.logs_fd);
 	free(logs);

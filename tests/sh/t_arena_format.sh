@@ -14,7 +14,9 @@
 #     format to the other supersedes the games whose seats changed;
 #  3. with jobs = 2, no two games of one deal run at the same time (a
 #     referee that logs when each game starts and ends), while games of
-#     different deals do.
+#     different deals do;
+#  4. with jobs = 2, no submission plays in two games at once (four
+#     submissions of distinct code), while games of others do.
 . tests/arena/lib.sh
 cd "$W" || exit 1
 
@@ -142,9 +144,9 @@ python3 - "$W/deals.log" <<'PY' || fail "games of one deal ran at once"
 import sys
 start, spans = {}, []
 for l in open(sys.argv[1]):
-    if len(l.split()) != 4:
+    if len(l.split()) < 4 or "--replay" in l.split():
         continue  # not a game: the replay of a linked game's page
-    what, variant, seed, ns = l.split()
+    what, variant, seed, ns = l.split()[:4]
     key = (variant, seed)
     if what == "start":
         start.setdefault(key, []).append(int(ns))
@@ -162,6 +164,44 @@ for i, (k, s, e) in enumerate(spans):
 assert same == 0, "%d overlaps of one deal" % same
 assert other > 0, "no two games ran at once"
 print("overlaps of different deals:", other)
+PY
+# 4. jobs = 2: a submission never in two games at once
+for p in p1 p2 p3 p4; do
+	cp -r "$ROOT/sample-bots/sh-random" $p
+	echo "# $p" >>$p/bot.sh
+done
+printf '[arena]\nvariants = hammerwalt\ndeals = 2\njobs = 2\nresults = auth\n[variant hammerwalt]\ntarget = 5\n' >a.ini
+for p in p1 p2 p3 p4; do printf '[bot %s]\ndir = %s\n' $p $p >>a.ini; done
+DEAL_REFEREE_LOG=$W/authors.log
+"$ARENA" -q --referee "$FIXTURES/deal-referee" a.ini >/dev/null 2>err || fail "authors: $(cat err)"
+expect_eq "authors: games" "$(lines auth/results.jsonl)" 24
+python3 - "$W/authors.log" <<'PY' || fail "a submission played two games at once"
+import sys
+start, spans = {}, []
+for l in open(sys.argv[1]):
+    f = l.split()
+    if len(f) < 4 or "--replay" in f:
+        continue  # not a game: the replay of a linked game's page
+    what, variant, seed, ns = f[:4]
+    bots = frozenset(b for b in ("p1", "p2", "p3", "p4") if "/" + b + " " in " ".join(f[4:]) + " ")
+    key = (variant, seed, bots)
+    if what == "start":
+        start.setdefault(key, []).append(int(ns))
+    else:
+        spans.append((bots, start[key].pop(0), int(ns)))
+assert len(spans) == 24, len(spans)
+assert all(len(b) == 2 for b, _, _ in spans), [sorted(b) for b, _, _ in spans]
+shared = apart = 0
+for i, (b, s, e) in enumerate(spans):
+    for b2, s2, e2 in spans[i + 1:]:
+        if s < e2 and s2 < e:
+            if b & b2:
+                shared += 1
+            else:
+                apart += 1
+assert shared == 0, "%d overlaps of games that share a submission" % shared
+assert apart > 0, "no two games ran at once"
+print("overlaps of games of other submissions:", apart)
 PY
 rm -rf "$W"
 echo "ok: t_arena_format"

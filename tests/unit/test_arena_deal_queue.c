@@ -50,7 +50,7 @@ static void test_two_games_of_one_deal_never_run_at_once(void)
 	set(6, 0, 200);
 	for (int i = 0; i < 7; i++)
 		todo[i] = &g[i];
-	q = deal_queue_new(todo, 7);
+	q = deal_queue_new(todo, 7, NULL, 0);
 	CHECK_INT(deal_queue_left(q), 7);
 	CHECK_INT(next(q, &a), 0);
 	CHECK_INT(a, 1);
@@ -82,6 +82,59 @@ static void test_two_games_of_one_deal_never_run_at_once(void)
 	deal_queue_free(NULL);
 }
 
+/* Game i's seats: a, b, then house seats (4 in all). */
+static void seats(int i, int a, int b)
+{
+	g[i].nseats = 4;
+	g[i].bot[0] = a;
+	g[i].bot[1] = b;
+	g[i].bot[2] = g[i].bot[3] = SEAT_HOUSE;
+}
+
+/*
+ * No author in two games at once: bots 0 and 3 are one author (a
+ * byte-identical copy), 1 and 2 others, 4 a built-in (no author). Every
+ * game its own deal, so only the authors keep games apart.
+ */
+static void test_an_author_plays_one_game_at_a_time(void)
+{
+	static const int author[5] = { 0, 1, 2, 0, -1 };
+	struct fixture *todo[5] = { &g[0], &g[1], &g[2], &g[3], &g[4] };
+	struct deal_queue *q;
+	int a;
+
+	set(0, 0, 100);
+	seats(0, 0, 1);         /* A v B */
+	set(1, 0, 200);
+	seats(1, 0, 2);         /* A v C */
+	set(2, 0, 300);
+	seats(2, 1, 2);         /* B v C */
+	set(3, 0, 400);
+	seats(3, 2, 4);         /* C v the built-in */
+	set(4, 0, 500);
+	seats(4, 3, 1);         /* A's copy v B */
+	q = deal_queue_new(todo, 5, author, 5);
+	CHECK_INT(next(q, &a), 0);
+	/* 1 waits for A, 2 for B; 3 seats C and a built-in */
+	CHECK_INT(next(q, &a), 3);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[0]);
+	/* A and B are free, but C plays: 1 and 2 wait; 4 is A's copy and B */
+	CHECK_INT(next(q, &a), 4);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[3]);
+	/* A still plays (its copy, game 4): 1 waits, 2 (B v C) waits for B */
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[4]);
+	CHECK_INT(next(q, &a), 1);
+	CHECK_INT(next(q, &a), -1);
+	deal_queue_done(q, &g[1]);
+	CHECK_INT(next(q, &a), 2);
+	CHECK_INT(deal_queue_left(q), 0);
+	deal_queue_done(q, &g[2]);
+	deal_queue_free(q);
+}
+
 /* A deal that comes back after another is a group of its own: still never twice at once. */
 static void test_a_deal_in_two_places_runs_once_at_a_time(void)
 {
@@ -92,7 +145,7 @@ static void test_a_deal_in_two_places_runs_once_at_a_time(void)
 	set(0, 0, 100);
 	set(1, 0, 200);
 	set(2, 0, 100);
-	q = deal_queue_new(todo, 3);
+	q = deal_queue_new(todo, 3, NULL, 0);
 	CHECK_INT(next(q, &a), 0);
 	CHECK_INT(next(q, &a), 1);
 	CHECK_INT(next(q, &a), -1);
@@ -107,5 +160,6 @@ int main(void)
 {
 	RUN(test_two_games_of_one_deal_never_run_at_once);
 	RUN(test_a_deal_in_two_places_runs_once_at_a_time);
+	RUN(test_an_author_plays_one_game_at_a_time);
 	return TEST_REPORT();
 }

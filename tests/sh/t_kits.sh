@@ -1,0 +1,79 @@
+#!/bin/sh
+# t_kits.sh - the starter kits (kits/LANG/): each kit's unit tests pass,
+# its helpers agree with the engine on every request and trick of real
+# game records (its oracle test), and its example bot passes
+# `referee --check`. The records come from games of every variant (and
+# flip's player counts, two jokers, zilch) with sample-bots/c-random in
+# most seats, so every seat's requests and legal lists are in them. A kit
+# whose toolchain is missing is skipped with a line saying so. Each kit is
+# built in a copy under $tmp: the source tree is left as it is.
+. "$(dirname "$0")/lib.sh"
+
+C=$top/sample-bots/c-random
+[ -x "$C" ] || { echo "FAIL: $C is not built (make all)"; exit 1; }
+mkdir -p "$tmp/logs"
+n=0
+record() {
+	n=$((n + 1))
+	"$BINDIR/referee" --games 2 --seed $((n * 101)) --log "$tmp/logs/$n.log" \
+		--option max_hands=10 "$@" >/dev/null 2>"$tmp/logs/$n.err" ||
+		fail "referee $*: $(cat "$tmp/logs/$n.err")"
+}
+record --variant hammerwalt "$C" @greedy "$C" "$C"
+record --variant indiana "$C" "$C" @greedy "$C"
+record --variant indiana --option all_pass=redeal "$C" @random "$C" "$C"
+record --variant bloomington "$C" @greedy "$C" "$C" "$C" @random
+record --variant fivehand "$C" "$C" @greedy "$C" "$C"
+record --variant flip "$C" "$C" @greedy
+record --variant flip --option jokers=2 "$C" "$C" "$C" @random
+record --variant flip --option zilch=true "$C" "$C" "$C" "$C" @greedy
+record --variant flip "$C" "$C"
+record --variant flip "$C" "$C" "$C" "$C" "$C" "$C" "$C" @greedy "$C" "$C"
+logs=$(ls "$tmp"/logs/*.log)
+
+# check_example LANG DIR: referee --check of an example, in the background
+check_example() {
+	"$BINDIR/referee" --check "$2" >"$tmp/check.$1" 2>&1 &
+	eval "check_pid_$1=$!"
+	checks="${checks:-} $1"
+}
+
+# kit_step LANG WHAT CMD...: runs a step of a kit's tests, shows its last line
+kit_step() {
+	lang=$1 what=$2
+	shift 2
+	if "$@" >"$tmp/out.$lang.$what" 2>&1; then
+		echo "ok: $lang $what: $(tail -n 1 "$tmp/out.$lang.$what")"
+	else
+		fail "$lang $what"
+		tail -n 30 "$tmp/out.$lang.$what"
+	fi
+}
+
+have() {
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 || { echo "skip: $lang kit: no '$c' on PATH"; return 1; }
+	done
+}
+
+mkdir -p "$tmp/kits"
+cp -r "$top/kits/." "$tmp/kits/"
+K=$tmp/kits
+
+lang=python
+if have python3; then
+	check_example python "$K/python/example"
+	kit_step python unit python3 "$K/python/tests/test_kit.py"
+	kit_step python oracle python3 "$K/python/tests/oracle.py" $logs
+fi
+
+for lang in $checks; do
+	eval "wait \$check_pid_$lang"
+	if [ $? = 0 ]; then
+		echo "ok: $lang example: $(tail -n 1 "$tmp/check.$lang")"
+	else
+		fail "$lang example: referee --check"
+		cat "$tmp/check.$lang"
+	fi
+done
+finish "ok: the kits agree with the engine"

@@ -86,6 +86,8 @@ ENGINE_TESTS := $(addprefix $(O)/tests/,test_rules_team test_rules_fivehand test
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
 # sample-bots/NAME/NAME.c -> sample-bots/NAME/NAME (the bot's run script execs it)
 BOT_BIN := $(BOT_SRC:%.c=%)
+# the C starter kit's example (kits/README.md); `make kits` builds the other kits' too
+BOT_BIN += kits/c/example/bot
 # java-random runs from a class file when javac is there (else Java's source launcher)
 ifneq ($(shell command -v javac 2>/dev/null),)
 BOT_BIN += sample-bots/java-random/Bot.class
@@ -240,6 +242,9 @@ $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(REFEREE_LIBS)
 # sample bots are plain C with no dependency on the project
 sample-bots/%: sample-bots/%.c
 	$(CC) -std=c11 -O2 -Wall -Wextra -o $@ $<
+
+kits/c/example/bot: kits/c/example/bot.c kits/c/example/euchre_kit.c kits/c/example/euchre_kit.h
+	$(CC) -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -o $@ kits/c/example/bot.c kits/c/example/euchre_kit.c
 
 sample-bots/java-random/Bot.class: sample-bots/java-random/Bot.java
 	javac -d sample-bots/java-random $<

@@ -29,7 +29,7 @@ record --variant flip --option jokers=2 "$C" "$C" "$C" @random
 record --variant flip --option zilch=true "$C" "$C" "$C" "$C" @greedy
 record --variant flip "$C" "$C"
 record --variant flip "$C" "$C" "$C" "$C" "$C" "$C" "$C" @greedy "$C" "$C"
-logs=$(ls "$tmp"/logs/*.log)
+logs=$(echo "$tmp"/logs/*.log)
 
 # check_example LANG DIR: referee --check of an example, in the background
 check_example() {
@@ -42,11 +42,12 @@ check_example() {
 kit_step() {
 	lang=$1 what=$2
 	shift 2
-	if "$@" >"$tmp/out.$lang.$what" 2>&1; then
-		echo "ok: $lang $what: $(tail -n 1 "$tmp/out.$lang.$what")"
+	out="$tmp/out.$lang.$(echo "$what" | tr ' ' _)"
+	if "$@" >"$out" 2>&1; then
+		echo "ok: $lang $what $(tail -n 1 "$out")"
 	else
 		fail "$lang $what"
-		tail -n 30 "$tmp/out.$lang.$what"
+		tail -n 30 "$out"
 	fi
 }
 
@@ -65,6 +66,19 @@ if have python3; then
 	check_example python "$K/python/example"
 	kit_step python unit python3 "$K/python/tests/test_kit.py"
 	kit_step python oracle python3 "$K/python/tests/oracle.py" $logs
+fi
+
+lang=c
+if have cc; then
+	kit_step c build make -s -C "$K/c/example" CFLAGS="-std=c11 -O2 -Wall -Wextra -pedantic -Werror"
+	check_example c "$K/c/example"
+	for prog in test_kit oracle; do
+		kit_step c "$prog build" cc -std=c11 -O2 -Wall -Wextra -pedantic -Werror \
+			-D_POSIX_C_SOURCE=200809L -I"$K/c/example" -o "$K/c/$prog" \
+			"$K/c/tests/$prog.c" "$K/c/example/euchre_kit.c"
+	done
+	kit_step c unit "$K/c/test_kit"
+	kit_step c oracle "$K/c/oracle" $logs
 fi
 
 for lang in $checks; do

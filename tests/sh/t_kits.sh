@@ -81,6 +81,13 @@ if have cc; then
 	kit_step c oracle "$K/c/oracle" $logs
 fi
 
+lang=js
+if have node; then
+	check_example js "$K/js/example"
+	kit_step js unit node "$K/js/tests/test_kit.js"
+	kit_step js oracle node "$K/js/tests/oracle.js" $logs
+fi
+
 for lang in $checks; do
 	eval "wait \$check_pid_$lang"
 	if [ $? = 0 ]; then

@@ -6,12 +6,58 @@
 # flip's player counts, two jokers, zilch) with sample-bots/c-random in
 # most seats, so every seat's requests and legal lists are in them. A kit
 # whose toolchain is missing is skipped with a line saying so. Each kit is
-# built in a copy under $tmp: the source tree is left as it is.
+# built in a copy under $tmp: the source tree is left as it is. The
+# examples' --check runs (a JVM's start per bot per game makes Java's the
+# longest) go on in the background while the rest runs.
 . "$(dirname "$0")/lib.sh"
 
 C=$top/sample-bots/c-random
 [ -x "$C" ] || { echo "FAIL: $C is not built (make all)"; exit 1; }
-mkdir -p "$tmp/logs"
+mkdir -p "$tmp/kits" "$tmp/logs"
+cp -r "$top/kits/." "$tmp/kits/"
+K=$tmp/kits
+checks=
+
+# kit_step LANG WHAT CMD...: runs a step of a kit's tests, shows its last line
+kit_step() {
+	lang=$1 what=$2
+	shift 2
+	out="$tmp/out.$lang.$(echo "$what" | tr ' ' _)"
+	if "$@" >"$out" 2>&1; then
+		echo "ok: $lang $what $(tail -n 1 "$out")"
+	else
+		fail "$lang $what"
+		tail -n 30 "$out"
+		return 1
+	fi
+}
+
+# check_example LANG DIR: referee --check of an example, in the background
+check_example() {
+	"$BINDIR/referee" --check "$2" >"$tmp/check.$1" 2>&1 &
+	eval "check_pid_$1=$!"
+	checks="$checks $1"
+}
+
+# have LANG CMD...: 0 if every CMD is on PATH, else a line saying what is skipped
+have() {
+	kit=$1
+	shift
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 ||
+			{ echo "skip: the $kit kit: no '$c' on PATH"; eval "skip_$kit=1"; return 1; }
+	done
+}
+
+# ---- build the examples and start their checks
+have java javac java && kit_step java build javac -Xlint:all -Werror -d "$K/java/example/classes" \
+	"$K/java/example/Kit.java" "$K/java/example/Bot.java" && check_example java "$K/java/example"
+have python python3 && check_example python "$K/python/example"
+have c cc && kit_step c build make -s -C "$K/c/example" CFLAGS="-std=c11 -O2 -Wall -Wextra -pedantic -Werror" &&
+	check_example c "$K/c/example"
+have js node && check_example js "$K/js/example"
+
+# ---- the records
 n=0
 record() {
 	n=$((n + 1))
@@ -31,47 +77,12 @@ record --variant flip "$C" "$C"
 record --variant flip "$C" "$C" "$C" "$C" "$C" "$C" "$C" @greedy "$C" "$C"
 logs=$(echo "$tmp"/logs/*.log)
 
-# check_example LANG DIR: referee --check of an example, in the background
-check_example() {
-	"$BINDIR/referee" --check "$2" >"$tmp/check.$1" 2>&1 &
-	eval "check_pid_$1=$!"
-	checks="${checks:-} $1"
-}
-
-# kit_step LANG WHAT CMD...: runs a step of a kit's tests, shows its last line
-kit_step() {
-	lang=$1 what=$2
-	shift 2
-	out="$tmp/out.$lang.$(echo "$what" | tr ' ' _)"
-	if "$@" >"$out" 2>&1; then
-		echo "ok: $lang $what $(tail -n 1 "$out")"
-	else
-		fail "$lang $what"
-		tail -n 30 "$out"
-	fi
-}
-
-have() {
-	for c in "$@"; do
-		command -v "$c" >/dev/null 2>&1 || { echo "skip: $lang kit: no '$c' on PATH"; return 1; }
-	done
-}
-
-mkdir -p "$tmp/kits"
-cp -r "$top/kits/." "$tmp/kits/"
-K=$tmp/kits
-
-lang=python
-if have python3; then
-	check_example python "$K/python/example"
+# ---- unit tests and oracles
+if [ -z "${skip_python:-}" ]; then
 	kit_step python unit python3 "$K/python/tests/test_kit.py"
 	kit_step python oracle python3 "$K/python/tests/oracle.py" $logs
 fi
-
-lang=c
-if have cc; then
-	kit_step c build make -s -C "$K/c/example" CFLAGS="-std=c11 -O2 -Wall -Wextra -pedantic -Werror"
-	check_example c "$K/c/example"
+if [ -z "${skip_c:-}" ]; then
 	for prog in test_kit oracle; do
 		kit_step c "$prog build" cc -std=c11 -O2 -Wall -Wextra -pedantic -Werror \
 			-D_POSIX_C_SOURCE=200809L -I"$K/c/example" -o "$K/c/$prog" \
@@ -80,14 +91,18 @@ if have cc; then
 	kit_step c unit "$K/c/test_kit"
 	kit_step c oracle "$K/c/oracle" $logs
 fi
-
-lang=js
-if have node; then
-	check_example js "$K/js/example"
+if [ -z "${skip_js:-}" ]; then
 	kit_step js unit node "$K/js/tests/test_kit.js"
 	kit_step js oracle node "$K/js/tests/oracle.js" $logs
 fi
+if [ -z "${skip_java:-}" ] &&
+	kit_step java "tests build" javac -Xlint:all -Werror -d "$K/java/tests/classes" \
+		-cp "$K/java/example/classes" "$K/java/tests/TestKit.java" "$K/java/tests/Oracle.java"; then
+	kit_step java unit java -cp "$K/java/tests/classes:$K/java/example/classes" TestKit
+	kit_step java oracle java -cp "$K/java/tests/classes:$K/java/example/classes" Oracle $logs
+fi
 
+# ---- the examples' checks
 for lang in $checks; do
 	eval "wait \$check_pid_$lang"
 	if [ $? = 0 ]; then

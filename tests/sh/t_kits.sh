@@ -16,6 +16,8 @@ C=$top/sample-bots/c-random
 mkdir -p "$tmp/kits" "$tmp/logs"
 cp -r "$top/kits/." "$tmp/kits/"
 K=$tmp/kits
+# what a build in the source tree left there (make kits) is built afresh
+rm -rf "$K/c/example/bot" "$K/java/example/classes" "$K"/rust/*/target "$K"/rust/*/Cargo.lock
 checks=
 
 # kit_step LANG WHAT CMD...: runs a step of a kit's tests, shows its last line
@@ -24,7 +26,7 @@ kit_step() {
 	shift 2
 	out="$tmp/out.$lang.$(echo "$what" | tr ' ' _)"
 	if "$@" >"$out" 2>&1; then
-		echo "ok: $lang $what $(tail -n 1 "$out")"
+		echo "ok: $lang $what $(grep . "$out" | tail -n 1)"
 	else
 		fail "$lang $what"
 		tail -n 30 "$out"
@@ -32,11 +34,14 @@ kit_step() {
 	fi
 }
 
-# check_example LANG DIR: referee --check of an example, in the background
+# check_example LANG DIR [BUILD...]: the BUILD command (if any), then
+# referee --check of an example, in the background
 check_example() {
-	"$BINDIR/referee" --check "$2" >"$tmp/check.$1" 2>&1 &
-	eval "check_pid_$1=$!"
-	checks="$checks $1"
+	lang=$1 dir=$2
+	shift 2
+	{ [ $# = 0 ] || "$@"; } && "$BINDIR/referee" --check "$dir" >"$tmp/check.$lang" 2>&1 &
+	eval "check_pid_$lang=$!"
+	checks="$checks $lang"
 }
 
 # have LANG CMD...: 0 if every CMD is on PATH, else a line saying what is skipped
@@ -56,6 +61,8 @@ have python python3 && check_example python "$K/python/example"
 have c cc && kit_step c build make -s -C "$K/c/example" CFLAGS="-std=c11 -O2 -Wall -Wextra -pedantic -Werror" &&
 	check_example c "$K/c/example"
 have js node && check_example js "$K/js/example"
+have rust cargo && check_example rust "$K/rust/example" \
+	cargo build --release --offline -q --manifest-path "$K/rust/example/Cargo.toml" >"$tmp/check.rust" 2>&1
 
 # ---- the records
 n=0
@@ -100,6 +107,12 @@ if [ -z "${skip_java:-}" ] &&
 		-cp "$K/java/example/classes" "$K/java/tests/TestKit.java" "$K/java/tests/Oracle.java"; then
 	kit_step java unit java -cp "$K/java/tests/classes:$K/java/example/classes" TestKit
 	kit_step java oracle java -cp "$K/java/tests/classes:$K/java/example/classes" Oracle $logs
+fi
+
+if [ -z "${skip_rust:-}" ]; then
+	kit_step rust unit cargo test --offline -q --manifest-path "$K/rust/tests/Cargo.toml"
+	kit_step rust oracle cargo run --offline -q --manifest-path "$K/rust/tests/Cargo.toml" \
+		--bin oracle -- $logs
 fi
 
 # ---- the examples' checks

@@ -524,7 +524,7 @@ int kit_state_is_legal(const struct kit_state *st, const char *move)
 	return 0;
 }
 
-int kit_run(const char *name, kit_decide_fn *decide, void *arg)
+int kit_run(const char *name, kit_decide_fn *decide)
 {
 	static struct kit_state st;
 	char *line = NULL;
@@ -543,7 +543,7 @@ int kit_run(const char *name, kit_decide_fn *decide, void *arg)
 			printf("ready %s\n", name);
 			continue;
 		}
-		move = decide(&st, arg);
+		move = decide(&st);
 		if (!move || !kit_state_is_legal(&st, move)) {
 			fprintf(stderr, "%s: '%s' is not legal, playing %s\n", name,
 				move ? move : "(null)", st.legal[0]);

@@ -139,10 +139,10 @@ int kit_state_is_partner(const struct kit_state *st, int seat);
 int kit_state_is_legal(const struct kit_state *st, const char *move);
 
 /* The bot's loop on stdin/stdout: answers the handshake with "ready NAME"
- * and every other request with decide(st, arg) (a string that must stay
+ * and every other request with decide(st) (a string that must stay
  * valid until the next call); an answer not in st->legal is replaced by
  * the first legal move, with a line on stderr. Returns 0 at quit or EOF. */
-typedef const char *kit_decide_fn(const struct kit_state *st, void *arg);
-int kit_run(const char *name, kit_decide_fn *decide, void *arg);
+typedef const char *kit_decide_fn(const struct kit_state *st);
+int kit_run(const char *name, kit_decide_fn *decide);
 
 #endif

@@ -6,7 +6,6 @@
  * otherwise throws its weakest card. Debug output goes to System.err.
  */
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
@@ -17,72 +16,57 @@ public final class Bot {
         return (int) cards.stream().filter(c -> Kit.isTrump(c, trump) || top.equals(Kit.cardRank(c))).count();
     }
 
-    static String weakest(List<String> cards, String trump) {
-        return cards.stream().min(Comparator.comparingInt(c -> Kit.power(c, trump))).orElseThrow();
+    /** The card of least (sign 1) or most (sign -1) power. */
+    static String least(List<String> cards, String trump, int sign) {
+        return cards.stream().min(Comparator.comparingInt(c -> sign * Kit.power(c, trump))).orElseThrow();
     }
 
-    static String strongest(List<String> cards, String trump) {
-        return cards.stream().max(Comparator.comparingInt(c -> Kit.power(c, trump))).orElseThrow();
+    /** The trump a move names: its last word ("H", "order H", "7 H", "high"). */
+    static String named(String move) {
+        return move.substring(move.lastIndexOf(' ') + 1);
+    }
+
+    /** The legal move naming the trump we are strongest in. */
+    static String bestNamed(Kit.State st) {
+        return st.legal.stream().filter(m -> List.of("C", "D", "H", "S", "high", "low").contains(named(m)))
+                .max(Comparator.comparingInt(m -> strength(st.held, named(m)))).orElse(st.legal.get(0));
     }
 
     static String bid(Kit.State st) {
-        List<String> legal = st.legal;
-        if (st.variant.equals("fivehand")) { /* order / order H / H / pass */
-            if (legal.contains("order")) {
-                return strength(st.held, Kit.cardSuit(st.upcard)) >= 3 ? "order" : "pass";
-            }
-            String best = null;
-            for (String m : legal) {
-                String t = m.substring(m.length() - 1);
-                if (Kit.SUITS.contains(t) && (best == null || strength(st.held, t) > strength(st.held, best.substring(best.length() - 1)))) {
-                    best = m;
-                }
-            }
-            boolean good = best != null && (strength(st.held, best.substring(best.length() - 1)) >= 3 || !legal.contains("pass"));
-            return good ? best : legal.get(0);
+        boolean pass = st.legal.contains("pass");
+        if (st.variant.equals("fivehand")) { /* order (round 1), order H (the joker turned), or a suit */
+            String best = st.legal.contains("order") ? "order " + Kit.cardSuit(st.upcard) : bestNamed(st);
+            boolean good = strength(st.held, named(best)) >= 3 || !pass;
+            return good ? (st.legal.contains("order") ? "order" : best) : st.legal.get(0);
         }
-        String t = "C";
-        for (String m : List.of("D", "H", "S", "high", "low")) {
-            t = strength(st.held, m) > strength(st.held, t) ? m : t;
-        }
+        String t = List.of("C", "D", "H", "S", "high", "low").stream()
+                .max(Comparator.comparingInt(m -> strength(st.held, m))).orElseThrow();
         int est = strength(st.held, t) + (st.variant.equals("flip") ? 1 : 0);
-        List<String> numeric = new ArrayList<>(), fits = new ArrayList<>();
-        for (String m : legal) {
-            String[] w = m.split(" ");
-            if (Character.isDigit(m.charAt(0)) && (w.length == 1 || w[1].equals(t))) {
-                numeric.add(m);
-                if (Integer.parseInt(w[0]) <= est) {
-                    fits.add(m);
-                }
-            }
+        List<String> numeric = st.legal.stream()
+                .filter(m -> Character.isDigit(m.charAt(0)) && (!m.contains(" ") || named(m).equals(t))).toList();
+        List<String> fits = numeric.stream().filter(m -> Integer.parseInt(m.split(" ")[0]) <= est).toList();
+        if (fits.isEmpty()) {
+            return pass && !st.variant.equals("flip") ? "pass" : numeric.get(0);
         }
-        if (st.variant.equals("flip")) {
-            return fits.isEmpty() ? numeric.get(0) : fits.get(fits.size() - 1);
-        }
-        if (!fits.isEmpty()) {
-            return st.variant.equals("hammerwalt") ? fits.get(0) : fits.get(fits.size() - 1);
-        }
-        return legal.contains("pass") ? "pass" : numeric.get(0);
+        return st.variant.equals("hammerwalt") ? fits.get(0) : fits.get(fits.size() - 1);
     }
 
     static String decide(Kit.State st) {
         switch (st.request) {
         case "bid": return bid(st);
-        case "trump": return st.legal.stream().max(Comparator.comparingInt(t -> strength(st.held, t))).orElseThrow();
+        case "trump": return bestNamed(st);
         case "declare": return "partner";
-        case "give": return st.contract.seat() != st.seat ? strongest(st.legal, st.trump) : weakest(st.legal, st.trump);
-        case "discard": return weakest(st.legal, st.trump);
+        case "give": return least(st.legal, st.trump, st.contract.seat() != st.seat ? -1 : 1);
+        case "discard": return least(st.legal, st.trump, 1);
         default: break;
         }
         List<String> cards = st.legal.stream().filter(m -> !m.contains(" ")).toList(); /* no flip switches */
         if (st.trick.isEmpty()) {
-            return strongest(cards, st.trump);
-        }
-        if (st.partners().contains(st.winningSeat())) {
-            return weakest(cards, st.trump);
+            return least(cards, st.trump, -1); /* lead our best */
         }
         List<String> winners = cards.stream().filter(st::wouldWin).toList();
-        return weakest(winners.isEmpty() ? cards : winners, st.trump);
+        boolean partnerHolds = st.partners().contains(st.winningSeat());
+        return least(partnerHolds || winners.isEmpty() ? cards : winners, st.trump, 1);
     }
 
     public static void main(String[] args) throws IOException {

@@ -11,12 +11,9 @@ fn strength(cards: &[String], trump: &str) -> usize {
     cards.iter().filter(|c| kit::is_trump(c, trump) || kit::card_rank(c) == Some(top)).count()
 }
 
-fn weakest(cards: &[String], trump: &str) -> String {
-    cards.iter().min_by_key(|c| kit::power(c, trump)).cloned().unwrap_or_default()
-}
-
-fn strongest(cards: &[String], trump: &str) -> String {
-    cards.iter().rev().max_by_key(|c| kit::power(c, trump)).cloned().unwrap_or_default()
+/// The card of least (sign 1) or most (sign -1) power.
+fn least(cards: &[String], trump: &str, sign: i32) -> String {
+    cards.iter().min_by_key(|c| sign * kit::power(c, trump)).cloned().unwrap_or_default()
 }
 
 fn bid(st: &State) -> String {
@@ -59,19 +56,17 @@ fn decide(st: &State) -> String {
         Some("bid") => return bid(st),
         Some("trump") => return st.legal.iter().rev().max_by_key(|t| strength(&st.held, t)).cloned().unwrap_or_default(),
         Some("declare") => return "partner".into(),
-        Some("give") if st.contract.as_ref().map(|c| c.0) != Some(st.seat) => return strongest(&st.legal, trump),
-        Some("give") | Some("discard") => return weakest(&st.legal, trump),
+        Some("give") if st.contract.as_ref().map(|c| c.0) != Some(st.seat) => return least(&st.legal, trump, -1),
+        Some("give") | Some("discard") => return least(&st.legal, trump, 1),
         _ => {}
     }
     let cards: Vec<String> = st.legal.iter().filter(|m| !m.contains(' ')).cloned().collect(); // no flip switches
     if st.trick.is_empty() {
-        return strongest(&cards, trump);
-    }
-    if st.winning_seat().map_or(false, |w| st.partners().contains(&w)) {
-        return weakest(&cards, trump);
+        return least(&cards, trump, -1); // lead our best
     }
     let winners: Vec<String> = cards.iter().filter(|c| st.would_win(c)).cloned().collect();
-    weakest(if winners.is_empty() { &cards } else { &winners }, trump)
+    let partner_holds = st.winning_seat().map_or(false, |w| st.partners().contains(&w));
+    least(if partner_holds || winners.is_empty() { &cards } else { &winners }, trump, 1)
 }
 
 fn main() {

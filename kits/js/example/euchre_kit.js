@@ -341,7 +341,11 @@ function run(decide, name = 'euchre-kit-bot', input = process.stdin, write = (s)
   const rl = readline.createInterface({ input, terminal: false });
   return new Promise((resolve) => {
     rl.on('line', (line) => {
-      if (line === 'quit') { rl.close(); return; }
+      if (line === 'quit') { // stop reading: the input may stay open a while
+        rl.close();
+        input.destroy();
+        return;
+      }
       if (!state.feed(line)) return;
       let move;
       if (state.request === 'ready') {

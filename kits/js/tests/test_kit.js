@@ -177,16 +177,29 @@ test('five-hand partners, flip calling card', () => {
 });
 
 async function runTest() {
-  // ready; an illegal answer (the bid, the first JC) becomes the first legal move
+  // ready; an illegal answer (the bid, the first JC) becomes the first legal
+  // move; quit ends the loop while the input is still open
   const input = new PassThrough();
   const out = [];
   const seen = [];
   const done = kit.run((st) => { seen.push(st.request); return st.request === 'play' ? 'JC' : 'nonsense'; },
     't', input, (s) => out.push(s));
-  input.end(TRANSCRIPT);
+  input.write(TRANSCRIPT); // left open: the quit line must end the loop
   await done;
   assert.strictEqual(out.join(''), 'ready t\npass\nKD\nJC\n');
   assert.deepStrictEqual(seen, ['bid', 'play', 'play']);
+}
+
+// the example exits at quit, its input still open (the referee kills what is left after 0.5 s)
+function quitTest() {
+  const { spawn } = require('child_process');
+  const path = require('path');
+  return new Promise((resolve, reject) => {
+    const bot = spawn(process.execPath, [path.join(__dirname, '..', 'example', 'bot.js')], { stdio: ['pipe', 'ignore', 'inherit'] });
+    const timer = setTimeout(() => { bot.kill(); reject(new Error('the example still runs 5 s after quit')); }, 5000);
+    bot.on('exit', () => { clearTimeout(timer); resolve(); });
+    bot.stdin.write('quit\n');
+  });
 }
 
 (async () => {
@@ -195,6 +208,7 @@ async function runTest() {
     try { fn(); } catch (e) { failed++; console.log(`FAIL ${name}: ${e.message}`); }
   }
   try { await runTest(); } catch (e) { failed++; console.log(`FAIL run: ${e.message}`); }
-  console.log(`js unit: ${tests.length + 1} tests, ${failed} failures`);
+  try { await quitTest(); } catch (e) { failed++; console.log(`FAIL quit: ${e.message}`); }
+  console.log(`js unit: ${tests.length + 2} tests, ${failed} failures`);
   process.exitCode = failed ? 1 : 0;
 })();

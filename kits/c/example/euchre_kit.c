@@ -299,24 +299,12 @@ static void set_calling(struct kit_state *st, const char *tok)
 	st->trump = kit_trump_of_calling(st->calling);
 }
 
-int kit_state_feed(struct kit_state *st, const char *line)
+/*
+ * The handshake's lines, and a request's time line. Returns 1 if the
+ * line was one of them.
+ */
+static int feed_game(struct kit_state *st, const char *k, char **w, int n, char *rest)
 {
-	static char buf[8192], whole[8192];
-	char *w[64], *k, *rest;
-	int n;
-
-	snprintf(whole, sizeof(whole), "%s", line);
-	whole[strcspn(whole, "\r\n")] = '\0';
-	rest = strchr(whole, ' ');
-	rest = rest ? rest + 1 : whole + strlen(whole); /* the line after its key, unsplit */
-	if (!strncmp(whole, "legal ", 6)) {
-		snprintf(st->legal_buf, sizeof(st->legal_buf), "%s", rest);
-		st->nlegal = split(st->legal_buf, ',', (char **)st->legal, KIT_MAX_LEGAL);
-		return 1;
-	}
-	memcpy(buf, whole, sizeof(buf));
-	n = split(buf, ' ', w, 64);
-	k = w[0];
 	if (!strcmp(k, "variant") && n > 1) {
 		snprintf(st->variant, sizeof(st->variant), "%s", w[1]);
 	} else if (!strcmp(k, "option") && n > 2) {
@@ -353,7 +341,19 @@ int kit_state_feed(struct kit_state *st, const char *line)
 		st->time_bank = strcmp(w[2], "-") ? num(w[2]) : -1;
 	} else if (!strcmp(k, "budget") && n > 1) {
 		st->budget_ms = num(w[1]);
-	} else if (!strcmp(k, "hand") && n > 3) {
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * The events of a hand. Returns 1 if the
+ * line was one of them.
+ */
+static int feed_hand(struct kit_state *st, const char *k, char **w, int n, char *rest)
+{
+	if (!strcmp(k, "hand") && n > 3) {
 		new_hand(st, num(w[1]), num(w[3]));
 	} else if (!strcmp(k, "cards") || !strcmp(k, "held")) {
 		st->nheld = 0;
@@ -447,7 +447,19 @@ int kit_state_feed(struct kit_state *st, const char *line)
 		for (i++; i < n && s < KIT_MAX_SEATS; i++)
 			st->score[s++] = num(w[i]);
 		st->nscore = s;
-	} else if (!strcmp(k, "request") && n > 1) {
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * A request's own lines (its time and legal lines aside). Returns 1 if the
+ * line was one of them.
+ */
+static int feed_request(struct kit_state *st, const char *k, char **w, int n, char *rest)
+{
+	if (!strcmp(k, "request") && n > 1) {
 		snprintf(st->request, sizeof(st->request), "%s", w[1]);
 		st->to = -1;
 		st->table_n = 0;
@@ -458,7 +470,30 @@ int kit_state_feed(struct kit_state *st, const char *line)
 	} else if (!strcmp(k, "won")) {
 		for (int i = 1; i < n && i - 1 < KIT_MAX_SEATS; i++)
 			st->won[i - 1] = num(w[i]);
+	} else {
+		return 0;
 	}
+	return 1;
+}
+
+int kit_state_feed(struct kit_state *st, const char *line)
+{
+	char buf[8192], whole[8192], *w[64], *rest;
+	int n;
+
+	snprintf(whole, sizeof(whole), "%s", line);
+	whole[strcspn(whole, "\r\n")] = '\0';
+	rest = strchr(whole, ' ');
+	rest = rest ? rest + 1 : whole + strlen(whole); /* the line after its key, unsplit */
+	if (!strncmp(whole, "legal ", 6)) {
+		snprintf(st->legal_buf, sizeof(st->legal_buf), "%s", rest);
+		st->nlegal = split(st->legal_buf, ',', (char **)st->legal, KIT_MAX_LEGAL);
+		return 1;
+	}
+	memcpy(buf, whole, sizeof(buf));
+	n = split(buf, ' ', w, 64);
+	if (!feed_game(st, w[0], w, n, rest) && !feed_hand(st, w[0], w, n, rest))
+		feed_request(st, w[0], w, n, rest);
 	return 0;
 }
 

@@ -58,7 +58,7 @@ have() {
 have java javac java && kit_step java build javac -Xlint:all -Werror -d "$K/java/example/classes" \
 	"$K/java/example/Kit.java" "$K/java/example/Bot.java" && check_example java "$K/java/example"
 have python python3 && check_example python "$K/python/example"
-have c cc && kit_step c build make -s -C "$K/c/example" CFLAGS="-std=c11 -O2 -Wall -Wextra -pedantic -Werror" &&
+have c cc make && kit_step c build make -s -C "$K/c/example" CFLAGS="-std=c11 -O2 -Wall -Wextra -pedantic -Werror" &&
 	check_example c "$K/c/example"
 have js node && check_example js "$K/js/example"
 have rust cargo && check_example rust "$K/rust/example" \

@@ -86,6 +86,8 @@ ENGINE_TESTS := $(addprefix $(O)/tests/,test_rules_team test_rules_fivehand test
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
 # sample-bots/NAME/NAME.c -> sample-bots/NAME/NAME (the bot's run script execs it)
 BOT_BIN := $(BOT_SRC:%.c=%)
+# the C starter kit's example (kits/README.md); `make kits` builds the other kits' too
+BOT_BIN += kits/c/example/bot
 # java-random runs from a class file when javac is there (else Java's source launcher)
 ifneq ($(shell command -v javac 2>/dev/null),)
 BOT_BIN += sample-bots/java-random/Bot.class
@@ -106,7 +108,7 @@ ifneq ($(wildcard arena/main.c),)
 PROGRAMS += $(BINDIR)/arena
 endif
 
-.PHONY: all deps check-deps test-deps test test-run asan bench run play clean
+.PHONY: all deps check-deps test-deps test test-run asan bench run play clean kits
 all: $(PROGRAMS) $(BOT_BIN)
 
 # $(call install,PACKAGES[,APT OPTIONS]): installs the missing Debian packages as
@@ -147,12 +149,13 @@ check-deps:
 	fi
 
 # what the test suite runs besides our own programs: the sample bots'
-# interpreters and the tests' helpers (command : Debian package); chromium loads the
+# interpreters and the tests' helpers (command : Debian package); cargo builds the
+# Rust starter kit (tests/sh/t_kits.sh); chromium loads the
 # HTML pages headless (tests/sh/t_viewer.sh); tmux types a person's moves (tests/sh/t_human.sh);
 # strace kills the arena at a chosen syscall (tests/sh/t_arena_supersede_crash.sh) and
 # counts the referee's calls (tests/sh/t_referee_wait.sh);
 # g++ builds a C++ bot whose futures wait on shared futexes (tests/sh/t_attack_channels.sh)
-TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless \
+TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless cargo:cargo \
 	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium \
 	tmux:tmux strace:strace g++:g++ gdb:gdb
 # Slurm and munge run arena slurm's jobs on this machine (tests/sh/t_slurm.sh starts
@@ -241,6 +244,21 @@ $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(REFEREE_LIBS)
 sample-bots/%: sample-bots/%.c
 	$(CC) -std=c11 -O2 -Wall -Wextra -o $@ $<
 
+kits/c/example/bot: kits/c/example/bot.c kits/c/example/euchre_kit.c kits/c/example/euchre_kit.h
+	$(CC) -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -o $@ kits/c/example/bot.c kits/c/example/euchre_kit.c
+
+# every starter kit's example, in place (kits/README.md): C always, Java and
+# Rust where javac and cargo are found (else a line says which is left out)
+kits: kits/c/example/bot
+	@if command -v javac >/dev/null 2>&1; then \
+		echo "javac -d kits/java/example/classes kits/java/example/*.java"; \
+		javac -d kits/java/example/classes kits/java/example/*.java; \
+	else echo "kits: no javac: kits/java/example is not built"; fi
+	@if command -v cargo >/dev/null 2>&1; then \
+		echo "cargo build --release --offline (kits/rust/example)"; \
+		cd kits/rust/example && cargo build --release --offline -q; \
+	else echo "kits: no cargo: kits/rust/example is not built"; fi
+
 sample-bots/java-random/Bot.class: sample-bots/java-random/Bot.java
 	javac -d sample-bots/java-random $<
 
@@ -273,6 +291,6 @@ play: all
 		$(foreach i,$(shell seq $(or $(PLAY_SEATS_$(VARIANT)),3)),@greedy)
 
 clean:
-	rm -rf build bin $(BOT_BIN)
+	rm -rf build bin $(BOT_BIN) kits/java/example/classes kits/rust/example/target kits/rust/tests/target
 
 -include $(shell find build -name '*.d' 2>/dev/null)

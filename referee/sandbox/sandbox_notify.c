@@ -16,13 +16,14 @@
  * receives. The init reads the path from the bot's memory once (a
  * relative one joined to the bot's cwd or directory fd, /etc/mtab taken
  * as the /proc/self/mounts it links to), and
- *  - a path under /proc that names an allowed file: the init opens it
- *    itself, read-only, beneath its /proc with no symlinks followed, and
+ *  - a path under /proc that names an allowed file, to read: the init
+ *    opens it itself, beneath its /proc with no symlinks followed, and
  *    puts the fd into the bot (SECCOMP_IOCTL_NOTIF_ADDFD);
  *  - pagemap, smaps, smaps_rollup, numa_maps and fdinfo: EACCES;
  *  - the init's own files (PID 1, a clone of the referee): ENOENT, as
  *    hidepid has it for the bot;
- *  - anything else: the kernel carries on with the call as the bot made
+ *  - anything else (a write, a path with "..", a link of /proc such as
+ *    /proc/self/root/...): the kernel carries on with the call as the bot made
  *    it (SECCOMP_USER_NOTIF_FLAG_CONTINUE). That is safe even though the
  *    bot may change the path after the init read it: the kernel then
  *    opens it under the bot's Landlock, which refuses all of /proc.
@@ -139,7 +140,11 @@ static long number(const char *s, size_t len)
 	return v;
 }
 
-/* Cuts path (NUL-terminated) into pt; -1 when it has too many names. */
+/*
+ * Cuts path (NUL-terminated) into pt; -1 when it has too many names or
+ * a "..": the kernel takes ".." after a link (/proc/self/root/..) from
+ * where the link leads, which the names alone do not tell.
+ */
 static int split(const char *path, struct parts *pt)
 {
 	const char *s = path;
@@ -153,8 +158,7 @@ static int split(const char *path, struct parts *pt)
 		if (e == s || is_name(s, (size_t)(e - s), ".")) {
 			/* nothing */
 		} else if (is_name(s, (size_t)(e - s), "..")) {
-			if (pt->n > 0)
-				pt->n--;
+			return -1;
 		} else {
 			if (pt->n == MAX_PARTS)
 				return -1;
@@ -403,9 +407,9 @@ static void serve_open(int lis, int procfd, const struct seccomp_notif *req, con
 	int fd, keep = O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
 	long rc;
 
-	/* the bot's Landlock gives it no writes here: nor does the init */
+	/* a write: the kernel decides, under the bot's Landlock (no writes in /proc) */
 	if ((flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC | O_APPEND))) {
-		respond(lis, req, 0, -EACCES, 0);
+		respond(lis, req, 0, 0, 1);
 		return;
 	}
 	memset(&how, 0, sizeof(how));

@@ -1039,7 +1039,7 @@ static void test_proc_hides_what_others_map(void)
 	printf("%s", r.text.buf);
 	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
 		CHECK_FIELD(&r, refused[i], "EACCES");
-	/* lexically /proc/<pid>/proc/self/smaps, which does not exist */
+	/* the kernel's walk: cwd (the scratch) then "..": no proc/ beside the scratch */
 	CHECK_FIELD(&r, "open8", "ENOENT");
 	CHECK_FIELD(&r, "open11", "ENOTDIR");
 	CHECK_FIELD(&r, "dir", "ok");

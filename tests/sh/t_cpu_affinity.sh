@@ -97,6 +97,8 @@ jobs = 2
 cpu_affinity = true
 bot_logs = true
 logs = all
+; one submission: in the house format its games would run one at a time
+partners = copies
 
 [variant hammerwalt]
 max_hands = 1

@@ -143,7 +143,7 @@ while time.time() < end and not os.path.exists(base + ".stop"):
     time.sleep(0.02)
 open(base + ".seen", "w").write(" ".join(seen))
 PY
-for _ in 1 2 3 4 5 6 7 8 9 10; do [ -f "$tmp/net.ports" ] && break; sleep 0.2; done
+for _ in $(seq 1 100); do [ -f "$tmp/net.ports" ] && break; sleep 0.2; done
 read -r tport uport abname <"$tmp/net.ports"
 hostile tcp none child tcp "$tport"
 expect tcp '^tcp EPERM$'
@@ -187,7 +187,11 @@ hostile kernel none child kernel
 for call in mount keyctl bpf perf_event_open io_uring_setup; do
 	expect kernel "^$call EPERM$"
 done
-hostile int80 sandbox execsh "'exec $top/$O/tests/bots/sbx_attack int80 >&2'"
+# a kernel without the i386 entry (ia32 emulation off) faults int 0x80
+# before seccomp sees it: the bot crashes (SIGSEGV), outside as inside
+"$top/$O/tests/bots/sbx_attack" int80 >/dev/null 2>&1
+if [ $? = 139 ]; then int80_kind=crash; else int80_kind=sandbox; fi
+hostile int80 $int80_kind execsh "'exec $top/$O/tests/bots/sbx_attack int80 >&2'"
 expect int80 '^int80 trying$'
 grep -q 'int80 survived' "$tmp/logs-int80/seat0.stderr" && fail "int80: the call returned"
 hostile setuid none sh "'su -c id root </dev/null; echo su \$?; passwd -S root; echo passwd \$?; id -u'"

@@ -53,6 +53,19 @@ void seat_release(struct seat *s);
 int seat_check_inside(const struct seat *s, const char *dir, char *why, size_t len);
 
 /*
+ * Does every symbolic link under dir (a bot's built copy: its build may
+ * make links, its source's are never copied) lead inside dir or into a
+ * system directory, as seat_check_inside() allows? A link to a
+ * classmate's directory or the teacher's bot, absolute or relative, or
+ * one that leads nowhere (it could lead somewhere later), and dir being
+ * a link itself, are refused: 0, or -1 with why ("'DIR/lnk' is a link to
+ * '/opt/teacher-bot'"). Links are not followed; at most SEAT_TREE_MAX
+ * entries are looked at (more: -1, said so).
+ */
+#define SEAT_TREE_MAX 200000
+int seat_check_tree(const char *dir, char *why, size_t len);
+
+/*
  * Can prog (a bot's argv[0]) be started? A path must be an executable
  * regular file; a bare name must be in SEAT_PATH. 0, or -1 with why
  * ("'x/run' is not executable (fix: chmod +x x/run)").

@@ -75,12 +75,13 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		strvec_push(out, "--bot-logs");
 		strvec_push(out, bot_logs);
 	}
+	/* each holds bots' own directories (their built copies, their submissions) */
 	if (results) {
-		strvec_push(out, "--hide");
+		strvec_push(out, "--hide-others");
 		strvec_push(out, results);
 	}
 	if (results && c->submissions) {
-		strvec_push(out, "--hide");
+		strvec_push(out, "--hide-others");
 		strvec_push(out, c->submissions);
 	}
 	for (int s = 0; s < g->nseats; s++) {

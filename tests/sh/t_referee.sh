@@ -209,7 +209,7 @@ usage_error "referee: --games 2 from this --seed would deal past seed 2^63-1" --
 # at most 16 --hide
 hides=
 for i in $(seq 17); do hides="$hides --hide /tmp/h$i"; done
-usage_error "referee: too many --hide (at most 16)" --variant hammerwalt $hides \
+usage_error "referee: too many --hide (at most 16, --hide and --hide-others together)" --variant hammerwalt $hides \
 	@random @random @random @random
 
 # --build: a copy built in the sandbox; failures and bad destinations

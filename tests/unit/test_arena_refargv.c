@@ -183,7 +183,7 @@ static void test_every_flag_the_config_can_set(void)
 		    "--move-ms 100 --bank-ms 5000 --game-ms 30000 --stderr-cap 65536 --cpu-time "
 		    "--insecure "
 		    "--keep-scratch --log L "
-		    "--bot-logs B --hide R", (unsigned long long)s.games[0].seed);
+		    "--bot-logs B --hide-others R", (unsigned long long)s.games[0].seed);
 	for (int p = 0; p < 3; p++) {
 		const char *n = c.bots[s.games[0].bot[p]].name;
 

@@ -20,6 +20,11 @@ int seat_is_builtin(const char *text)
 	return text[0] == '@';
 }
 
+int seat_takes_seed(const char *text)
+{
+	return !seat_is_builtin(text) || !strcmp(text, "@random");
+}
+
 int seat_is_script(const char *text)
 {
 	return !strcmp(text, "@script") || !strncmp(text, "@script:", 8);

@@ -32,6 +32,15 @@ struct seat {
 /* Does text name a built-in player (it starts with '@')? */
 int seat_is_builtin(const char *text);
 
+/*
+ * Does the player text names take a seed of its own: a bot program (its
+ * handshake's 'seed' line) or a built-in that draws at random (@random's
+ * generator)? Drawn for each game independently of the deal, shown in
+ * the result's bot_seeds and the record's botseed lines; @greedy,
+ * @script and @human draw nothing and take none.
+ */
+int seat_takes_seed(const char *text);
+
 /* Does text name a scripted seat ("@script" or "@script:MOVES")? */
 int seat_is_script(const char *text);
 

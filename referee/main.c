@@ -83,8 +83,9 @@ static const char *const usage_text[] = {
 	"                      (at once with a bot program, @human, --log or a\n"
 	"                      terminal); a signal that ends the referee writes the\n"
 	"                      waiting lines first\n"
-	"  --bot-seed SEAT:N   the 'seed' line of the bot in SEAT, 0 to 2^63-1\n"
-	"                      (default: drawn at random for each bot and game, and\n"
+	"  --bot-seed SEAT:N   the seed of SEAT, 0 to 2^63-1: a bot program's 'seed'\n"
+	"                      line, @random's generator's (default: drawn at random\n"
+	"                      for each seat and game, apart from the deal, and\n"
 	"                      shown in the result's bot_seeds and the record)\n"
 	"  --deal FILE         start from an explicit deal or a position: cards,\n"
 	"                      'rest random', contract, trump, leader, scripts\n"
@@ -965,9 +966,9 @@ static void check_seats(struct session *se)
 			require_isolation(&se->o);
 		else
 			check_builtin(se, s);
-		if (seat_is_builtin(se->seats[s]) && (se->o.bot_seed_given & (1u << s)))
-			usage_error("--bot-seed: seat %s is a built-in player (it gets no seed line)",
-				    (char[]){ (char)('0' + s), 0 });
+		if (!seat_takes_seed(se->seats[s]) && (se->o.bot_seed_given & (1u << s)))
+			usage_error("--bot-seed: seat %d is %s, which draws nothing at random "
+				    "(it takes no seed)", s, se->seats[s]);
 	}
 	if (se->o.bot_seed_given >> se->nseats)
 		usage_error("--bot-seed names a seat the game does not have");
@@ -1058,7 +1059,13 @@ static void open_outputs(struct session *se)
 	hide_records(o, se->seats, se->nseats);
 }
 
-/* The seeds of game i: the deal's, and each bot program's 'seed' line. 0, or -1 with err. */
+/*
+ * The seeds of game i: the deal's, and each seat's own (seat_takes_seed()):
+ * a bot program's 'seed' line, @random's generator's. A seat's seed is
+ * drawn apart from the deal's, so two @random seats never play from one
+ * stream, and a game is replayed from the record's botseed lines. 0, or
+ * -1 with err.
+ */
 static int game_seeds(const struct session *se, long i, struct match_config *mc, char *err,
 		      size_t len)
 {
@@ -1068,7 +1075,7 @@ static int game_seeds(const struct session *se, long i, struct match_config *mc,
 		return -1;
 	for (int s = 0; s < se->nseats; s++) {
 		mc->bot_seed[s] = se->o.bot_seed[s];
-		if (!(se->o.bot_seed_given & (1u << s)) && !seat_is_builtin(se->seats[s]) &&
+		if (!(se->o.bot_seed_given & (1u << s)) && seat_takes_seed(se->seats[s]) &&
 		    random_seed(&mc->bot_seed[s], err, len) < 0)
 			return -1;
 	}
@@ -1098,9 +1105,9 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.stderr_append = i > 0;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
-	/* every built-in gets its own stream, fixed by the game seed and seat */
+	/* a built-in that draws at random draws from its own seed's stream */
 	for (int s = 0; s < se->nseats; s++) {
-		uint64_t x = mc.seed * 16 + (uint64_t)s, seed = splitmix64(&x);
+		uint64_t seed = mc.bot_seed[s];
 
 		if (se->kept[s] && player_renew(se->kept[s], seed) == 0) {
 			players[s] = se->kept[s];

@@ -283,11 +283,7 @@ int seat_check_inside(const struct seat *s, const char *dir, char *why, size_t l
 			continue;
 		real = realpath(w, NULL);
 		if (real && !allowed_place(real, own)) {
-			if (strcmp(w, real))
-				snprintf(why, len, "'%s' leads outside the submission, to '%s'", w,
-					 real);
-			else
-				snprintf(why, len, "'%s' lies outside the submission", w);
+			snprintf(why, len, "'%s' leads outside the submission, to '%s'", w, real);
 			ret = -1;
 		}
 		free(real);

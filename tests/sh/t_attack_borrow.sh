@@ -57,7 +57,7 @@ grep -q "^arena: excluding mallory: the built copy leads outside itself: '$real/
 	fail "mallory is not excluded: $(cat err)"
 grep -q "^arena: excluding trudy: the built copy leads outside itself: '$real/builds/trudy/bob' is a link to '$tmp/subs/bob'$" err ||
 	fail "trudy is not excluded: $(cat err)"
-grep -q "^arena: excluding eve: the built copy leads outside itself: '$real/builds/carol/prog' lies outside the submission$" err ||
+grep -q "^arena: excluding eve: the built copy leads outside itself: '$real/builds/carol/prog' leads outside the submission, to '$real/builds/carol/prog'$" err ||
 	fail "eve is not excluded: $(cat err)"
 cat res/logs/* >all 2>/dev/null
 grep -q 'STARTED bob' all || fail "bob did not play (the test is broken)"

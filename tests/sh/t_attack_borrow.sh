@@ -8,9 +8,12 @@
 # command names runs on the source before the build, where the links do
 # not exist yet; after the build, everything the command, the 'run' file
 # and the directory shown resolve to must lie inside the built copy.
-# Both are excluded with the reason in the arena's stderr, the report,
-# the CSV and the feedback file; neither borrowed program ever starts
-# (each would say so on stderr and answer 'ready NAME').
+# eve's command names carol's built program (../carol/prog, which exists
+# only after the builds); dan's build leaves a link that leads nowhere.
+# Each is excluded with the reason in the arena's stderr, the report, the
+# CSV, the feedback file and the page; no borrowed program ever starts
+# (each would say so on stderr and answer 'ready NAME'). carol's links
+# inside her copy and into /usr do not exclude her.
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
 cd "$tmp" || exit 1
@@ -29,14 +32,19 @@ done
 X
 	chmod 755 "$1/run"
 }
-mkdir -p teacher-bot subs/bob subs/carol subs/eve subs/mallory subs/trudy
+mkdir -p teacher-bot subs/bob subs/carol subs/dan subs/eve subs/mallory subs/trudy
 mkbot teacher-bot teacher-ref
 mkbot subs/bob bob
 # carol's program is made by her build; eve names it in her built copy's
 # parent, where it does not exist before the builds
 mkbot subs/carol carol
 mv subs/carol/run subs/carol/bot.sh
-printf 'build = cp bot.sh prog\ncommand = ./prog\n' >subs/carol/bot.ini
+# links inside her copy, and into /usr, which every bot sees: no problem
+printf 'build = cp bot.sh prog && ln -s prog prog2 && ln -s /usr/bin/env env\ncommand = ./prog2\n' \
+	>subs/carol/bot.ini
+# a link that leads nowhere now could lead somewhere later
+mkbot subs/dan dan
+printf 'build = ln -s %s/nowhere dangle\n' "$tmp" >subs/dan/bot.ini
 printf 'build = true\ncommand = ../carol/prog\n' >subs/eve/bot.ini
 printf 'build = ln -s %s lnk\ncommand = ./lnk/run\n' "$tmp/teacher-bot" >subs/mallory/bot.ini
 # a relative link, from trudy's built copy (res/builds/trudy) to bob's source
@@ -60,10 +68,12 @@ grep -q "^arena: excluding trudy: the built copy leads outside itself: '$real/bu
 grep -q "^arena: excluding eve: the built copy leads outside itself: '$real/builds/carol/prog' leads outside the submission, to '$real/builds/carol/prog'$" err ||
 	fail "eve is not excluded: $(cat err)"
 cat res/logs/* >all 2>/dev/null
+grep -q "^arena: excluding dan: the built copy leads outside itself: '$real/builds/dan/dangle' is a link to '$tmp/nowhere', which leads nowhere$" err ||
+	fail "dan is not excluded: $(cat err)"
 grep -q 'STARTED bob' all || fail "bob did not play (the test is broken)"
 grep -q 'STARTED carol' all || fail "carol did not play (the test is broken)"
 grep -q 'STARTED teacher-ref\|ready teacher-ref' all && fail "the teacher's bot started"
-grep -q '"mallory"\|"trudy"\|"eve"' res/results.jsonl && fail "a borrowing bot played"
+grep -q '"mallory"\|"trudy"\|"eve"\|"dan"' res/results.jsonl && fail "a borrowing bot played"
 # bob and carol play under their own names only
 expect_eq "bob's seats" "$(grep -c '[0-9]> ready bob$' all)" 8
 expect_eq "carol's seats" "$(grep -c '[0-9]> ready carol$' all)" 8

@@ -1,13 +1,14 @@
 #!/bin/sh
 # t_attack_borrow.sh - "a submission runs only its own code" (issue 30).
-# Two students try to play someone else's program under their own name
-# from their build: mallory links the teacher's bot (a directory outside
-# the submissions, /opt/teacher-bot in the issue) into her built copy and
-# names it in her command; trudy's build links bob's directory among
-# the submissions (a relative link) and her command names it. The check of the paths a
-# command names runs on the source before the build, where the links do
-# not exist yet; after the build, everything the command, the 'run' file
-# and the directory shown resolve to must lie inside the built copy.
+# Students try to play someone else's program under their own name from
+# their build: mallory links the teacher's bot (a directory outside the
+# submissions, /opt/teacher-bot in the issue) into her built copy and
+# names it in her command; trudy's build links bob's directory among the
+# submissions (a relative link) and her command names it. The check of
+# the paths a command names runs on the source before the build, where
+# the links do not exist yet; after the build, everything the command,
+# the 'run' file and the directory shown resolve to must lie inside the
+# built copy.
 # eve's command names carol's built program (../carol/prog, which exists
 # only after the builds); dan's build leaves a link that leads nowhere.
 # Each is excluded with the reason in the arena's stderr, the report, the
@@ -89,5 +90,4 @@ grep -qF "excluded: the built copy leads outside itself: '$real/builds/trudy/bob
 	fail "trudy's feedback: $(cat res/feedback/trudy.txt)"
 grep -qF "<b>mallory</b>: the built copy leads outside itself: &#39;$real/builds/mallory/lnk&#39; is a link to &#39;$tmp/teacher-bot&#39;</li>" res/index.html ||
 	fail "the page does not give mallory's reason"
-[ -n "${KEEP:-}" ] && cp -r "$tmp" /tmp/borrow-keep
 finish "ok: t_attack_borrow"

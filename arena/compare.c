@@ -414,8 +414,10 @@ static void build_schedule(struct schedule *s, const struct config *c, const str
 	s->ngames = (int)(2 * pairs);
 	s->games = xcalloc((size_t)s->ngames, sizeof(*s->games));
 	for (long p = 0; p < pairs; p++)
-		for (int g = 0; g < 2; g++)
+		for (int g = 0; g < 2; g++) {
 			make_fixture(&s->games[2 * p + g], c, k, p, g);
+			schedule_seed_builtins(&s->games[2 * p + g], c, k);
+		}
 	s->nvariants = 1;
 	s->variants = xcalloc(1, sizeof(*s->variants));
 	s->variants[0].pairings = 1;

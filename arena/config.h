@@ -167,6 +167,16 @@ long config_bot_limit(const struct config *c, const struct entrant *b, int key);
  */
 int config_bot_runnable(const struct entrant *b, char *why, size_t len);
 
+/*
+ * Does built bot b (its dir its built copy) run only its own code? No
+ * symbolic link in the copy leads out of it (seat_check_tree()), and
+ * every path its command names, the program and its directory followed
+ * through links, lies inside the copy or a system directory
+ * (seat_check_inside()); the check before the build sees the source,
+ * where a link the build makes is not there yet. 0, or -1 with why.
+ */
+int config_bot_inside_build(const struct entrant *b, char *why, size_t len);
+
 /* Is name a valid bot name (1-32 of A-Z a-z 0-9 _ . -, starting with a letter or digit, not ending in .log)? */
 int config_valid_bot_name(const char *name);
 

@@ -88,6 +88,11 @@ uint64_t key_deal_seed(const struct key *k, const char *name, long d)
 	return derive(k, "euchre-arena deal", name, 1, (uint64_t)d) >> 1;
 }
 
+uint64_t key_bot_seed(const struct key *k, const char *id, int seat)
+{
+	return derive(k, "euchre-arena bot seed", id, 1, (uint64_t)seat) >> 1;
+}
+
 uint64_t key_tables_seed(const struct key *k, const char *name)
 {
 	return derive(k, "euchre-arena tables", name, 0, 0) >> 1;

@@ -49,6 +49,14 @@ void key_from_seed(struct key *k, uint64_t seed);
 /* The seed (below 2^63) of deal d (from 0) of the variant called name. */
 uint64_t key_deal_seed(const struct key *k, const char *name, long d);
 
+/*
+ * The seed (below 2^63) of the built-in player that draws at random
+ * (@random) in seat of the game called id: its generator's, apart from
+ * the deal's, so that two @random seats never share a stream and a game
+ * of the same key is played the same way again.
+ */
+uint64_t key_bot_seed(const struct key *k, const char *id, int seat);
+
 /* The seed (below 2^63) of the table draw of the variant called name. */
 uint64_t key_tables_seed(const struct key *k, const char *name);
 

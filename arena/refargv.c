@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "seat.h"
 #include "util.h"
 
 /* Unreachable in hands_per_round hands (24 points at most per hand). */
@@ -75,12 +76,13 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		strvec_push(out, "--bot-logs");
 		strvec_push(out, bot_logs);
 	}
+	/* each holds bots' own directories (their built copies, their submissions) */
 	if (results) {
-		strvec_push(out, "--hide");
+		strvec_push(out, "--hide-others");
 		strvec_push(out, results);
 	}
 	if (results && c->submissions) {
-		strvec_push(out, "--hide");
+		strvec_push(out, "--hide-others");
 		strvec_push(out, c->submissions);
 	}
 	for (int s = 0; s < g->nseats; s++) {
@@ -100,6 +102,11 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 	for (int s = 0; s < g->nseats; s++) {
 		const struct entrant *b = config_entrant(c, g->bot[s]);
 
+		/* a built-in's generator: keyed, so the same key plays the same games */
+		if (b->builtin && seat_takes_seed(b->seat)) {
+			strvec_push(out, "--bot-seed");
+			strvec_pushf(out, "%d:%llu", s, (unsigned long long)g->bot_seed[s]);
+		}
 		/* the bot's relative paths start in its directory */
 		if (b->dir && !b->builtin && strcmp(b->seat, b->dir)) {
 			strvec_push(out, "--seat-dir");

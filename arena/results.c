@@ -729,10 +729,24 @@ struct results_played {
 	json_t *commands; /* game id -> command line */
 };
 
+/* Does argv (the words before the "--") give SEAT's seed already? */
+static int has_bot_seed(const struct strvec *argv, size_t seat)
+{
+	char want[32];
+
+	snprintf(want, sizeof(want), "%zu:", seat);
+	for (size_t k = 0; k + 1 < argv->nr; k++)
+		if (!strcmp(argv->items[k], "--bot-seed") &&
+		    !strncmp(argv->items[k + 1], want, strlen(want)))
+			return 1;
+	return 0;
+}
+
 /*
  * The command that replays a stored result line: "cd CWD && " and its
  * argv, with "--bot-seed SEAT:N" before the "--" for each handshake seed
- * the result records (so the bots get the seeds they were given). NULL
+ * the result records that the argv does not give already (so the bots
+ * get the seeds they were given; a built-in's is in the argv). NULL
  * when the line holds no argv (written by an older arena).
  */
 static char *replay_command(json_t *o)
@@ -758,12 +772,14 @@ static char *replay_command(json_t *o)
 			json_t *seed;
 			size_t seat;
 
-			json_array_foreach(seeds, seat, seed)
-				if (json_is_integer(seed)) {
+			/* a built-in's seed (key_bot_seed()) is on the command line already */
+			json_array_foreach(seeds, seat, seed) {
+				if (json_is_integer(seed) && !has_bot_seed(&v, seat)) {
 					strvec_push(&v, "--bot-seed");
 					strvec_pushf(&v, "%zu:%lld", seat,
 						     (long long)json_integer_value(seed));
 				}
+			}
 			added = 1;
 		} else if (added && w[0] != '@') {
 			programs = 1;

@@ -310,8 +310,9 @@ static char *find_referee(const struct options *o, const struct config *c)
  * verdict (meta), a new or changed one is built now (its old build moved
  * to the archive), as every bot is on a first run. now gets the
  * fingerprints and the exclusions (failed builds, rejected submissions).
- * A built bot whose program is not in its built copy is excluded like a
- * failed build. 0, or an exit status.
+ * A built bot whose program is not in its built copy, or whose copy or
+ * command leads outside that copy (a link to another's program), is
+ * excluded like a failed build. 0, or an exit status.
  */
 static int choose_bots(struct config *c, const char *referee, struct results *res, long jobs,
 		       int have_meta, const struct results_meta *meta, struct results_meta *now,
@@ -373,6 +374,19 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 		clear_line(ui);
 		say("excluding %s: the build did not make the bot's program: %s",
 			b->name, err);
+	}
+	/* after the build: its links may lead to a classmate's or the teacher's program */
+	for (int i = 0; i < c->nbots; i++) {
+		struct entrant *b = &c->bots[i];
+
+		if (!active[i] || !only[i] || !b->build ||
+		    config_bot_inside_build(b, err, sizeof(err)) == 0)
+			continue;
+		active[i] = 0;
+		strvec_pushf(&now->excluded, "%s\tthe built copy leads outside itself: %s",
+			     b->name, err);
+		clear_line(ui);
+		say("excluding %s: the built copy leads outside itself: %s", b->name, err);
 	}
 	for (int i = 0; i < c->nrejected; i++)
 		strvec_pushf(&now->excluded, "%s\trejected: %s", c->rejected[i].name,

@@ -16,6 +16,7 @@
 
 #include "path.h"
 #include "rng.h"
+#include "seat.h"
 #include "util.h"
 
 static long gcd(long a, long b)
@@ -554,6 +555,16 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 	}
 }
 
+void schedule_seed_builtins(struct fixture *g, const struct config *c, const struct key *k)
+{
+	for (int s = 0; s < g->nseats; s++) {
+		const struct entrant *b = config_entrant(c, g->bot[s]);
+
+		g->bot_seed[s] = b->builtin && seat_takes_seed(b->seat) ? key_bot_seed(k, g->id, s)
+									: 0;
+	}
+}
+
 int schedule_build(struct schedule *s, const struct config *c, const int *active,
 		   const struct key *key, char *err, size_t len)
 {
@@ -596,6 +607,8 @@ int schedule_build(struct schedule *s, const struct config *c, const int *active
 		for (int v = 0; v < c->nvariants; v++)
 			if (d < s->variants[v].deals)
 				lay_deal(&b, v, d, bots, &plans[v]);
+	for (int i = 0; i < s->ngames; i++)
+		schedule_seed_builtins(&s->games[i], c, key);
 	if (!s->ngames) {
 		struct strbuf why = STRBUF_INIT;
 

@@ -47,7 +47,14 @@ struct fixture {
 	uint64_t seed;        /* the referee's --seed */
 	int nseats;
 	int bot[MAX_SEATS];   /* index into config->bots, or SEAT_HOUSE, per seat */
+	uint64_t bot_seed[MAX_SEATS]; /* a built-in @random's --bot-seed (key_bot_seed()); else 0 */
 };
+
+/*
+ * Gives g's built-in seats that draw at random their seeds from k and
+ * g's id (key_bot_seed()); the schedule's games have them already.
+ */
+void schedule_seed_builtins(struct fixture *g, const struct config *c, const struct key *k);
 
 /* What the schedule holds for one variant, for --check and the report. */
 struct schedule_variant {

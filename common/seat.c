@@ -4,6 +4,7 @@
 #include "seat.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,11 @@
 int seat_is_builtin(const char *text)
 {
 	return text[0] == '@';
+}
+
+int seat_takes_seed(const char *text)
+{
+	return !seat_is_builtin(text) || !strcmp(text, "@random");
 }
 
 int seat_is_script(const char *text)
@@ -284,6 +290,76 @@ int seat_check_inside(const struct seat *s, const char *dir, char *why, size_t l
 	}
 	free(own);
 	return ret;
+}
+
+/* One walk of seat_check_tree(): what it found wrong goes to why, once. */
+static struct {
+	const char *own;
+	char *why;
+	size_t len;
+	long left;
+} tree;
+
+static int tree_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	char *real;
+
+	(void)st;
+	(void)ftw;
+	if (--tree.left < 0) {
+		snprintf(tree.why, tree.len, "'%s' holds more than %d files", tree.own,
+			 SEAT_TREE_MAX);
+		return 1;
+	}
+	if (flag == FTW_DNR || flag == FTW_NS) {
+		snprintf(tree.why, tree.len, "cannot look into '%s'", path);
+		return 1;
+	}
+	if (flag != FTW_SL)
+		return 0;
+	real = realpath(path, NULL);
+	if (!real) {
+		char to[PATH_MAX];
+		ssize_t n = readlink(path, to, sizeof(to) - 1);
+
+		to[n > 0 ? n : 0] = '\0';
+		snprintf(tree.why, tree.len, "'%s' is a link to '%s', which leads nowhere", path,
+			 to);
+		return 1;
+	}
+	if (!allowed_place(real, tree.own)) {
+		snprintf(tree.why, tree.len, "'%s' is a link to '%s'", path, real);
+		free(real);
+		return 1;
+	}
+	free(real);
+	return 0;
+}
+
+int seat_check_tree(const char *dir, char *why, size_t len)
+{
+	struct stat st;
+	char *own;
+	int got;
+
+	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "'%s' is not a directory", dir);
+		return -1;
+	}
+	own = realpath(dir, NULL);
+	if (!own) {
+		snprintf(why, len, "cannot find '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	tree.own = own;
+	tree.why = why;
+	tree.len = len;
+	tree.left = SEAT_TREE_MAX;
+	got = nftw(own, tree_entry, 16, FTW_PHYS);
+	if (got < 0)
+		snprintf(why, len, "cannot look into '%s': %s", own, strerror(errno));
+	free(own);
+	return got ? -1 : 0;
 }
 
 int seat_check_files(const struct seat *s, char *why, size_t len)

@@ -32,6 +32,15 @@ struct seat {
 /* Does text name a built-in player (it starts with '@')? */
 int seat_is_builtin(const char *text);
 
+/*
+ * Does the player text names take a seed of its own: a bot program (its
+ * handshake's 'seed' line) or a built-in that draws at random (@random's
+ * generator)? Drawn for each game independently of the deal, shown in
+ * the result's bot_seeds and the record's botseed lines; @greedy,
+ * @script and @human draw nothing and take none.
+ */
+int seat_takes_seed(const char *text);
+
 /* Does text name a scripted seat ("@script" or "@script:MOVES")? */
 int seat_is_script(const char *text);
 
@@ -51,6 +60,19 @@ void seat_release(struct seat *s);
  * a classmate's files. 0, or -1 with why.
  */
 int seat_check_inside(const struct seat *s, const char *dir, char *why, size_t len);
+
+/*
+ * Does every symbolic link under dir (a bot's built copy: its build may
+ * make links, its source's are never copied) lead inside dir or into a
+ * system directory, as seat_check_inside() allows? A link to a
+ * classmate's directory or the teacher's bot, absolute or relative, or
+ * one that leads nowhere (it could lead somewhere later), and dir being
+ * a link itself, are refused: 0, or -1 with why ("'DIR/lnk' is a link to
+ * '/opt/teacher-bot'"). Links are not followed; at most SEAT_TREE_MAX
+ * entries are looked at (more: -1, said so).
+ */
+#define SEAT_TREE_MAX 200000
+int seat_check_tree(const char *dir, char *why, size_t len);
 
 /*
  * Can prog (a bot's argv[0]) be started? A path must be an executable

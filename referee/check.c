@@ -158,6 +158,9 @@ static int check_one(const char *spec, const struct player_env *env, const struc
 	mc.seed = 7 + (uint64_t)seat;
 	mc.env = *env;
 	mc.env.t0 = clock_ms();
+	/* the opponents' generators: fixed, so every check plays them the same */
+	for (int s = 0; s < rules.players; s++)
+		mc.bot_seed[s] = 1000 + (uint64_t)s;
 	if (random_seed(&mc.bot_seed[seat], err, sizeof(err)) < 0) {
 		strbuf_addf(report, "referee: %s\n", err);
 		problems = -2;

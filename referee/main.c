@@ -83,8 +83,9 @@ static const char *const usage_text[] = {
 	"                      (at once with a bot program, @human, --log or a\n"
 	"                      terminal); a signal that ends the referee writes the\n"
 	"                      waiting lines first\n"
-	"  --bot-seed SEAT:N   the 'seed' line of the bot in SEAT, 0 to 2^63-1\n"
-	"                      (default: drawn at random for each bot and game, and\n"
+	"  --bot-seed SEAT:N   the seed of SEAT, 0 to 2^63-1: a bot program's 'seed'\n"
+	"                      line, @random's generator's (default: drawn at random\n"
+	"                      for each seat and game, apart from the deal, and\n"
 	"                      shown in the result's bot_seeds and the record)\n"
 	"  --deal FILE         start from an explicit deal or a position: cards,\n"
 	"                      'rest random', contract, trump, leader, scripts\n"
@@ -127,9 +128,15 @@ static const char *const usage_text[] = {
 	"  --insecure          run bots without isolation (trusted bots only); needed\n"
 	"                      where the sandbox cannot isolate bots from each other\n"
 	"  --hide PATH         a path no bot may see even inside its own directory or\n"
-	"                      a system directory (repeatable, at most 16); the\n"
-	"                      record's and the bot logs' directories and the\n"
-	"                      current directory are always hidden\n"
+	"                      a system directory (repeatable, at most 16); one that\n"
+	"                      is or holds a bot's directory, program or a file its\n"
+	"                      command names is refused (exit 2): that bot would\n"
+	"                      run hidden files\n"
+	"  --hide-others PATH  the same, but a bot's own directory inside PATH stays\n"
+	"                      shown to that bot (the arena hides its submissions and\n"
+	"                      results so); the record's and the bot logs'\n"
+	"                      directories and the current directory are always\n"
+	"                      hidden this way\n"
 	"  --no-cgroup         no cgroup per bot even where the machine has them:\n"
 	"                      mem_mb limits address space, nproc the bot's uid\n"
 	"  --cpu N             play (or --check) with the referee and every bot on\n"
@@ -270,6 +277,7 @@ struct options {
 	/* what no bot may see: --hide paths, the records, the current directory */
 	const char *hide[MAX_HIDE];
 	int nhide;
+	unsigned char hide_strict[MAX_HIDE]; /* a --hide (not --hide-others): holds no bot's own */
 	char *log_dir;
 	char *deal_dir, *deal_real;
 	long build_timeout_s;
@@ -326,7 +334,7 @@ enum {
 	OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
 	OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
 	OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE, OPT_VERSION,
-	OPT_NO_CGROUP, OPT_HTML, OPT_PIN,
+	OPT_NO_CGROUP, OPT_HTML, OPT_PIN, OPT_HIDE_OTHERS,
 };
 
 static const struct option longopts[] = {
@@ -359,6 +367,7 @@ static const struct option longopts[] = {
 	{ "build", required_argument, NULL, OPT_BUILD },
 	{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
 	{ "hide", required_argument, NULL, OPT_HIDE },
+	{ "hide-others", required_argument, NULL, OPT_HIDE_OTHERS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -491,8 +500,11 @@ static int bot_option(struct options *o, int c, const char *arg)
 		o->seat_dir[s] = dir_arg("--seat-dir", rest);
 		return 1;
 	case OPT_HIDE:
+	case OPT_HIDE_OTHERS:
 		if (o->nhide == MAX_USER_HIDE)
-			usage_error("too many --hide (at most %d)", MAX_USER_HIDE);
+			usage_error("too many %s (at most %d, --hide and --hide-others together)",
+				    c == OPT_HIDE ? "--hide" : "--hide-others", MAX_USER_HIDE);
+		o->hide_strict[o->nhide] = c == OPT_HIDE;
 		o->hide[o->nhide++] = arg;
 		return 1;
 	}
@@ -954,12 +966,66 @@ static void check_seats(struct session *se)
 			require_isolation(&se->o);
 		else
 			check_builtin(se, s);
-		if (seat_is_builtin(se->seats[s]) && (se->o.bot_seed_given & (1u << s)))
-			usage_error("--bot-seed: seat %s is a built-in player (it gets no seed line)",
-				    (char[]){ (char)('0' + s), 0 });
+		if (!seat_takes_seed(se->seats[s]) && (se->o.bot_seed_given & (1u << s)))
+			usage_error("--bot-seed: seat %d is %s, which draws nothing at random "
+				    "(it takes no seed)", s, se->seats[s]);
 	}
 	if (se->o.bot_seed_given >> se->nseats)
 		usage_error("--bot-seed names a seat the game does not have");
+}
+
+/*
+ * Does the strict --hide hidden (canonical) hold path, or is it path?
+ * what names the path in the message; exits 2 when it does.
+ */
+static void hide_holds(const char *given, const char *hidden, const char *path, int s,
+		       const char *what)
+{
+	char *real = path ? realpath(path, NULL) : NULL;
+
+	if (real && path_inside(real, hidden))
+		usage_error_hint("hide less, or seat the bot elsewhere",
+				 "--hide '%s' holds seat %d's %s '%s': that bot would run hidden "
+				 "files", given, s, what, real);
+	free(real);
+}
+
+/*
+ * A --hide wins over what a bot is shown as its own, whatever the
+ * nesting: one that is or holds a bot program's directory (SEAT or
+ * --seat-dir), its program (followed through links, as the sandbox
+ * shows its directory) or a path its command names is refused before
+ * any bot starts. Inside a bot's directory it covers what it names.
+ * --hide-others is not looked at: a bot's own directory inside it stays.
+ */
+static void check_hides(const struct options *o, char *const *seats, const char *const *dirs,
+			int nseats)
+{
+	for (int h = 0; h < o->nhide; h++) {
+		char *hidden;
+
+		if (!o->hide_strict[h] || !(hidden = realpath(o->hide[h], NULL)))
+			continue;
+		for (int s = 0; s < nseats; s++) {
+			struct seat st;
+			char err[512];
+
+			if (seat_is_builtin(seats[s]) ||
+			    seat_parse(&st, seats[s], dirs ? dirs[s] : NULL, err, sizeof(err)) < 0)
+				continue; /* its fault is said when it starts */
+			hide_holds(o->hide[h], hidden, st.dir, s, "directory");
+			for (int i = 0; i < st.argc; i++) {
+				const char *w = st.argv[i];
+
+				if (i == 0 && strchr(w, '/'))
+					hide_holds(o->hide[h], hidden, w, s, "program");
+				else if (i > 0 && w[0] == '/')
+					hide_holds(o->hide[h], hidden, w, s, "file");
+			}
+			seat_release(&st);
+		}
+		free(hidden);
+	}
 }
 
 /* The explicit deal, the record, where the bots' stderr goes, what bots must not see. */
@@ -993,7 +1059,13 @@ static void open_outputs(struct session *se)
 	hide_records(o, se->seats, se->nseats);
 }
 
-/* The seeds of game i: the deal's, and each bot program's 'seed' line. 0, or -1 with err. */
+/*
+ * The seeds of game i: the deal's, and each seat's own (seat_takes_seed()):
+ * a bot program's 'seed' line, @random's generator's. A seat's seed is
+ * drawn apart from the deal's, so two @random seats never play from one
+ * stream, and a game is replayed from the record's botseed lines. 0, or
+ * -1 with err.
+ */
 static int game_seeds(const struct session *se, long i, struct match_config *mc, char *err,
 		      size_t len)
 {
@@ -1003,7 +1075,7 @@ static int game_seeds(const struct session *se, long i, struct match_config *mc,
 		return -1;
 	for (int s = 0; s < se->nseats; s++) {
 		mc->bot_seed[s] = se->o.bot_seed[s];
-		if (!(se->o.bot_seed_given & (1u << s)) && !seat_is_builtin(se->seats[s]) &&
+		if (!(se->o.bot_seed_given & (1u << s)) && seat_takes_seed(se->seats[s]) &&
 		    random_seed(&mc->bot_seed[s], err, len) < 0)
 			return -1;
 	}
@@ -1033,9 +1105,9 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.stderr_append = i > 0;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
-	/* every built-in gets its own stream, fixed by the game seed and seat */
+	/* a built-in that draws at random draws from its own seed's stream */
 	for (int s = 0; s < se->nseats; s++) {
-		uint64_t x = mc.seed * 16 + (uint64_t)s, seed = splitmix64(&x);
+		uint64_t seed = mc.bot_seed[s];
 
 		if (se->kept[s] && player_renew(se->kept[s], seed) == 0) {
 			players[s] = se->kept[s];
@@ -1116,6 +1188,9 @@ int main(int argc, char **argv)
 		if (!strcmp(o->check, "@human"))
 			usage_error("--check takes a bot, not @human");
 		require_isolation(o);
+		check_hides(o, (char *const[]){ (char *)o->check }, NULL, 1);
+		o->hide[o->nhide] = NULL;
+		o->env.hide = o->hide;
 		return run_check(o);
 	}
 	if (o->build_src)
@@ -1132,6 +1207,7 @@ int main(int argc, char **argv)
 	o->env.time.decisions = rules_max_decisions(&se.rules);
 	load_deal(&se);
 	check_seats(&se);
+	check_hides(o, se.seats, o->seat_dir, se.nseats);
 	open_outputs(&se);
 	strbuf_init(&se.result_fixed);
 	strbuf_init(&se.line);

@@ -57,7 +57,7 @@ static void log_header(const struct match_config *mc, struct player **players, F
 	for (int s = 0; s < r->players; s++)
 		fprintf(log, "seat %d %s\n", s, player_spec(players[s]));
 	for (int s = 0; s < r->players; s++)
-		if (!seat_is_builtin(player_spec(players[s])))
+		if (seat_takes_seed(player_spec(players[s])))
 			fprintf(log, "botseed %d %llu\n", s, (unsigned long long)mc->bot_seed[s]);
 	if (mc->deal_text) {
 		const char *p = mc->deal_text;
@@ -611,7 +611,7 @@ static void jw_seats(struct jw *w, const struct match_config *mc, const char *co
 			strbuf_addch(w->out, ',');
 		switch (what) {
 		case SA_BOT_SEEDS:
-			if (seat_is_builtin(specs[p]))
+			if (!seat_takes_seed(specs[p]) || (mc->bot_seed_unknown & (1u << p)))
 				strbuf_add(w->out, "null", 4);
 			else
 				strbuf_addint(w->out, (long)(json_int_t)mc->bot_seed[p]);

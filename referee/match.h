@@ -25,7 +25,10 @@ struct match_config {
 	const char *deal_text;     /* its text, copied into the game record */
 	FILE *log;                 /* game record (replayable), or NULL */
 	const char *log_path;      /* its name, for messages */
-	uint64_t bot_seed[MAX_SEATS]; /* each bot program's handshake seed */
+	uint64_t bot_seed[MAX_SEATS]; /* each seat's seed (seat_takes_seed()): a bot
+				       * program's handshake seed, @random's generator's */
+	unsigned bot_seed_unknown;    /* seats whose seed a replayed record lacks (older
+				       * records: @random's came from the deal's seed): null */
 	struct player_env env;     /* time limits, scratch and log places for bots */
 	/*
 	 * Called as each hand ends, or NULL: 0, or -1 with err, which ends the

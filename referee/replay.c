@@ -206,8 +206,9 @@ static int parse_botseed(struct replay *r, char *line)
 	tok = next_word(&rest);
 	if (!tok || next_word(&rest) || parse_u64(tok, &v) < 0 || v > 0x7fffffffffffffffULL)
 		return fail(r, 2, "botseed: '%s' is not a number from 0 to 2^63-1", tok ? tok : "");
-	if (!r->specs[s] || r->specs[s][0] == '@')
-		return fail(r, 2, "botseed for seat %ld, which is not a bot program", s);
+	if (!r->specs[s] || !seat_takes_seed(r->specs[s]))
+		return fail(r, 2, "botseed for seat %ld, which takes no seed (not a bot program "
+			    "nor @random)", s);
 	if (r->bot_seed_seen & (1u << s))
 		return fail(r, 2, "a second botseed for seat %ld", s);
 	r->bot_seed[s] = v;
@@ -406,6 +407,10 @@ static int check_result(struct replay *r, const char *json)
 	for (int s = 0; s < MAX_SEATS; s++)
 		r->res.seat[s].mem_peak_mb = -1;
 	memcpy(mc.bot_seed, r->bot_seed, sizeof(mc.bot_seed));
+	/* a record older than @random's own seed: its result says null */
+	for (int s = 0; s < r->rules.players; s++)
+		if (seat_is_builtin(r->specs[s]) && !(r->bot_seed_seen & (1u << s)))
+			mc.bot_seed_unknown |= 1u << s;
 	r->res.game = r->g;
 	match_forfeit_ranks(r->g, r->faulted, r->res.ranks);
 	strbuf_init(&mine);

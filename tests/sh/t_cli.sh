@@ -28,9 +28,9 @@ expect_eq "arena alone: first line" "$(head -n 1 err)" "usage: arena [options] C
 expect_eq "arena alone: last line" "$(tail -n 1 err)" "(arena --help lists every option)"
 
 # ---- options after the SEATs, and after the CONFIG
-"$R" --variant hammerwalt @greedy @random --seed 5 @greedy @random --games 1 >a.json 2>err ||
+"$R" --variant hammerwalt @greedy @random --seed 5 @greedy @random --bot-seed 1:1 --games 1 --bot-seed 3:3 >a.json 2>err ||
 	fail "referee with options after SEATs: $(cat err)"
-"$R" --seed 5 --variant hammerwalt @greedy @random @greedy @random >b.json 2>err ||
+"$R" --seed 5 --bot-seed 1:1 --bot-seed 3:3 --variant hammerwalt @greedy @random @greedy @random >b.json 2>err ||
 	fail "referee: $(cat err)"
 expect_eq "options anywhere: same game" "$(cut -c1-200 a.json)" "$(cut -c1-200 b.json)"
 grep -q '"seed":5,' a.json || fail "--seed after the SEATs was not used: $(cut -c1-80 a.json)"

@@ -5,9 +5,10 @@
 #     SPRT's prior the LLR of k pairs all won is 2.9428 at k = 22 and
 #     3.0764 at k = 23 (worked out from the formulas in arena/sprt.h), so
 #     H1 is accepted after exactly 23 pairs, 46 games;
-#  2. a bot against itself (@random twice): the same deal with the seats
-#     exchanged splits every pair; 19 splits give LLR -2.8746, 20 give
-#     -3.0283: H0 after exactly 20 pairs, never H1;
+#  2. a bot against itself (@greedy twice, which draws nothing at random:
+#     @random's seed is each game's own, not the deal's): the same deal
+#     with the seats exchanged splits every pair; 19 splits give LLR
+#     -2.8746, 20 give -3.0283: H0 after exactly 20 pairs, never H1;
 #  3. resuming: --games 10 then --games 20 on the same directory plays 10
 #     more games and keeps the first ten lines;
 #  4. a directory of another comparison is refused (exit 2);
@@ -45,7 +46,7 @@ n=$(wc -l <"$tmp/c1/results.jsonl")
 
 # 2.
 "$A" compare --variant indiana --seed 7 --sprt 0,50 --games 400 --jobs 2 -q \
-	--results "$tmp/c2" @random @random >"$tmp/c2.out" 2>"$tmp/c2.err" ||
+	--results "$tmp/c2" @greedy @greedy >"$tmp/c2.out" 2>"$tmp/c2.err" ||
 	fail "compare 2: $(cat "$tmp/c2.err")"
 expect_eq "itself: verdict" "$(field "$tmp/c2.out" verdict)" H0
 expect_eq "itself: pairs" "$(field "$tmp/c2.out" pairs)" 20

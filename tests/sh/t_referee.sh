@@ -50,15 +50,19 @@ assert r["options"] == {"target": 10, "max_hands": 200, "end": "lead"}, r["optio
 assert min(r["ranks"]) == 1 and r["faults"] == []
 PY
 
-# reproducibility: the same seed and seats give byte-identical output and records
+# reproducibility: the same seeds and seats give byte-identical output and
+# records (@random's seeds given: each is drawn apart from the deal's)
+rs="--bot-seed 1:11 --bot-seed 2:12 --bot-seed 4:14"
 for i in 1 2; do
-	"$R" --variant bloomington --seed 42 --games 3 --log "$tmp/rec$i.log" \
+	# shellcheck disable=SC2086
+	"$R" --variant bloomington --seed 42 --games 3 $rs --log "$tmp/rec$i.log" \
 		@greedy @random @random @greedy @random @greedy >"$tmp/out$i.json" 2>/dev/null
 done
 cmp -s "$tmp/out1.json" "$tmp/out2.json" || fail "two runs with seed 42 printed different results"
 cmp -s "$tmp/rec1.log" "$tmp/rec2.log" || fail "two runs with seed 42 wrote different records"
 [ "$(wc -l <"$tmp/out1.json")" = 3 ] || fail "--games 3 did not print 3 lines"
-"$R" --variant bloomington --seed 43 @greedy @random @random @greedy @random @greedy >"$tmp/out3.json"
+# shellcheck disable=SC2086
+"$R" --variant bloomington --seed 43 $rs @greedy @random @random @greedy @random @greedy >"$tmp/out3.json"
 cmp -s "$tmp/out3.json" "$(head -n 1 "$tmp/out1.json" >/dev/null; echo "$tmp/out1.json")" &&
 	fail "seed 43 gave the same games as seed 42"
 
@@ -81,7 +85,9 @@ grep -q '"faults":\[{"seat":0,"kind":"illegal","hand":1,"detail":"'"'"'8C'"'"': 
 "$R" --replay "$tmp/illegal.log" >"$tmp/replay.out" 2>&1 ||
 	fail "replay of a record with an illegal move: $(cat "$tmp/replay.out")"
 # a script's illegal move is the script's, not an answer: not counted, live and replayed
-"$R" --variant hammerwalt --seed 1 --log "$tmp/script.log" "@script:pass,AS" @random @random @random \
+# (@random's seeds given: with these the bidding comes round to seat 0)
+"$R" --variant hammerwalt --seed 1 --bot-seed 1:1 --bot-seed 2:1 --bot-seed 3:1 \
+	--log "$tmp/script.log" "@script:pass,AS" @random @random @random \
 	>"$tmp/script.json" || fail "a game with an illegal script move"
 grep -q '"kind":"illegal","hand":1,"detail":"script move 2 '"'"'AS'"'"' is not legal now: .*"decisions":\[1,' \
 	"$tmp/script.json" || fail "the illegal script move's game: $(cat "$tmp/script.json")"
@@ -138,7 +144,7 @@ PY
 # with --seed reproduces a game of a seeded bot exactly
 bot=$top/sample-bots/c-random
 for i in 1 2 3; do
-	case $i in 3) fix="--bot-seed 2:123456789" ;; *) fix="--bot-seed 0:77 --bot-seed 2:5" ;; esac
+	case $i in 3) fix="--bot-seed 2:123456789" ;; *) fix="--bot-seed 0:77 --bot-seed 2:5 --bot-seed 3:9" ;; esac
 	# shellcheck disable=SC2086
 	"$R" --variant hammerwalt --seed 5 $fix --log "$tmp/bs$i.log" "$bot" @greedy "$bot" @random \
 		>"$tmp/bs$i.json" || fail "bot seeds: exit status"
@@ -149,7 +155,7 @@ grep -q '^botseed 0 77$' "$tmp/bs1.log" && grep -q '^botseed 2 5$' "$tmp/bs1.log
 python3 - "$tmp"/bs1.json "$tmp"/bs2.json "$tmp"/bs3.json "$tmp"/bs3.log <<'PY' || fail "bot seeds"
 import json, re, sys
 a, b, c = (json.load(open(f)) for f in sys.argv[1:4])
-assert a["bot_seeds"] == [77, None, 5, None], a["bot_seeds"]
+assert a["bot_seeds"] == [77, None, 5, 9], a["bot_seeds"]
 for r in (a, b):
     del r["time_ms"], r["mem_peak_mb"]
 assert a == b, "the same seeds played differently"
@@ -163,7 +169,8 @@ sed 's/^botseed 2 123456789$/botseed 2 123456780/' "$tmp/bs3.log" >"$tmp/bad.log
 [ $? = 1 ] || fail "a record with a tampered botseed replayed"
 grep -q "recorded result differs from the replay" "$tmp/replay.err" || fail "botseed: $(cat "$tmp/replay.err")"
 usage_error "--bot-seed '0:x' is not SEAT:N" --variant hammerwalt --bot-seed 0:x @random @random @random @random
-usage_error "--bot-seed: seat 1 is a built-in player" --variant hammerwalt --bot-seed 1:5 "$bot" @random @random @random
+usage_error "referee: --bot-seed: seat 1 is @greedy, which draws nothing at random (it takes no seed)" \
+	--variant hammerwalt --bot-seed 1:5 "$bot" @greedy @random @random
 usage_error "--bot-seed names a seat the game does not have" --variant hammerwalt --bot-seed 7:5 "$bot" @random @random @random
 usage_error "--game-ms '0' is not a number from 1" --variant hammerwalt --game-ms 0 @random @random @random @random
 
@@ -209,7 +216,7 @@ usage_error "referee: --games 2 from this --seed would deal past seed 2^63-1" --
 # at most 16 --hide
 hides=
 for i in $(seq 17); do hides="$hides --hide /tmp/h$i"; done
-usage_error "referee: too many --hide (at most 16)" --variant hammerwalt $hides \
+usage_error "referee: too many --hide (at most 16, --hide and --hide-others together)" --variant hammerwalt $hides \
 	@random @random @random @random
 
 # --build: a copy built in the sandbox; failures and bad destinations

@@ -10,20 +10,24 @@ set -u
 R=$BINDIR/referee
 seats="@random @greedy @random @greedy"
 
-# the same games as before lines were held: 200 games of each variant,
-# byte for byte what the referee of f295b88 printed (SHA-256 of its output)
-while IFS='|' read -r variant seats want; do
+# the same games as when each is played alone: 200 games of each
+# variant, byte for byte the 200 single-game runs of seeds 40 to 239
+# (SHA-256 of their output; @random's seeds given, the same in every game;
+# before @random took a seed of its own, the pins were those of f295b88,
+# from before lines were held)
+while IFS='|' read -r variant seats bs want; do
 	# shellcheck disable=SC2086
-	got=$("$R" --variant "$variant" --seed 40 --games 200 $seats 2>/dev/null | sha256sum)
+	got=$("$R" --variant "$variant" --seed 40 --games 200 $bs $seats 2>/dev/null | sha256sum)
 	expect_eq "200 $variant games" "${got%% *}" "$want"
 done <<'PINS'
-hammerwalt|@random @greedy @greedy @random|21571a77302df7a45b6ab1e64d6f26137cbfd9ba3b4d5cba9f431af526d1b0d3
-indiana|@random @greedy @greedy @random|bb7b3b6c938e619b459dcfd0baed11155b801684886ae61eb338ecf9dae3a999
-bloomington|@random @greedy @random @greedy @greedy @random|b033da44b35f71ab32a0c57805368d81712e842f2ec07d12deeea9182bae2fee
-fivehand|@random @greedy @random @greedy @random|b088109e0f5e1c5eec59a2b19a733c69c2f131356d9196f0b439cf2c236f0240
-flip|@greedy @random @random @greedy @random|e87fb2e8123f6261949f83fbeed9b8d8dfabf5411f70ae979dd5db7abc140ea3
+hammerwalt|@random @greedy @greedy @random|--bot-seed 0:1 --bot-seed 3:4|9a957a96bac045a9ea03138e597dc64768675dd7395f2b84fbf4d2846e81e43f
+indiana|@random @greedy @greedy @random|--bot-seed 0:1 --bot-seed 3:4|e53cb21482fac4cb68a7c3792860f62d9ee4d0670869c5fa619299fb8071f5a1
+bloomington|@random @greedy @random @greedy @greedy @random|--bot-seed 0:1 --bot-seed 2:3 --bot-seed 5:6|c68c7f787171bcd4944ab2a00ac6e9434fe8a46f95700568a5725341667af6fa
+fivehand|@random @greedy @random @greedy @random|--bot-seed 0:1 --bot-seed 2:3 --bot-seed 4:5|3c16f7519b3eabef1279059152b6175af2b0f33e83c38ee8fd108dd8371b4151
+flip|@greedy @random @random @greedy @random|--bot-seed 1:2 --bot-seed 2:3 --bot-seed 4:5|3b8641d6e0ec047ebb6df2264e309011d14ec78514dcf1198900db52cc0ad96d
 PINS
-seats="@random @greedy @random @greedy"
+# @random's seeds given: each is drawn for each game otherwise
+seats="--bot-seed 0:3 --bot-seed 2:5 @random @greedy @random @greedy"
 
 # 40 games in one run equal 40 runs of one game each (seeds 7..46)
 "$R" --variant indiana --seed 7 --games 40 $seats >"$tmp/run" 2>/dev/null

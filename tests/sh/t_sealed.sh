@@ -286,13 +286,15 @@ grep -Eq '^seed_spy: seat 0 holds .*; searched [0-9]+ seeds: (not found|found se
 	fail "seed: the control did not find the public deal: $(cat "$tmp/seed/pub.seat0.stderr")"
 [ "$failures" = 0 ] && echo "ok: no bot computes the others' cards (a public seed gives them away)"
 
-# ---- 9. --hide: a record inside a system directory, beside the bot's own
-# directory there, is covered (without --hide a bot could read it)
+# ---- 9. --hide-others: a record inside a system directory, beside the
+# bot's own directory there, is covered (without it a bot could read it),
+# and the bot's own directory inside stays shown; a --hide there would
+# hold the bot's own directory: refused (t_attack_hide_nest)
 sysdir=/usr/local/lib/euchre-hide.$$
 mkdir -p "$sysdir/bot" "$tmp/hide"
 cp "$S" "$sysdir/bot/spy_bot"
 echo "RESULT-$$" >"$sysdir/results.jsonl"
-for h in "" "--hide $sysdir"; do
+for h in "" "--hide-others $sysdir"; do
 	# shellcheck disable=SC2086
 	"$R" --variant hammerwalt --bot-logs "$tmp/hide" $h "$sysdir/bot/spy_bot probe =$sysdir/results.jsonl" \
 		"$C" "$C" "$C" >/dev/null 2>&1 || fail "hide: the game failed ($h)"
@@ -304,7 +306,7 @@ for h in "" "--hide $sysdir"; do
 	esac
 done
 rm -rf "$sysdir"
-[ "$failures" = 0 ] && echo "ok: --hide covers a record that would show through /usr"
+[ "$failures" = 0 ] && echo "ok: --hide-others covers a record that would show through /usr"
 
 # ---- 10. the record and the stderr files inside the bot's own directory:
 # written by the referee as the game goes, never shown to the bot

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t_viewer.sh - the game viewer (referee --replay FILE --html PAGE) in a
 # real browser. A known game of each variant is recorded (fixed seeds,
-# built-in players) and its page written; headless chromium loads it and
+# the deal's and @random's, built-in players) and its page written; headless chromium loads it and
 # the DOM it builds must show the cards of trick 1 as hand-checked against
 # the record (each card with its seat, in play order, and the winner; some
 # seats' cards left in hand, flip's switch, Charlie and dead hand), the
@@ -24,11 +24,18 @@ record() { # NAME VARIANT SEED SEAT...
 	"$ref" --replay "$tmp/$name.log" --html "$tmp/$name.html" >/dev/null ||
 		fail "$name: no page"
 }
-record hammerwalt hammerwalt 7 @greedy @random @greedy @random
-record indiana indiana 7 @greedy @random @greedy @random
-record bloomington bloomington 7 @greedy @random @greedy @random @greedy @random
-record fivehand fivehand 7 @greedy @random @greedy @random @greedy
-record flip flip 5 @greedy @random @greedy @random @greedy
+# @random's seeds: with these seat 1 goes alone in hammerwalt's first hand,
+# and in flip seat 3 switches in the first trick and seat 1 in the second
+rs="--bot-seed 1:2 --bot-seed 3:102"
+# shellcheck disable=SC2086
+record hammerwalt hammerwalt 7 $rs @greedy @random @greedy @random
+# shellcheck disable=SC2086
+record indiana indiana 7 $rs @greedy @random @greedy @random
+# shellcheck disable=SC2086
+record bloomington bloomington 7 $rs --bot-seed 5:202 @greedy @random @greedy @random @greedy @random
+# shellcheck disable=SC2086
+record fivehand fivehand 7 $rs @greedy @random @greedy @random @greedy
+record flip flip 5 --bot-seed 1:138 --bot-seed 3:102 @greedy @random @greedy @random @greedy
 
 # ---- no page from a record that does not verify; --html needs --replay
 sed 's/^move 1 10H$/move 1 JD/' "$tmp/hammerwalt.log" >"$tmp/bad.log"
@@ -46,7 +53,9 @@ evil = "<img src=x onerror=alert(1)>&\"'</script>"
 out = []
 for line in open(sys.argv[1]).read().splitlines():
     if line == "seat 1 @random":
-        out += ["seat 1 " + evil, "botseed 1 5"]
+        out.append("seat 1 " + evil)
+    elif line.startswith("botseed 1 "):
+        out.append("botseed 1 5")
     elif line.startswith("result "):
         r = json.loads(line[7:])
         r["seats"][1] = evil
@@ -112,17 +121,17 @@ def where(d):
 
 # hand-checked against each record: trick 1 and trick 2 of hand 1
 tricks = {
-    "hammerwalt": ("1:10H* 2:AH 0:AH", "1:JD 2:9D* 0:KD"),
-    "indiana": ("3:QD 0:KD* 2:9D", "0:QD 2:AD* 3:KD"),
-    "bloomington": ("5:QS 0:KS 1:AS* 2:9S 3:JS 4:KS", "1:KH 2:10D* 3:AH 4:9H 5:9H 0:AH"),
-    "fivehand": ("1:KD 2:QD 3:8D 4:JD 0:AD*", "0:KC 1:QC 2:JC* 3:8C 4:8H"),
+    "hammerwalt": ("1:10C 2:JC* 0:9C", "2:AD* 0:9D 1:10D"),
+    "indiana": ("3:9H* 0:AH 1:KH 2:AH", "3:9H* 0:KH 1:JH 2:QH"),
+    "bloomington": ("3:JS 4:KS* 0:KS 2:9S", "4:KC* 0:9C 2:10C 3:JC"),
+    "fivehand": ("1:JS 2:JC* 3:8C 4:8H 0:10C", "2:JOKER* 3:10H 4:9S 0:KC 1:QC"),
     "flip": ("1:KD 2:10S 3:BENNY* 4:QD 5:10H 0:10H", "3:9D 4:AD 5:CHARLIE 0:JH* 1:10D 2:9C"),
 }
 # cards in hand after trick 1 (hammerwalt: seat 1 alone, after the exchange; flip: seat 3
 # laid 10C by its switch and took 10S; the dead hand, top first)
 hands = {
-    ("hammerwalt", 0): "9C 10C QC 9D QD KD KH 10S KS AS AS",
-    ("hammerwalt", 1): "KC AC AC 10D 10D JD JD QD 9H JH 9S",
+    ("hammerwalt", 0): "10C QC 9D QD KD KH AH 10S KS AS AS",
+    ("hammerwalt", 1): "AC AC 10D 10D JD JD 9H 10H 10H KH 9S",
     ("flip", 3): "9D QD 10S JS QS AS",
     ("flip", 5): "CHARLIE 9S AD JS AC QH",
 }

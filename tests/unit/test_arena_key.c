@@ -122,6 +122,26 @@ static void test_new_keys_differ(void)
 	CHECK(key_deal_seed(&a, "flip", 0) != key_deal_seed(&b, "flip", 0));
 }
 
+/*
+ * A built-in's seed: BLAKE2b-128 keyed with the key over "euchre-arena bot
+ * seed" NUL, the game id, NUL, LE64(seat); its first 8 bytes little-endian,
+ * halved. The values come from Python's hashlib.blake2b(..., key=k,
+ * digest_size=16), not from this code.
+ */
+static void test_bot_seeds_are_keyed_by_game_and_seat(void)
+{
+	struct key k;
+
+	for (int i = 0; i < KEY_BYTES; i++)
+		k.bytes[i] = (unsigned char)(0xa0 + i);
+	CHECK(key_bot_seed(&k, "hammerwalt.d0001.greedy+random.r0", 1) ==
+	      8745036898856112928ULL);
+	CHECK(key_bot_seed(&k, "hammerwalt.d0001.greedy+random.r0", 3) ==
+	      4194781531573808767ULL);
+	CHECK(key_bot_seed(&k, "hammerwalt.d0001.greedy+random.r1", 1) ==
+	      7021207665583973320ULL);
+}
+
 int main(void)
 {
 	char dir[4096];
@@ -134,5 +154,6 @@ int main(void)
 	RUN(test_key_file_is_0600_hex_and_reads_back);
 	RUN(test_bad_key_files_are_errors_naming_the_file);
 	RUN(test_new_keys_differ);
+	RUN(test_bot_seeds_are_keyed_by_game_and_seat);
 	return TEST_REPORT();
 }

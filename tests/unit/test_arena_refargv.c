@@ -66,7 +66,8 @@ static int build(struct schedule *s, const struct config *c)
  * hashlib.blake2b(b"euchre-arena seed\0" + N.to_bytes(8, "little"), digest_size=32),
  * and deal d of variant V is the first 8 bytes (little-endian, >> 1) of
  * hashlib.blake2b(b"euchre-arena deal\0" V b"\0" + d.to_bytes(8, "little"),
- * key=KEY, digest_size=16).
+ * key=KEY, digest_size=16); @random's seed in seat S of game ID is the same
+ * over b"euchre-arena bot seed\0" ID b"\0" + S.to_bytes(8, "little").
  */
 static void test_plain_config_passes_only_variant_seed_options_and_seats(void)
 {
@@ -79,12 +80,14 @@ static void test_plain_config_passes_only_variant_seed_options_and_seats(void)
 		       "[bot g]\ncommand = @greedy\n[bot r]\ncommand = @random\n") == 0);
 	CHECK(build(&s, &c) == 0);
 	a = argv_of(&c, &s, 0, NULL, NULL, NULL);
-	CHECK_STR(a, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 -- "
+	CHECK_STR(a, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 "
+		     "--bot-seed 1:4671256047604432563 --bot-seed 3:8927013709076734224 -- "
 		     "@greedy @random @greedy @random");
 	free(a);
 	a = argv_of(&c, &s, 1, "logs/x.log", NULL, NULL);
 	CHECK_STR(a, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 "
-		     "--log logs/x.log -- @random @greedy @random @greedy");
+		     "--log logs/x.log --bot-seed 0:1184166833909368611 "
+		     "--bot-seed 2:2363674444300210173 -- @random @greedy @random @greedy");
 	free(a);
 	schedule_release(&s);
 	config_release(&c);
@@ -114,14 +117,16 @@ static void test_cpu_goes_after_the_sandbox_flags(void)
 	for (size_t k = 0; k < v.nr; k++)
 		strbuf_addf(&sb, "%s%s", k ? " " : "", v.items[k]);
 	CHECK_STR(sb.buf, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 "
-		  "--insecure --cpu 3 --log L -- @greedy @random @greedy @random");
+		  "--insecure --cpu 3 --log L --bot-seed 1:4671256047604432563 "
+		  "--bot-seed 3:8927013709076734224 -- @greedy @random @greedy @random");
 	strvec_release(&v);
 	strbuf_release(&sb);
 	{
 		char *a = argv_of(&c, &s, 0, NULL, NULL, NULL);
 
 		CHECK_STR(a, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 "
-			     "--insecure -- @greedy @random @greedy @random");
+			     "--insecure --bot-seed 1:4671256047604432563 "
+			     "--bot-seed 3:8927013709076734224 -- @greedy @random @greedy @random");
 		free(a);
 	}
 	schedule_release(&s);
@@ -144,8 +149,8 @@ static void test_progressive_is_indiana_with_max_hands(void)
 	a = argv_of(&c, &s, 0, NULL, NULL, NULL);
 	/* round 1, table 1: {inf, 0} v {1, 3}: seats p0 p2 p1 p4 */
 	CHECK_STR(a, "REF --variant indiana --seed 7410528737959513150 --option target=100000 "
-		     "--option hole=100000 --option max_hands=3 --option all_pass=redeal -- "
-		     "@greedy @greedy @random @greedy");
+		     "--option hole=100000 --option max_hands=3 --option all_pass=redeal "
+		     "--bot-seed 2:4808219732233163141 -- @greedy @greedy @random @greedy");
 	free(a);
 	schedule_release(&s);
 	config_release(&c);
@@ -183,7 +188,7 @@ static void test_every_flag_the_config_can_set(void)
 		    "--move-ms 100 --bank-ms 5000 --game-ms 30000 --stderr-cap 65536 --cpu-time "
 		    "--insecure "
 		    "--keep-scratch --log L "
-		    "--bot-logs B --hide R", (unsigned long long)s.games[0].seed);
+		    "--bot-logs B --hide-others R", (unsigned long long)s.games[0].seed);
 	for (int p = 0; p < 3; p++) {
 		const char *n = c.bots[s.games[0].bot[p]].name;
 

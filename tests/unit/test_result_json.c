@@ -64,7 +64,7 @@ static int reference_json(const struct match_config *mc, const char *const *spec
 	for (int p = 0; p < r->players && !bad; p++) {
 		scores[p] = game_seat_score(g, p);
 		bad |= json_array_append_new(seats, json_string(specs[p])) < 0;
-		bad |= json_array_append_new(seeds, seat_is_builtin(specs[p]) ? json_null() :
+		bad |= json_array_append_new(seeds, !seat_takes_seed(specs[p]) ? json_null() :
 					     json_integer((json_int_t)mc->bot_seed[p])) < 0;
 		bad |= json_array_append_new(dec, json_integer(res->seat[p].decisions)) < 0;
 		bad |= json_array_append_new(tms, json_real(round(res->seat[p].time_ms * 1000) /

@@ -82,7 +82,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(O)/tests/%)
 # the rules, self-play and information tests link the engine alone: the
 # linker proves it pure
 ENGINE_TESTS := $(addprefix $(O)/tests/,test_rules_team test_rules_fivehand test_rules_flip \
-	test_selfplay test_view test_rng test_engine_verdicts)
+	test_selfplay test_view test_search test_rng test_engine_verdicts)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
 # sample-bots/NAME/NAME.c -> sample-bots/NAME/NAME (the bot's run script execs it)
 BOT_BIN := $(BOT_SRC:%.c=%)

@@ -5,6 +5,7 @@ O=${O:-build/rel}
 BINDIR=${BINDIR:-bin}
 set -e
 "$O/bench/bench_engine" "${BENCH_SECONDS:-1}"
+"$O/bench/bench_search" "${BENCH_SECONDS:-1}"
 "$O/bench/bench_sandbox"
 "$O/bench/bench_sandbox" --no-cgroup
 "$O/bench/bench_referee" "$BINDIR/referee" sample-bots/c-random/c-random

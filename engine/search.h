@@ -25,7 +25,7 @@
 #include "view.h"
 
 /* The effort of "@search" without ":N": deals per decision. */
-#define SEARCH_DEFAULT_EFFORT 24
+#define SEARCH_DEFAULT_EFFORT 32
 #define SEARCH_MAX_EFFORT 100000
 
 /*

@@ -22,6 +22,9 @@
 #include "search.h"
 #include "testhelp.h"
 #include "view.h"
+/* this test uses scenario.h's deals and moves, not its other helpers */
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "scenario.h"
 
 #define POOL 64
 
@@ -265,8 +268,106 @@ static void same_seed_same_moves(void)
 	}
 }
 
+/*
+ * Five-hand, dealer 0, AD turned. Seat 1 (all five diamonds below the
+ * ace) orders, takes seat 3 as partner; the dealer picks up AD and
+ * discards 8C. Seat 1 leads JD (the right bower), seat 2 must follow
+ * with JH (the left bower), seat 3 shows it holds no trump (8S), seat 4
+ * follows with KD; the dealer is to play. Seen from seat 4, every sampled
+ * deal gives seat 3 no trump (no diamond, JH or the joker), and AD is
+ * either in the dealer's five cards or the dealer's unseen discard (seat
+ * 4 saw the pickup, not the discard); the discard is drawn among the
+ * cards seat 4 has not seen and AD: over 300 draws several different
+ * ones, AD among them, never JD (played) or KD (seat 4's).
+ */
+static const char fivehand_void[] =
+	"dealer 0\n"
+	"seat 0 8C 9C 10C JC QC\n"
+	"seat 1 8D 9D 10D JD QD\n"
+	"seat 2 8H 9H 10H JH QH\n"
+	"seat 3 8S 9S 10S JS QS\n"
+	"seat 4 KC KD KH KS AC\n"
+	"kitty AD AH AS JOKER\n";
+
+static void sampler_keeps_void_and_pickup(void)
+{
+	struct scen *sc = scen_new("fivehand", NULL, fivehand_void);
+	struct seat_view *v = malloc(sizeof(*v));
+	struct deal *scratch = malloc(sizeof(*scratch));
+	struct game *h = malloc(sizeof(*h));
+	struct rng r;
+	uint32_t trumps, discards = 0;
+	char err[160];
+	int ok = 1;
+
+	if (!sc)
+		return;
+	CHECK(MOVES(&sc->g, "1:order,1:partner,0:8C,1:JD,2:JH,3:8S,4:KD") == 0);
+	trumps = suit_mask[TRUMP_D][SUIT_D];
+	CHECK(trumps & CARD_BIT(CARD(SUIT_H, RANK_J)));
+	CHECK(trumps & CARD_BIT(CARD_JOKER));
+	view_seat(&sc->g, 4, v);
+	rng_seed(&r, 3);
+	for (int i = 0; i < 300 && ok; i++) {
+		struct sample sm;
+
+		ok = sample_deal(v, &r, &sm) == 0 && sample_game(v, &sm, scratch, h, err, sizeof(err)) == 0;
+		CHECK(ok);
+		if (!ok)
+			break;
+		CHECK_INT(h->hand[3].one & trumps, 0);
+		CHECK_INT(hand_size(&h->hand[0]), 5);
+		CHECK_INT(hand_count_of(&h->hand[0], CARD(SUIT_D, RANK_A)) +
+				  (sm.hidden[0] == CARD(SUIT_D, RANK_A)), 1);
+		CHECK_INT(h->kitty[0], CARD(SUIT_D, RANK_A));
+		CHECK_INT(sm.nhidden, 1);
+		discards |= CARD_BIT(sm.hidden[0]);
+		/* the real discard, 8C, is not known to seat 4: other cards are drawn too */
+	}
+	CHECK(mask_count(discards) > 5);
+	CHECK(discards & CARD_BIT(CARD(SUIT_D, RANK_A)));
+	CHECK(!(discards & (CARD_BIT(CARD(SUIT_D, RANK_J)) | CARD_BIT(CARD(SUIT_D, RANK_K)))));
+	free(v);
+	free(scratch);
+	free(h);
+	free(sc);
+}
+
+/*
+ * The same deal from the start: seat 1, first to speak with the five
+ * diamonds below the turned AD, orders rather than pass (ordering makes
+ * diamonds trump with seat 1 holding the right bower and four more).
+ * After seat 1 leads 8D, seat 2's only trump is JH (the left bower):
+ * following is forced, and @search plays it.
+ */
+static void search_orders_with_five_trumps(void)
+{
+	struct scen *sc = scen_new("fivehand", NULL, fivehand_void);
+	struct seat_view *v = malloc(sizeof(*v));
+	struct rng r;
+	struct move m;
+	char text[32];
+
+	if (!sc)
+		return;
+	rng_seed(&r, 11);
+	view_seat(&sc->g, 1, v);
+	CHECK(search_move(v, SEARCH_DEFAULT_EFFORT, &r, &m) == 0);
+	move_format(&m, text, sizeof(text));
+	CHECK_STR(text, "order");
+	CHECK(MOVES(&sc->g, "1:order,1:partner,0:8C,1:8D") == 0);
+	view_seat(&sc->g, 2, v);
+	CHECK(search_move(v, SEARCH_DEFAULT_EFFORT, &r, &m) == 0);
+	move_format(&m, text, sizeof(text));
+	CHECK_STR(text, "JH");
+	free(v);
+	free(sc);
+}
+
 int main(void)
 {
+	sampler_keeps_void_and_pickup();
+	search_orders_with_five_trumps();
 	same_seed_same_moves();
 	run("hammerwalt", NULL, NULL, 16);
 	run("indiana", NULL, NULL, 16);

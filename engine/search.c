@@ -4,8 +4,8 @@
  *
  * Every candidate is played on the same deals (common random numbers:
  * the candidates' totals differ by the moves, not by luck of the draw),
- * and the rest of the hand is @greedy's for every seat, which is
- * deterministic, so the only randomness is the deals' draw. Up to
+ * and the rest of the hand is @greedy's for every seat (but for the
+ * searching side's bids, rollout_move()), which is deterministic, so the only randomness is the deals' draw. Up to
  * SEARCH_WIDE candidates are each played on every deal. A longer list
  * (the indiana and bloomington auctions list up to 80 bids) is narrowed
  * by successive halving: rounds of deals, each keeping the better half,
@@ -37,16 +37,61 @@ static double outcome(const struct game *g, int seat)
 	return g->hand_points[seat] - others / (r->players - 1);
 }
 
-/* Plays the hand out with @greedy in every seat. */
-static void rollout(struct game *g)
+/* The trump of the last bid of the side of seat us that named one, or -1. */
+static int side_trump(const struct game *g, int us)
+{
+	for (int i = g->nev - 1; i >= 0; i--) {
+		const struct event *e = &g->ev[i];
+
+		if (e->type == EV_BID && e->seat % 2 == us % 2 && e->move.trump >= 0)
+			return e->move.trump;
+	}
+	return -1;
+}
+
+/*
+ * The searching side's own later bids in a rollout: @greedy's, except
+ * that it passes rather than outbid its partner, and that it keeps the
+ * trump its side last bid (at @greedy's level). @greedy bids its own
+ * hand and would outbid a partner as readily as an opponent, and would
+ * name its own trump the next time round; played out so, the trump of
+ * the bid searched would hardly ever become the contract's, and every
+ * bid of one level would score the same. So each bid is searched as a
+ * plan: this trump, bid up as far as @greedy would go.
+ */
+static int rollout_move(const struct game *g, int us, struct move *m)
+{
+	int s = game_to_move(g), t;
+	struct move mv[MAX_MOVES], want;
+
+	if (!g->rules.teams || g->phase != PH_AUCTION || s % 2 != us % 2)
+		return builtin_greedy(g, m);
+	if (g->high_seat >= 0 && g->high_seat != s && g->high_seat % 2 == s % 2)
+		want = move_make(MOVE_PASS, -1, -1, CARD_NONE, CARD_NONE);
+	else if (builtin_greedy(g, m) < 0)
+		return -1;
+	else if (m->trump < 0 || (t = side_trump(g, us)) < 0 || t == m->trump)
+		return 0;
+	else
+		want = move_make(m->type, m->num, t, CARD_NONE, CARD_NONE);
+	for (int i = 0, n = game_legal(g, mv); i < n; i++)
+		if (move_equal(&mv[i], &want)) {
+			*m = want;
+			return 0;
+		}
+	return builtin_greedy(g, m);
+}
+
+/* Plays the hand out: @greedy in every seat, rollout_move() for the side of seat us. */
+static void rollout(struct game *g, int us)
 {
 	char err[80];
 
 	while (!game_hand_over(g) && !game_over(g)) {
 		struct move m;
 
-		if (builtin_greedy(g, &m) < 0 || game_apply(g, &m, err, sizeof(err)) < 0)
-			return; /* cannot happen: @greedy's moves are legal */
+		if (rollout_move(g, us, &m) < 0 || game_apply(g, &m, err, sizeof(err)) < 0)
+			return; /* cannot happen: the moves are legal ones */
 	}
 }
 
@@ -78,7 +123,7 @@ static void score_world(const struct game *world, int seat, struct cand *c, int 
 		*tmp = *world;
 		if (game_apply(tmp, &c[i].m, err, sizeof(err)) < 0)
 			continue;
-		rollout(tmp);
+		rollout(tmp, seat);
 		c[i].total += outcome(tmp, seat);
 	}
 }

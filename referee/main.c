@@ -58,7 +58,7 @@ static const char *const usage_text[] = {
 	"A SEAT is a built-in player, @random (uniform legal moves), @greedy (a\n"
 	"simple sound heuristic) or @search (a search over deals drawn to agree\n"
 	"with what its seat has seen; @search:N searches N deals a decision, the\n"
-	"default 24), a directory holding an executable 'run' file, or\n"
+	"default 32), a directory holding an executable 'run' file, or\n"
 	"a command line such as \"python3 bot.py --depth 2\" (split like a shell\n"
 	"would, without expansions). Give one SEAT per player, seat 0 first. Bots\n"
 	"speak the protocol in protocol.md. @script:MOVES plays the moves given,\n"

@@ -21,7 +21,8 @@
 #include "sample.h"
 
 #define SEARCH_WIDE 12
-#define SAMPLE_TRIES 8
+#define SAMPLE_TRIES 16
+#define SEARCH_DRAWS 4
 
 /* The seat's points less its opponents' (search.h), after the hand. */
 static double outcome(const struct game *g, int seat)
@@ -95,17 +96,102 @@ static void rollout(struct game *g, int us)
 	}
 }
 
-/* Draws one deal of v and rebuilds its game in g; -1 when none is found. */
+/* How far a hand worth w (@greedy's count) falls short of need, 0 when not. */
+static double short_of(double need, double w)
+{
+	return w < need ? need - w : 0;
+}
+
+/*
+ * How badly the drawn deal of world fits the other seats' bids: for each
+ * bid, how far the bidder's dealt hand, by @greedy's count of its worth
+ * in the trump bid, falls short of what such a bid promises (@greedy's
+ * own bidding thresholds); a pass with a hand worth much more than the
+ * bid it declined counts half. 0 is a deal that fits every bid. The
+ * deals are drawn uniformly among those the cards allow; bids are
+ * evidence of another kind, weighed here and not in the draw.
+ */
+static double misfit(const struct game *world, int me)
+{
+	const struct rules *r = &world->rules;
+	double bad = 0;
+	int standing = 0;
+
+	for (int i = 0; i < world->nev; i++) {
+		const struct event *e = &world->ev[i];
+		const struct hand *h;
+		const struct move *m = &e->move;
+		double w, best = 0;
+
+		if (e->type != EV_BID)
+			continue;
+		h = &world->dealt[e->seat];
+		if (e->seat != me && r->variant == VAR_FIVEHAND) {
+			int t = m->trump >= 0 ? m->trump : card_suit(world->kitty[0]);
+			struct hand hh = *h;
+
+			if (m->trump < 0 && e->seat == world->dealer && world->kitty[0] < NCARDS)
+				hand_add(&hh, world->kitty[0]);
+			if (t >= 0 && t < NSUITS) {
+				w = builtin_hand_worth(&hh, t, r->variant);
+				bad += m->type == MOVE_PASS ? 0.5 * short_of(w, 2.3) : short_of(2.3, w);
+			}
+		} else if (e->seat != me && r->variant == VAR_FLIP) {
+			w = builtin_hand_worth(h, world->trump, r->variant);
+			bad += 0.5 * (w > m->num ? w - m->num : m->num - w);
+		} else if (e->seat != me) {
+			double k = r->variant == VAR_BLOOMINGTON ? 1.8 : 2.5;
+			double top = r->variant == VAR_BLOOMINGTON ? 6.0 : 9.0;
+
+			for (int t = 0; t < TRUMP_NONE; t++) {
+				double x = builtin_hand_worth(h, t, r->variant);
+
+				best = x > best ? x : best;
+			}
+			w = m->trump >= 0 ? builtin_hand_worth(h, m->trump, r->variant) : best;
+			if (m->type == MOVE_BID)
+				bad += short_of(m->num - k, w);
+			else if (m->type == MOVE_PASS)
+				bad += 0.5 * short_of(best, standing + 1 - k + 1.5);
+			else
+				bad += short_of(top, w); /* alone, moon, best */
+		}
+		if (m->type == MOVE_BID && m->num > standing)
+			standing = m->num;
+	}
+	return bad;
+}
+
+/*
+ * Draws a deal of v and rebuilds its game in g: the best fitting of
+ * SEARCH_DRAWS draws (misfit(), the first of equal fits); -1 when none is
+ * found.
+ */
 static int draw_world(const struct seat_view *v, struct rng *r, struct deal *scratch,
 		      struct game *g)
 {
-	struct sample s;
+	struct sample s, best;
 	char err[120];
+	double best_bad = -1;
+	int found = 0;
 
-	for (int t = 0; t < SAMPLE_TRIES; t++)
-		if (sample_deal(v, r, &s) == 0 && sample_game(v, &s, scratch, g, err, sizeof(err)) == 0)
-			return 0;
-	return -1;
+	for (int t = 0; t < SAMPLE_TRIES && found < SEARCH_DRAWS; t++) {
+		double bad;
+
+		if (sample_deal(v, r, &s) < 0 || sample_game(v, &s, scratch, g, err, sizeof(err)) < 0)
+			continue;
+		found++;
+		bad = misfit(g, v->seat);
+		if (best_bad < 0 || bad < best_bad) {
+			best_bad = bad;
+			best = s;
+		}
+		if (bad == 0)
+			break;
+	}
+	if (!found)
+		return -1;
+	return sample_game(v, &best, scratch, g, err, sizeof(err));
 }
 
 struct cand {

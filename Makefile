@@ -237,7 +237,14 @@ $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
-# sample bots are plain C with no dependency on the project
+# c-search links the engine's own sources (the rules, the sampler, the
+# search): built without sanitizers, so that it runs in the sandbox
+C_SEARCH_SRC := sample-bots/c-search/c-search.c $(addprefix engine/,game.c score.c move.c \
+	rules.c card.c rng.c view.c builtin.c sample.c search.c) common/util.c
+sample-bots/c-search/c-search: $(C_SEARCH_SRC) $(wildcard engine/*.h common/*.h)
+	$(CC) -std=c11 -O2 -Wall -Wextra -D_GNU_SOURCE -Iengine -Icommon -o $@ $(C_SEARCH_SRC)
+
+# the other sample bots are plain C with no dependency on the project
 sample-bots/%: sample-bots/%.c
 	$(CC) -std=c11 -O2 -Wall -Wextra -o $@ $<
 

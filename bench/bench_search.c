@@ -9,7 +9,8 @@
  * same position, @search through its seat's view as the referee gives
  * it; the game goes on with @greedy's. Every decision counts, those with
  * one legal move too, as in a game. Usage: bench_search [SECONDS] [N...]
- * (seconds per variant and effort, default 1; efforts, default 6 24 96).
+ * (seconds per variant and effort, default 1; efforts, default 8, the
+ * default effort and twice it).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,9 +97,9 @@ int main(int argc, char **argv)
 	for (int i = 2; i < argc && ne < 16; i++)
 		efforts[ne++] = atoi(argv[i]);
 	if (!ne) {
-		efforts[ne++] = 6;
+		efforts[ne++] = 8;
 		efforts[ne++] = SEARCH_DEFAULT_EFFORT;
-		efforts[ne++] = 4 * SEARCH_DEFAULT_EFFORT;
+		efforts[ne++] = 2 * SEARCH_DEFAULT_EFFORT;
 	}
 	card_tables_init();
 	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++)

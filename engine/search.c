@@ -21,8 +21,8 @@
 #include "sample.h"
 
 #define SEARCH_WIDE 12
-#define SAMPLE_TRIES 16
-#define SEARCH_DRAWS 4
+#define SAMPLE_TRIES 32
+#define SEARCH_DRAWS 16
 
 /* The seat's points less its opponents' (search.h), after the hand. */
 static double outcome(const struct game *g, int seat)

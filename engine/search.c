@@ -170,7 +170,7 @@ static double misfit(const struct game *world, int me)
 static int draw_world(const struct seat_view *v, struct rng *r, struct deal *scratch,
 		      struct game *g)
 {
-	struct sample s, best;
+	struct sample s, best = { { 0 }, 0, { 0 } };
 	char err[120];
 	double best_bad = -1;
 	int found = 0;
@@ -215,7 +215,7 @@ static void score_world(const struct game *world, int seat, struct cand *c, int 
 }
 
 /* Sorts the best total first; equal totals keep the legal list's order. */
-static void keep_best(struct cand *c, int n, int keep)
+static void sort_best(struct cand *c, int n)
 {
 	for (int i = 1; i < n; i++) {
 		struct cand x = c[i];
@@ -227,7 +227,6 @@ static void keep_best(struct cand *c, int n, int keep)
 		}
 		c[j] = x;
 	}
-	(void)keep;
 }
 
 int search_move(const struct seat_view *v, int effort, struct rng *r, struct move *out)
@@ -270,7 +269,7 @@ int search_move(const struct seat_view *v, int effort, struct rng *r, struct mov
 					goto best;
 				score_world(world, v->seat, c, kept, tmp);
 			}
-			keep_best(c, kept, (kept + 1) / 2);
+			sort_best(c, kept);
 			kept = (kept + 1) / 2;
 		}
 	}
@@ -280,7 +279,7 @@ int search_move(const struct seat_view *v, int effort, struct rng *r, struct mov
 		score_world(world, v->seat, c, kept, tmp);
 	}
 best:
-	keep_best(c, kept, 1);
+	sort_best(c, kept);
 	*out = c[0].m;
 out:
 	free(scratch);

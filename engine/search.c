@@ -21,7 +21,7 @@
 #include "sample.h"
 
 #define SEARCH_WIDE 12
-#define SAMPLE_TRIES 32
+#define SAMPLE_TRIES 4
 #define SEARCH_DRAWS 16
 
 /* The seat's points less its opponents' (search.h), after the hand. */
@@ -103,59 +103,70 @@ static double short_of(double need, double w)
 }
 
 /*
- * How badly the drawn deal of world fits the other seats' bids: for each
+ * How badly the drawn deal s fits the other seats' bids in v: for each
  * bid, how far the bidder's dealt hand, by @greedy's count of its worth
- * in the trump bid, falls short of what such a bid promises (@greedy's
- * own bidding thresholds); a pass with a hand worth much more than the
- * bid it declined counts half. 0 is a deal that fits every bid. The
- * deals are drawn uniformly among those the cards allow; bids are
- * evidence of another kind, weighed here and not in the draw.
+ * in the trump bid (flip: under the first calling card), falls short of
+ * what such a bid promises (@greedy's own bidding thresholds); a pass
+ * with a hand worth more than the bid it declined counts half, a flip
+ * bid by its distance from the hand's worth, half too. 0 is a deal that
+ * fits every bid. The deals are drawn uniformly among those the cards
+ * allow; bids are evidence of another kind, weighed here and not in the
+ * draw. Read off the deal itself: no game is replayed for it.
  */
-static double misfit(const struct game *world, int me)
+static double misfit(const struct seat_view *v, const struct sample *s)
 {
-	const struct rules *r = &world->rules;
+	const struct rules *r = &v->rules;
+	int k = r->cards_each, standing = 0, passes = 0, flip_trump = TRUMP_NONE;
+	card_t turnup = r->variant == VAR_FIVEHAND ? s->deck[r->seats * k] : CARD_NONE;
 	double bad = 0;
-	int standing = 0;
 
-	for (int i = 0; i < world->nev; i++) {
-		const struct event *e = &world->ev[i];
-		const struct hand *h;
+	for (int i = 0; i < v->nev; i++) {
+		const struct event *e = &v->ev[i];
 		const struct move *m = &e->move;
+		struct hand h;
 		double w, best = 0;
 
+		if (e->type == EV_CALLING)
+			flip_trump = game_flip_trump(e->card);
 		if (e->type != EV_BID)
 			continue;
-		h = &world->dealt[e->seat];
-		if (e->seat != me && r->variant == VAR_FIVEHAND) {
-			int t = m->trump >= 0 ? m->trump : card_suit(world->kitty[0]);
-			struct hand hh = *h;
+		h = hand_of(s->deck + e->seat * k, k);
+		if (e->seat == v->seat) {
+			;
+		} else if (r->variant == VAR_FIVEHAND) {
+			int up = card_suit(turnup), round2 = passes >= r->players;
 
-			if (m->trump < 0 && e->seat == world->dealer && world->kitty[0] < NCARDS)
-				hand_add(&hh, world->kitty[0]);
-			if (t >= 0 && t < NSUITS) {
-				w = builtin_hand_worth(&hh, t, r->variant);
-				bad += m->type == MOVE_PASS ? 0.5 * short_of(w, 2.3) : short_of(2.3, w);
+			if (!round2 && e->seat == v->dealer && m->trump < 0)
+				hand_add(&h, turnup);
+			for (int t = 0; t < NSUITS; t++) {
+				double x = builtin_hand_worth(&h, t, r->variant);
+
+				if (round2 ? t != up : (up == SUIT_NONE || t == up))
+					best = x > best ? x : best;
 			}
-		} else if (e->seat != me && r->variant == VAR_FLIP) {
-			w = builtin_hand_worth(h, world->trump, r->variant);
+			w = m->trump >= 0 ? builtin_hand_worth(&h, m->trump, r->variant) : best;
+			bad += m->type == MOVE_PASS ? 0.5 * short_of(best, 2.3) : short_of(2.3, w);
+		} else if (r->variant == VAR_FLIP) {
+			w = builtin_hand_worth(&h, flip_trump, r->variant);
 			bad += 0.5 * (w > m->num ? w - m->num : m->num - w);
-		} else if (e->seat != me) {
-			double k = r->variant == VAR_BLOOMINGTON ? 1.8 : 2.5;
+		} else {
+			double lo = r->variant == VAR_BLOOMINGTON ? 1.8 : 2.5;
 			double top = r->variant == VAR_BLOOMINGTON ? 6.0 : 9.0;
 
 			for (int t = 0; t < TRUMP_NONE; t++) {
-				double x = builtin_hand_worth(h, t, r->variant);
+				double x = builtin_hand_worth(&h, t, r->variant);
 
 				best = x > best ? x : best;
 			}
-			w = m->trump >= 0 ? builtin_hand_worth(h, m->trump, r->variant) : best;
+			w = m->trump >= 0 ? builtin_hand_worth(&h, m->trump, r->variant) : best;
 			if (m->type == MOVE_BID)
-				bad += short_of(m->num - k, w);
+				bad += short_of(m->num - lo, w);
 			else if (m->type == MOVE_PASS)
-				bad += 0.5 * short_of(best, standing + 1 - k + 1.5);
+				bad += 0.5 * short_of(best, standing + 1 - lo + 1.5);
 			else
 				bad += short_of(top, w); /* alone, moon, best */
 		}
+		passes += m->type == MOVE_PASS;
 		if (m->type == MOVE_BID && m->num > standing)
 			standing = m->num;
 	}
@@ -164,34 +175,35 @@ static double misfit(const struct game *world, int me)
 
 /*
  * Draws a deal of v and rebuilds its game in g: the best fitting of
- * SEARCH_DRAWS draws (misfit(), the first of equal fits); -1 when none is
- * found.
+ * SEARCH_DRAWS draws (misfit(), the first of equal fits; a draw that
+ * fits every bid is taken at once); -1 when none is found.
  */
 static int draw_world(const struct seat_view *v, struct rng *r, struct deal *scratch,
 		      struct game *g)
 {
 	struct sample s, best = { { 0 }, 0, { 0 } };
 	char err[120];
-	double best_bad = -1;
-	int found = 0;
 
-	for (int t = 0; t < SAMPLE_TRIES && found < SEARCH_DRAWS; t++) {
-		double bad;
+	for (int t = 0; t < SAMPLE_TRIES; t++) {
+		double best_bad = -1;
 
-		if (sample_deal(v, r, &s) < 0 || sample_game(v, &s, scratch, g, err, sizeof(err)) < 0)
-			continue;
-		found++;
-		bad = misfit(g, v->seat);
-		if (best_bad < 0 || bad < best_bad) {
-			best_bad = bad;
-			best = s;
+		for (int d = 0; d < SEARCH_DRAWS; d++) {
+			double bad;
+
+			if (sample_deal(v, r, &s) < 0)
+				continue;
+			bad = misfit(v, &s);
+			if (best_bad < 0 || bad < best_bad) {
+				best_bad = bad;
+				best = s;
+			}
+			if (bad == 0)
+				break;
 		}
-		if (bad == 0)
-			break;
+		if (best_bad >= 0 && sample_game(v, &best, scratch, g, err, sizeof(err)) == 0)
+			return 0;
 	}
-	if (!found)
-		return -1;
-	return sample_game(v, &best, scratch, g, err, sizeof(err));
+	return -1;
 }
 
 struct cand {

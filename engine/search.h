@@ -8,11 +8,15 @@
  * deals is played. The outcome of a hand is the seat's points less its
  * opponents' (the other team's in the partnership games, the mean of the
  * other players' in five-hand and flip). Every decision is searched so:
- * bids, trump, declarations, passes, discards, switches and plays.
+ * bids, trump, declarations, passes, discards, switches and plays. The
+ * searching side's own later bids in a rollout keep to the trump it bid
+ * and never outbid a partner; the deals kept are those that best fit the
+ * other seats' bids (search.c).
  *
  * The effort is counted in work, never in time: effort deals a decision
- * (more when a long auction list is narrowed, see search.c). The same
- * view, effort and generator state give the same move on any machine.
+ * (a long auction list is narrowed on half of them, see search.c; each
+ * deal is the best fitting of up to 16 drawn). The same view, effort and
+ * generator state give the same move on any machine.
  *
  * The player takes a struct seat_view (view.h), never the game: what it
  * may know is decided by view_seat() alone.

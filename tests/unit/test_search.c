@@ -430,6 +430,8 @@ int main(void)
 	run("flip", "players", "5", 6);
 	run("flip", "jokers", "2", 6);
 	run("flip", "players", "9", 4);
+	run("flip", "players", "2", 6);
+	run("flip", "players", "10", 4); /* four cards each: zilch, no bids */
 	/* the sampler must really move cards and meet unseen passes, or this proves little */
 	CHECK(sample_differs > sampled * 9 / 10);
 	CHECK(unseen_moves > 50);

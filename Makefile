@@ -82,7 +82,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(O)/tests/%)
 # the rules, self-play and information tests link the engine alone: the
 # linker proves it pure
 ENGINE_TESTS := $(addprefix $(O)/tests/,test_rules_team test_rules_fivehand test_rules_flip \
-	test_selfplay test_view test_rng test_engine_verdicts)
+	test_selfplay test_view test_search test_rng test_engine_verdicts)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
 # sample-bots/NAME/NAME.c -> sample-bots/NAME/NAME (the bot's run script execs it)
 BOT_BIN := $(BOT_SRC:%.c=%)
@@ -240,7 +240,14 @@ $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
-# sample bots are plain C with no dependency on the project
+# c-search links the engine's own sources (the rules, the sampler, the
+# search): built without sanitizers, so that it runs in the sandbox
+C_SEARCH_SRC := sample-bots/c-search/c-search.c $(addprefix engine/,game.c score.c move.c \
+	rules.c card.c rng.c view.c builtin.c sample.c search.c) common/util.c
+sample-bots/c-search/c-search: $(C_SEARCH_SRC) $(wildcard engine/*.h common/*.h)
+	$(CC) -std=c11 -O2 -Wall -Wextra -D_GNU_SOURCE -Iengine -Icommon -o $@ $(C_SEARCH_SRC)
+
+# the other sample bots are plain C with no dependency on the project
 sample-bots/%: sample-bots/%.c
 	$(CC) -std=c11 -O2 -Wall -Wextra -o $@ $<
 

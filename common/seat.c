@@ -22,7 +22,8 @@ int seat_is_builtin(const char *text)
 
 int seat_takes_seed(const char *text)
 {
-	return !seat_is_builtin(text) || !strcmp(text, "@random");
+	return !seat_is_builtin(text) || !strcmp(text, "@random") || !strcmp(text, "@search") ||
+	       !strncmp(text, "@search:", 8);
 }
 
 int seat_is_script(const char *text)
@@ -190,6 +191,23 @@ int seat_parse(struct seat *s, const char *text, const char *dir, char *err, siz
 		s->kind = SEAT_GREEDY;
 		return 0;
 	}
+	if (!strncmp(text, "@search", 7) && (!text[7] || text[7] == ':')) {
+		char *end;
+		long n = 0;
+
+		if (text[7]) {
+			errno = 0;
+			n = strtol(text + 8, &end, 10);
+			if (errno || end == text + 8 || *end || n < 1 || n > SEAT_SEARCH_MAX) {
+				snprintf(err, len, "'%s': the effort of @search:N is a number of "
+					 "deals from 1 to %d", text, SEAT_SEARCH_MAX);
+				return -1;
+			}
+		}
+		s->kind = SEAT_SEARCH;
+		s->effort = (int)n;
+		return 0;
+	}
 	if (seat_is_script(text)) {
 		s->kind = SEAT_SCRIPT;
 		s->script = xstrdup(text[7] ? text + 8 : "");
@@ -201,7 +219,7 @@ int seat_parse(struct seat *s, const char *text, const char *dir, char *err, siz
 	}
 	if (seat_is_builtin(text)) {
 		snprintf(err, len, "unknown built-in player '%s' (known: @random, @greedy, "
-			 "@script:MOVES, @human)", text);
+			 "@search, @search:N, @script:MOVES, @human)", text);
 		return -1;
 	}
 	s->kind = SEAT_PROGRAM;

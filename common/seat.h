@@ -1,7 +1,8 @@
 /*
  * seat.h - what a SEAT text means, for the referee and the arena alike.
  *
- * A SEAT is a built-in player ("@random", "@greedy", "@script:MOVES" or
+ * A SEAT is a built-in player ("@random", "@greedy", "@search" or
+ * "@search:N", a search over N sampled deals a decision, "@script:MOVES" or
  * "@script", a seat playing given moves: the caller reads them; or "@human":
  * a person at the referee's terminal), a directory holding
  * an executable "run" file, or a command line split like a shell would,
@@ -19,10 +20,14 @@
 /* The PATH a bot gets, and where a bare program name is looked up. */
 #define SEAT_PATH "/usr/local/bin:/usr/bin:/bin"
 
-enum seat_kind { SEAT_RANDOM, SEAT_GREEDY, SEAT_SCRIPT, SEAT_HUMAN, SEAT_PROGRAM };
+enum seat_kind { SEAT_RANDOM, SEAT_GREEDY, SEAT_SEARCH, SEAT_SCRIPT, SEAT_HUMAN, SEAT_PROGRAM };
+
+/* "@search:N": the largest N (deals searched per decision) */
+#define SEAT_SEARCH_MAX 100000
 
 struct seat {
 	enum seat_kind kind;
+	int effort;   /* SEAT_SEARCH: N of "@search:N", 0 for a bare "@search" (the default) */
 	char *script; /* SEAT_SCRIPT: the moves after "@script:" ("" for a bare "@script") */
 	char **argv; /* SEAT_PROGRAM: the bot's argv, NULL-terminated; else NULL */
 	int argc;
@@ -35,7 +40,7 @@ int seat_is_builtin(const char *text);
 /*
  * Does the player text names take a seed of its own: a bot program (its
  * handshake's 'seed' line) or a built-in that draws at random (@random's
- * generator)? Drawn for each game independently of the deal, shown in
+ * generator, @search's)? Drawn for each game independently of the deal, shown in
  * the result's bot_seeds and the record's botseed lines; @greedy,
  * @script and @human draw nothing and take none.
  */

@@ -67,7 +67,7 @@ static double card_worth(int t, card_t c, int variant)
 	return r == RANK_A ? 0.55 : r == RANK_K ? 0.15 : 0.0;
 }
 
-static double hand_worth(const struct hand *h, int t, int variant)
+double builtin_hand_worth(const struct hand *h, int t, int variant)
 {
 	double w = 0;
 
@@ -84,7 +84,7 @@ static int best_trump(const struct hand *h, int ntrumps, int variant, double *wo
 	double bw = -1;
 
 	for (int t = 0; t < ntrumps; t++) {
-		double w = hand_worth(h, t, variant);
+		double w = builtin_hand_worth(h, t, variant);
 
 		if (w > bw) {
 			bw = w;
@@ -186,7 +186,7 @@ static int greedy_bid(const struct game *g, int seat, struct move *out)
 				t = card_suit(up);
 				if (seat == g->dealer)
 					hand_add(&hh, up);
-				w = hand_worth(&hh, t, r->variant);
+				w = builtin_hand_worth(&hh, t, r->variant);
 			}
 			if (w >= 2.3)
 				return pick(g, move_make(MOVE_ORDER, -1, up == CARD_JOKER ? t : -1,
@@ -198,7 +198,7 @@ static int greedy_bid(const struct game *g, int seat, struct move *out)
 
 			t = -1;
 			for (int s = 0; s < NSUITS; s++) {
-				double x = hand_worth(h, s, r->variant);
+				double x = builtin_hand_worth(h, s, r->variant);
 
 				if (s != card_suit(up) && x > bw) {
 					bw = x;
@@ -211,7 +211,7 @@ static int greedy_bid(const struct game *g, int seat, struct move *out)
 		}
 	}
 	case VAR_FLIP: {
-		int n = (int)(hand_worth(h, g->trump, r->variant) + 0.5);
+		int n = (int)(builtin_hand_worth(h, g->trump, r->variant) + 0.5);
 
 		if (n < r->min_bid)
 			n = r->min_bid;
@@ -335,7 +335,7 @@ int builtin_greedy(const struct game *g, struct move *out)
 					 best_trump(&g->hand[seat], TRUMP_NONE, g->rules.variant, &w),
 					 CARD_NONE, CARD_NONE), out);
 	case DEC_DECLARE:
-		w = hand_worth(&g->hand[seat], g->trump, g->rules.variant);
+		w = builtin_hand_worth(&g->hand[seat], g->trump, g->rules.variant);
 		return pick(g, move_make(w >= 4.5 ? MOVE_ALONE : MOVE_PARTNER, -1, -1, CARD_NONE,
 					 CARD_NONE), out);
 	case DEC_GIVE:

@@ -18,6 +18,12 @@
 
 int builtin_random(const struct game *g, struct rng *r, struct move *out);
 int builtin_greedy(const struct game *g, struct move *out);
+/*
+ * @greedy's measure of a hand: the tricks it expects the cards to take
+ * with trump t (a suit, high or low) in variant, a rough count; @search
+ * uses it to judge how well a drawn deal fits a seat's bids.
+ */
+double builtin_hand_worth(const struct hand *h, int t, int variant);
 
 enum script_step {
 	SCRIPT_MOVE,    /* out is the next move of the list, legal now; *pos advanced */

@@ -62,6 +62,11 @@ static int build_deck(const struct rules *r, card_t *deck)
 	return n;
 }
 
+int game_deck(const struct rules *r, card_t *deck)
+{
+	return build_deck(r, deck);
+}
+
 int game_next_active(const struct game *g, int s)
 {
 	do

@@ -438,6 +438,12 @@ int game_next_active(const struct game *g, int s);
  */
 int game_check_deal(const struct rules *r, const struct deal *d, char *err, size_t len);
 
+/*
+ * The variant's deck in its fixed order (suits, ranks, jokers), the order
+ * a seed shuffles: writes r->deck_size cards to deck and returns the count.
+ */
+int game_deck(const struct rules *r, card_t *deck);
+
 /* Current trump as flip sees it (suit of the calling card). */
 int game_flip_trump(card_t calling);
 

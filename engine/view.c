@@ -248,3 +248,26 @@ void view_render(const struct game *g, int seat, struct strbuf *out)
 	view_hand(&g->hand[seat], out);
 	strbuf_addch(out, '\n');
 }
+
+void view_seat(const struct game *g, int seat, struct seat_view *v)
+{
+	v->rules = g->rules;
+	v->seat = seat;
+	v->dealer = g->dealer;
+	v->hand_no = g->hand_no;
+	memcpy(v->score, g->prev_score, sizeof(v->score));
+	v->dealt = g->dealt[seat];
+	v->held = g->hand[seat];
+	v->nev = g->nev;
+	for (int i = 0; i < g->nev; i++) {
+		struct event e = g->ev[i];
+
+		/* the same cards maybe_card() and view_event() hide */
+		if ((e.type == EV_GIVE && e.seat != seat && e.to != seat) ||
+		    (e.type == EV_DISCARD && e.seat != seat))
+			e.card = CARD_NONE;
+		if (e.type == EV_FLIP)
+			e.card2 = CARD_NONE;
+		v->ev[i] = e;
+	}
+}

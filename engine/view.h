@@ -18,6 +18,31 @@
 
 #define VIEW_ALL (-1)
 
+/*
+ * What one seat may know now, as data: the input of a player that must
+ * not see the game (search.h) and of the deal sampler (sample.h). It is
+ * view_render()'s content in struct form: the rules, the seat, the
+ * scores before this hand, this hand's events with every card the seat
+ * may not see replaced by CARD_NONE (another seat's gives and discards,
+ * the card a Charlie turns face down), and the seat's own cards as dealt
+ * and as held. Made only by view_seat(), so that a player given one can
+ * not learn a hidden card by any route. Plain data; copy freely.
+ */
+struct seat_view {
+	struct rules rules;
+	int seat;
+	int dealer;
+	int hand_no;
+	int score[MAX_SEATS];     /* at the start of this hand (as game.prev_score) */
+	struct hand dealt;        /* the seat's cards as dealt */
+	struct hand held;         /* and now */
+	int nev;
+	struct event ev[MAX_EVENTS];
+};
+
+/* Fills v with what seat (a player, not VIEW_ALL) may know of g now. */
+void view_seat(const struct game *g, int seat, struct seat_view *v);
+
 /* Appends the line(s) of event e as seen by seat, each ending in '\n'. */
 void view_event(const struct game *g, const struct event *e, int seat, struct strbuf *out);
 

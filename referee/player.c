@@ -30,14 +30,17 @@
 #include "view.h"
 #include "sandbox.h"
 #include "protocol.h"
+#include "search.h"
 
-enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_SCRIPT, PLAYER_HUMAN, PLAYER_BOT };
+enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_SEARCH, PLAYER_SCRIPT, PLAYER_HUMAN, PLAYER_BOT };
 
 struct player {
 	enum player_kind kind;
 	char *spec;
 	struct rng rng;
 	struct human *human;  /* @human: the person at the terminal */
+	struct seat_view *view; /* @search: its seat's view, remade before each move */
+	int effort;           /* @search: deals a decision */
 
 	/* a scripted seat: its moves, the next one, and whether they come from the deal */
 	struct move *script;
@@ -106,16 +109,37 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 	}
 	p->kind = p->prog.kind == SEAT_RANDOM ? PLAYER_RANDOM :
 		  p->prog.kind == SEAT_GREEDY ? PLAYER_GREEDY :
+		  p->prog.kind == SEAT_SEARCH ? PLAYER_SEARCH :
 		  p->prog.kind == SEAT_SCRIPT ? PLAYER_SCRIPT :
 		  p->prog.kind == SEAT_HUMAN ? PLAYER_HUMAN : PLAYER_BOT;
 	if (p->kind == PLAYER_SCRIPT && script_parse(p, err, len) < 0) {
 		player_free(p);
 		return NULL;
 	}
+	if (p->kind == PLAYER_SEARCH) {
+		p->view = xmalloc(sizeof(*p->view));
+		p->effort = p->prog.effort ? p->prog.effort : SEARCH_DEFAULT_EFFORT;
+	}
 	/* a person answers on standard input and sees the game on standard error */
 	if (p->kind == PLAYER_HUMAN)
 		p->human = human_new(stdin, stderr, human_colour_wanted(STDERR_FILENO));
 	return p;
+}
+
+/*
+ * @search's move: it is given its seat's view, never the game. A view no
+ * deal agrees with cannot come from a real game; @greedy's move then.
+ */
+static int search_decide(struct player *p, const struct game *g, struct move *out)
+{
+	int seat = game_to_move(g);
+
+	if (seat < 0)
+		return -1;
+	view_seat(g, seat, p->view);
+	if (search_move(p->view, p->effort, &p->rng, out) == 0)
+		return 0;
+	return builtin_greedy(g, out);
 }
 
 int player_quick_move(struct player *p, const struct game *g, struct move *out)
@@ -124,6 +148,8 @@ int player_quick_move(struct player *p, const struct game *g, struct move *out)
 		return builtin_random(g, &p->rng, out);
 	if (p->kind == PLAYER_GREEDY)
 		return builtin_greedy(g, out);
+	if (p->kind == PLAYER_SEARCH)
+		return search_decide(p, g, out);
 	return 1;
 }
 
@@ -134,7 +160,7 @@ struct rng *player_random_stream(struct player *p)
 
 int player_renewable(const struct player *p)
 {
-	return p->kind == PLAYER_RANDOM || p->kind == PLAYER_GREEDY;
+	return p->kind == PLAYER_RANDOM || p->kind == PLAYER_GREEDY || p->kind == PLAYER_SEARCH;
 }
 
 int player_renew(struct player *p, uint64_t seed)
@@ -204,6 +230,7 @@ void player_free(struct player *p)
 	human_free(p->human);
 	seat_release(&p->prog);
 	free(p->script);
+	free(p->view);
 	strbuf_release(&p->queue);
 	strbuf_release(&p->line);
 	free(p->spec);
@@ -767,6 +794,8 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
 		return builtin_random(g, &p->rng, out);
 	case PLAYER_GREEDY:
 		return builtin_greedy(g, out);
+	case PLAYER_SEARCH:
+		return search_decide(p, g, out);
 	case PLAYER_SCRIPT:
 		return script_decide(p, g, out, f);
 	case PLAYER_HUMAN:

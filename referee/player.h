@@ -62,8 +62,8 @@ struct player;
 #define PLAYER_MAX_SCRIPT 512
 
 /*
- * Creates the player for a SEAT text: "@random", "@greedy",
- * "@script:MOVES" (moves separated by commas; a bare "@script" takes its
+ * Creates the player for a SEAT text: "@random", "@greedy", "@search",
+ * "@search:N" (search.h: N deals a decision), "@script:MOVES" (moves separated by commas; a bare "@script" takes its
  * moves from player_set_script()), a directory
  * holding an executable "run", or a command line (split like a shell
  * would, without expansions). seed feeds a built-in's generator. NULL with
@@ -75,7 +75,7 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 			     size_t len);
 void player_free(struct player *p);
 /*
- * Readies a @random or @greedy player for another game with a new seed:
+ * Readies a @random, @greedy or @search player for another game with a new seed:
  * they keep no other state between games, so a run of many games makes
  * them once. 0, or -1 for every other kind (make a new player instead).
  */

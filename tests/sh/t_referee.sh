@@ -27,6 +27,9 @@ usage_error "--variant is required" @random
 usage_error "unknown option '--frobnicate'" --frobnicate
 usage_error "option '--seed' needs a value" --seed
 usage_error "unknown built-in player '@smart'" --variant hammerwalt @smart @random @random @random
+usage_error "'@search:0': the effort of @search:N is a number of deals from 1 to 100000" \
+	--variant hammerwalt @search:0 @random @random @random
+usage_error "'@search:2x': the effort of @search:N" --variant hammerwalt @search:2x @random @random @random
 usage_error "too many SEATs (at most 10)" --variant flip @random @random @random @random @random @random @random @random @random @random @random
 printf 'dealer 0\nseat 0 9C 9C\n' >"$tmp/bad.deal"
 usage_error "bad.deal:2: seat 0 has 2 cards, hammerwalt deals 12" --variant hammerwalt --deal "$tmp/bad.deal" @random @random @random @random
@@ -34,6 +37,21 @@ usage_error "bad.deal:2: seat 0 has 2 cards, hammerwalt deals 12" --variant hamm
 "$R" --help | grep -q "exit status" || fail "--help does not document the exit status"
 for v in hammerwalt indiana bloomington fivehand flip; do
 	"$R" --list-variants | grep -q "^$v: players" || fail "--list-variants lacks $v"
+done
+
+# @search plays every variant, the same game again for the same seed
+for v in hammerwalt:4 indiana:4 bloomington:6 fivehand:5 flip:3; do
+	n=${v#*:}
+	v=${v%:*}
+	seats="@search:2"
+	i=1
+	while [ "$i" -lt "$n" ]; do seats="$seats @greedy"; i=$((i + 1)); done
+	# shellcheck disable=SC2086
+	"$R" --variant "$v" --seed 5 --games 2 $seats >"$tmp/s1" 2>/dev/null || fail "@search in $v"
+	# shellcheck disable=SC2086
+	"$R" --variant "$v" --seed 5 --games 2 $seats >"$tmp/s2" 2>/dev/null
+	grep -q '"faults":\[\]' "$tmp/s1" || fail "@search in $v: $(cat "$tmp/s1")"
+	cmp -s "$tmp/s1" "$tmp/s2" || fail "@search in $v: another game for the same seed"
 done
 
 # the JSON result has every documented key

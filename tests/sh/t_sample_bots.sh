@@ -1,6 +1,8 @@
 #!/bin/sh
 # t_sample_bots.sh - every sample bot plays every seat of every variant
-# without a fault (referee --check), and c-heuristic beats c-random.
+# without a fault (referee --check), c-heuristic beats c-random, and
+# c-search rebuilds its seat's view from the events well enough that the
+# search finds a deal for it at every decision (it never falls back).
 set -u
 BINDIR=${BINDIR:-bin}
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -36,4 +38,25 @@ wins=$("$BINDIR/referee" --variant indiana --games 30 "$top/sample-bots/c-heuris
 	grep -c '"ranks":\[1,2,1,2\]')
 echo "c-heuristic won $wins of 30 indiana games against c-random"
 [ "$wins" -ge 25 ] || { echo "FAIL: c-heuristic is not clearly stronger"; failures=$((failures + 1)); }
+
+# c-search says "no search move" on stderr when its view fits no deal
+logs=$(mktemp -d "${TMPDIR:-/tmp}/csearch.XXXXXX")
+for v in hammerwalt:4 indiana:4 bloomington:6 fivehand:5 flip:5; do
+	n=${v#*:}
+	v=${v%:*}
+	seats="$top/sample-bots/c-search"
+	i=1
+	while [ "$i" -lt "$n" ]; do seats="$seats @greedy"; i=$((i + 1)); done
+	# shellcheck disable=SC2086
+	"$BINDIR/referee" --variant "$v" --seed 11 --log "$logs/$v.log" $seats >"$logs/$v.out"
+	if grep -q '"faults":\[\]' "$logs/$v.out" && [ -f "$logs/$v.seat0.stderr" ] &&
+		! grep -q 'no search move' "$logs/$v.seat0.stderr"; then
+		echo "ok: c-search searched every decision of a $v game"
+	else
+		echo "FAIL: c-search in $v: $(cat "$logs/$v.out")"
+		cat "$logs"/"$v"*stderr
+		failures=$((failures + 1))
+	fi
+done
+rm -rf "$logs"
 [ "$failures" = 0 ]

@@ -599,36 +599,6 @@ static void bot_key(struct parse *p, struct config *c, struct entrant *b, const 
 	}
 }
 
-int config_bot_runnable(const struct entrant *b, char *why, size_t len)
-{
-	struct seat st;
-	int ret;
-
-	if (b->builtin)
-		return 0;
-	ret = seat_parse(&st, b->seat, b->dir, why, len);
-	if (ret == 0)
-		ret = seat_check_files(&st, why, len);
-	seat_release(&st);
-	return ret;
-}
-
-int config_bot_inside_build(const struct entrant *b, char *why, size_t len)
-{
-	struct seat st;
-	int ret;
-
-	if (b->builtin)
-		return 0;
-	if (seat_check_tree(b->dir, why, len) < 0)
-		return -1;
-	ret = seat_parse(&st, b->seat, b->dir, why, len);
-	if (ret == 0 && st.kind == SEAT_PROGRAM)
-		ret = seat_check_inside(&st, b->dir, why, len);
-	seat_release(&st);
-	return ret;
-}
-
 /*
  * Asks the referee's own SEAT parser (seat.h) whether it can make a bot of the seat
  * text, and whether its program is there and executable; a bot with a

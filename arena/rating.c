@@ -285,6 +285,100 @@ static void cholesky_solve(const double *l, int n, double *b)
 #error "a game of the fit must hold every seat"
 #endif
 
+/* w (n x n) becomes the inverse of the Cholesky-factored matrix it holds; step: n scratch doubles. */
+static void invert_factored(double *w, int n, double *step)
+{
+	size_t nn = (size_t)n * (size_t)n;
+	double *inv = xcalloc(nn, sizeof(double));
+
+	for (int j = 0; j < n; j++) {
+		memset(step, 0, (size_t)n * sizeof(double));
+		step[j] = 1;
+		cholesky_solve(w, n, step);
+		for (int i = 0; i < n; i++)
+			inv[(size_t)i * n + j] = step[i];
+	}
+	memcpy(w, inv, nn * sizeof(double));
+	free(inv);
+}
+
+/*
+ * B of the sandwich (n x n, zeroed), at theta: with more clusters than
+ * players the outer products of the clusters' scores (scaled by
+ * G/(G-(n-1))), else the likelihood's own information less J/n; plus the
+ * prior's precision.
+ */
+static void sandwich_meat(const struct rating_game *g, int ngames, int clusters,
+			  const double *theta, int n, double prior_sd, double *b)
+{
+	size_t nn = (size_t)n * (size_t)n;
+	double *sc = xcalloc((size_t)n, sizeof(double));
+	int *who = xcalloc((size_t)n, sizeof(int));
+
+	if (clusters > n) {
+		double scale = (double)clusters / (double)(clusters - (n - 1));
+
+		for (int i = 0; i < ngames;) {
+			int j = i, np = 0;
+
+			memset(sc, 0, (size_t)n * sizeof(double));
+			for (; j < ngames && g[j].cluster == g[i].cluster; j++)
+				game_terms(&g[j], theta, n, NULL, sc, NULL);
+			/* the players of the cluster, each once, in order of index */
+			for (int a = 0; a < n; a++)
+				if (sc[a] != 0)
+					who[np++] = a;
+			for (int x = 0; x < np; x++)
+				for (int y = 0; y < np; y++)
+					b[(size_t)who[x] * n + who[y]] += scale * sc[who[x]] * sc[who[y]];
+			i = j;
+		}
+	} else {
+		posterior(g, ngames, theta, n, 0, NULL, b);
+		for (size_t i = 0; i < nn; i++)
+			b[i] -= 1.0 / n;
+	}
+	if (prior_sd > 0)
+		for (int i = 0; i < n; i++)
+			b[(size_t)i * n + i] += 1 / (prior_sd * prior_sd);
+	free(sc);
+	free(who);
+}
+
+/* cov = C W B W C, C = I - J/n: the covariance relative to the field's mean (cov zeroed). */
+static void sandwich(const double *w, const double *b, int n, double *cov)
+{
+	size_t nn = (size_t)n * (size_t)n;
+	double *t = xcalloc(nn, sizeof(double)), *mean = xcalloc((size_t)n, sizeof(double));
+	double all = 0;
+
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < n; k++) {
+			double wik = w[(size_t)i * n + k];
+
+			if (wik != 0)
+				for (int j = 0; j < n; j++)
+					t[(size_t)i * n + j] += wik * b[(size_t)k * n + j];
+		}
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < n; k++) {
+			double tik = t[(size_t)i * n + k];
+
+			for (int j = 0; j < n; j++)
+				cov[(size_t)i * n + j] += tik * w[(size_t)k * n + j];
+		}
+	for (int i = 0; i < n; i++) {
+		for (int j = 0; j < n; j++)
+			mean[i] += cov[(size_t)i * n + j] / n;
+		all += mean[i] / n;
+	}
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			cov[(size_t)i * n + j] += all - mean[i] - mean[j];
+	free(t);
+	free(mean);
+}
+
 #define FIT_MAX_STEPS 200
 #define FIT_TOLERANCE 1e-10
 
@@ -297,8 +391,6 @@ int rating_fit(struct rating_fit *f, int nplayers, const struct rating_game *gam
 	double *grad = xcalloc((size_t)n, sizeof(double)), *step = xcalloc((size_t)n, sizeof(double));
 	double *next = xcalloc((size_t)n, sizeof(double)), *hess = xmalloc(nn * sizeof(double));
 	double *w = xcalloc(nn, sizeof(double)), *b = xcalloc(nn, sizeof(double));
-	double *sc = xcalloc((size_t)n, sizeof(double));
-	int *who = xcalloc((size_t)n, sizeof(int));
 	double lp;
 
 	memset(f, 0, sizeof(*f));
@@ -342,77 +434,10 @@ int rating_fit(struct rating_fit *f, int nplayers, const struct rating_game *gam
 		snprintf(err, len, "the ratings' covariance is singular");
 		goto out;
 	}
-	{
-		double *inv = xcalloc(nn, sizeof(double));
-
-		for (int j = 0; j < n; j++) {
-			memset(step, 0, (size_t)n * sizeof(double));
-			step[j] = 1;
-			cholesky_solve(w, n, step);
-			for (int i = 0; i < n; i++)
-				inv[(size_t)i * n + j] = step[i];
-		}
-		memcpy(w, inv, nn * sizeof(double));
-		free(inv);
-	}
+	invert_factored(w, n, step);
 	/* B: the clusters' scores (or the likelihood's Hessian), plus the prior's precision */
-	if (f->clusters > n) {
-		double scale = (double)f->clusters / (double)(f->clusters - (n - 1));
-
-		for (int i = 0; i < ngames;) {
-			int j = i, np = 0;
-
-			memset(sc, 0, (size_t)n * sizeof(double));
-			for (; j < ngames && g[j].cluster == g[i].cluster; j++)
-				game_terms(&g[j], f->theta, n, NULL, sc, NULL);
-			/* the players of the cluster, each once, in order of index */
-			for (int a = 0; a < n; a++)
-				if (sc[a] != 0)
-					who[np++] = a;
-			for (int x = 0; x < np; x++)
-				for (int y = 0; y < np; y++)
-					b[(size_t)who[x] * n + who[y]] += scale * sc[who[x]] * sc[who[y]];
-			i = j;
-		}
-	} else {
-		posterior(g, ngames, f->theta, n, 0, NULL, b);
-		for (size_t i = 0; i < nn; i++)
-			b[i] -= 1.0 / n;
-	}
-	if (prior_sd > 0)
-		for (int i = 0; i < n; i++)
-			b[(size_t)i * n + i] += 1 / (prior_sd * prior_sd);
-	/* cov = C W B W C, C = I - J/n */
-	{
-		double *t = xcalloc(nn, sizeof(double)), *mean = xcalloc((size_t)n, sizeof(double));
-		double all = 0;
-
-		for (int i = 0; i < n; i++)
-			for (int k = 0; k < n; k++) {
-				double wik = w[(size_t)i * n + k];
-
-				if (wik != 0)
-					for (int j = 0; j < n; j++)
-						t[(size_t)i * n + j] += wik * b[(size_t)k * n + j];
-			}
-		for (int i = 0; i < n; i++)
-			for (int k = 0; k < n; k++) {
-				double tik = t[(size_t)i * n + k];
-
-				for (int j = 0; j < n; j++)
-					f->cov[(size_t)i * n + j] += tik * w[(size_t)k * n + j];
-			}
-		for (int i = 0; i < n; i++) {
-			for (int j = 0; j < n; j++)
-				mean[i] += f->cov[(size_t)i * n + j] / n;
-			all += mean[i] / n;
-		}
-		for (int i = 0; i < n; i++)
-			for (int j = 0; j < n; j++)
-				f->cov[(size_t)i * n + j] += all - mean[i] - mean[j];
-		free(t);
-		free(mean);
-	}
+	sandwich_meat(g, ngames, f->clusters, f->theta, n, prior_sd, b);
+	sandwich(w, b, n, f->cov);
 	{
 		double mean = 0;
 
@@ -435,8 +460,6 @@ out:
 	free(hess);
 	free(w);
 	free(b);
-	free(sc);
-	free(who);
 	return ret;
 }
 

@@ -221,25 +221,34 @@ static void close_all_but(int keep, int keep2)
 	cloexec_from(hi + 1, 1);
 }
 
+/* Room for one fd in a message's control part. */
+union fd_control {
+	char buf[CMSG_SPACE(sizeof(int))];
+	struct cmsghdr align;
+};
+
+/* A message of the one byte at *tag and the control part u, zeroed. */
+static void fd_message(struct msghdr *m, struct iovec *iov, char *tag, union fd_control *u)
+{
+	memset(m, 0, sizeof(*m));
+	memset(u, 0, sizeof(*u));
+	iov->iov_base = tag;
+	iov->iov_len = 1;
+	m->msg_iov = iov;
+	m->msg_iovlen = 1;
+	m->msg_control = u->buf;
+	m->msg_controllen = sizeof(u->buf);
+}
+
 /* Sends fd over sock as one byte tag with SCM_RIGHTS. 0, or -1. Raw calls only. */
 int sandbox_send_fd(int sock, char tag, int fd)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
+	union fd_control u;
 	struct msghdr m;
 	struct iovec iov;
 	struct cmsghdr *c;
 
-	memset(&m, 0, sizeof(m));
-	memset(&u, 0, sizeof(u));
-	iov.iov_base = &tag;
-	iov.iov_len = 1;
-	m.msg_iov = &iov;
-	m.msg_iovlen = 1;
-	m.msg_control = u.buf;
-	m.msg_controllen = sizeof(u.buf);
+	fd_message(&m, &iov, &tag, &u);
 	c = CMSG_FIRSTHDR(&m);
 	c->cmsg_level = SOL_SOCKET;
 	c->cmsg_type = SCM_RIGHTS;
@@ -250,10 +259,7 @@ int sandbox_send_fd(int sock, char tag, int fd)
 
 int sandbox_recv_fd(int sock, char tag, int flags)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
+	union fd_control u;
 	struct msghdr m;
 	struct iovec iov;
 	struct cmsghdr *c;
@@ -261,14 +267,7 @@ int sandbox_recv_fd(int sock, char tag, int flags)
 	int fd = -1;
 	ssize_t n;
 
-	memset(&m, 0, sizeof(m));
-	memset(&u, 0, sizeof(u));
-	iov.iov_base = &got;
-	iov.iov_len = 1;
-	m.msg_iov = &iov;
-	m.msg_iovlen = 1;
-	m.msg_control = u.buf;
-	m.msg_controllen = sizeof(u.buf);
+	fd_message(&m, &iov, &got, &u);
 	do
 		n = recvmsg(sock, &m, flags | MSG_CMSG_CLOEXEC);
 	while (n < 0 && errno == EINTR);

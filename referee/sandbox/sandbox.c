@@ -387,29 +387,7 @@ static void start_error(const struct plan *pl, struct report *r, char *err, size
 /* The sandbox's /proc, sent by the init before it forked the bot: already queued. */
 static int receive_procfd(int sock)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct msghdr m;
-	struct iovec iov;
-	char tag = 0;
-	int fd = -1;
-
-	memset(&m, 0, sizeof(m));
-	iov.iov_base = &tag;
-	iov.iov_len = 1;
-	m.msg_iov = &iov;
-	m.msg_iovlen = 1;
-	m.msg_control = u.buf;
-	m.msg_controllen = sizeof(u.buf);
-	if (recvmsg(sock, &m, MSG_DONTWAIT | MSG_CMSG_CLOEXEC) == 1 && tag == MSG_PROCFD) {
-		struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-
-		if (c && c->cmsg_type == SCM_RIGHTS)
-			memcpy(&fd, CMSG_DATA(c), sizeof(int));
-	}
-	return fd;
+	return sandbox_recv_fd(sock, MSG_PROCFD, MSG_DONTWAIT);
 }
 
 static void close_pair(int fds[2])

@@ -221,35 +221,74 @@ static void close_all_but(int keep, int keep2)
 	cloexec_from(hi + 1, 1);
 }
 
-/* Sends the sandbox's /proc to the referee, so it can read CPU times. */
-static void send_procfd(int sock)
+/* Room for one fd in a message's control part. */
+union fd_control {
+	char buf[CMSG_SPACE(sizeof(int))];
+	struct cmsghdr align;
+};
+
+/* A message of the one byte at *tag and the control part u, zeroed. */
+static void fd_message(struct msghdr *m, struct iovec *iov, char *tag, union fd_control *u)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
+	memset(m, 0, sizeof(*m));
+	memset(u, 0, sizeof(*u));
+	iov->iov_base = tag;
+	iov->iov_len = 1;
+	m->msg_iov = iov;
+	m->msg_iovlen = 1;
+	m->msg_control = u->buf;
+	m->msg_controllen = sizeof(u->buf);
+}
+
+/* Sends fd over sock as one byte tag with SCM_RIGHTS. 0, or -1. Raw calls only. */
+int sandbox_send_fd(int sock, char tag, int fd)
+{
+	union fd_control u;
 	struct msghdr m;
 	struct iovec iov;
 	struct cmsghdr *c;
-	char tag = MSG_PROCFD;
-	int fd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-	if (fd < 0)
-		return;
-	memset(&m, 0, sizeof(m));
-	memset(&u, 0, sizeof(u));
-	iov.iov_base = &tag;
-	iov.iov_len = 1;
-	m.msg_iov = &iov;
-	m.msg_iovlen = 1;
-	m.msg_control = u.buf;
-	m.msg_controllen = sizeof(u.buf);
+	fd_message(&m, &iov, &tag, &u);
 	c = CMSG_FIRSTHDR(&m);
 	c->cmsg_level = SOL_SOCKET;
 	c->cmsg_type = SCM_RIGHTS;
 	c->cmsg_len = CMSG_LEN(sizeof(int));
 	memcpy(CMSG_DATA(c), &fd, sizeof(fd));
-	sendmsg(sock, &m, MSG_NOSIGNAL);
+	return sendmsg(sock, &m, MSG_NOSIGNAL) == 1 ? 0 : -1;
+}
+
+int sandbox_recv_fd(int sock, char tag, int flags)
+{
+	union fd_control u;
+	struct msghdr m;
+	struct iovec iov;
+	struct cmsghdr *c;
+	char got = 0;
+	int fd = -1;
+	ssize_t n;
+
+	fd_message(&m, &iov, &got, &u);
+	do
+		n = recvmsg(sock, &m, flags | MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	c = n == 1 ? CMSG_FIRSTHDR(&m) : NULL;
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+		memcpy(&fd, CMSG_DATA(c), sizeof(fd));
+	if (fd >= 0 && got != tag) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* Sends the sandbox's /proc to the referee, so it can read CPU times. */
+static void send_procfd(int sock)
+{
+	int fd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	sandbox_send_fd(sock, MSG_PROCFD, fd);
 	close(fd);
 }
 

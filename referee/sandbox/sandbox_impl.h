@@ -86,6 +86,7 @@ struct report {
 /* Messages on the status socket, init -> referee. */
 #define MSG_PROCFD 'P'  /* with SCM_RIGHTS: the sandbox's own /proc */
 #define MSG_STATUS 'S'  /* followed by the bot's wait status */
+#define MSG_LISTENER 'N' /* with SCM_RIGHTS, bot -> init: its seccomp listener */
 
 /* Everything the children need, prepared before clone(). */
 struct plan {
@@ -120,6 +121,13 @@ struct plan {
 char *sandbox_put_ulong(char *p, unsigned long v);
 /* fork() (or clone() into namespaces) without glibc's bookkeeping. */
 pid_t sandbox_raw_clone(unsigned long flags);
+/* Sends fd over sock with the one-byte tag (SCM_RIGHTS). 0 or -1. Async-signal-safe. */
+int sandbox_send_fd(int sock, char tag, int fd);
+/*
+ * Receives an fd sent with tag over sock (recvmsg flags: MSG_DONTWAIT or
+ * 0), close-on-exec; -1 when none came, or another tag. Async-signal-safe.
+ */
+int sandbox_recv_fd(int sock, char tag, int flags);
 /* In a new user namespace: maps our own uid and gid to themselves. */
 int sandbox_map_self(uid_t uid, gid_t gid);
 /* The sandbox's init: builds the view, forks the bot, reaps. Never returns. */

@@ -634,52 +634,14 @@ static void on_notify(int lis, int procfd, unsigned long limit)
 /* Receives the listener the bot sends over sock (SCM_RIGHTS); -1 if none came. */
 int sandbox_notify_receive(int sock)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct msghdr m;
-	struct iovec iov;
-	struct cmsghdr *c;
-	char tag;
-	int fd = -1;
-
-	memset(&m, 0, sizeof(m));
-	memset(&u, 0, sizeof(u));
-	iov.iov_base = &tag;
-	iov.iov_len = 1;
-	m.msg_iov = &iov;
-	m.msg_iovlen = 1;
-	m.msg_control = u.buf;
-	m.msg_controllen = sizeof(u.buf);
-	for (;;) {
-		ssize_t n = recvmsg(sock, &m, MSG_CMSG_CLOEXEC);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		break;
-	}
-	c = CMSG_FIRSTHDR(&m);
-	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
-		memcpy(&fd, CMSG_DATA(c), sizeof(fd));
-	return fd;
+	return sandbox_recv_fd(sock, MSG_LISTENER, 0);
 }
 
 /* In the bot: loads the filter with a listener and sends it to the init. 0 or -1. */
 int sandbox_notify_install(int sock)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct msghdr m;
-	struct iovec iov;
-	struct cmsghdr *c;
-	char tag = 'N';
 	const struct sock_fprog *prog = sandbox_notify_filter();
-	int fd;
+	int fd, rc;
 
 	if (!prog)
 		return -1;
@@ -696,25 +658,9 @@ int sandbox_notify_install(int sock)
 				  SECCOMP_FILTER_FLAG_NEW_LISTENER, prog);
 	if (fd < 0)
 		return -1;
-	memset(&m, 0, sizeof(m));
-	memset(&u, 0, sizeof(u));
-	iov.iov_base = &tag;
-	iov.iov_len = 1;
-	m.msg_iov = &iov;
-	m.msg_iovlen = 1;
-	m.msg_control = u.buf;
-	m.msg_controllen = sizeof(u.buf);
-	c = CMSG_FIRSTHDR(&m);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &fd, sizeof(fd));
-	if (sendmsg(sock, &m, MSG_NOSIGNAL) != 1) {
-		close(fd);
-		return -1;
-	}
+	rc = sandbox_send_fd(sock, MSG_LISTENER, fd);
 	close(fd);
-	return 0;
+	return rc;
 }
 
 /*

@@ -336,7 +336,7 @@ static int plan_make(struct plan *pl, const struct sandbox_spec *s, enum sandbox
 			return -1;
 		}
 		/* the init answers opens under /proc: only with Landlock refusing the bot's own */
-		pl->notify = pl->ns && sandbox_notify_filter() != NULL && !answers_off;
+		pl->notify = pl->ns && probed->answers && !answers_off;
 	}
 	if (probed->active[SANDBOX_CGROUP]) {
 		pl->cg = sandbox_cgroup_new(l->mem_mb, l->nproc, err, len);
@@ -364,7 +364,7 @@ static void start_error(const struct plan *pl, struct report *r, char *err, size
 {
 	const char *prog = pl->s->argv[0];
 
-	if (r->stage <= ST_NONE || r->stage > ST_KSM)
+	if (r->stage <= ST_NONE || r->stage >= ST_NSTAGES)
 		r->stage = ST_NONE;
 	if (r->stage == ST_EXEC && r->err == EACCES && pl->drop_ids && !access(pl->path, X_OK))
 		snprintf(err, len, "cannot run '%s': %s (the bot runs as uid %d: its "

@@ -166,6 +166,8 @@ struct sandbox_info {
 	int landlock_abi;               /* 0 when Landlock is unavailable */
 	int root;                       /* the referee runs with euid 0 */
 	char cgroup_detail[320];        /* where the bots' cgroups are made, or why none */
+	int answers;                    /* the init answers the bots' /proc opens (sandbox_notify.c) */
+	char answers_note[160];         /* how, or why not */
 };
 
 /*

@@ -71,6 +71,7 @@ enum stage {
 	ST_CGROUP,
 	ST_KSM,
 	ST_NOTIFY,
+	ST_NSTAGES
 };
 
 /* What each stage does, for messages (sandbox_child.c). */

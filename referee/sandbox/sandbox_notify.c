@@ -43,6 +43,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
@@ -367,22 +368,25 @@ static long tgid_of(int procfd, long tid)
 }
 
 /*
- * Where a relative path of the bot starts: the directory its fd dirfd
- * names, through the init's view of the same files. -1 when it names
- * none (then the kernel resolves the path, under Landlock).
+ * Where the bot's link /proc/TID/SUFFIX ("cwd", "fd/3") leads, through
+ * the init's view of the same files (the same root), into out: 0, or -1
+ * when it leads to no path (then the kernel resolves, under Landlock).
  */
-static int proc_base(int procfd, long tid, int dirfd, char *out, size_t len)
+static int proc_link_of(int procfd, long tid, const char *suffix, long n, char *out,
+			size_t len)
 {
 	char link[64], *p;
-	ssize_t n;
+	ssize_t got;
 
 	p = sandbox_put_ulong(link, (unsigned long)tid);
-	memcpy(p, "/fd/", 4);
-	sandbox_put_ulong(p + 4, (unsigned long)dirfd);
-	n = readlinkat(procfd, link, out, len - 1);
-	if (n <= 0 || out[0] != '/')
+	*p++ = '/';
+	memcpy(p, suffix, strlen(suffix) + 1);
+	if (n >= 0)
+		sandbox_put_ulong(p + strlen(suffix), (unsigned long)n);
+	got = readlinkat(procfd, link, out, len - 1);
+	if (got <= 0 || out[0] != '/')
 		return -1;
-	out[n] = '\0';
+	out[got] = '\0';
 	return 0;
 }
 
@@ -434,25 +438,22 @@ static void serve_open(int lis, int procfd, const struct seccomp_notif *req, con
 /*
  * Links of the view that lead into /proc, taken as the paths they name
  * (the kernel would follow them under the bot's Landlock, which refuses
- * /proc): a program that reads /etc/mtab reads its mounts.
+ * /proc): a program that reads /etc/mtab reads its mounts. path (of
+ * PATH_MAX at least) is replaced when its names are a link's.
  */
-static const char *const proc_links[][2] = {
-	{ "/etc/mtab", "/proc/self/mounts" },
-};
-
-/* The bot's working directory (of thread tid) into out; -1 when unknown. */
-static int cwd_of(int procfd, long tid, char *out, size_t len)
+static void proc_link_name(char *path)
 {
-	char link[48], *p;
-	ssize_t n;
+	static const char *const links[][3] = {
+		{ "etc", "mtab", "/proc/self/mounts" },
+	};
+	struct parts pt;
 
-	p = sandbox_put_ulong(link, (unsigned long)tid);
-	memcpy(p, "/cwd", 5);
-	n = readlinkat(procfd, link, out, len - 1);
-	if (n <= 0 || out[0] != '/')
-		return -1;
-	out[n] = '\0';
-	return 0;
+	if (split(path, &pt) < 0 || pt.n != 2)
+		return;
+	for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++)
+		if (is_name(pt.p[0], pt.len[0], links[i][0]) &&
+		    is_name(pt.p[1], pt.len[1], links[i][1]))
+			memcpy(path, links[i][2], strlen(links[i][2]) + 1);
 }
 
 /* One open (open, openat or openat2) of the bot. */
@@ -472,19 +473,37 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 		addr = (unsigned long)req->data.args[0];
 		flags = (long)req->data.args[1];
 	}
-	if (read_string((pid_t)req->pid, addr, path, sizeof(path)) < 0) {
+	if (nr == __NR_openat2) {
+		/* its flags are in a struct open_how; the init resolves as strictly as any */
+		struct open_how how;
+		struct iovec local = { &how, sizeof(how) };
+		struct iovec remote = { (void *)(unsigned long)req->data.args[2], sizeof(how) };
+
+		memset(&how, 0, sizeof(how));
+		if (req->data.args[3] < sizeof(how.flags) ||
+		    process_vm_readv((pid_t)req->pid, &local, 1, &remote, 1, 0) <
+			    (ssize_t)sizeof(how.flags)) {
+			respond(lis, req, 0, 0, 1);
+			return;
+		}
+		flags = (long)how.flags;
+	}
+	/* an empty path, O_PATH and O_TMPFILE are the kernel's (under Landlock) */
+	if (read_string((pid_t)req->pid, addr, path, sizeof(path)) < 0 || !path[0] ||
+	    (flags & O_PATH) || (flags & __O_TMPFILE) == __O_TMPFILE) {
 		respond(lis, req, 0, 0, 1);
 		return;
 	}
+	/* "status/": the kernel wants a directory there */
+	if (path[strlen(path) - 1] == '/')
+		flags |= O_DIRECTORY;
 	if (path[0] == '/') {
 		memcpy(full, path, strlen(path) + 1);
-		for (size_t i = 0; i < sizeof(proc_links) / sizeof(proc_links[0]); i++)
-			if (!strcmp(path, proc_links[i][0]))
-				memcpy(full, proc_links[i][1], strlen(proc_links[i][1]) + 1);
 	} else {
 		/* relative: to the cwd, or to a directory fd (of /proc or not) */
-		int base = dirfd == AT_FDCWD ? cwd_of(procfd, (long)req->pid, full, 4096) :
-					       proc_base(procfd, (long)req->pid, dirfd, full, 4096);
+		int base = dirfd == AT_FDCWD ?
+				   proc_link_of(procfd, (long)req->pid, "cwd", -1, full, 4096) :
+				   proc_link_of(procfd, (long)req->pid, "fd/", dirfd, full, 4096);
 		size_t at;
 
 		if (base < 0) {
@@ -495,6 +514,7 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 		full[at++] = '/';
 		memcpy(full + at, path, strlen(path) + 1);
 	}
+	proc_link_name(full);
 	v = judge(full, -1, -1, rel, sizeof(rel));
 	if (v == V_CONTINUE) {
 		/* nothing done for the bot: a stale id only fails the answer */
@@ -504,19 +524,6 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 	if (v == V_SERVE && judge_needs_self(full)) {
 		tgid = tgid_of(procfd, (long)req->pid);
 		v = tgid < 0 ? V_CONTINUE : judge(full, tgid, (long)req->pid, rel, sizeof(rel));
-	}
-	if (nr == __NR_openat2 && v == V_SERVE) {
-		/* its flags are in a struct open_how; the init resolves as strictly as any */
-		struct open_how how;
-		struct iovec local = { &how, sizeof(how) };
-		struct iovec remote = { (void *)(unsigned long)req->data.args[2], sizeof(how) };
-
-		memset(&how, 0, sizeof(how));
-		if (req->data.args[3] < sizeof(how.flags) ||
-		    process_vm_readv((pid_t)req->pid, &local, 1, &remote, 1, 0) <
-			    (ssize_t)sizeof(how.flags))
-			v = V_CONTINUE;
-		flags = (long)how.flags;
 	}
 	/* the memory read above was of the process that made the call */
 	if (ioctl(lis, SECCOMP_IOCTL_NOTIF_ID_VALID, &req->id) < 0)
@@ -536,7 +543,7 @@ static void tree_usage(int procfd, unsigned long *rss, unsigned short *procs)
 {
 	char buf[4096], path[48], stat[128];
 	int dfd = openat(procfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	long page = 4096;
+	long page = (long)getauxval(AT_PAGESZ);
 
 	*rss = 0;
 	*procs = 0;
@@ -695,8 +702,13 @@ int sandbox_notify_serve(int lis, pid_t bot, unsigned long limit)
 		pfd[1].fd = sfd;
 		pfd[1].events = POLLIN;
 		pfd[1].revents = 0;
-		if (poll(pfd, 2, sfd < 0 ? 10 : -1) < 0 && errno != EINTR)
-			continue;
+		if (poll(pfd, 2, sfd < 0 ? 10 : -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			/* no poll: the bot's calls fail (ENOSYS) once the listener is closed */
+			pfd[0].revents = POLLERR;
+			pfd[1].revents = 0;
+		}
 		if (pfd[1].revents & POLLIN) {
 			struct signalfd_siginfo si;
 

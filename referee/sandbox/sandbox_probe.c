@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/landlock.h>
@@ -105,7 +107,9 @@ static void note(struct sandbox_info *in, int layer, int on, const char *fmt, ..
 
 static void describe_failure(char *buf, size_t len, const struct report *r)
 {
-	if (r->stage == ST_VIEW)
+	if (r->stage <= ST_NONE || r->stage >= ST_NSTAGES)
+		snprintf(buf, len, "?: %s", strerror(r->err));
+	else if (r->stage == ST_VIEW)
 		snprintf(buf, len, "%s: %.*s: %s", sandbox_stage_names[r->stage], (int)sizeof(r->what),
 			 r->what, strerror(r->err));
 	else
@@ -192,6 +196,67 @@ static void probe_landlock(struct sandbox_info *in)
 		note(in, SANDBOX_LANDLOCK_SCOPE, 0, "off: needs ABI 6, have %ld", abi);
 }
 
+/* Is the running kernel at least major.minor? */
+static int kernel_at_least(int major, int minor)
+{
+	struct utsname u;
+	int a = 0, b = 0;
+
+	if (uname(&u) < 0 || sscanf(u.release, "%d.%d", &a, &b) != 2)
+		return 0;
+	return a > major || (a == major && b >= minor);
+}
+
+/*
+ * Can the init answer the bots' opens (sandbox_notify.c)? It needs
+ * Landlock (to refuse the bot's own /proc), the namespaces (its own
+ * /proc), Linux 5.14 (an fd put into the bot with the answer) and a
+ * seccomp listener, which the kernel refuses (EBUSY) where a filter
+ * above the referee already has one (a container manager that answers
+ * calls itself): a child tries to make one.
+ */
+static void probe_answers(struct sandbox_info *in)
+{
+	int st = 0;
+	pid_t pid;
+
+	in->answers = 0;
+	if (!sandbox_notify_filter()) {
+		snprintf(in->answers_note, sizeof(in->answers_note), "no: not on this architecture");
+		return;
+	}
+	if (!in->landlock_abi || !in->active[SANDBOX_PIDNS]) {
+		snprintf(in->answers_note, sizeof(in->answers_note),
+			 "no: needs Landlock and the namespaces");
+		return;
+	}
+	if (!kernel_at_least(5, 14)) {
+		snprintf(in->answers_note, sizeof(in->answers_note), "no: needs Linux 5.14");
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int sv[2];
+
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+		    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+			_exit(127);
+		_exit(sandbox_notify_install(sv[0]) == 0 ? 0 : errno & 0x7f);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st)) {
+		int e = pid > 0 && WIFEXITED(st) ? WEXITSTATUS(st) : 0;
+
+		snprintf(in->answers_note, sizeof(in->answers_note),
+			 "no: no seccomp listener here (%s)%s", e ? strerror(e) : "the probe failed",
+			 e == EBUSY ? ": a filter above the referee has one" : "");
+		return;
+	}
+	in->answers = 1;
+	snprintf(in->answers_note, sizeof(in->answers_note),
+		 "yes: the init opens the bots' /proc (no pagemap, smaps, smaps_rollup, numa_maps, "
+		 "fdinfo) and answers sysinfo()");
+}
+
 static void probe_all(void)
 {
 	struct sandbox_info *in = &probed;
@@ -210,6 +275,7 @@ static void probe_all(void)
 		     (unsigned)sandbox_filter_get()->len);
 	probe_namespaces(in);
 	probe_landlock(in);
+	probe_answers(in);
 	if (in->root)
 		note(in, SANDBOX_UID, 1, "uid/gid %d + slot, no supplementary groups",
 		     SANDBOX_UID_BASE);
@@ -253,12 +319,13 @@ void sandbox_info_format(const struct sandbox_info *in, struct strbuf *out)
 		struct sandbox_limits lim;
 
 		limits_default(&lim);
-		view_describe(&lim, out);
+		view_describe(&lim, in->answers, out);
 	} else {
 		strbuf_addstr(out, "a bot sees: the host's files its uid may read"
 			      " (no mount namespace; Landlock where active)\n");
 	}
 	strbuf_addf(out, "%s\n", in->cgroup_detail);
+	strbuf_addf(out, "init answers /proc opens: %s\n", in->answers_note);
 	strbuf_addf(out, "bots isolated from each other: %s\n",
 		    sandbox_isolates(in) ? "yes" : "no (untrusted bots need --insecure)");
 	{

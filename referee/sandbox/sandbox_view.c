@@ -168,7 +168,7 @@ void view_init(void)
 }
 
 
-void view_describe(const struct sandbox_limits *lim, struct strbuf *out)
+void view_describe(const struct sandbox_limits *lim, int answers, struct strbuf *out)
 {
 	strbuf_addstr(out, "a bot sees (in its own root):\n  system, read-only:");
 	for (size_t i = 0; i < NSYS; i++) {
@@ -182,9 +182,11 @@ void view_describe(const struct sandbox_limits *lim, struct strbuf *out)
 	for (int i = 0; i < netc_secrets; i++)
 		strbuf_addf(out, " %s", etc_secrets[i].path + 5);
 	strbuf_addstr(out, "\n  /dev: null zero full random urandom (fd stdin stdout stderr: links)\n"
-			   "  /proc: its own processes only; counters of the machine covered;\n"
-			   "         opened by the init: no pagemap, smaps, smaps_rollup, numa_maps, "
-			   "fdinfo\n");
+			   "  /proc: its own processes only; counters of the machine covered;\n");
+	strbuf_addstr(out, answers ? "         opened by the init: no pagemap, smaps, smaps_rollup, "
+				     "numa_maps, fdinfo\n" :
+				     "         whole: pagemap, smaps, fdinfo readable (the init does not "
+				     "answer here)\n");
 	strbuf_addf(out, "  /tmp: its scratch (cwd, HOME, TMPDIR), %ld MiB, %ld files, gone after the game\n",
 		    lim->scratch_mb, lim->scratch_files);
 	strbuf_addstr(out, "  its own directory, read-only: the SEAT directory (or --seat-dir) and its "

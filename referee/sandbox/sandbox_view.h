@@ -73,9 +73,10 @@ void view_plan_release(struct view_plan *vp);
 
 /*
  * Appends what every bot sees, one line per kind: the system directories,
- * the covered secrets, /dev, /proc, /tmp with lim's sizes, its own files.
+ * the covered secrets, /dev, /proc (answers: whether the init opens it
+ * for the bot), /tmp with lim's sizes, its own files.
  */
-void view_describe(const struct sandbox_limits *lim, struct strbuf *out);
+void view_describe(const struct sandbox_limits *lim, int answers, struct strbuf *out);
 
 /* Is path one of, or inside, the system directories every bot sees? */
 int view_is_system(const char *path);

@@ -153,6 +153,9 @@ static void procmask(void)
 	say("status", open("/proc/self/status", O_RDONLY));
 	say("maps_write", open("/proc/self/maps", O_WRONLY));
 	say("etc_mtab", open("/etc/mtab", O_RDONLY));
+	say("etc_dot_mtab", open("/etc/./mtab", O_RDONLY));
+	say("status_slash", open("/proc/self/status/", O_RDONLY));
+	say("proc_tmpfile", open("/proc/self", __O_TMPFILE | O_RDWR));
 	say("openat2_status", (int)syscall(SYS_openat2, AT_FDCWD, "/proc/self/status",
 					   &(struct { unsigned long long f, m, r; }){ O_RDONLY, 0, 0 },
 					   24));

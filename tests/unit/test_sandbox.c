@@ -1018,6 +1018,64 @@ static int host_int80_signal(void)
  * them is refused, a racing thread that swaps the path after the init
  * read it included, and the rest of /proc still opens.
  */
+/* sandbox_notify.c's verdict on a path (internal; declared here for the test) */
+int sandbox_notify_judge(const char *path, long tgid, long tid, char *rel, size_t len);
+
+/*
+ * The init's verdicts on paths, for process 7, thread 9: 0 the kernel's
+ * (under Landlock), 1 EACCES, 2 opened by the init as rel, 3 ENOENT.
+ */
+static void test_init_judges_proc_paths(void)
+{
+	static const struct {
+		const char *path;
+		int verdict;
+		const char *rel;
+	} t[] = {
+		{ "/proc/self/pagemap", 1, "" },
+		{ "/proc/thread-self/pagemap", 1, "" },
+		{ "/proc/self/task/78/smaps", 1, "" },
+		{ "/proc/12/smaps_rollup", 1, "" },
+		{ "/proc/self/numa_maps", 1, "" },
+		{ "/proc/self/fdinfo/3", 1, "" },
+		{ "/proc/self/fdinfo", 1, "" },
+		{ "/proc/1/status", 3, "" },
+		{ "/proc/self/net/../pagemap", 0, "" },
+		{ "/proc/self/fd/3", 0, "" },
+		{ "/proc/self/root/etc/shadow", 0, "" },
+		{ "/proc/self/cwd/x", 0, "" },
+		{ "/etc/passwd", 0, "" },
+		{ "/procx/self/pagemap", 0, "" },
+		{ "/proc/self/fd", 2, "7/fd" },
+		{ "/proc/mounts", 2, "7/mounts" },
+		{ "/proc/net/dev", 2, "7/net/dev" },
+		{ "/proc/self/status", 2, "7/status" },
+		{ "//proc/./self//status", 2, "7/status" },
+		{ "/proc/thread-self/stat", 2, "7/task/9/stat" },
+		{ "/proc/12/task/13/maps", 2, "12/task/13/maps" },
+		{ "/proc", 2, "." },
+		{ "/proc/cpuinfo", 2, "cpuinfo" },
+		{ "/proc/sys/kernel/pid_max", 2, "sys/kernel/pid_max" },
+		/* not a pid to the kernel either (leading 0, too long): no such file there */
+		{ "/proc/01/smaps", 2, "01/smaps" },
+		{ "/proc/self/task/01/smaps", 2, "7/task/01/smaps" },
+	};
+	char rel[256];
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		int v;
+
+		rel[0] = '\0';
+		v = sandbox_notify_judge(t[i].path, 7, 9, rel, sizeof(rel));
+		if (v != t[i].verdict || (v == 2 && strcmp(rel, t[i].rel)))
+			printf("judge %s: %d '%s', expected %d '%s'\n", t[i].path, v, rel,
+			       t[i].verdict, t[i].rel);
+		CHECK_INT(v, t[i].verdict);
+		if (v == 2)
+			CHECK_STR(rel, t[i].rel);
+	}
+}
+
 static void test_proc_hides_what_others_map(void)
 {
 	char *const argv[] = { attack, "procmask", NULL };
@@ -1048,6 +1106,14 @@ static void test_proc_hides_what_others_map(void)
 	CHECK_FIELD(&r, "status", "ok");
 	/* links and relative paths into /proc, and openat2, as the kernel would have them */
 	CHECK_FIELD(&r, "etc_mtab", "ok");
+	CHECK_FIELD(&r, "etc_dot_mtab", "ok");
+	/* as the kernel has them: a file is no directory, no temporary file in /proc */
+	CHECK_FIELD(&r, "status_slash", "ENOTDIR");
+	{
+		char fb[32];
+
+		CHECK(strcmp(field(r.text.buf, "proc_tmpfile", fb, sizeof(fb)), "ok") != 0);
+	}
 	CHECK_FIELD(&r, "openat2_status", "ok");
 	CHECK_FIELD(&r, "cwd_status", "ok");
 	CHECK_FIELD(&r, "root_relative", "ok");
@@ -1434,6 +1500,7 @@ int main(void)
 	RUN(test_watching_calls_are_denied);
 	RUN(test_memory_merging_is_refused);
 	RUN(test_foreign_syscall_abi_is_killed);
+	RUN(test_init_judges_proc_paths);
 	RUN(test_proc_hides_what_others_map);
 	RUN(test_pages_a_bot_read_are_forgotten);
 	RUN(test_setuid_binaries_gain_nothing);

@@ -40,8 +40,8 @@ struct entrant {
 	int builtin;  /* seat is a built-in player (@...) */
 	/*
 	 * Bots with the same author never share a game (schedule.h): its own
-	 * index, or the first bot's whose code is byte-identical (run.h's
-	 * config_assign_authors()). config_load() sets its own index.
+	 * index, or the first bot's whose code is byte-identical
+	 * (run_assign_authors(), run.h). config_load() sets its own index.
 	 */
 	int author;
 };

@@ -51,8 +51,8 @@ uint64_t key_deal_seed(const struct key *k, const char *name, long d);
 
 /*
  * The seed (below 2^63) of the built-in player that draws at random
- * (@random) in seat of the game called id: its generator's, apart from
- * the deal's, so that two @random seats never share a stream and a game
+ * (@random, @search) in seat of the game called id: its generator's, apart from
+ * the deal's, so that two such seats never share a stream and a game
  * of the same key is played the same way again.
  */
 uint64_t key_bot_seed(const struct key *k, const char *id, int seat);

@@ -423,7 +423,7 @@ static int cmd_check(const struct options *o, struct config *c)
 	if (have_meta)
 		apply_excluded(c, &meta.excluded, active);
 	if (c->partners == PARTNERS_HOUSE)
-		assign_authors(c); /* no signal is caught: a signal stops it */
+		run_assign_authors(c); /* no signal is caught: a signal stops it */
 	abs_results = absolute_dir(results);
 	use_builds(c, abs_results, active);
 	free(abs_results);

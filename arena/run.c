@@ -131,7 +131,7 @@ void use_builds(struct config *c, const char *abs_results, const int *active)
 	}
 }
 
-int assign_authors(struct config *c)
+int run_assign_authors(struct config *c)
 {
 	char (*code)[FINGERPRINT_LEN + 1] = xcalloc((size_t)c->nbots + 1, sizeof(*code));
 	int ret = 0;
@@ -331,15 +331,6 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 		}
 		strvec_pushf(&now->bots, "%s\t%s", c->bots[i].name, fp[i]);
 	}
-	if (c->partners == PARTNERS_HOUSE && assign_authors(c) < 0) {
-		say("stopped while fingerprinting the bots; run the same command again");
-		ret = 128 + interrupt_signal();
-		goto out;
-	}
-	for (int i = 0; i < c->nbots; i++)
-		if (c->bots[i].author != i)
-			say("%s has the same code as %s (byte-identical): they never share a game",
-			    c->bots[i].name, c->bots[c->bots[i].author].name);
 	incremental_diff(d, c, have_meta ? meta : NULL, fp);
 	for (int i = 0; i < c->nbots; i++) {
 		const char *why = have_meta ? strvec_value(&meta->excluded, c->bots[i].name) : NULL;
@@ -438,6 +429,27 @@ static int run_key(const struct options *o, const struct config *c, const char *
  * key, this setup (variants, options, deals, seed; bots may change) and
  * this shard? 0, or an exit status after a message.
  */
+/*
+ * In the house format, the authors of the bots (byte-identical submissions
+ * are one), before anything builds a schedule: check_claim()'s must be the
+ * run's. 0, or an exit status (a signal came).
+ */
+static int authors(struct config *c, struct ui *ui)
+{
+	if (c->partners != PARTNERS_HOUSE)
+		return 0;
+	if (run_assign_authors(c) < 0) {
+		clear_line(ui);
+		say("stopped while fingerprinting the bots; run the same command again");
+		return 128 + interrupt_signal();
+	}
+	for (int i = 0; i < c->nbots; i++)
+		if (c->bots[i].author != i)
+			say("%s has the same code as %s (byte-identical): they never share a game",
+			    c->bots[i].name, c->bots[c->bots[i].author].name);
+	return 0;
+}
+
 static int check_claim(const struct config *c, const char *dir, const struct results_meta *meta,
 		       const struct options *o, const struct key *k, const char *shard)
 {
@@ -707,6 +719,7 @@ int cmd_run(const struct options *o, struct config *c)
 	if (moved)
 		say("moved the earlier results aside to %s", moved);
 	if ((ret = run_key(o, c, dir, have_meta, &meta, &key, &key_in_dir)) != 0 ||
+	    (ret = authors(c, &ui)) != 0 ||
 	    (have_meta && (ret = check_claim(c, dir, &meta, o, &key, shard)) != 0) ||
 	    (ret = choose_bots(c, referee, res, jobs, have_meta, &meta, &now, active, &delta,
 			       &ui)) != 0)

@@ -53,7 +53,7 @@ int find_key(const struct options *o, const char *dir, struct key *k, int *in_di
  * bots of byte-identical code share the first one's. Call it before
  * use_builds(), on the bots' own directories. 0; -1 when a signal came.
  */
-int assign_authors(struct config *c);
+int run_assign_authors(struct config *c);
 
 /* Marks inactive the bots that earlier builds excluded (recorded in arena.json). */
 void apply_excluded(const struct config *c, const struct strvec *excluded, int *active);

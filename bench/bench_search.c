@@ -94,8 +94,16 @@ int main(int argc, char **argv)
 		{ "flip", "players", "6", "flip (6 players)" },
 	};
 
-	for (int i = 2; i < argc && ne < 16; i++)
-		efforts[ne++] = atoi(argv[i]);
+	for (int i = 2; i < argc && ne < 16; i++) {
+		char *end;
+		long n = strtol(argv[i], &end, 10);
+
+		if (end == argv[i] || *end || n < 1 || n > 100000) {
+			fprintf(stderr, "bench_search: bad effort '%s'\n", argv[i]);
+			return 2;
+		}
+		efforts[ne++] = (int)n;
+	}
 	if (!ne) {
 		efforts[ne++] = 8;
 		efforts[ne++] = SEARCH_DEFAULT_EFFORT;

@@ -16,6 +16,7 @@
  * built-in's, SEARCH_DEFAULT_EFFORT). Built by make from this file and
  * the engine's sources.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,9 +202,21 @@ int main(int argc, char **argv)
 {
 	static char line[LINE_MAX_LEN];
 
-	st.effort = argc > 1 ? atoi(argv[1]) : SEARCH_DEFAULT_EFFORT;
-	if (st.effort < 1)
-		st.effort = SEARCH_DEFAULT_EFFORT;
+	st.effort = SEARCH_DEFAULT_EFFORT;
+	if (argc > 1) {
+		/* the effort, as @search:N takes it: 1 to SEAT_SEARCH_MAX deals */
+		char *end;
+		long n;
+
+		errno = 0;
+		n = strtol(argv[1], &end, 10);
+		if (errno || end == argv[1] || *end || n < 1 || n > 100000) {
+			fprintf(stderr, "c-search: bad effort '%s' (deals per decision, 1 to 100000)\n",
+				argv[1]);
+			return 2;
+		}
+		st.effort = (int)n;
+	}
 	rules_init(&st.rules, VAR_HAMMERWALT);
 	while (fgets(line, sizeof(line), stdin)) {
 		line[strcspn(line, "\r\n")] = '\0';

@@ -251,10 +251,10 @@ static void probe(void)
 		char deep[1024];
 		size_t at = 0;
 
-		at += (size_t)sprintf(deep, "/proc/self");
+		at += (size_t)snprintf(deep, sizeof(deep), "/proc/self");
 		for (int i = 0; i < 70; i++)
-			at += (size_t)sprintf(deep + at, "/task/..");
-		sprintf(deep + at, "/pagemap");
+			at += (size_t)snprintf(deep + at, sizeof(deep) - at, "/task/..");
+		snprintf(deep + at, sizeof(deep) - at, "/pagemap");
 		show("deep_pagemap", open(deep, O_RDONLY));
 	}
 	/* non-dumpable: can the init still read the path? */

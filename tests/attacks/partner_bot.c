@@ -965,7 +965,11 @@ static const char *default_file(void)
 		return "chan.dat";
 	path[n] = '\0';
 	slash = strrchr(path, '/');
-	strcpy(slash ? slash + 1 : path, "chan.dat");
+	{
+		char *at = slash ? slash + 1 : path;
+
+		snprintf(at, sizeof(path) - (size_t)(at - path), "chan.dat");
+	}
 	return path;
 }
 

@@ -361,6 +361,37 @@ static void hash_path(crypto_generichash_state *h, const struct config *c,
 	free(full);
 }
 
+/*
+ * The path of the file word i of a command names, relative to the
+ * config's directory (malloc'd), or NULL: a regular file that a word with
+ * a slash, a later word, or a program in that directory names.
+ */
+static char *command_file(const struct config *c, const char *w, int i)
+{
+	char *path = w[0] == '/' ? xstrdup(w) : path_join(c->dir, w);
+	struct stat sb;
+
+	if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) && stat(path, &sb) == 0 &&
+	    S_ISREG(sb.st_mode))
+		return path;
+	free(path);
+	return NULL;
+}
+
+/* Hashes the tree of a bot's directory dir into h (an unreadable one noted). */
+static void hash_dir(crypto_generichash_state *h, const char *dir)
+{
+	struct walk w = { h, NULL, 0, TREE_MAX_BYTES };
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0) {
+		unreadable(&w, ".", errno);
+	} else {
+		hash_tree(&w, fd, "", 0);
+		close(fd);
+	}
+}
+
 /* The files a command without a directory names (see incremental.h). 0, or -2. */
 static int hash_command_files(crypto_generichash_state *h, const struct config *c,
 			      const struct entrant *b)
@@ -372,25 +403,22 @@ static int hash_command_files(crypto_generichash_state *h, const struct config *
 	if (seat_parse(&st, b->seat, c->dir, err, sizeof(err)) == 0 && st.argv) {
 		for (int i = 0; i < st.argc && !ret; i++) {
 			const char *w = st.argv[i];
-			char *path = w[0] == '/' ? xstrdup(w) : path_join(c->dir, w);
-			struct stat sb;
+			char *path = command_file(c, w, i), *real;
 
-			if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
-			    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
-				/*
-				 * a link (seat_parse() keeps a program's own name): where it
-				 * leads, and what is there, which hash_file() would not open
-				 */
-				char *real = realpath(path, NULL);
-
-				hash_path(h, c, b, w);
-				if (real && strcmp(real, path)) {
-					hash_text(h, "resolved");
-					hash_path(h, c, b, real);
-				}
-				ret = hash_file(h, real ? real : path);
-				free(real);
+			if (!path)
+				continue;
+			/*
+			 * a link (seat_parse() keeps a program's own name): where it
+			 * leads, and what is there, which hash_file() would not open
+			 */
+			real = realpath(path, NULL);
+			hash_path(h, c, b, w);
+			if (real && strcmp(real, path)) {
+				hash_text(h, "resolved");
+				hash_path(h, c, b, real);
 			}
+			ret = hash_file(h, real ? real : path);
+			free(real);
 			free(path);
 		}
 	}
@@ -417,15 +445,7 @@ int incremental_fingerprint(const struct config *c, const struct entrant *b, cha
 		hash_text(&h, b->seat); /* a command as the config gives it */
 	hash_text(&h, b->build ? b->build : "");
 	if (!b->builtin && b->dir) {
-		struct walk w = { &h, NULL, 0, TREE_MAX_BYTES };
-		int fd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-		if (fd < 0) {
-			unreadable(&w, ".", errno);
-		} else {
-			hash_tree(&w, fd, "", 0);
-			close(fd);
-		}
+		hash_dir(&h, b->dir);
 	} else if (!b->builtin) {
 		hash_command_files(&h, c, b);
 	}
@@ -459,20 +479,16 @@ static int hash_command_code(crypto_generichash_state *h, const struct config *c
 		return 0;
 	}
 	for (int i = 0; i < st.argc && !ret; i++) {
-		const char *w = st.argv[i];
-		char *path = w[0] == '/' ? xstrdup(w) : path_join(c->dir, w);
-		struct stat sb;
+		char *path = command_file(c, st.argv[i], i), *real;
 
-		if ((strchr(w, '/') || i > 0 || access(path, F_OK) == 0) &&
-		    stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
-			char *real = realpath(path, NULL);
-
-			hash_text(h, "file");
-			ret = hash_file(h, real ? real : path);
-			free(real);
-			files++;
-		}
+		if (!path)
+			continue;
+		real = realpath(path, NULL);
+		hash_text(h, "file");
+		ret = hash_file(h, real ? real : path);
+		free(real);
 		free(path);
+		files++;
 	}
 	if (!files)
 		hash_text(h, b->seat);
@@ -492,19 +508,10 @@ int incremental_code(const struct config *c, const struct entrant *b, char *out)
 	crypto_generichash_init(&h, NULL, 0, sizeof(d));
 	hash_text(&h, "euchre-arena code 1");
 	hash_text(&h, b->build ? b->build : "");
-	if (b->dir) {
-		struct walk w = { &h, NULL, 0, TREE_MAX_BYTES };
-		int fd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-		if (fd < 0) {
-			unreadable(&w, ".", errno);
-		} else {
-			hash_tree(&w, fd, "", 0);
-			close(fd);
-		}
-	} else {
+	if (b->dir)
+		hash_dir(&h, b->dir);
+	else
 		hash_command_code(&h, c, b);
-	}
 	crypto_generichash_final(&h, d, sizeof(d));
 	for (int i = 0; i < FINGERPRINT_LEN / 2; i++)
 		snprintf(out + 2 * i, 3, "%02x", d[i]);

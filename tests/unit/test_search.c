@@ -20,81 +20,12 @@
 #include "deal.h"
 #include "sample.h"
 #include "search.h"
+#include "redeal.h"
 #include "testhelp.h"
 #include "view.h"
 /* this test uses scenario.h's deals and moves, not its other helpers */
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "scenario.h"
-
-#define POOL 64
-
-/* Cards of a hand, with twins, in kind order. */
-static int hand_cards(const struct hand *h, card_t *out)
-{
-	int n = 0;
-
-	for (card_t c = 0; c < NCARDS; c++)
-		for (int k = hand_count_of(h, c); k > 0; k--)
-			out[n++] = c;
-	return n;
-}
-
-static int burn_seen(const struct game *g)
-{
-	for (int i = 0; i < g->nev; i++)
-		if (g->ev[i].type == EV_FLIP)
-			return 1;
-	return 0;
-}
-
-/* Re-deals every card seat s cannot see among the places holding them (as test_view.c). */
-static void redeal_hidden(struct game *g, int s, struct rng *r)
-{
-	const struct rules *ru = &g->rules;
-	card_t pool[POOL * 2], *single[POOL];
-	struct hand *hands[MAX_SEATS + 2];
-	int sizes[MAX_SEATS + 2], nh = 0, ns = 0, n = 0, k = 0;
-
-	for (int t = 0; t < ru->seats; t++) {
-		if (t == s || t == ru->dead_seat)
-			continue;
-		hands[nh] = &g->hand[t];
-		sizes[nh] = hand_cards(&g->hand[t], pool + n);
-		n += sizes[nh++];
-	}
-	if (ru->variant == VAR_FIVEHAND)
-		for (int i = 1; i < 4; i++)
-			single[ns++] = &g->kitty[i];
-	if (ru->variant == VAR_FLIP) {
-		hands[nh] = &g->stock;
-		sizes[nh] = hand_cards(&g->stock, pool + n);
-		n += sizes[nh++];
-		if (!burn_seen(g))
-			single[ns++] = &g->burn;
-		for (int i = g->dead_pos; i < ru->cards_each && ru->dead_seat >= 0; i++)
-			single[ns++] = &g->dead[i];
-	}
-	for (int i = 0; i < g->nev; i++) {
-		struct event *e = &g->ev[i];
-
-		if ((e->type == EV_GIVE && e->seat != s && e->to != s) ||
-		    (e->type == EV_DISCARD && e->seat != s))
-			single[ns++] = &e->card;
-	}
-	for (int i = 0; i < ns; i++)
-		pool[n + i] = *single[i];
-	rng_shuffle(r, pool, n + ns);
-	for (int h = 0; h < nh; h++) {
-		memset(hands[h], 0, sizeof(*hands[h]));
-		for (int i = 0; i < sizes[h]; i++)
-			hand_add(hands[h], pool[k++]);
-	}
-	for (int i = 0; i < ns; i++)
-		*single[i] = pool[k++];
-	for (int t = 0; t < ru->seats; t++)
-		if (t != s)
-			g->dealt[t] = g->hand[t];
-}
 
 static long sampled, sample_differs, searched, unseen_moves;
 

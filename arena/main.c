@@ -13,7 +13,6 @@
  * in the order the data flows: config, key, schedule, play (runner,
  * refargv, results), standings, report.
  */
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +23,7 @@
 #include "compare.h"
 #include "config.h"
 #include "index_page.h"
+#include "options.h"
 #include "key.h"
 #include "play.h"
 #include "refargv.h"
@@ -37,7 +37,8 @@
 #include "util.h"
 #include "version.h"
 
-static const char usage_text[] =
+/* The synopsis and what a run does: --help's text above the options. */
+static const char usage_head[] =
 	"usage: arena [options] CONFIG\n"
 	"       arena --check [-v] [--game ID] [--key FILE] CONFIG\n"
 	"       arena report [--csv | --json | --html FILE] RESULTS...\n"
@@ -60,28 +61,10 @@ static const char usage_text[] =
 	"partnered by the house player ('house', @greedy) in team variants\n"
 	"('partners = copies' makes teams of copies, which can read each other's\n"
 	"hands through channels of a shared kernel; see docs/sandbox.md).\n"
-	"\n"
-	"options:\n"
-	"  --results DIR   results directory (default: 'results' in [arena], else\n"
-	"                  results/NAME; with --shard K/N: that plus /shard-K-of-N)\n"
-	"  --fresh         start over (new key, every game played again): move the\n"
-	"                  existing results aside to DIR.old-N\n"
-	"  --shard K/N     play only the K-th of N slices of the schedule (needs\n"
-	"                  --key FILE unless CONFIG sets 'seed')\n"
-	"  --key FILE      deal from the tournament key in FILE (made by 'arena key\n"
-	"                  FILE'), so that shards deal the same cards\n"
-	"  --jobs N        games at once (default: 'jobs', else one per CPU the\n"
-	"                  arena may use); never two games of one deal\n"
-	"  --cpu-affinity  run each game, referee and bots, on a CPU of its own\n"
-	"                  (as 'cpu_affinity = true'; docs/arena.md)\n"
-	"  --referee PATH  the referee program (default: 'referee', else the\n"
-	"                  referee next to this program)\n"
-	"  -q, --quiet     no progress line\n"
-	"  --check         check CONFIG and print the schedule size; play nothing\n"
-	"  -v, --verbose   with --check: every game with the command that replays it\n"
-	"  --game ID       with --check -v: only that game\n"
-	"  -h, --help      show this text\n"
-	"  --version       show the release\n"
+	"\n";
+
+/* --help's text below the options: report, key and the exit status. */
+static const char usage_tail[] =
 	"Options may come before or after CONFIG (arena CONFIG --jobs 2); '--'\n"
 	"ends them. 'report', 'key', 'compare' and 'slurm' come first.\n"
 	"\n"
@@ -90,7 +73,8 @@ static const char usage_text[] =
 	"differ in key, setup, shard count or a bot's fingerprint, or a game given\n"
 	"twice with another result: exit 2); --csv, --json: other formats; --html\n"
 	"FILE: one self-contained web page (game links relative to FILE's dir).\n"
-	"A result line that differs from its stored schedule is an error.\n"
+	"A result line that differs from its stored schedule is an error\n"
+	"(arena report --help lists its options).\n"
 	"\n"
 	"key: writes a new random tournament key to FILE (mode 0600; never\n"
 	"overwrites); give it to every shard of a tournament with --key FILE.\n"
@@ -118,140 +102,226 @@ static void die_usage(const char *fmt, const char *arg)
 	exit(EXIT_USAGE);
 }
 
-static void parse_shard(const char *arg, struct options *o)
+/* What a run's or --check's command line asks for (the table below fills it). */
+static struct options run_opts;
+
+static int opt_shard(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
+	struct options *o = opt->value;
 	const char *slash = strchr(arg, '/');
 	char k[32];
 	long kk, nn;
 
-	if (!slash || (size_t)(slash - arg) >= sizeof(k))
-		die_usage("--shard '%s' is not K/N", arg);
+	if (!slash || (size_t)(slash - arg) >= sizeof(k)) {
+		snprintf(err, len, "--shard '%s' is not K/N", arg);
+		return -1;
+	}
 	memcpy(k, arg, (size_t)(slash - arg));
 	k[slash - arg] = '\0';
 	if (parse_long(k, 1, 100000, &kk) < 0 || parse_long(slash + 1, 1, 100000, &nn) < 0 ||
-	    kk > nn)
-		die_usage("--shard '%s' is not K/N with 1 <= K <= N", arg);
+	    kk > nn) {
+		snprintf(err, len, "--shard '%s' is not K/N with 1 <= K <= N", arg);
+		return -1;
+	}
 	o->shard_k = (int)kk;
 	o->shard_n = (int)nn;
+	return 0;
+}
+
+static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len);
+static int opt_version(const struct option_spec *opt, const char *arg, char *err, size_t len);
+static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len);
+
+/* The options of a run and of --check: parsing, --help and docs/arena.md's list. */
+static const struct option_spec run_table[] = {
+	OPT_GROUP("options:"),
+	OPT_STRING(0, "results", &run_opts.results, "DIR",
+		   "results directory (default: 'results' in [arena], else results/NAME; "
+		   "with --shard K/N: that plus /shard-K-of-N)"),
+	OPT_FLAG(0, "fresh", &run_opts.fresh,
+		 "start over (new key, every game played again): move the existing results "
+		 "aside to DIR.old-N (nothing is deleted)"),
+	OPT_CALLBACK(0, "shard", &run_opts, "K/N", opt_shard,
+		     "play only the K-th of N slices of the schedule (needs --key FILE unless "
+		     "CONFIG sets 'seed')"),
+	OPT_STRING(0, "key", &run_opts.key, "FILE",
+		   "deal from the tournament key in FILE (made by 'arena key FILE'), so that "
+		   "shards deal the same cards; with --check: show the seeds of that key"),
+	OPT_LONG(0, "jobs", &run_opts.jobs, "N", 1, 1024,
+		 "games at once (default: 'jobs', else one per CPU the arena may use: its "
+		 "affinity, which taskset, a cpuset or Slurm may make fewer than the "
+		 "machine's); never two games of one deal"),
+	OPT_FLAG(0, "cpu-affinity", &run_opts.cpu_affinity,
+		 "run each game, referee and bots, on a CPU of its own (as 'cpu_affinity = "
+		 "true'; docs/arena.md, One CPU per game)"),
+	OPT_STRING(0, "referee", &run_opts.referee, "PATH",
+		   "the referee program (default: 'referee', else the referee next to this "
+		   "program)"),
+	OPT_FLAG('q', "quiet", &run_opts.quiet, "no progress line"),
+	OPT_FLAG(0, "check", &run_opts.check,
+		 "check CONFIG and print the schedule size per variant; play nothing"),
+	OPT_FLAG('v', "verbose", &run_opts.verbose,
+		 "with --check: every game with the exact command that replays it (only the "
+		 "game ids while there is no key yet)"),
+	OPT_STRING(0, "game", &run_opts.game, "ID", "with --check -v: only that game"),
+	OPT_CALLBACK('h', "help", NULL, NULL, opt_help, "show this text"),
+	OPT_CALLBACK(0, "version", NULL, NULL, opt_version, "show the release"),
+	OPT_HIDDEN_CALLBACK("help-markdown", run_table, opt_markdown),
+	OPT_END(),
+};
+
+/* --help: the synopsis, the table's options, the rest; exit 0. */
+static void print_help(const char *head, const struct option_spec *table, const char *tail)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	strbuf_addstr(&sb, head);
+	options_usage(&sb, table);
+	strbuf_addstr(&sb, tail);
+	fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+	exit(0);
+}
+
+static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)opt, (void)arg, (void)err, (void)len;
+	print_help(usage_head, run_table, usage_tail);
+	return 0;
+}
+
+static int opt_version(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)opt, (void)arg, (void)err, (void)len;
+	printf("arena (euchre-arena) %s\n", EUCHRE_ARENA_VERSION);
+	exit(0);
+}
+
+/*
+ * --help-markdown: the table (opt->value) as the docs list it; exit 0
+ * (docs/options.sh writes it into the docs, t_options checks them).
+ */
+static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)arg, (void)err, (void)len;
+	strbuf_init(&sb);
+	options_markdown(&sb, opt->value);
+	fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+	exit(0);
 }
 
 static void parse_args(int argc, char **argv, struct options *o)
 {
-	enum { OPT_RESULTS = 256, OPT_FRESH, OPT_SHARD, OPT_JOBS, OPT_REFEREE, OPT_CHECK,
-	       OPT_GAME, OPT_KEY, OPT_VERSION, OPT_AFFINITY };
-	static const struct option longopts[] = {
-		{ "results", required_argument, NULL, OPT_RESULTS },
-		{ "fresh", no_argument, NULL, OPT_FRESH },
-		{ "shard", required_argument, NULL, OPT_SHARD },
-		{ "jobs", required_argument, NULL, OPT_JOBS },
-		{ "cpu-affinity", no_argument, NULL, OPT_AFFINITY },
-		{ "referee", required_argument, NULL, OPT_REFEREE },
-		{ "check", no_argument, NULL, OPT_CHECK },
-		{ "game", required_argument, NULL, OPT_GAME },
-		{ "key", required_argument, NULL, OPT_KEY },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+	char err[PATH_MAX + 256];
+	int n;
 
 	if (argc < 2) {
-		/* the synopsis: usage_text up to its first empty line */
+		/* the synopsis: the text up to its first empty line */
 		fprintf(stderr, "%.*s\n(arena --help lists every option)\n",
-			(int)(strstr(usage_text, "\n\n") - usage_text), usage_text);
+			(int)(strstr(usage_head, "\n\n") - usage_head), usage_head);
 		exit(EXIT_USAGE);
 	}
-	opterr = 0;
 	/* GNU style: options anywhere, '--' ends them */
-	while ((c = getopt_long(argc, argv, "hvq", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_RESULTS:
-			o->results = optarg;
-			break;
-		case OPT_FRESH:
-			o->fresh = 1;
-			break;
-		case OPT_SHARD:
-			parse_shard(optarg, o);
-			break;
-		case OPT_JOBS:
-			if (parse_long(optarg, 1, 1024, &o->jobs) < 0)
-				die_usage("--jobs '%s' is not a number from 1 to 1024", optarg);
-			break;
-		case OPT_AFFINITY:
-			o->cpu_affinity = 1;
-			break;
-		case OPT_REFEREE:
-			o->referee = optarg;
-			break;
-		case OPT_CHECK:
-			o->check = 1;
-			break;
-		case OPT_GAME:
-			o->game = optarg;
-			break;
-		case OPT_KEY:
-			o->key = optarg;
-			break;
-		case 'v':
-			o->verbose = 1;
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		case OPT_VERSION:
-			printf("arena (euchre-arena) %s\n", EUCHRE_ARENA_VERSION);
-			exit(0);
-		default:
-			if (optopt && optopt < 256)
-				die_usage("unknown option '-%s'", (char[]){ (char)optopt, 0 });
-			die_usage("unknown or incomplete option '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind != argc - 1)
-		die_usage("%s", optind >= argc ? "no CONFIG given" : "give exactly one CONFIG");
-	o->config = argv[optind];
+	n = options_parse(run_table, argc, argv, err, sizeof(err));
+	if (n < 0)
+		die_usage("%s", err);
+	if (n != 1)
+		die_usage("%s", n == 0 ? "no CONFIG given" : "give exactly one CONFIG");
+	*o = run_opts;
+	o->config = argv[0];
 }
 
 /* ---- report ---- */
 
+static const char report_head[] =
+	"usage: arena report [--csv | --json | --html FILE] RESULTS...\n"
+	"\n"
+	"Prints the standings of results files or directories (shards are merged;\n"
+	"a game id given twice alike counts once; runs whose arena.json differ in\n"
+	"key, setup, shard count or a bot's fingerprint, or a game given twice with\n"
+	"another result: exit 2). A result line that differs from its stored\n"
+	"schedule is an error.\n"
+	"\n";
+
+static const char report_tail[] =
+	"\n"
+	"exit status: 0 printed (or the page written); 1 a results file cannot be\n"
+	"read or is damaged, or the page cannot be written; 2 bad arguments, or\n"
+	"results of different runs.\n";
+
+static enum report_format report_fmt;
+static const char *report_html;
+
+/* --csv, --json: the last one given wins */
+static int opt_format(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)arg, (void)err, (void)len;
+	report_fmt = !strcmp(opt->long_name, "csv") ? REPORT_CSV : REPORT_JSON;
+	return 0;
+}
+
+/* --html FILE: never the next option (a page named --csv) */
+static int opt_html(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)opt;
+	if (arg[0] == '-') {
+		snprintf(err, len, "--html needs FILE, the page to write");
+		return -1;
+	}
+	report_html = arg;
+	return 0;
+}
+
+static int opt_report_help(const struct option_spec *opt, const char *arg, char *err,
+			   size_t len);
+
+/* The options of arena report. */
+static const struct option_spec report_table[] = {
+	OPT_GROUP("options:"),
+	OPT_CALLBACK(0, "csv", NULL, NULL, opt_format,
+		     "print the standings as CSV: one row per bot and table"),
+	OPT_CALLBACK(0, "json", NULL, NULL, opt_format, "print the standings as JSON"),
+	OPT_CALLBACK(0, "html", NULL, "FILE", opt_html,
+		     "write one self-contained web page to FILE instead (game links relative "
+		     "to FILE's directory); goes alone, without --csv or --json"),
+	OPT_CALLBACK('h', "help", NULL, NULL, opt_report_help, "show this text"),
+	OPT_HIDDEN_CALLBACK("help-markdown", report_table, opt_markdown),
+	OPT_END(),
+};
+
+static int opt_report_help(const struct option_spec *opt, const char *arg, char *err,
+			   size_t len)
+{
+	(void)opt, (void)arg, (void)err, (void)len;
+	print_help(report_head, report_table, report_tail);
+	return 0;
+}
+
 static int cmd_report(int argc, char **argv)
 {
-	enum report_format fmt = REPORT_TEXT;
+	enum report_format fmt;
 	struct result_set set;
 	struct standings st;
 	struct strbuf out = STRBUF_INIT;
 	char err[2 * PATH_MAX + 1024];
-	const char *html = NULL;
-	int i, npaths = 0, ret = 0, r;
+	const char *html;
+	int i, npaths, ret = 0, r;
 
+	npaths = options_parse(report_table, argc, argv, err, sizeof(err));
+	if (npaths < 0)
+		die_usage("%s", err);
+	fmt = report_fmt;
+	html = report_html;
 	result_set_init(&set);
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--csv"))
-			fmt = REPORT_CSV;
-		else if (!strcmp(argv[i], "--json"))
-			fmt = REPORT_JSON;
-		else if (!strcmp(argv[i], "--html") && (i + 1 == argc || argv[i + 1][0] == '-'))
-			die_usage("%s", "--html needs FILE, the page to write");
-		else if (!strcmp(argv[i], "--html"))
-			html = argv[++i];
-		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fputs(usage_text, stdout);
-			return 0;
-		} else if (argv[i][0] == '-' && argv[i][1])
-			die_usage("unknown report option '%s'", argv[i]);
-		else {
-			npaths++;
-			if ((r = result_set_read(&set, argv[i], err, sizeof(err))) < 0) {
-				say("%s", err);
-				result_set_release(&set);
-				return r == RESULT_SET_MIXED ? EXIT_USAGE : EXIT_RUNTIME;
-			}
+	for (i = 0; i < npaths; i++) {
+		if ((r = result_set_read(&set, argv[i], err, sizeof(err))) < 0) {
+			say("%s", err);
+			result_set_release(&set);
+			return r == RESULT_SET_MIXED ? EXIT_USAGE : EXIT_RUNTIME;
 		}
 	}
 	if (!npaths)
@@ -513,10 +583,8 @@ static int cmd_key(int argc, char **argv)
 	char err[PATH_MAX + 256];
 	int got;
 
-	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		fputs(usage_text, stdout);
-		return 0;
-	}
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
+		print_help(usage_head, run_table, usage_tail);
 	if (argc != 2 || (argv[1][0] == '-' && argv[1][1]))
 		die_usage("%s", "key needs one FILE to write the new key to");
 	if (key_generate(&k, err, sizeof(err)) < 0 ||

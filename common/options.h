@@ -86,6 +86,8 @@ struct option_spec {
 	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (cb), (more), 0 }
 #define OPT_HIDDEN_FLAG(s, l, v) { OPTION_FLAG, (s), (l), (v), NULL, NULL, 0, 0, NULL, NULL, \
 				   OPTION_HIDDEN }
+#define OPT_HIDDEN_CALLBACK(l, v, cb) { OPTION_CALLBACK, 0, (l), (void *)(v), NULL, NULL, 0, 0, \
+					(cb), NULL, OPTION_HIDDEN }
 
 /*
  * Parses argv[1..argc) against opts, acting on each option in the order

@@ -20,7 +20,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -35,6 +34,7 @@
 #include "incremental.h"
 #include "file.h"
 #include "key.h"
+#include "options.h"
 #include "path.h"
 #include "report.h"
 #include "result_set.h"
@@ -46,7 +46,7 @@
 
 extern char **environ;
 
-static const char usage[] =
+static const char usage_head[] =
 	"usage: arena slurm [options] CONFIG\n"
 	"\n"
 	"Plays the tournament of CONFIG on a Slurm cluster: a job array with one\n"
@@ -57,38 +57,108 @@ static const char usage[] =
 	"scripts are written to RESULTS/slurm/; without --submit they are printed.\n"
 	"Running the same command again asks only for the shards that are not\n"
 	"complete. RESULTS must be on a file system every node shares.\n"
-	"\n"
-	"options (or keys of [slurm] in CONFIG; an option wins):\n"
-	"  --shards N            array tasks, one shard each (shards; required)\n"
-	"  --cpus-per-task N     each task's CPUs, its games at once (cpus_per_task;\n"
-	"                        default: 'jobs' in [arena], else 1)\n"
-	"  --time LIMIT          each task's time limit, as sbatch --time takes it (time)\n"
-	"  --partition NAME      the partition of both jobs (partition)\n"
-	"  --sbatch-args ARGS    more sbatch options for both jobs, as one '#SBATCH'\n"
-	"                        line: '--account=class --qos=long' (sbatch_args)\n"
-	"  --results DIR         results directory (default: 'results' in [arena],\n"
-	"                        else results/NAME)\n"
-	"  --submit              submit both jobs with sbatch; print their ids and\n"
-	"                        the command that shows progress\n"
-	"  --partial             the merge reports whatever has been played, even\n"
-	"                        when shards are incomplete (but for shards played\n"
-	"                        with other bots or another setup; none left: exit 3)\n"
-	"  --merge               what the merge job runs: check that every shard is\n"
-	"                        complete, then write the standings\n"
-	"  -h, --help            show this text\n"
+	"\n";
+
+static const char usage_tail[] =
 	"\n"
 	"exit status: 0 done; 1 runtime error (a file cannot be written, sbatch\n"
 	"failed, a shard's results are damaged); 2 bad arguments or config, or\n"
 	"shards whose results are not of one run (report's check); 3 with\n"
 	"--merge: some shards are incomplete (they are named; nothing is written).\n";
 
+/* A [slurm] setting given as an option: set on the config once it is read. */
+struct setting {
+	const struct option_spec *opt; /* its value is the [slurm] key */
+	const char *value;
+};
+
 /* What the command line asked for. */
 struct opts {
 	const char *config;
 	const char *results;
-	struct strvec set; /* "KEY\tVALUE" of [slurm] settings given as options */
+	struct setting set[16];
+	int nset;
 	int submit, merge, partial;
 };
+
+static struct opts slurm_opts;
+
+/* An option named after a [slurm] key: kept until the config is read. */
+static int opt_setting(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	if (slurm_opts.nset == (int)(sizeof(slurm_opts.set) / sizeof(slurm_opts.set[0]))) {
+		snprintf(err, len, "too many settings (at most %d)", slurm_opts.nset);
+		return -1;
+	}
+	slurm_opts.set[slurm_opts.nset].opt = opt;
+	slurm_opts.set[slurm_opts.nset++].value = arg;
+	return 0;
+}
+
+static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len);
+static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len);
+
+/*
+ * The options: one per [slurm] key (the key with '-' for '_'; each
+ * entry's value is its key), then the others.
+ */
+static const struct option_spec slurm_table[] = {
+	OPT_GROUP("options (or keys of [slurm] in CONFIG; an option wins):"),
+	OPT_CALLBACK(0, "shards", "shards", "N", opt_setting,
+		     "array tasks, one shard each, 1 to 10000 (shards; required)"),
+	OPT_CALLBACK(0, "cpus-per-task", "cpus_per_task", "N", opt_setting,
+		     "each task's CPUs, its games at once (cpus_per_task; default: 'jobs' in "
+		     "[arena], else 1)"),
+	OPT_CALLBACK(0, "time", "time", "LIMIT", opt_setting,
+		     "each task's time limit, as sbatch --time takes it: 90, 12:00:00, "
+		     "2-00:00:00 (time; default: the partition's)"),
+	OPT_CALLBACK(0, "partition", "partition", "NAME", opt_setting,
+		     "the partition of both jobs (partition; default: the cluster's)"),
+	OPT_CALLBACK(0, "sbatch-args", "sbatch_args", "ARGS", opt_setting,
+		     "more sbatch options for both jobs, as one '#SBATCH' line: "
+		     "'--account=class --qos=long' (sbatch_args)"),
+	OPT_STRING(0, "results", &slurm_opts.results, "DIR",
+		   "results directory (default: 'results' in [arena], else results/NAME)"),
+	OPT_FLAG(0, "submit", &slurm_opts.submit,
+		 "submit both jobs with sbatch; print their ids and the command that shows "
+		 "progress"),
+	OPT_FLAG(0, "partial", &slurm_opts.partial,
+		 "the merge reports whatever has been played, even when shards are incomplete "
+		 "(but for shards played with other bots or another setup; none left: exit 3)"),
+	OPT_FLAG(0, "merge", &slurm_opts.merge,
+		 "what the merge job runs: check that every shard is complete, then write the "
+		 "standings"),
+	OPT_CALLBACK('h', "help", NULL, NULL, opt_help, "show this text"),
+	OPT_HIDDEN_CALLBACK("help-markdown", slurm_table, opt_markdown),
+	OPT_END(),
+};
+
+static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)opt, (void)arg, (void)err, (void)len;
+	strbuf_init(&sb);
+	strbuf_addstr(&sb, usage_head);
+	options_usage(&sb, slurm_table);
+	strbuf_addstr(&sb, usage_tail);
+	fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+	exit(0);
+}
+
+/* --help-markdown: the table as docs/cluster.md lists it (docs/options.sh). */
+static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)opt, (void)arg, (void)err, (void)len;
+	strbuf_init(&sb);
+	options_markdown(&sb, slurm_table);
+	fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+	exit(0);
+}
 
 /* Everything the job scripts are made of; paths absolute. */
 struct plan {
@@ -142,80 +212,34 @@ static void die_usage(const char *fmt, const char *arg)
 	exit(EXIT_USAGE);
 }
 
-/*
- * The options: one per [slurm] key (the key with '-' for '_'), then the
- * others. The settings are kept as text and set on the config's [slurm]
- * with its own setter once the config is read.
- */
 static void parse(int argc, char **argv, struct opts *o)
 {
-	enum { OPT_RESULTS = 256, OPT_SUBMIT, OPT_MERGE, OPT_PARTIAL, OPT_SET };
-	struct option longopts[16];
-	char names[8][32];
-	int n = 0, c, idx;
+	char err[512];
+	int n;
 
-	for (int i = 0; config_slurm_keys[i] && i < 8; i++) {
-		snprintf(names[i], sizeof(names[i]), "%s", config_slurm_keys[i]);
-		for (char *p = names[i]; *p; p++)
-			if (*p == '_')
-				*p = '-';
-		longopts[n++] = (struct option){ names[i], required_argument, NULL, OPT_SET };
-	}
-	longopts[n++] = (struct option){ "results", required_argument, NULL, OPT_RESULTS };
-	longopts[n++] = (struct option){ "submit", no_argument, NULL, OPT_SUBMIT };
-	longopts[n++] = (struct option){ "merge", no_argument, NULL, OPT_MERGE };
-	longopts[n++] = (struct option){ "partial", no_argument, NULL, OPT_PARTIAL };
-	longopts[n++] = (struct option){ "help", no_argument, NULL, 'h' };
-	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, &idx)) != -1) {
-		switch (c) {
-		case OPT_SET:
-			strvec_pushf(&o->set, "%s\t%s", config_slurm_keys[idx], optarg);
-			break;
-		case OPT_RESULTS:
-			o->results = optarg;
-			break;
-		case OPT_SUBMIT:
-			o->submit = 1;
-			break;
-		case OPT_MERGE:
-			o->merge = 1;
-			break;
-		case OPT_PARTIAL:
-			o->partial = 1;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			exit(0);
-		default:
-			die_usage("unknown or incomplete option '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind != argc - 1)
-		die_usage("%s", optind >= argc ? "no CONFIG given" : "give exactly one CONFIG");
-	if (o->submit && o->merge)
+	n = options_parse(slurm_table, argc, argv, err, sizeof(err));
+	if (n < 0)
+		die_usage("%s", err);
+	if (n != 1)
+		die_usage("%s", n == 0 ? "no CONFIG given" : "give exactly one CONFIG");
+	if (slurm_opts.submit && slurm_opts.merge)
 		die_usage("%s", "--merge is what the merge job runs: it goes without --submit");
-	o->config = argv[optind];
+	*o = slurm_opts;
+	o->config = argv[0];
 }
 
 /* The options' settings over the config's [slurm]; exits 2 on a bad value. */
 static void apply_options(const struct opts *o, struct config *c)
 {
-	for (size_t i = 0; i < o->set.nr; i++) {
-		char *key = xstrdup(o->set.items[i]), why[256];
-		char *value = strchr(key, '\t');
+	for (int i = 0; i < o->nset; i++) {
+		const struct setting *st = &o->set[i];
+		char why[256];
 
-		*value++ = '\0';
-		if (config_slurm_set(&c->slurm, key, value, why, sizeof(why)) < 0) {
-			for (char *p = key; *p; p++)
-				if (*p == '_')
-					*p = '-';
-			say("slurm: bad value '%s' for --%s (%s)", value, key, why);
-			free(key);
+		if (config_slurm_set(&c->slurm, st->opt->value, st->value, why, sizeof(why)) < 0) {
+			say("slurm: bad value '%s' for --%s (%s)", st->value, st->opt->long_name,
+			    why);
 			exit(EXIT_USAGE);
 		}
-		free(key);
 	}
 }
 
@@ -697,7 +721,6 @@ int slurm_main(int argc, char **argv, const char *arena)
 	int ret = EXIT_USAGE;
 
 	memset(&o, 0, sizeof(o));
-	strvec_init(&o.set);
 	parse(argc, argv, &o);
 	if (config_load(&c, o.config, err, sizeof(err)) < 0) {
 		say("%s", err);
@@ -741,7 +764,6 @@ int slurm_main(int argc, char **argv, const char *arena)
 	strvec_release(&p.bots);
 out:
 	config_release(&c);
-	strvec_release(&o.set);
 	free(key);
 	free(cfg);
 	free(dir);

@@ -22,7 +22,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <limits.h>
 #include <math.h>
@@ -40,6 +39,7 @@
 #include "interrupt.h"
 #include "jsonl.h"
 #include "key.h"
+#include "options.h"
 #include "path.h"
 #include "play.h"
 #include "results.h"
@@ -49,24 +49,6 @@
 #include "status.h"
 #include "strset.h"
 #include "util.h"
-
-struct cmp_opts {
-	const char *variant;
-	long games;       /* at most this many (pairs: games / 2) */
-	long jobs;
-	const char *seed; /* public deals, or NULL: a secret key */
-	const char *results;
-	int fresh, quiet, insecure, cpu_time, cpu_affinity;
-	int copies;       /* --partners copies: A+A against B+B */
-	int sprt;
-	double elo0, elo1, alpha, beta;
-	const char *filler;
-	const char *times[4]; /* startup_ms, move_ms, bank_ms, game_ms as given */
-	struct strvec limits; /* "KEY = N" */
-	struct strvec options;/* "KEY = VALUE" */
-	const char *referee;
-	const char *bot[2];   /* A, B */
-};
 
 /* One game's outcome for B against A. */
 struct outcome {
@@ -78,36 +60,16 @@ struct outcome {
 /* A game in which A or B forfeited (a filler played its seat): no margin. */
 #define FORFEITED(g) ((g)->faults[0] || (g)->faults[1])
 
-static const char usage[] =
+static const char usage_head[] =
 	"usage: arena compare [options] BOT_A BOT_B\n"
 	"\n"
 	"Plays BOT_B (the candidate) against BOT_A (the baseline) on duplicate\n"
 	"pairs of deals and says whether B is better (docs/compare.md). A BOT is a\n"
 	"SEAT as the referee takes it: @greedy, @random, @search or @search:N, a\n"
 	"directory with a 'run' file, or a command line.\n"
-	"\n"
-	"  --variant V         hammerwalt, indiana (default), bloomington, fivehand, flip\n"
-	"  --option KEY=VALUE  a variant option (repeatable)\n"
-	"  --games MAX         at most MAX games, MAX/2 pairs (default 2000, at most\n"
-	"                      100000)\n"
-	"  --sprt ELO0,ELO1    stop as soon as H1 (B is ELO1 better) or H0 (B is not\n"
-	"                      ELO0 better) is accepted\n"
-	"  --alpha A, --beta B the test's error rates (default 0.05 each)\n"
-	"  --filler SEAT       the partners in team variants and the other seats in\n"
-	"                      fivehand and flip (default @greedy)\n"
-	"  --partners P        house (default): A and B each partnered by the filler;\n"
-	"                      copies: A+A against B+B (copies of one program in\n"
-	"                      partner seats can read each other's hands through\n"
-	"                      channels of a shared kernel; see docs/sandbox.md)\n"
-	"  --jobs N            games at once (default: one per CPU it may use)\n"
-	"  --seed N            public deals from N (default: a secret key in RESULTS)\n"
-	"  --results DIR       where games go (default results/compare-VARIANT); run the\n"
-	"                      same command again to resume\n"
-	"  --fresh             move the earlier results aside first\n"
-	"  --startup-ms, --move-ms, --bank-ms, --game-ms N, --cpu-time,\n"
-	"  --limit KEY=N, --insecure, --cpu-affinity, --referee PATH: as for a\n"
-	"                      tournament\n"
-	"  -q, --quiet         no progress lines\n"
+	"\n";
+
+static const char usage_tail[] =
 	"\n"
 	"The last line on stdout is a JSON summary: \"verdict\" is \"H1\", \"H0\" or\n"
 	"\"inconclusive\" (or \"none\" without --sprt). Exit status: 0 when the\n"
@@ -123,16 +85,17 @@ static void die_usage(const char *what, const char *arg)
 
 #define COMPARE_MAX_GAMES 100000
 
-static double number(const char *opt, const char *arg, double min, double max)
+void compare_opts_init(struct compare_opts *o)
 {
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno || end == arg || *end || !(v >= min && v <= max))
-		die_usage(opt, arg);
-	return v;
+	memset(o, 0, sizeof(*o));
+	o->variant = "indiana";
+	o->games = 2000;
+	o->alpha = o->beta = 0.05;
+	o->filler = "@greedy";
+	for (int i = 0; i < 4; i++)
+		o->times[i] = -1;
+	for (int i = 0; i < NLIMITS; i++)
+		o->limits[i] = -1;
 }
 
 /* A whole number from min to max, or a usage error naming opt and its range. */
@@ -151,209 +114,367 @@ static long integer(const char *opt, const char *arg, long min, long max)
 }
 
 /*
- * Is s safe as an INI value: no newline, no ';' or '#' (comments), no '['
- * or ']', no space at either end (the reader strips them)?
+ * The option table's actions. Each checks its value as compare always
+ * has, with its own words, and ends the program on a bad one (compare's
+ * command line is its main's).
  */
-static int ini_safe(const char *s)
-{
-	size_t n = strlen(s);
+static struct compare_opts opts;
 
-	return n && !strpbrk(s, "\n\r;#[]") && s[0] != ' ' && s[n - 1] != ' ' && s[0] != '\t' &&
-	       s[n - 1] != '\t';
+/* --games, --jobs, the time limits: a whole number in the entry's range */
+static int opt_whole(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	char name[64];
+
+	(void)err, (void)len;
+	snprintf(name, sizeof(name), "--%s", opt->long_name);
+	*(long *)opt->value = integer(name, arg, opt->min, opt->max);
+	return 0;
 }
 
-/*
- * "--limit KEY=N" (a sandbox limit of every bot: botlimits.h's keys only)
- * or "--option KEY=VALUE" (a variant option) as the config line "KEY = VALUE".
- */
-static void add_pair(struct strvec *v, const char *opt, const char *arg)
+static int opt_seed(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	const char *eq = strchr(arg, '=');
-	struct strbuf sb = STRBUF_INIT;
-	char key[64];
-
-	if (!eq || eq == arg || !eq[1] || !ini_safe(arg) || (size_t)(eq - arg) >= sizeof(key))
-		die_usage(opt, arg);
-	snprintf(key, sizeof(key), "%.*s", (int)(eq - arg), arg);
-	if (!strcmp(opt, "--limit")) {
-		int k = limit_find(key);
-
-		if (k < 0) {
-			strbuf_init(&sb);
-			limits_names(&sb);
-			say("compare: --limit '%s': the key must be one of %s", arg, sb.buf);
-			exit(EXIT_USAGE);
-		}
-		integer("--limit", eq + 1, 0, limit_def((enum limit_key)k)->max);
-	} else if (strspn(key, "abcdefghijklmnopqrstuvwxyz_") != strlen(key) ||
-		   !strcmp(key, "variant")) {
-		die_usage(opt, arg);
-	}
-	strbuf_init(&sb);
-	strbuf_addf(&sb, "%.*s = %s", (int)(eq - arg), arg, eq + 1);
-	strvec_push(v, sb.buf);
-	strbuf_release(&sb);
+	(void)opt, (void)err, (void)len;
+	opts.seed = (uint64_t)integer("--seed", arg, 0, LONG_MAX);
+	opts.seeded = 1;
+	return 0;
 }
 
-static void parse_sprt(struct cmp_opts *o, const char *arg)
+/* --alpha, --beta */
+static int opt_rate(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	char *end, name[64];
+	double v;
+
+	(void)err, (void)len;
+	errno = 0;
+	v = strtod(arg, &end);
+	snprintf(name, sizeof(name), "--%s", opt->long_name);
+	if (errno || end == arg || *end || !(v >= 1e-6 && v <= 0.5))
+		die_usage(name, arg);
+	*(double *)opt->value = v;
+	return 0;
+}
+
+static int opt_sprt(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
 	char *end;
 
-	o->elo0 = strtod(arg, &end);
+	(void)opt, (void)err, (void)len;
+	opts.elo0 = strtod(arg, &end);
 	if (end == arg || *end != ',')
 		die_usage("--sprt needs ELO0,ELO1, not", arg);
-	o->elo1 = strtod(end + 1, &end);
-	if (*end || !(o->elo1 > o->elo0) || fabs(o->elo0) > 1000 || fabs(o->elo1) > 1000)
+	opts.elo1 = strtod(end + 1, &end);
+	if (*end || !(opts.elo1 > opts.elo0) || fabs(opts.elo0) > 1000 || fabs(opts.elo1) > 1000)
 		die_usage("--sprt needs ELO0,ELO1 with ELO0 < ELO1, not", arg);
-	o->sprt = 1;
+	opts.sprt = 1;
+	return 0;
 }
 
-static void parse(int argc, char **argv, struct cmp_opts *o)
+static int opt_partners(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	enum { O_VARIANT = 256, O_OPTION, O_GAMES, O_SPRT, O_ALPHA, O_BETA, O_FILLER, O_JOBS,
-	       O_SEED, O_RESULTS, O_FRESH, O_STARTUP, O_MOVE, O_BANK, O_GAME, O_CPU, O_LIMIT,
-	       O_INSECURE, O_REFEREE, O_HELP, O_AFFINITY, O_PARTNERS };
-	static const struct option lo[] = {
-		{ "variant", 1, NULL, O_VARIANT }, { "option", 1, NULL, O_OPTION },
-		{ "games", 1, NULL, O_GAMES }, { "sprt", 1, NULL, O_SPRT },
-		{ "alpha", 1, NULL, O_ALPHA }, { "beta", 1, NULL, O_BETA },
-		{ "filler", 1, NULL, O_FILLER }, { "jobs", 1, NULL, O_JOBS },
-		{ "seed", 1, NULL, O_SEED }, { "results", 1, NULL, O_RESULTS },
-		{ "fresh", 0, NULL, O_FRESH }, { "startup-ms", 1, NULL, O_STARTUP },
-		{ "move-ms", 1, NULL, O_MOVE }, { "bank-ms", 1, NULL, O_BANK },
-		{ "game-ms", 1, NULL, O_GAME }, { "cpu-time", 0, NULL, O_CPU },
-		{ "limit", 1, NULL, O_LIMIT }, { "insecure", 0, NULL, O_INSECURE },
-		{ "referee", 1, NULL, O_REFEREE }, { "quiet", 0, NULL, 'q' },
-		{ "cpu-affinity", 0, NULL, O_AFFINITY }, { "partners", 1, NULL, O_PARTNERS },
-		{ "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 },
-	};
-	int c, n = 0;
+	(void)opt, (void)err, (void)len;
+	if (strcmp(arg, "house") && strcmp(arg, "copies"))
+		die_usage("--partners must be house or copies, not", arg);
+	opts.copies = !strcmp(arg, "copies");
+	return 0;
+}
 
-	o->variant = "indiana";
-	o->games = 2000;
-	o->alpha = o->beta = 0.05;
-	o->filler = "@greedy";
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "q", lo, NULL)) != -1) {
-		switch (c) {
-		case O_VARIANT: o->variant = optarg; break;
-		case O_OPTION: add_pair(&o->options, "--option", optarg); break;
-		case O_GAMES: o->games = integer("--games", optarg, 2, COMPARE_MAX_GAMES); break;
-		case O_SPRT: parse_sprt(o, optarg); break;
-		case O_ALPHA: o->alpha = number("--alpha", optarg, 1e-6, 0.5); break;
-		case O_BETA: o->beta = number("--beta", optarg, 1e-6, 0.5); break;
-		case O_FILLER: o->filler = optarg; break;
-		case O_PARTNERS:
-			if (strcmp(optarg, "house") && strcmp(optarg, "copies"))
-				die_usage("--partners must be house or copies, not", optarg);
-			o->copies = !strcmp(optarg, "copies");
-			break;
-		case O_JOBS: o->jobs = integer("--jobs", optarg, 1, 1024); break;
-		case O_SEED: integer("--seed", optarg, 0, LONG_MAX); o->seed = optarg; break;
-		case O_RESULTS: o->results = optarg; break;
-		case O_FRESH: o->fresh = 1; break;
-		case O_STARTUP: case O_MOVE: case O_BANK: case O_GAME:
-			integer(argv[optind - 1], optarg, c == O_BANK ? 0 : 1, 86400000);
-			o->times[c - O_STARTUP] = optarg;
-			break;
-		case O_CPU: o->cpu_time = 1; break;
-		case O_LIMIT: add_pair(&o->limits, "--limit", optarg); break;
-		case O_INSECURE: o->insecure = 1; break;
-		case O_AFFINITY: o->cpu_affinity = 1; break;
-		case O_REFEREE: o->referee = optarg; break;
-		case 'q': o->quiet = 1; break;
-		case O_HELP: fputs(usage, stdout); exit(0);
-		default:
-			die_usage(optopt ? "an option needs a value or is unknown:" : "unknown option",
-				  argv[optind - 1]);
-		}
+/* --option KEY=VALUE: a variant option (the rules check the value) */
+static int opt_option(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : 0;
+
+	(void)opt, (void)err, (void)len;
+	if (!eq || !n || !eq[1] || strspn(arg, "abcdefghijklmnopqrstuvwxyz_") != n ||
+	    (n == 7 && !strncmp(arg, "variant", 7)))
+		die_usage("--option", arg);
+	if (opts.noptions == COMPARE_MAX_OPTIONS)
+		die_usage("too many --option (at most 16):", arg);
+	opts.options[opts.noptions++] = arg;
+	return 0;
+}
+
+/* --limit KEY=N: a sandbox limit of every bot (botlimits.h's keys only) */
+static int opt_limit(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	const char *eq = strchr(arg, '=');
+	char key[64];
+	int k;
+
+	(void)opt, (void)err, (void)len;
+	if (!eq || eq == arg || !eq[1] || (size_t)(eq - arg) >= sizeof(key))
+		die_usage("--limit", arg);
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - arg), arg);
+	k = limit_find(key);
+	if (k < 0) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_init(&sb);
+		limits_names(&sb);
+		say("compare: --limit '%s': the key must be one of %s", arg, sb.buf);
+		exit(EXIT_USAGE);
 	}
-	for (; optind < argc; optind++) {
-		if (n == 2)
-			die_usage("give two bots, BOT_A and BOT_B; one more:", argv[optind]);
-		o->bot[n++] = argv[optind];
+	opts.limits[k] = integer("--limit", eq + 1, 1, limit_def((enum limit_key)k)->max);
+	return 0;
+}
+
+static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len);
+static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len);
+
+/* A whole number from lo to hi into *v, checked by opt_whole(). */
+#define OPT_WHOLE(l, v, a, lo, hi, h) \
+	{ OPTION_CALLBACK, 0, (l), (v), (a), (h), (lo), (hi), opt_whole, NULL, 0 }
+
+/* The options of arena compare: parsing, --help and docs/compare.md's list. */
+static const struct option_spec compare_table[] = {
+	OPT_GROUP("options:"),
+	OPT_STRING(0, "variant", &opts.variant, "V",
+		   "hammerwalt, indiana (default), bloomington, fivehand, flip"),
+	OPT_CALLBACK(0, "option", NULL, "KEY=VALUE", opt_option,
+		     "a variant option (repeatable, at most 16)"),
+	OPT_WHOLE("games", &opts.games, "MAX", 2, COMPARE_MAX_GAMES,
+		  "at most MAX games, MAX/2 pairs (default 2000, at most 100000); a larger "
+		  "MAX goes on where the last run stopped"),
+	OPT_CALLBACK(0, "sprt", NULL, "ELO0,ELO1", opt_sprt,
+		     "stop as soon as H1 (B is ELO1 better) or H0 (B is not ELO0 better) is "
+		     "accepted"),
+	OPT_CALLBACK(0, "alpha", &opts.alpha, "A", opt_rate,
+		     "the test's rate of false H1 (default 0.05)"),
+	OPT_CALLBACK(0, "beta", &opts.beta, "B", opt_rate,
+		     "the test's rate of false H0 (default 0.05)"),
+	OPT_STRING(0, "filler", &opts.filler, "SEAT",
+		   "the partners in team variants and the other seats in fivehand and flip "
+		   "(default @greedy)"),
+	OPT_CALLBACK(0, "partners", NULL, "P", opt_partners,
+		     "house (default): A and B each partnered by the filler; copies: A+A "
+		     "against B+B (copies of one program in partner seats can read each other's "
+		     "hands through channels of a shared kernel; see docs/sandbox.md)"),
+	OPT_WHOLE("jobs", &opts.jobs, "N", 1, 1024,
+		  "games at once (default: one per CPU it may use)"),
+	OPT_CALLBACK(0, "seed", NULL, "N", opt_seed,
+		     "public deals from N (default: a secret key in RESULTS)"),
+	OPT_STRING(0, "results", &opts.results, "DIR",
+		   "where games go (default results/compare-VARIANT); run the same command "
+		   "again to resume"),
+	OPT_FLAG(0, "fresh", &opts.fresh, "move the earlier results aside first"),
+	OPT_WHOLE("startup-ms", &opts.times[0], "N", 1, 3600000,
+		  "each bot's time from start to 'ready', as for a tournament"),
+	OPT_WHOLE("move-ms", &opts.times[1], "N", 1, 3600000,
+		  "each bot's time per decision, as for a tournament"),
+	OPT_WHOLE("bank-ms", &opts.times[2], "N", 1, 86400000,
+		  "each bot's bank per game, as for a tournament"),
+	OPT_WHOLE("game-ms", &opts.times[3], "N", 1, 86400000,
+		  "each bot's budget for the whole game, as for a tournament"),
+	OPT_FLAG(0, "cpu-time", &opts.cpu_time,
+		 "count the bots' CPU time instead of wall-clock time, as for a tournament"),
+	OPT_CALLBACK(0, "limit", NULL, "KEY=N", opt_limit,
+		     "a sandbox limit of every bot, as for a tournament (KEY one of mem_mb, "
+		     "nproc, cpu_s, fsize_mb, nofile, scratch_mb, scratch_files)"),
+	OPT_FLAG(0, "insecure", &opts.insecure,
+		 "run the bots without isolation (trusted bots only), as for a tournament"),
+	OPT_FLAG(0, "cpu-affinity", &opts.cpu_affinity,
+		 "each game on a CPU of its own, as for a tournament (docs/arena.md, One CPU "
+		 "per game): faster for quick single-threaded bots, slower for the JVM"),
+	OPT_STRING(0, "referee", &opts.referee, "PATH",
+		   "the referee program, as for a tournament"),
+	OPT_FLAG('q', "quiet", &opts.quiet, "no progress lines"),
+	OPT_CALLBACK('h', "help", NULL, NULL, opt_help, "show this text"),
+	OPT_HIDDEN_CALLBACK("help-markdown", compare_table, opt_markdown),
+	OPT_END(),
+};
+
+static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)opt, (void)arg, (void)err, (void)len;
+	strbuf_init(&sb);
+	strbuf_addstr(&sb, usage_head);
+	options_usage(&sb, compare_table);
+	strbuf_addstr(&sb, usage_tail);
+	fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+	exit(0);
+}
+
+/* --help-markdown: the table as docs/compare.md lists it (docs/options.sh). */
+static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)opt, (void)arg, (void)err, (void)len;
+	strbuf_init(&sb);
+	options_markdown(&sb, compare_table);
+	fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+	exit(0);
+}
+
+static void parse(int argc, char **argv, struct compare_opts *o)
+{
+	char err[512];
+	int n;
+
+	compare_opts_init(&opts);
+	n = options_parse(compare_table, argc, argv, err, sizeof(err));
+	if (n < 0) {
+		say("compare: %s (see arena compare --help)", err);
+		exit(EXIT_USAGE);
 	}
+	if (n > 2)
+		die_usage("give two bots, BOT_A and BOT_B; one more:", argv[2]);
 	if (n < 2) {
 		say("compare: give two bots, BOT_A and BOT_B (see arena compare --help)");
 		exit(EXIT_USAGE);
 	}
-	if (variant_parse(o->variant) < 0)
+	opts.bot[0] = argv[0];
+	opts.bot[1] = argv[1];
+	if (variant_parse(opts.variant) < 0)
 		die_usage("--variant must be hammerwalt, indiana, bloomington, fivehand or flip, "
-			  "not", o->variant);
-	if (o->referee && !ini_safe(o->referee))
-		die_usage("--referee cannot be passed through the config:", o->referee);
+			  "not", opts.variant);
+	*o = opts;
 }
 
 /* ---- the comparison as an arena config ------------------------------- */
 
 /*
- * The [bot NAME] section of a SEAT: a directory, a built-in or a command.
- * Every value written is checked (a directory's real path too): one the
- * INI reader would cut or split would play another bot. 0, or -1 with err.
+ * The comparison's config, as (section, key, value) pairs for
+ * config_from_pairs(): only what the config must check or resolve (the
+ * variant and its options, the bots, the referee); the numbers are set
+ * on the config as they are (settle_config()). No value is cut or split
+ * on its way: a path may hold any byte.
  */
-static int bot_section(struct strbuf *ini, const char *name, const char *seat, const char *cwd,
-		       char *err, size_t len)
-{
-	char *real = path_is_dir(seat) ? realpath(seat, NULL) : NULL;
-	const char *bad = !ini_safe(seat) ? seat : real && !ini_safe(real) ? real :
-			  !real && seat[0] != '@' && !ini_safe(cwd) ? cwd : NULL;
+struct pairs {
+	struct config_pair *items;
+	size_t nr;
+	struct strvec owned; /* the strings made for the pairs */
+};
 
-	if (bad) {
-		snprintf(err, len, "compare: cannot pass '%s' through the config (a ';', '#', "
-			 "'[', ']', newline or space at an end: move it, or put the command in a "
-			 "script)", bad);
-		free(real);
-		return -1;
-	}
-	strbuf_addf(ini, "\n[bot %s]\n", name);
-	if (real)
-		strbuf_addf(ini, "dir = %s\n", real);
-	else if (seat[0] == '@')
-		strbuf_addf(ini, "command = %s\n", seat);
-	else /* relative paths in the command start where compare was run */
-		strbuf_addf(ini, "dir = %s\ncommand = %s\n", cwd, seat);
-	free(real);
-	return 0;
+static void pairs_add(struct pairs *p, const char *section, const char *key, const char *value)
+{
+	p->items = xrealloc(p->items, (p->nr + 1) * sizeof(*p->items));
+	p->items[p->nr++] = (struct config_pair){ section, key, value };
 }
 
-/* The comparison as an arena config, in ini. 0, or -1 with err (a value it cannot hold). */
-static int make_config(const struct cmp_opts *o, const char *cwd, struct strbuf *ini, char *err,
-		       size_t len)
+/* The same with a copy of section and value, kept until pairs_release(). */
+static void pairs_addf(struct pairs *p, const char *section, const char *key, const char *value)
+{
+	strvec_push(&p->owned, section);
+	strvec_push(&p->owned, value);
+	pairs_add(p, p->owned.items[p->owned.nr - 2], key, p->owned.items[p->owned.nr - 1]);
+}
+
+static void pairs_release(struct pairs *p)
+{
+	free(p->items);
+	strvec_release(&p->owned);
+}
+
+/* The [bot NAME] section of a SEAT: a directory, a built-in or a command. */
+static void bot_pairs(struct pairs *p, const char *name, const char *seat, const char *cwd)
+{
+	char section[32], *real = path_is_dir(seat) ? realpath(seat, NULL) : NULL;
+
+	snprintf(section, sizeof(section), "bot %s", name);
+	if (real)
+		pairs_addf(p, section, "dir", real);
+	else if (seat[0] == '@')
+		pairs_addf(p, section, "command", seat);
+	else { /* relative paths in the command start where compare was run */
+		pairs_addf(p, section, "dir", cwd);
+		pairs_addf(p, section, "command", seat);
+	}
+	free(real);
+}
+
+static void make_pairs(const struct compare_opts *o, const char *cwd, struct pairs *p)
+{
+	memset(p, 0, sizeof(*p));
+	strvec_init(&p->owned);
+	pairs_add(p, "arena", "name", "compare");
+	pairs_add(p, "arena", "variants", o->variant);
+	pairs_add(p, "arena", "logs", "faults");
+	pairs_add(p, "arena", "partners", o->copies ? "copies" : "house");
+	if (o->referee)
+		pairs_add(p, "arena", "referee", o->referee);
+	for (int i = 0; i < o->noptions; i++) {
+		const char *eq = strchr(o->options[i], '=');
+
+		strvec_pushf(&p->owned, "variant %s", o->variant);
+		strvec_pushf(&p->owned, "%.*s", (int)(eq - o->options[i]), o->options[i]);
+		pairs_add(p, p->owned.items[p->owned.nr - 2], p->owned.items[p->owned.nr - 1],
+			  eq + 1);
+	}
+	bot_pairs(p, "A", o->bot[0], cwd);
+	bot_pairs(p, "B", o->bot[1], cwd);
+	bot_pairs(p, "filler", o->filler, cwd);
+}
+
+/* The numbers and switches of o on the config loaded from its pairs. */
+static void settle_config(const struct compare_opts *o, struct config *c)
+{
+	long *times[4] = { &c->startup_ms, &c->move_ms, &c->bank_ms, &c->game_ms };
+
+	if (o->seeded) {
+		c->seed = o->seed;
+		c->seed_line = 1; /* set: the deals are public */
+	}
+	for (int i = 0; i < 4; i++)
+		if (o->times[i] >= 0)
+			*times[i] = o->times[i];
+	for (int k = 0; k < NLIMITS; k++)
+		if (o->limits[k] >= 0)
+			c->limits[k] = o->limits[k];
+	c->cpu_time |= o->cpu_time;
+	c->insecure |= o->insecure;
+	c->cpu_affinity |= o->cpu_affinity;
+}
+
+/*
+ * RESULTS/compare.ini: what the comparison plays, for the people who read
+ * the directory (compare never reads it back: its options are the
+ * command line's).
+ */
+static void format_record(struct strbuf *out, const struct compare_opts *o,
+			  const struct pairs *p)
 {
 	static const char *const tkeys[4] = { "startup_ms", "move_ms", "bank_ms", "game_ms" };
+	const char *section = "";
 
-	strbuf_addf(ini, "; made by arena compare: what it plays (do not edit)\n[arena]\n"
-		    "name = compare\nvariants = %s\ndeals = 1\nlogs = faults\npartners = %s\n",
-		    o->variant, o->copies ? "copies" : "house");
-	if (o->seed)
-		strbuf_addf(ini, "seed = %s\n", o->seed);
-	for (int i = 0; i < 4; i++)
-		if (o->times[i])
-			strbuf_addf(ini, "%s = %s\n", tkeys[i], o->times[i]);
-	if (o->cpu_time)
-		strbuf_addstr(ini, "cpu_time = true\n");
-	if (o->insecure)
-		strbuf_addstr(ini, "insecure = true\n");
-	if (o->cpu_affinity)
-		strbuf_addstr(ini, "cpu_affinity = true\n");
-	if (o->referee)
-		strbuf_addf(ini, "referee = %s\n", o->referee);
-	for (size_t i = 0; i < o->limits.nr; i++)
-		strbuf_addf(ini, "%s\n", o->limits.items[i]);
-	if (o->options.nr) {
-		strbuf_addf(ini, "\n[variant %s]\n", o->variant);
-		for (size_t i = 0; i < o->options.nr; i++)
-			strbuf_addf(ini, "%s\n", o->options.items[i]);
+	strbuf_addstr(out, "; made by arena compare: what it plays (a record: compare reads its "
+		      "options, not this file)\n");
+	for (size_t i = 0; i < p->nr; i++) {
+		if (strcmp(section, p->items[i].section)) {
+			if (!strcmp(section, "arena")) {
+				/* the numbers, after the [arena] pairs */
+				strbuf_addstr(out, "deals = 1\n");
+				if (o->seeded)
+					strbuf_addf(out, "seed = %llu\n",
+						    (unsigned long long)o->seed);
+				for (int t = 0; t < 4; t++)
+					if (o->times[t] >= 0)
+						strbuf_addf(out, "%s = %ld\n", tkeys[t], o->times[t]);
+				if (o->cpu_time)
+					strbuf_addstr(out, "cpu_time = true\n");
+				if (o->insecure)
+					strbuf_addstr(out, "insecure = true\n");
+				if (o->cpu_affinity)
+					strbuf_addstr(out, "cpu_affinity = true\n");
+				for (int k = 0; k < NLIMITS; k++)
+					if (o->limits[k] >= 0)
+						strbuf_addf(out, "%s = %ld\n",
+							    limit_def((enum limit_key)k)->name,
+							    o->limits[k]);
+			}
+			section = p->items[i].section;
+			strbuf_addf(out, "%s[%s]\n", i ? "\n" : "", section);
+		}
+		strbuf_addf(out, "%s = %s\n", p->items[i].key, p->items[i].value);
 	}
-	if (bot_section(ini, "A", o->bot[0], cwd, err, len) < 0 ||
-	    bot_section(ini, "B", o->bot[1], cwd, err, len) < 0 ||
-	    bot_section(ini, "filler", o->filler, cwd, err, len) < 0)
-		return -1;
-	return 0;
 }
 
-/* Writes ini to RESULTS/compare.ini.new. 0, or -1 with err. */
+/* Writes the record to RESULTS/compare.ini.new. 0, or -1 with err. */
 static int write_config(const struct strbuf *ini, const char *dir, char *path_out, size_t plen,
 			char *err, size_t len)
 {
@@ -539,7 +660,7 @@ struct tally {
  * Adds up the pairs in order, from the first, up to the first pair not
  * yet whole; with --sprt, stops at the first pair where the test decides.
  */
-static void tally(const struct cmp_opts *o, const struct outcome *out, long pairs,
+static void tally(const struct compare_opts *o, const struct outcome *out, long pairs,
 		  struct tally *t)
 {
 	memset(t, 0, sizeof(*t));
@@ -575,7 +696,7 @@ static void tally(const struct cmp_opts *o, const struct outcome *out, long pair
 /* a progress line without its newline is on the terminal */
 static int progress_pending;
 
-static void print_progress(const struct cmp_opts *o, const struct tally *t, long pairs,
+static void print_progress(const struct compare_opts *o, const struct tally *t, long pairs,
 			   int last)
 {
 	static double printed;
@@ -604,7 +725,7 @@ static double finite_or(double x, double big)
 }
 
 /* The JSON summary line on stdout. */
-static void print_summary(const struct cmp_opts *o, const struct tally *t, const char *dir)
+static void print_summary(const struct compare_opts *o, const struct tally *t, const char *dir)
 {
 	double elo, lo, hi, mean, half;
 	json_t *j;
@@ -668,15 +789,15 @@ static void on_note(void *arg, const char *msg)
  * The tournament key: --seed's public one, or RESULTS/key; on a first run
  * a new one, *fresh set: claim() writes it once the directory is ours.
  */
-static int get_key(const struct cmp_opts *o, const char *dir, struct key *k, int *fresh,
+static int get_key(const struct compare_opts *o, const char *dir, struct key *k, int *fresh,
 		   char *err, size_t len)
 {
 	char *path;
 	int ret = 0;
 
 	*fresh = 0;
-	if (o->seed) {
-		key_from_seed(k, strtoull(o->seed, NULL, 10));
+	if (o->seeded) {
+		key_from_seed(k, o->seed);
 		return 0;
 	}
 	path = path_join(dir, RESULTS_KEY);
@@ -697,7 +818,7 @@ static int get_key(const struct cmp_opts *o, const char *dir, struct key *k, int
  * schedule.jsonl. 0, or an exit status after a message.
  */
 static int claim(struct results *res, const struct config *c, const struct key *k,
-		 int fresh_key, const struct schedule *s, const char *dir)
+		 int fresh_key, const struct schedule *s, const char *dir, const char *record)
 {
 	struct results_meta meta, now;
 	struct schedule first;
@@ -726,8 +847,8 @@ static int claim(struct results *res, const struct config *c, const struct key *
 	} else if (fresh_key && key_write(k, key_path, err, sizeof(err)) != 0) {
 		say("%s", err);
 		ret = EXIT_RUNTIME;
-	} else if (rename(c->path, ini) < 0) {
-		say("cannot rename '%s' to '%s': %s", c->path, ini, strerror(errno));
+	} else if (rename(record, ini) < 0) {
+		say("cannot rename '%s' to '%s': %s", record, ini, strerror(errno));
 		ret = EXIT_RUNTIME;
 	} else {
 		snprintf(now.fingerprint, sizeof(now.fingerprint), "%s", fp);
@@ -742,7 +863,7 @@ static int claim(struct results *res, const struct config *c, const struct key *
 		}
 	}
 	if (ret)
-		unlink(c->path); /* compare.ini.new: the directory is not ours */
+		unlink(record); /* compare.ini.new: the directory is not ours */
 	results_meta_release(&meta);
 	results_meta_release(&now);
 	free(ini);
@@ -773,7 +894,7 @@ static long next_games(struct schedule *s, const struct outcome *out, long from,
 }
 
 /* Plays pairs in chunks of 'jobs' until the test decides or MAX is reached. */
-static int play_pairs(const struct cmp_opts *o, const struct config *c, struct results *res,
+static int play_pairs(const struct compare_opts *o, const struct config *c, struct results *res,
 		      struct schedule *s, const char *referee, const char *dir, long jobs,
 		      struct tally *t)
 {
@@ -832,93 +953,89 @@ static int play_pairs(const struct cmp_opts *o, const struct config *c, struct r
 	return ret;
 }
 
-int compare_main(int argc, char **argv, const char *default_referee)
+int compare_run(const struct compare_opts *o, const char *default_referee)
 {
-	struct cmp_opts o;
 	struct config c;
 	struct results *res = NULL;
 	struct schedule s;
 	struct strset done;
 	struct strbuf ini = STRBUF_INIT;
+	struct pairs cp;
 	struct tally t;
 	struct key key;
 	char err[PATH_MAX + 4096], cfg[PATH_MAX + 32], cwd[PATH_MAX], *dir, *moved = NULL;
 	char *referee = NULL;
 	long pairs, highest, faults = 0, repaired = 0, jobs;
-	int ret = EXIT_RUNTIME, have_config = 0, have_schedule = 0, fresh_key = 0;
+	int ret = EXIT_RUNTIME, have_config = 0, have_schedule = 0, have_pairs = 0, fresh_key = 0;
 
-	memset(&o, 0, sizeof(o));
-	strvec_init(&o.limits);
-	strvec_init(&o.options);
-	parse(argc, argv, &o);
 	strset_init(&done);
-	if (o.results) {
-		dir = xstrdup(o.results);
+	strbuf_init(&ini);
+	if (o->results) {
+		dir = xstrdup(o->results);
 	} else {
 		struct strbuf sb = STRBUF_INIT;
 
 		strbuf_init(&sb);
-		strbuf_addf(&sb, "results/compare-%s", o.variant);
+		strbuf_addf(&sb, "results/compare-%s", o->variant);
 		dir = strbuf_detach(&sb);
 	}
 	if (!getcwd(cwd, sizeof(cwd))) {
 		say("cannot find the current directory: %s", strerror(errno));
 		goto out;
 	}
-	strbuf_init(&ini);
-	if (make_config(&o, cwd, &ini, err, sizeof(err)) < 0) {
+	make_pairs(o, cwd, &cp);
+	have_pairs = have_config = 1;
+	/* checked before anything is written */
+	if (config_from_pairs(&c, "compare", cp.items, cp.nr, err, sizeof(err)) < 0) {
 		say("%s", err);
 		ret = EXIT_USAGE;
 		goto out;
 	}
+	settle_config(o, &c);
+	/* the referee runs where compare was run: relative paths mean what they meant there */
+	free(c.dir);
+	c.dir = xstrdup(cwd);
+	format_record(&ini, o, &cp);
 	if (interrupt_install(err, sizeof(err)) < 0 ||
-	    !(res = results_new(dir, o.fresh, &moved, err, sizeof(err))) ||
-	    get_key(&o, dir, &key, &fresh_key, err, sizeof(err)) < 0 ||
+	    !(res = results_new(dir, o->fresh, &moved, err, sizeof(err))) ||
+	    get_key(o, dir, &key, &fresh_key, err, sizeof(err)) < 0 ||
 	    write_config(&ini, dir, cfg, sizeof(cfg), err, sizeof(err)) < 0) {
 		say("%s", err);
 		goto out;
 	}
 	if (moved)
 		say("moved the earlier results aside to %s", moved);
-	have_config = 1;
-	if (config_load(&c, cfg, err, sizeof(err)) < 0) {
-		say("%s", err);
-		unlink(cfg);
-		ret = EXIT_USAGE;
-		goto out;
-	}
-	/* the referee runs where compare was run: relative paths mean what they meant there */
-	free(c.dir);
-	c.dir = xstrdup(cwd);
 	referee = realpath(c.referee ? c.referee : default_referee, NULL);
 	if (!referee || access(referee, X_OK) < 0) {
 		say("cannot run the referee '%s' (build it with make, or give --referee)",
 		    c.referee ? c.referee : default_referee);
+		unlink(cfg);
 		goto out;
 	}
-	pairs = o.games / 2;
+	pairs = o->games / 2;
 	if (read_outcomes(dir, NULL, 0, &highest, &(size_t){ 0 }, err, sizeof(err)) < 0) {
 		say("%s", err);
+		unlink(cfg);
 		goto out;
 	}
 	if (highest / 2 + 1 > pairs)
 		pairs = highest / 2 + 1; /* games of an earlier, longer run stay valid */
 	build_schedule(&s, &c, &key, pairs);
 	have_schedule = 1;
-	if ((ret = claim(res, &c, &key, fresh_key, &s, dir)) != 0)
+	if ((ret = claim(res, &c, &key, fresh_key, &s, dir, cfg)) != 0)
 		goto out;
 	ret = EXIT_RUNTIME;
 	if (results_load(res, &s, &c, 0, 0, &done, &faults, &repaired, err, sizeof(err)) < 0) {
 		say("%s", err);
 		goto out;
 	}
-	jobs = o.jobs ? o.jobs : cpu_count();
+	jobs = o->jobs ? o->jobs : cpu_count();
 	if (jobs < 1)
 		jobs = 1;
-	s.ngames = (int)(2 * (o.games / 2)); /* play up to this run's MAX */
-	ret = play_pairs(&o, &c, res, &s, referee, dir, jobs, &t);
+	s.ngames = (int)(2 * (o->games / 2)); /* play up to this run's MAX */
+	ret = play_pairs(o, &c, res, &s, referee, dir, jobs, &t);
 	if (ret == 0 || ret == EXIT_FAILED_GAMES)
-		print_summary(&o, &t, dir);
+		print_summary(o, &t, dir);
 out:
 	if (have_schedule) {
 		s.ngames = (int)(2 * pairs);
@@ -926,13 +1043,21 @@ out:
 	}
 	if (have_config)
 		config_release(&c);
+	if (have_pairs)
+		pairs_release(&cp);
 	results_free(res);
 	strset_release(&done);
-	strvec_release(&o.limits);
-	strvec_release(&o.options);
 	strbuf_release(&ini);
 	free(referee);
 	free(moved);
 	free(dir);
 	return ret;
+}
+
+int compare_main(int argc, char **argv, const char *default_referee)
+{
+	struct compare_opts o;
+
+	parse(argc, argv, &o);
+	return compare_run(&o, default_referee);
 }

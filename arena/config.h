@@ -134,6 +134,23 @@ struct config {
 int config_load(struct config *c, const char *path, char *err, size_t len);
 void config_release(struct config *c);
 
+/* One "key = value" of a [section], given by a program rather than read from a file. */
+struct config_pair {
+	const char *section; /* "arena", "bot A", "variant indiana" */
+	const char *key;
+	const char *value;   /* any bytes but NUL: nothing is cut or split as in a file */
+};
+
+/*
+ * The config made of pairs[0..n), checked as config_load() checks a file
+ * (a section's pairs come together); name stands for the file in c->path
+ * and in messages (without line numbers), and relative paths start in
+ * the current directory. 0, or -1 with every problem in err; either way
+ * the config needs config_release().
+ */
+int config_from_pairs(struct config *c, const char *name, const struct config_pair *pairs,
+		      size_t n, char *err, size_t len);
+
 /* The keys of [slurm], in the order the docs list them; NULL-terminated. */
 extern const char *const config_slurm_keys[];
 

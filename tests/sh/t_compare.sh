@@ -120,14 +120,20 @@ grep -q "the key must be one of mem_mb" "$tmp/c7.out" || fail "--limit insecure:
 "$A" compare --variant "$(printf 'indiana\ninsecure = true')" --games 4 --results "$tmp/c7" \
 	@random @greedy >"$tmp/c7.out" 2>&1
 expect_eq "--variant with a newline: exit" "$?" 2
-mkdir -p "$tmp/a ;b/bot" "$tmp/a"
-printf '#!/bin/sh\nexit 0\n' >"$tmp/a ;b/bot/run"
-chmod 755 "$tmp/a ;b/bot/run"
-"$A" compare --games 4 --results "$tmp/c7" @random "$tmp/a ;b/bot" >"$tmp/c7.out" 2>&1
-expect_eq "a directory with ' ;': exit" "$?" 2
-grep -q "cannot pass '.*a ;b/bot' through the config" "$tmp/c7.out" ||
-	fail "a directory with ' ;': $(cat "$tmp/c7.out")"
 [ -e "$tmp/c7" ] && fail "refused arguments left a results directory"
+# 7b. a path holding ';', '#' or '[' reaches the games as it is: compare
+# hands its options to the config as values, never as INI text
+mkdir -p "$tmp/a ;#[b"
+cp -r "$top/sample-bots/c-random" "$tmp/a ;#[b/bot"
+"$A" compare --games 2 --seed 3 -q --results "$tmp/c7;#[" @random "$tmp/a ;#[b/bot" \
+	>"$tmp/c7.out" 2>&1 || fail "a directory with ' ;#[': $(cat "$tmp/c7.out")"
+expect_eq "a directory with ' ;#[': pairs" "$(field "$tmp/c7.out" pairs)" 1
+expect_eq "a directory with ' ;#[': its faults" "$(field "$tmp/c7.out" faults)" \
+	"{'A': 0, 'B': 0, 'filler': 0}"
+grep -qxF "dir = $tmp/a ;#[b/bot" "$tmp/c7;#[/compare.ini" ||
+	fail "compare.ini does not record the directory: $(cat "$tmp/c7;#[/compare.ini")"
+[ "$(grep -cF "\"$tmp/a ;#[b/bot\"" "$tmp/c7;#[/results.jsonl")" = 2 ] ||
+	fail "B did not play both games: $(head -c 300 "$tmp/c7;#[/results.jsonl")"
 # 8. a tournament's directory is refused and left as it was
 printf '[arena]\nname = t\nvariants = indiana\n[bot g]\ncommand = @greedy\n[bot r]\ncommand = @random\n' \
 	>"$tmp/t8.ini"

@@ -10,7 +10,6 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,7 @@
 #include "deal_file.h"
 #include "file.h"
 #include "match.h"
+#include "options.h"
 #include "replay.h"
 #include "result_out.h"
 #include "rules.h"
@@ -46,8 +46,8 @@
 /* --hide's, --log's 2, --bot-logs, --deal's 3, the seats' stderr files, the cwd, NULL */
 #define MAX_HIDE (MAX_USER_HIDE + MAX_SEATS + 8)
 
-/* in parts: ISO C compilers need only take string literals of 4095 bytes */
-static const char *const usage_text[] = {
+/* The synopsis and what the referee does: --help's text above the options. */
+static const char usage_head[] =
 	"usage: referee --variant NAME [options] SEAT...\n"
 	"       referee --check BOT [time options]\n"
 	"       referee --replay FILE [--html PAGE]\n"
@@ -68,108 +68,11 @@ static const char *const usage_text[] = {
 	"@human is you (one seat at most): the game is drawn on stderr, you answer\n"
 	"on stdin with a move's number or text, with no time limit; 'quit' or\n"
 	"Ctrl-D faults your seat (eof), @greedy finishes it and you forfeit; the\n"
-	"result line is printed, exit 0 (docs/human.md).\n",
-	"\n"
-	"game options:\n"
-	"  --variant NAME      hammerwalt, indiana, bloomington, fivehand or flip\n"
-	"  --option KEY=VALUE  a variant option, repeatable (see --list-variants);\n"
-	"                      flip's players defaults to the number of SEATs\n"
-	"  --seed N            seed of the first game, 0 to 2^63-1 (default: drawn\n"
-	"                      at random, and shown in the result and the record);\n"
-	"                      '-' reads N from standard input (out of sight of ps)\n"
-	"  --games N           play N games (default 1) and print a summary line on\n"
-	"                      stderr; with --seed S the seeds are S, S+1, ..., else\n"
-	"                      each game's seed is drawn at random; between built-in\n"
-	"                      players only, result lines are written in batches,\n"
-	"                      each within 0.1 s (and a hand) of its game's end\n"
-	"                      (at once with a bot program, @human, --log or a\n"
-	"                      terminal); a signal that ends the referee writes the\n"
-	"                      waiting lines first\n"
-	"  --bot-seed SEAT:N   the seed of SEAT, 0 to 2^63-1: a bot program's 'seed'\n"
-	"                      line, @random's generator's (default: drawn at random\n"
-	"                      for each seat and game, apart from the deal, and\n"
-	"                      shown in the result's bot_seeds and the record)\n"
-	"  --deal FILE         start from an explicit deal or a position: cards,\n"
-	"                      'rest random', contract, trump, leader, scripts\n"
-	"                      (docs/deal-format.md; a mistake names its line: exit 2);\n"
-	"                      the file and its directory are hidden from the bots\n"
-	"                      (a directory a bot is shown shows its other files)\n"
-	"  --log FILE          write the game record: every hand, every line each\n"
-	"                      way with timestamps, every move; replayable (created\n"
-	"                      0600, synced to disk before the result is printed;\n"
-	"                      a link, a file of another user or one with a second\n"
-	"                      name is refused: exit 1)\n"
-	"time options (milliseconds):\n"
-	"  --startup-ms N      from start to the bot's 'ready' (default 10000)\n"
-	"  --move-ms N         per decision (default 1000)\n"
-	"  --bank-ms N         per game, drawn on when a decision takes longer than\n"
-	"                      --move-ms (default 0: no bank)\n"
-	"  --game-ms N         each bot's budget for the whole game: startup, every\n"
-	"                      decision (default: startup + bank + move x the\n"
-	"                      most decisions the variant's rules allow a seat)\n"
-	"  --cpu-time          count the bot's CPU time instead of wall-clock time\n"
-	"                      (wall-clock backstops stay: 3x the limit + 1 s per\n"
-	"                      decision, the game budget + 1 s per game)\n"
-	"bot options:\n"
-	"  --bot-logs DIR      save each bot's stderr as DIR/seatN.stderr (default:\n"
-	"                      next to the --log FILE, as FILE.seatN.stderr; 0600);\n"
-	"                      DIR and its parents are made (0700) if missing\n"
-	"  --stderr-cap BYTES  keep at most this much stderr per bot (default 1048576)\n"
-	"  --scratch-dir DIR   where bots' scratch directories go when they cannot have\n"
-	"                      a private /tmp (--insecure, no namespaces) and with\n"
-	"                      --keep-scratch (default $TMPDIR or /tmp)\n"
-	"  --keep-scratch      give each bot a directory under --scratch-dir instead\n"
-	"                      of its private /tmp, and keep it after the game\n"
-	"  --seat-dir SEAT:DIR relative paths in that SEAT's command (and a SEAT that\n"
-	"                      names a directory) are looked up in DIR; the bot\n"
-	"                      still runs in its scratch directory\n"
-	"sandbox options (docs/sandbox.md):\n",
-	"  --limit SEAT:KEY=N  a limit for the bot in SEAT (a number, or 'all'); 0: no\n"
-	"                      limit (scratch_mb, scratch_files: the default); KEY:\n",
-	/* the keys, from the table (botlimits.h), go here */
-	"  --insecure          run bots without isolation (trusted bots only); needed\n"
-	"                      where the sandbox cannot isolate bots from each other\n"
-	"  --hide PATH         a path no bot may see even inside its own directory or\n"
-	"                      a system directory (repeatable, at most 16); one that\n"
-	"                      is or holds a bot's directory, program or a file its\n"
-	"                      command names is refused (exit 2): that bot would\n"
-	"                      run hidden files\n"
-	"  --hide-others PATH  the same, but a bot's own directory inside PATH stays\n"
-	"                      shown to that bot (the arena hides its submissions and\n"
-	"                      results so); the record's and the bot logs'\n"
-	"                      directories and the current directory are always\n"
-	"                      hidden this way\n"
-	"  --no-cgroup         no cgroup per bot even where the machine has them:\n"
-	"                      mem_mb limits address space, nproc the bot's uid\n"
-	"  --cpu N             play (or --check) with the referee and every bot on\n"
-	"                      CPU N only; faster for quick single-threaded bots on\n"
-	"                      virtual machines, slower for bots that run several\n"
-	"                      threads, and a bot's background threads then take\n"
-	"                      CPU from the bot on move (docs/arena.md, One CPU per\n"
-	"                      game); a CPU it may not use: exit 2, refused by the\n"
-	"                      kernel: exit 1\n"
-	"  --sandbox-info      print which sandbox layers work on this machine, and\n"
-	"                      how a bot's answer is waited for\n"
-	"other:\n"
-	"  --build SRC DEST -- CMD...  copy the bot directory SRC to DEST and run\n"
-	"                      CMD there in the sandbox (writable: DEST only); then\n"
-	"                      DEST belongs to the referee's user, readable by the\n"
-	"                      bots' uids; each bot is shown only its own copy\n"
-	"  --build-timeout S   stop the build after S seconds (default 600)\n"
-	"  --check BOT         play BOT in every seat of every variant against\n"
-	"                      built-ins for a few hands and report every problem;\n"
-	"                      stops at a startup fault, or a problem seen in two\n"
-	"                      games in a row (a BOT that is not there: exit 2)\n"
-	"  --replay FILE       replay a game record without the bots and verify\n"
-	"                      every move and the result\n"
-	"  --html PAGE         with --replay: once the record verifies, write PAGE,\n"
-	"                      a self-contained HTML page that steps through the\n"
-	"                      game hand by hand and trick by trick (docs/viewer.md;\n"
-	"                      created 0600 like the record; no page when it does\n"
-	"                      not verify)\n"
-	"  --list-variants     list the variants, player counts and options\n"
-	"  -h, --help          show this text\n"
-	"  --version           show the release and the protocol version\n"
+	"result line is printed, exit 0 (docs/human.md).\n"
+	"\n";
+
+/* --help's text below the options. */
+static const char usage_tail[] =
 	"Options may come anywhere on the line, before or after the SEATs; '--'\n"
 	"ends them (the arena puts it before the SEATs; --build needs it before CMD).\n"
 	"\n"
@@ -184,35 +87,18 @@ static const char *const usage_text[] = {
 	"result line is printed for that game), --check found problems, --replay\n"
 	"found a mismatch, or the --html page could not be written; 2 for bad\n"
 	"arguments or an unreadable file, or no arguments at all (the short usage\n"
-	"is printed).\n",
-	NULL,
-};
+	"is printed).\n";
 
 /*
  * The short usage, for a command line with nothing to do: the synopsis
- * (the lines of usage_text[0] up to its first empty line) and the hint.
+ * (usage_head up to its first empty line) and the hint.
  */
 static void print_short_usage(FILE *f)
 {
-	const char *end = strstr(usage_text[0], "\n\n");
+	const char *end = strstr(usage_head, "\n\n");
 
-	fprintf(f, "%.*s\n(referee --help lists every option)\n", (int)(end - usage_text[0]),
-		usage_text[0]);
-}
-
-/* The usage text, with the sandbox limits from their table where the second part starts. */
-static void print_usage(void)
-{
-	struct strbuf keys = STRBUF_INIT;
-
-	strbuf_init(&keys);
-	limits_help(&keys, 22, 78);
-	for (int i = 0; usage_text[i]; i++) {
-		if (i == 2)
-			fputs(keys.buf, stdout);
-		fputs(usage_text[i], stdout);
-	}
-	strbuf_release(&keys);
+	fprintf(f, "%.*s\n(referee --help lists every option)\n", (int)(end - usage_head),
+		usage_head);
 }
 
 /*
@@ -331,50 +217,6 @@ static void set_limit(struct options *o, const char *arg)
 			*limit_field(&o->env.lim[i], (enum limit_key)k) = v;
 }
 
-enum {
-	OPT_VARIANT = 256, OPT_OPTION, OPT_SEED, OPT_GAMES, OPT_DEAL, OPT_LOG, OPT_LIST,
-	OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
-	OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
-	OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE, OPT_VERSION,
-	OPT_NO_CGROUP, OPT_HTML, OPT_PIN, OPT_HIDE_OTHERS,
-};
-
-static const struct option longopts[] = {
-	{ "variant", required_argument, NULL, OPT_VARIANT },
-	{ "option", required_argument, NULL, OPT_OPTION },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "games", required_argument, NULL, OPT_GAMES },
-	{ "deal", required_argument, NULL, OPT_DEAL },
-	{ "log", required_argument, NULL, OPT_LOG },
-	{ "list-variants", no_argument, NULL, OPT_LIST },
-	{ "startup-ms", required_argument, NULL, OPT_STARTUP },
-	{ "move-ms", required_argument, NULL, OPT_MOVE },
-	{ "bank-ms", required_argument, NULL, OPT_BANK },
-	{ "game-ms", required_argument, NULL, OPT_GAME },
-	{ "bot-seed", required_argument, NULL, OPT_BOT_SEED },
-	{ "cpu-time", no_argument, NULL, OPT_CPU },
-	{ "bot-logs", required_argument, NULL, OPT_BOTLOGS },
-	{ "stderr-cap", required_argument, NULL, OPT_CAP },
-	{ "scratch-dir", required_argument, NULL, OPT_SCRATCH },
-	{ "keep-scratch", no_argument, NULL, OPT_KEEP },
-	{ "check", required_argument, NULL, OPT_CHECK },
-	{ "replay", required_argument, NULL, OPT_REPLAY },
-	{ "html", required_argument, NULL, OPT_HTML },
-	{ "limit", required_argument, NULL, OPT_LIMIT },
-	{ "insecure", no_argument, NULL, OPT_INSECURE },
-	{ "sandbox-info", no_argument, NULL, OPT_SANDBOX_INFO },
-	{ "no-cgroup", no_argument, NULL, OPT_NO_CGROUP },
-	{ "cpu", required_argument, NULL, OPT_PIN },
-	{ "seat-dir", required_argument, NULL, OPT_SEAT_DIR },
-	{ "build", required_argument, NULL, OPT_BUILD },
-	{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
-	{ "hide", required_argument, NULL, OPT_HIDE },
-	{ "hide-others", required_argument, NULL, OPT_HIDE_OTHERS },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 },
-};
-
 /* "SEAT:REST": the seat (0-9) and where REST starts; -1 when arg is not so. */
 static int seat_prefix(const char *arg, const char **rest)
 {
@@ -412,151 +254,336 @@ static const char *seed_from_stdin(void)
 	return line;
 }
 
-/* What to play and what to do: 1 when c was one of these options. */
-static int game_option(struct options *o, int c, const char *arg)
-{
-	const char *eq, *rest;
-	unsigned long long v;
-	int s;
+/*
+ * The option table's actions on the options being parsed. A bad value
+ * ends the program with its message (usage_error()): this is main's
+ * command line.
+ */
+static struct options ropts;
 
-	switch (c) {
-	case OPT_VARIANT: o->variant = arg; return 1;
-	case OPT_GAMES: o->games = number_arg("--games", arg, 1, 100000000); return 1;
-	case OPT_DEAL: o->deal_file = arg; return 1;
-	case OPT_LOG: o->log_file = arg; return 1;
-	case OPT_CHECK: o->check = arg; return 1;
-	case OPT_REPLAY: o->replay = arg; return 1;
-	case OPT_HTML: o->html = arg; return 1;
-	case OPT_BUILD: o->build_src = arg; return 1;
-	case OPT_BUILD_TIMEOUT:
-		o->build_timeout_s = number_arg("--build-timeout", arg, 1, 86400);
-		return 1;
-	case OPT_OPTION:
-		eq = strchr(arg, '=');
-		if (!eq || eq == arg)
-			usage_error("--option '%s' is not KEY=VALUE", arg);
-		if (o->nopts == 64)
-			usage_error("too many --option");
-		o->opt_key[o->nopts] = xstrndup(arg, (size_t)(eq - arg));
-		o->opt_value[o->nopts++] = eq + 1;
-		return 1;
-	case OPT_SEED:
-		if (!strcmp(arg, "-"))
-			arg = seed_from_stdin();
-		if (parse_u64(arg, &o->seed) < 0 || o->seed > 0x7fffffffffffffffULL)
-			usage_error("--seed '%s' is not a number from 0 to 2^63-1", arg);
-		o->seed_given = 1;
-		return 1;
-	case OPT_BOT_SEED:
-		s = seat_prefix(arg, &rest);
-		if (s < 0 || parse_u64(rest, &v) < 0 || v > 0x7fffffffffffffffULL)
-			usage_error("--bot-seed '%s' is not SEAT:N with SEAT from 0 to 9 and N "
-				    "from 0 to 2^63-1", arg);
-		o->bot_seed[s] = v;
-		o->bot_seed_given |= 1u << s;
-		return 1;
-	}
+static int opt_option(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	const char *eq = strchr(arg, '=');
+
+	(void)opt, (void)err, (void)len;
+	if (!eq || eq == arg)
+		usage_error("--option '%s' is not KEY=VALUE", arg);
+	if (ropts.nopts == 64)
+		usage_error("too many --option");
+	ropts.opt_key[ropts.nopts] = xstrndup(arg, (size_t)(eq - arg));
+	ropts.opt_value[ropts.nopts++] = eq + 1;
 	return 0;
 }
 
-/* Time limits: 1 when c was one of these options. */
-static int time_option(struct options *o, int c, const char *arg)
+static int opt_seed(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	struct time_limits *t = &o->env.time;
-
-	switch (c) {
-	case OPT_STARTUP: t->startup_ms = number_arg("--startup-ms", arg, 1, 3600000); return 1;
-	case OPT_MOVE: t->move_ms = number_arg("--move-ms", arg, 1, 3600000); return 1;
-	case OPT_BANK: t->bank_ms = number_arg("--bank-ms", arg, 0, 36000000); return 1;
-	case OPT_GAME: t->game_ms = number_arg("--game-ms", arg, 1, 1000000000); return 1;
-	case OPT_CPU: t->cpu = 1; return 1;
-	}
+	(void)opt, (void)err, (void)len;
+	if (!strcmp(arg, "-"))
+		arg = seed_from_stdin();
+	if (parse_u64(arg, &ropts.seed) < 0 || ropts.seed > 0x7fffffffffffffffULL)
+		usage_error("--seed '%s' is not a number from 0 to 2^63-1", arg);
+	ropts.seed_given = 1;
 	return 0;
 }
 
-/* Bots' logs, scratch and sandbox: 1 when c was one of these options. */
-static int bot_option(struct options *o, int c, const char *arg)
+static int opt_bot_seed(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
 	const char *rest;
-	int s;
+	unsigned long long v;
+	int s = seat_prefix(arg, &rest);
 
-	switch (c) {
-	case OPT_BOTLOGS:
-		if (access(arg, F_OK) == 0)
-			dir_arg("--bot-logs", arg);
-		o->bot_logs = arg; /* made by open_outputs() when it is not there */
-		return 1;
-	case OPT_SCRATCH: o->env.scratch_root = dir_arg("--scratch-dir", arg); return 1;
-	case OPT_KEEP: o->env.keep_scratch = 1; return 1;
-	case OPT_LIMIT: set_limit(o, arg); return 1;
-	case OPT_INSECURE: o->env.insecure = 1; return 1;
-	case OPT_NO_CGROUP: sandbox_cgroups_off(); return 1;
-	case OPT_PIN: o->cpu = (int)number_arg("--cpu", arg, 0, CPU_MAX - 1) + 1; return 1;
-	case OPT_CAP:
-		o->env.stderr_cap = (size_t)number_arg("--stderr-cap", arg, 0, 1L << 40);
-		return 1;
-	case OPT_SEAT_DIR:
-		s = seat_prefix(arg, &rest);
-		if (s < 0)
-			usage_error("--seat-dir '%s' is not SEAT:DIR with SEAT from 0 to 9", arg);
-		o->seat_dir[s] = dir_arg("--seat-dir", rest);
-		return 1;
-	case OPT_HIDE:
-	case OPT_HIDE_OTHERS:
-		if (o->nhide == MAX_USER_HIDE)
-			usage_error("too many %s (at most %d, --hide and --hide-others together)",
-				    c == OPT_HIDE ? "--hide" : "--hide-others", MAX_USER_HIDE);
-		o->hide_strict[o->nhide] = c == OPT_HIDE;
-		o->hide[o->nhide++] = arg;
-		return 1;
-	}
+	(void)opt, (void)err, (void)len;
+	if (s < 0 || parse_u64(rest, &v) < 0 || v > 0x7fffffffffffffffULL)
+		usage_error("--bot-seed '%s' is not SEAT:N with SEAT from 0 to 9 and N "
+			    "from 0 to 2^63-1", arg);
+	ropts.bot_seed[s] = v;
+	ropts.bot_seed_given |= 1u << s;
 	return 0;
 }
 
-/* Options that print something and exit. */
-static void info_option(int c)
+static int opt_bot_logs(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)opt, (void)err, (void)len;
+	if (access(arg, F_OK) == 0)
+		dir_arg("--bot-logs", arg);
+	ropts.bot_logs = arg; /* made by open_outputs() when it is not there */
+	return 0;
+}
+
+static int opt_stderr_cap(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)opt, (void)err, (void)len;
+	ropts.env.stderr_cap = (size_t)number_arg("--stderr-cap", arg, 0, 1L << 40);
+	return 0;
+}
+
+static int opt_scratch_dir(const struct option_spec *opt, const char *arg, char *err,
+			   size_t len)
+{
+	(void)opt, (void)err, (void)len;
+	ropts.env.scratch_root = dir_arg("--scratch-dir", arg);
+	return 0;
+}
+
+static int opt_seat_dir(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	const char *rest;
+	int s = seat_prefix(arg, &rest);
+
+	(void)opt, (void)err, (void)len;
+	if (s < 0)
+		usage_error("--seat-dir '%s' is not SEAT:DIR with SEAT from 0 to 9", arg);
+	ropts.seat_dir[s] = dir_arg("--seat-dir", rest);
+	return 0;
+}
+
+static int opt_limit(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)opt, (void)err, (void)len;
+	set_limit(&ropts, arg);
+	return 0;
+}
+
+/* --hide, --hide-others: opt->value is 1 for --hide (it holds no bot's own directory) */
+static int opt_hide(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)err, (void)len;
+	if (ropts.nhide == MAX_USER_HIDE)
+		usage_error("too many --%s (at most %d, --hide and --hide-others together)",
+			    opt->long_name, MAX_USER_HIDE);
+	ropts.hide_strict[ropts.nhide] = !strcmp(opt->long_name, "hide");
+	ropts.hide[ropts.nhide++] = arg;
+	return 0;
+}
+
+static int opt_no_cgroup(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)opt, (void)arg, (void)err, (void)len;
+	sandbox_cgroups_off();
+	return 0;
+}
+
+static int opt_cpu(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	(void)opt, (void)err, (void)len;
+	ropts.cpu = (int)number_arg("--cpu", arg, 0, CPU_MAX - 1) + 1;
+	return 0;
+}
+
+/* The options that print something and exit 0. */
+static void print_and_exit(struct strbuf *sb)
+{
+	fputs(sb->buf, stdout);
+	strbuf_release(sb);
+	exit(0);
+}
+
+static int opt_sandbox_info(const struct option_spec *opt, const char *arg, char *err,
+			    size_t len)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct sandbox_info info;
 
+	(void)opt, (void)arg, (void)err, (void)len;
 	strbuf_init(&sb);
-	switch (c) {
-	case OPT_SANDBOX_INFO:
-		sandbox_probe(&info);
-		sandbox_info_format(&info, &sb);
-		strbuf_addf(&sb, "answers: %s\n", bot_wait_note());
-		break;
-	case OPT_LIST:
-		rules_list_variants(&sb);
-		break;
-	case 'h':
-		print_usage();
-		break;
-	case OPT_VERSION:
-		strbuf_addf(&sb, "referee (euchre-arena) %s, protocol %d\n", EUCHRE_ARENA_VERSION,
-			    PROTOCOL_VERSION);
-		break;
-	default:
-		return;
-	}
-	fputs(sb.buf, stdout);
-	strbuf_release(&sb);
-	exit(0);
+	sandbox_probe(&info);
+	sandbox_info_format(&info, &sb);
+	strbuf_addf(&sb, "answers: %s\n", bot_wait_note());
+	print_and_exit(&sb);
+	return 0;
 }
 
-static void parse_args(int argc, char **argv, struct options *o)
+static int opt_list_variants(const struct option_spec *opt, const char *arg, char *err,
+			     size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)opt, (void)arg, (void)err, (void)len;
+	strbuf_init(&sb);
+	rules_list_variants(&sb);
+	print_and_exit(&sb);
+	return 0;
+}
+
+static int opt_version(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)opt, (void)arg, (void)err, (void)len;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "referee (euchre-arena) %s, protocol %d\n", EUCHRE_ARENA_VERSION,
+		    PROTOCOL_VERSION);
+	print_and_exit(&sb);
+	return 0;
+}
+
+static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len);
+static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len);
+
+/* The referee's options: parsing, --help and docs/referee.md's list. */
+static const struct option_spec referee_table[] = {
+	OPT_GROUP("game options:"),
+	OPT_STRING(0, "variant", &ropts.variant, "NAME",
+		   "hammerwalt, indiana, bloomington, fivehand or flip"),
+	OPT_CALLBACK(0, "option", NULL, "KEY=VALUE", opt_option,
+		     "a variant option, repeatable (see --list-variants); flip's players "
+		     "defaults to the number of SEATs"),
+	OPT_CALLBACK(0, "seed", NULL, "N", opt_seed,
+		     "seed of the first game, 0 to 2^63-1 (default: drawn at random, and shown "
+		     "in the result and the record); '-' reads N from standard input (out of "
+		     "sight of ps)"),
+	OPT_LONG(0, "games", &ropts.games, "N", 1, 100000000,
+		 "play N games (default 1) and print a summary line on stderr; with --seed S "
+		 "the seeds are S, S+1, ..., else each game's seed is drawn at random; between "
+		 "built-in players only, result lines are written in batches, each within 0.1 s "
+		 "(and a hand) of its game's end (at once with a bot program, @human, --log or "
+		 "a terminal); a signal that ends the referee writes the waiting lines first"),
+	OPT_CALLBACK(0, "bot-seed", NULL, "SEAT:N", opt_bot_seed,
+		     "the seed of SEAT, 0 to 2^63-1: a bot program's 'seed' line, @random's "
+		     "generator's (default: drawn at random for each seat and game, apart from "
+		     "the deal, and shown in the result's bot_seeds and the record)"),
+	OPT_STRING(0, "deal", &ropts.deal_file, "FILE",
+		   "start from an explicit deal or a position: cards, 'rest random', contract, "
+		   "trump, leader, scripts (docs/deal-format.md; a mistake names its line: exit "
+		   "2); the file and its directory are hidden from the bots (a directory a bot "
+		   "is shown shows its other files)"),
+	OPT_STRING(0, "log", &ropts.log_file, "FILE",
+		   "write the game record: every hand, every line each way with timestamps, "
+		   "every move; replayable (created 0600, synced to disk before the result is "
+		   "printed; a link, a file of another user or one with a second name is "
+		   "refused: exit 1)"),
+	OPT_GROUP("time options (milliseconds):"),
+	OPT_LONG(0, "startup-ms", &ropts.env.time.startup_ms, "N", 1, 3600000,
+		 "from start to the bot's 'ready' (default 10000)"),
+	OPT_LONG(0, "move-ms", &ropts.env.time.move_ms, "N", 1, 3600000,
+		 "per decision (default 1000)"),
+	OPT_LONG(0, "bank-ms", &ropts.env.time.bank_ms, "N", 0, 36000000,
+		 "per game, drawn on when a decision takes longer than --move-ms (default 0: "
+		 "no bank)"),
+	OPT_LONG(0, "game-ms", &ropts.env.time.game_ms, "N", 1, 1000000000,
+		 "each bot's budget for the whole game: startup, every decision (default: "
+		 "startup + bank + move x the most decisions the variant's rules allow a "
+		 "seat)"),
+	OPT_FLAG(0, "cpu-time", &ropts.env.time.cpu,
+		 "count the bot's CPU time instead of wall-clock time (wall-clock backstops "
+		 "stay: 3x the limit + 1 s per decision, the game budget + 1 s per game)"),
+	OPT_GROUP("bot options:"),
+	OPT_CALLBACK(0, "bot-logs", NULL, "DIR", opt_bot_logs,
+		     "save each bot's stderr as DIR/seatN.stderr (default: next to the --log "
+		     "FILE, as FILE.seatN.stderr; 0600); DIR and its parents are made (0700) "
+		     "if missing"),
+	OPT_CALLBACK(0, "stderr-cap", NULL, "BYTES", opt_stderr_cap,
+		     "keep at most this much stderr per bot (default 1048576)"),
+	OPT_CALLBACK(0, "scratch-dir", NULL, "DIR", opt_scratch_dir,
+		     "where bots' scratch directories go when they cannot have a private /tmp "
+		     "(--insecure, no namespaces) and with --keep-scratch (default $TMPDIR or "
+		     "/tmp)"),
+	OPT_FLAG(0, "keep-scratch", &ropts.env.keep_scratch,
+		 "give each bot a directory under --scratch-dir instead of its private /tmp, "
+		 "and keep it after the game"),
+	OPT_CALLBACK(0, "seat-dir", NULL, "SEAT:DIR", opt_seat_dir,
+		     "relative paths in that SEAT's command (and a SEAT that names a "
+		     "directory) are looked up in DIR; the bot still runs in its scratch "
+		     "directory"),
+	OPT_GROUP("sandbox options (docs/sandbox.md):"),
+	OPT_CALLBACK_MORE(0, "limit", NULL, "SEAT:KEY=N", opt_limit,
+			  "a limit for the bot in SEAT (a number, or 'all'); 0: no limit "
+			  "(scratch_mb, scratch_files: the default); KEY:", limits_help),
+	OPT_FLAG(0, "insecure", &ropts.env.insecure,
+		 "run bots without isolation (trusted bots only); needed where the sandbox "
+		 "cannot isolate bots from each other"),
+	OPT_CALLBACK(0, "hide", NULL, "PATH", opt_hide,
+		     "a path no bot may see even inside its own directory or a system "
+		     "directory (repeatable, at most 16); one that is or holds a bot's "
+		     "directory, program or a file its command names is refused (exit 2): that "
+		     "bot would run hidden files"),
+	OPT_CALLBACK(0, "hide-others", NULL, "PATH", opt_hide,
+		     "the same, but a bot's own directory inside PATH stays shown to that bot "
+		     "(the arena hides its submissions and results so); the record's and the "
+		     "bot logs' directories and the current directory are always hidden this "
+		     "way"),
+	OPT_CALLBACK(0, "no-cgroup", NULL, NULL, opt_no_cgroup,
+		     "no cgroup per bot even where the machine has them: mem_mb limits address "
+		     "space, nproc the bot's uid"),
+	OPT_CALLBACK(0, "cpu", NULL, "N", opt_cpu,
+		     "play (or --check) with the referee and every bot on CPU N only; faster "
+		     "for quick single-threaded bots on virtual machines, slower for bots that "
+		     "run several threads, and a bot's background threads then take CPU from "
+		     "the bot on move (docs/arena.md, One CPU per game); a CPU it may not use: "
+		     "exit 2, refused by the kernel: exit 1"),
+	OPT_CALLBACK(0, "sandbox-info", NULL, NULL, opt_sandbox_info,
+		     "print which sandbox layers work on this machine, and how a bot's answer "
+		     "is waited for"),
+	OPT_GROUP("other:"),
+	OPT_STRING(0, "build", &ropts.build_src, "SRC DEST -- CMD...",
+		   "copy the bot directory SRC to DEST and run CMD there in the sandbox "
+		   "(writable: DEST only); then DEST belongs to the referee's user, readable by "
+		   "the bots' uids; each bot is shown only its own copy"),
+	OPT_LONG(0, "build-timeout", &ropts.build_timeout_s, "S", 1, 86400,
+		 "stop the build after S seconds (default 600)"),
+	OPT_STRING(0, "check", &ropts.check, "BOT",
+		   "play BOT in every seat of every variant against built-ins for a few hands "
+		   "and report every problem; stops at a startup fault, or a problem seen in two "
+		   "games in a row (a BOT that is not there: exit 2)"),
+	OPT_STRING(0, "replay", &ropts.replay, "FILE",
+		   "replay a game record without the bots and verify every move and the "
+		   "result"),
+	OPT_STRING(0, "html", &ropts.html, "PAGE",
+		   "with --replay: once the record verifies, write PAGE, a self-contained HTML "
+		   "page that steps through the game hand by hand and trick by trick "
+		   "(docs/viewer.md; created 0600 like the record; no page when it does not "
+		   "verify)"),
+	OPT_CALLBACK(0, "list-variants", NULL, NULL, opt_list_variants,
+		     "list the variants, player counts and options"),
+	OPT_CALLBACK('h', "help", NULL, NULL, opt_help, "show this text"),
+	OPT_CALLBACK(0, "version", NULL, NULL, opt_version,
+		     "show the release and the protocol version"),
+	OPT_HIDDEN_CALLBACK("help-markdown", referee_table, opt_markdown),
+	OPT_END(),
+};
+
+static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)opt, (void)arg, (void)err, (void)len;
+	strbuf_init(&sb);
+	strbuf_addstr(&sb, usage_head);
+	options_usage(&sb, referee_table);
+	strbuf_addstr(&sb, usage_tail);
+	print_and_exit(&sb);
+	return 0;
+}
+
+/* --help-markdown: the table as docs/referee.md lists it (docs/options.sh). */
+static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)opt, (void)arg, (void)err, (void)len;
+	strbuf_init(&sb);
+	options_markdown(&sb, referee_table);
+	print_and_exit(&sb);
+	return 0;
+}
+
+/*
+ * Parses the command line into *o; the words that are not options (the
+ * SEATs, or --build's DEST and command) are moved to argv[0..n). Returns n.
+ */
+static int parse_args(int argc, char **argv, struct options *o)
 {
 	const char *tmp = getenv("TMPDIR");
-	int c;
+	char err[512];
+	int n;
 
-	memset(o, 0, sizeof(*o));
-	o->games = 1;
-	time_limits_default(&o->env.time);
-	o->env.stderr_cap = 1 << 20;
-	o->env.scratch_root = tmp && *tmp ? tmp : "/tmp";
+	memset(&ropts, 0, sizeof(ropts));
+	ropts.games = 1;
+	time_limits_default(&ropts.env.time);
+	ropts.env.stderr_cap = 1 << 20;
+	ropts.env.scratch_root = tmp && *tmp ? tmp : "/tmp";
 	for (int s = 0; s < MAX_SEATS; s++)
-		limits_default(&o->env.lim[s]);
-	opterr = 0;
+		limits_default(&ropts.env.lim[s]);
 	/* before any option that probes the sandbox (--sandbox-info), wherever it is */
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--no-cgroup"))
@@ -566,20 +593,16 @@ static void parse_args(int argc, char **argv, struct options *o)
 		exit(EXIT_USAGE);
 	}
 	/* GNU style: options anywhere, '--' ends them */
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if (game_option(o, c, optarg) || time_option(o, c, optarg) ||
-		    bot_option(o, c, optarg))
-			continue;
-		info_option(c);
-		if (optopt >= OPT_VARIANT)
-			usage_error("option '%s' needs a value", argv[optind - 1]);
-		if (optopt)
-			usage_error("unknown option '-%c'", optopt);
-		usage_error("unknown option '%s'", argv[optind - 1]);
-	}
+	n = options_parse(referee_table, argc, argv, err, sizeof(err));
+	if (n < 0)
+		usage_error("%s", err);
 	/* game i is dealt from seed + i: the last one must be a seed too */
-	if (o->seed_given && (unsigned long long)(o->games - 1) > 0x7fffffffffffffffULL - o->seed)
-		usage_error("--games %ld from this --seed would deal past seed 2^63-1", o->games);
+	if (ropts.seed_given &&
+	    (unsigned long long)(ropts.games - 1) > 0x7fffffffffffffffULL - ropts.seed)
+		usage_error("--games %ld from this --seed would deal past seed 2^63-1",
+			    ropts.games);
+	*o = ropts;
+	return n;
 }
 
 /* Applies --option values and completes the rules; flip's players from the seat count. */
@@ -891,18 +914,18 @@ static void install_signals(void)
 	sigaction(SIGUSR1, &sa, NULL);
 }
 
-/* referee [options] --build SRC DEST [--] COMMAND...: argv[optind] is DEST. */
+/* referee [options] --build SRC DEST [--] COMMAND...: argv[0] is DEST. */
 static int run_build(struct options *o, int argc, char **argv)
 {
 	struct strbuf msg = STRBUF_INIT;
-	int cmd = optind + 1 + (optind + 1 < argc && !strcmp(argv[optind + 1], "--"));
+	int cmd = 1 + (1 < argc && !strcmp(argv[1], "--"));
 	int ret;
 
 	if (cmd >= argc)
 		usage_error("--build SRC needs DEST and a command: --build SRC DEST -- CMD...");
 	require_isolation(o);
 	strbuf_init(&msg);
-	ret = botbuild_run(o->build_src, argv[optind], argv + cmd,
+	ret = botbuild_run(o->build_src, argv[0], argv + cmd,
 			   o->build_timeout_s ? o->build_timeout_s : 600, &o->env.lim[0],
 			   o->env.insecure, &msg);
 	fputs(msg.buf, ret == 0 ? stdout : stderr);
@@ -1174,9 +1197,10 @@ int main(int argc, char **argv)
 	static struct session se;
 	struct options *o = &se.o;
 	char err[512];
+	int nwords;
 
 	install_signals();
-	parse_args(argc, argv, o);
+	nwords = parse_args(argc, argv, o);
 	if (o->html && !o->replay)
 		usage_error("--html needs --replay FILE");
 	if (o->cpu && (o->replay || o->build_src))
@@ -1196,11 +1220,11 @@ int main(int argc, char **argv)
 		return run_check(o);
 	}
 	if (o->build_src)
-		return run_build(o, argc, argv);
+		return run_build(o, nwords, argv);
 	if (!o->variant)
 		usage_error("--variant is required");
-	se.seats = argv + optind;
-	se.nseats = argc - optind;
+	se.seats = argv;
+	se.nseats = nwords;
 	if (se.nseats < 1)
 		usage_error("no SEATs given");
 	if (se.nseats > MAX_SEATS)

@@ -8,6 +8,8 @@
 #   make run        install what is missing (as root), build, a real tournament of the
 #                   sample bots (configs/default.ini)
 #   make deps       install the missing packages (as root; else print the command)
+#   make docs-options  rewrite the docs' option lists from the programs' option
+#                   tables (docs/options.sh; t_options checks they are up to date)
 #
 # DEV=1 adds -Werror. SAN=1 builds into build/san with sanitizers.
 
@@ -108,7 +110,7 @@ ifneq ($(wildcard arena/main.c),)
 PROGRAMS += $(BINDIR)/arena
 endif
 
-.PHONY: all deps check-deps test-deps test test-run asan bench run play clean kits
+.PHONY: all deps check-deps test-deps test test-run asan bench run play clean kits docs-options
 all: $(PROGRAMS) $(BOT_BIN)
 
 # $(call install,PACKAGES[,APT OPTIONS]): installs the missing Debian packages as
@@ -293,6 +295,9 @@ PLAY_SEATS_indiana := 3
 PLAY_SEATS_bloomington := 5
 PLAY_SEATS_fivehand := 4
 PLAY_SEATS_flip := 3
+docs-options: all
+	@BINDIR=$(BINDIR) sh docs/options.sh
+
 play: all
 	$(BINDIR)/referee --variant $(VARIANT) @human \
 		$(foreach i,$(shell seq $(or $(PLAY_SEATS_$(VARIANT)),3)),@greedy)

@@ -9,10 +9,13 @@
  * seats among fillers, the two seats moving round the table from deal to
  * deal, then exchanged. The statistics are over pairs (sprt.h).
  *
- * A comparison is a small tournament: it is written as an arena config
- * (RESULTS/compare.ini) and played with the arena's own machinery (config,
- * key, results directory, play_run()), so it resumes, keeps every game's
- * record and can be reported on like any tournament. Only the schedule is
+ * A comparison is a small tournament: its options (struct compare_opts)
+ * become an arena config through config_from_pairs(), values handed
+ * over as they are (never INI text, so a path may hold any byte), and it
+ * is played with the arena's own machinery (key, results directory,
+ * play_run()), so it resumes, keeps every game's record and can be
+ * reported on like any tournament. RESULTS/compare.ini records what it
+ * plays, for the reader. Only the schedule is
  * its own: the pairs, in order, so that the sequential test reads them in
  * the same order whatever the number of jobs, and stops at the first pair
  * where it decides (games of later pairs already played are kept, not

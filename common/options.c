@@ -303,9 +303,13 @@ static void markdown_row(struct strbuf *out, const struct option_spec *o)
 
 void options_markdown(struct strbuf *out, const struct option_spec *opts)
 {
-	int in_table = 0, groups = 0;
+	int in_table = 0, groups = 0, ngroups = 0;
 
+	for (const struct option_spec *o = opts; o->type != OPTION_END; o++)
+		ngroups += o->type == OPTION_GROUP;
 	for (const struct option_spec *o = opts; o->type != OPTION_END; o++) {
+		if (o->type == OPTION_GROUP && ngroups == 1)
+			continue; /* one table: the docs around it name it */
 		if (o->type == OPTION_GROUP) {
 			size_t n = strlen(o->help);
 

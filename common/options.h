@@ -111,7 +111,8 @@ void options_usage(struct strbuf *out, const struct option_spec *opts);
 /*
  * Appends the docs' option list in Markdown: per group a table with the
  * columns "option" and "meaning" ("`-q`, `--quiet`" and the help), after
- * the group's title in italics when it has one.
+ * the group's title in italics; a table of one group is one table, with
+ * no title (the docs around it name it).
  */
 void options_markdown(struct strbuf *out, const struct option_spec *opts);
 

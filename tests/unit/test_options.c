@@ -190,6 +190,7 @@ static void test_markdown(void)
 	struct strbuf sb = STRBUF_INIT;
 	static int x;
 	static const struct option_spec pipe[] = {
+		OPT_GROUP("options:"), /* the only group: no title */
 		OPT_FLAG(0, "partners", &x, "house | copies"),
 		OPT_END(),
 	};

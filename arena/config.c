@@ -63,7 +63,7 @@ struct header {
 
 struct parse {
 	const char *path; /* for messages, as the user gave it */
-	int no_lines;     /* pairs from a program (config_from_pairs()): no line to name */
+	int no_lines;     /* pairs given by a program (config_from_pairs()): no line to name */
 	FILE *f;
 	int lineno;
 	int continuation; /* the current line starts with white space */
@@ -1057,73 +1057,6 @@ static void load_variants(struct parse *p, struct config *c, const struct kv *li
 	strbuf_release(&section);
 }
 
-const char *const config_slurm_keys[] = {
-	"shards", "cpus_per_task", "time", "partition", "sbatch_args", NULL,
-};
-
-/* Does s hold only bytes of set (and at least one)? */
-static int only_of(const char *s, const char *set)
-{
-	return s[0] && strspn(s, set) == strlen(s);
-}
-
-int config_slurm_set(struct slurm_cfg *s, const char *key, const char *value, char *why,
-		     size_t len)
-{
-	char **text = NULL;
-
-	if (!strcmp(key, "shards") || !strcmp(key, "cpus_per_task")) {
-		long max = key[0] == 's' ? 10000 : 1024;
-
-		if (parse_long(value, 1, max, key[0] == 's' ? &s->shards : &s->cpus_per_task) < 0) {
-			snprintf(why, len, "expected a number from 1 to %ld", max);
-			return -1;
-		}
-		return 0;
-	}
-	if (!strcmp(key, "time")) {
-		/* sbatch's forms: MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS */
-		if (!only_of(value, "0123456789:-")) {
-			snprintf(why, len, "expected a time limit as sbatch --time takes it, such "
-				 "as 90, 12:00:00 or 2-00:00:00");
-			return -1;
-		}
-		text = &s->time;
-	} else if (!strcmp(key, "partition")) {
-		if (!only_of(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-				    "0123456789_.-,")) {
-			snprintf(why, len, "expected partition names: letters, digits, '_', '.', "
-				 "'-', separated by ','");
-			return -1;
-		}
-		text = &s->partition;
-	} else if (!strcmp(key, "sbatch_args")) {
-		for (const char *q = value; *q; q++)
-			if ((unsigned char)*q < 0x20 || *q == 0x7f) {
-				snprintf(why, len, "expected printable text");
-				return -1;
-			}
-		if (value[0] != '-') {
-			snprintf(why, len, "expected sbatch options, such as --account=NAME");
-			return -1;
-		}
-		text = &s->sbatch_args;
-	} else {
-		return -2;
-	}
-	free(*text);
-	*text = xstrdup(value);
-	return 0;
-}
-
-void config_slurm_release(struct slurm_cfg *s)
-{
-	free(s->time);
-	free(s->partition);
-	free(s->sbatch_args);
-	memset(s, 0, sizeof(*s));
-}
-
 static void slurm_key(struct parse *p, struct config *c, const struct kv *kv)
 {
 	char why[256];
@@ -1149,14 +1082,21 @@ static char *default_name(const char *path)
 	return n ? xstrndup(base, n) : xstrdup("arena");
 }
 
-/* The defaults, and the directory of path (where relative paths start). */
-static void config_start(struct config *c, struct parse *p, const char *path)
+/*
+ * Both readers: the file path, or (pairs not NULL) pairs[0..n) numbered
+ * as the lines of a file would be, so that the checks keep their order.
+ */
+static int config_read(struct config *c, const char *path, const struct config_pair *pairs,
+		       size_t n, char *err, size_t len)
 {
+	struct parse p;
+	const struct kv *variants = NULL;
 	char *dir, *slash;
+	int ret = -1, arena_line;
 
 	memset(c, 0, sizeof(*c));
-	memset(p, 0, sizeof(*p));
-	p->path = path;
+	memset(&p, 0, sizeof(p));
+	p.path = path;
 	c->path = xstrdup(path);
 	c->deals = 1;
 	c->game_timeout_s = -1;
@@ -1170,47 +1110,50 @@ static void config_start(struct config *c, struct parse *p, const char *path)
 	free(dir);
 	if (!c->dir)
 		c->dir = xstrdup(".");
-}
-
-/* Checks the pairs read into p and makes c of them. 0, or -1 with every problem in err. */
-static int config_finish(struct config *c, struct parse *p, char *err, size_t len)
-{
-	const struct kv *variants = NULL;
-	const char *path = p->path;
-	int arena_line;
-
+	for (size_t i = 0; pairs && i < n; i++) {
+		if (!i || strcmp(pairs[i].section, pairs[i - 1].section)) {
+			p.hdr = xrealloc(p.hdr, (size_t)(p.nhdr + 1) * sizeof(*p.hdr));
+			p.hdr[p.nhdr].text = xstrdup(pairs[i].section);
+			p.hdr[p.nhdr++].line = ++p.lineno;
+		}
+		p.lineno++;
+		on_pair(&p, pairs[i].section, pairs[i].key, pairs[i].value);
+	}
+	p.no_lines = pairs != NULL;
+	if (!pairs && parse_file(&p, path, err, len) < 0)
+		goto out;
 	if (!is_utf8(c->dir, strlen(c->dir)))
-		fail(p, 0, "the config's directory is not valid UTF-8 (the results are JSON lines: "
+		fail(&p, 0, "the config's directory is not valid UTF-8 (the results are JSON lines: "
 		     "paths must be UTF-8)");
-	check_headers(p);
-	check_duplicates(p);
-	arena_line = header_line(p, "arena");
-	for (int i = 0; i < p->nkv; i++) {
-		struct kv *kv = &p->kv[i];
+	check_headers(&p);
+	check_duplicates(&p);
+	arena_line = header_line(&p, "arena");
+	for (int i = 0; i < p.nkv; i++) {
+		struct kv *kv = &p.kv[i];
 
 		if (kv->used)
 			continue;
 		if (!kv->section[0]) {
-			fail(p, kv->line, "key '%s' outside any section (put it under [arena])",
+			fail(&p, kv->line, "key '%s' outside any section (put it under [arena])",
 			     kv->key);
 			kv->used = 1;
 		} else if (!strcmp(kv->section, "arena")) {
-			arena_key(p, c, kv, &variants);
+			arena_key(&p, c, kv, &variants);
 			kv->used = 1;
 		} else if (!strcmp(kv->section, "slurm")) {
-			slurm_key(p, c, kv);
+			slurm_key(&p, c, kv);
 			kv->used = 1;
 		}
 	}
 	if (!arena_line)
-		fail(p, 0, "missing section [arena]");
+		fail(&p, 0, "missing section [arena]");
 	else if (!variants)
-		fail(p, arena_line, "missing 'variants' in [arena]");
+		fail(&p, arena_line, "missing 'variants' in [arena]");
 	else
-		load_variants(p, c, variants);
-	load_bots(p, c);
+		load_variants(&p, c, variants);
+	load_bots(&p, c);
 	if (c->submissions)
-		load_submissions(p, c, find_kv(p, "arena", "submissions")->line);
+		load_submissions(&p, c, find_kv(&p, "arena", "submissions")->line);
 	if (!c->name)
 		c->name = default_name(path);
 	c->house.seat = c->house.seat ? c->house.seat : xstrdup("@greedy");
@@ -1227,57 +1170,35 @@ static int config_finish(struct config *c, struct parse *p, char *err, size_t le
 	}
 	if (arena_line && c->nbots < 2 && c->nrejected) {
 		/* say why, or a teacher sees one bot where 30 were handed in */
-		fail(p, 0, "need at least 2 bots, found %d; %d submission%s rejected:", c->nbots,
+		fail(&p, 0, "need at least 2 bots, found %d; %d submission%s rejected:", c->nbots,
 		     c->nrejected, c->nrejected == 1 ? " was" : "s were");
 		for (int i = 0; i < c->nrejected; i++)
-			fail(p, 0, "rejected submission %s: %s", c->rejected[i].name,
+			fail(&p, 0, "rejected submission %s: %s", c->rejected[i].name,
 			     c->rejected[i].reason);
 	} else if (arena_line && c->nbots < 2) {
-		fail(p, 0, "need at least 2 bots, found %d (add [bot NAME] sections or "
+		fail(&p, 0, "need at least 2 bots, found %d (add [bot NAME] sections or "
 		     "'submissions')", c->nbots);
 	}
-	if (p->nerrs) {
-		format_problems(p, err, len);
-		return -1;
+	if (p.nerrs) {
+		format_problems(&p, err, len);
+		goto out;
 	}
-	return 0;
+	ret = 0;
+out:
+	parse_release(&p);
+	return ret;
 }
 
 int config_load(struct config *c, const char *path, char *err, size_t len)
 {
-	struct parse p;
-	int ret = -1;
-
-	config_start(c, &p, path);
-	if (parse_file(&p, path, err, len) == 0)
-		ret = config_finish(c, &p, err, len);
-	parse_release(&p);
-	return ret;
+	return config_read(c, path, NULL, 0, err, len);
 }
 
 int config_from_pairs(struct config *c, const char *name, const struct config_pair *pairs,
 		      size_t n, char *err, size_t len)
 {
-	struct parse p;
-	int ret, line = 0;
-
-	config_start(c, &p, name);
-	p.no_lines = 1;
-	for (size_t i = 0; i < n; i++) {
-		/* numbered as in a file, so that the checks keep their order */
-		if (!i || strcmp(pairs[i].section, pairs[i - 1].section)) {
-			p.hdr = xrealloc(p.hdr, (size_t)(p.nhdr + 1) * sizeof(*p.hdr));
-			p.hdr[p.nhdr].text = xstrdup(pairs[i].section);
-			p.hdr[p.nhdr++].line = ++line;
-		}
-		p.lineno = ++line;
-		on_pair(&p, pairs[i].section, pairs[i].key, pairs[i].value);
-	}
-	ret = config_finish(c, &p, err, len);
-	parse_release(&p);
-	return ret;
+	return config_read(c, name, pairs, n, err, len);
 }
-
 
 void config_release(struct config *c)
 {

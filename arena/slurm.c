@@ -217,6 +217,18 @@ static void parse(int argc, char **argv, struct opts *o)
 	char err[512];
 	int n;
 
+	/* every [slurm] key is an option: a key added to config_slurm.c needs its entry here */
+	for (int i = 0; config_slurm_keys[i]; i++) {
+		const struct option_spec *e = slurm_table;
+
+		while (e->type != OPTION_END && !(e->callback == opt_setting &&
+						  !strcmp(e->value, config_slurm_keys[i])))
+			e++;
+		if (e->type == OPTION_END) {
+			say("BUG: [slurm] key '%s' is no option of arena slurm", config_slurm_keys[i]);
+			abort();
+		}
+	}
 	n = options_parse(slurm_table, argc, argv, err, sizeof(err));
 	if (n < 0)
 		die_usage("%s", err);

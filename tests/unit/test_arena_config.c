@@ -230,6 +230,47 @@ static void test_long_lines_are_reported_not_split(void)
 	config_release(&c);
 }
 
+/*
+ * config_from_pairs(): values reach the config as they are, bytes an INI
+ * file would cut or split included, checked as a file's are, with no
+ * line numbers in the messages.
+ */
+static void test_pairs_are_values_not_text(void)
+{
+	static const struct config_pair ok[] = {
+		{ "arena", "name", "x;y#z[w] " },
+		{ "arena", "variants", "indiana" },
+		{ "variant indiana", "target", "11" },
+		{ "bot A", "command", "@random" },
+		{ "bot B", "command", "@greedy" },
+	};
+	static const struct config_pair bad[] = {
+		{ "arena", "variants", "indiana" },
+		{ "arena", "logs", "some" },
+		{ "variant indiana", "targte", "11" },
+		{ "bot A", "command", "@random" },
+	};
+	struct config c;
+	char err[1024];
+
+	CHECK_INT(config_from_pairs(&c, "compare", ok, 5, err, sizeof(err)), 0);
+	CHECK_STR(c.name, "x;y#z[w] ");
+	CHECK_STR(c.path, "compare");
+	CHECK_INT(c.nvariants, 1);
+	CHECK_INT(c.variants[0].nopts, 1);
+	CHECK_STR(c.variants[0].opt_value[0], "11");
+	CHECK_INT(c.nbots, 2);
+	CHECK_STR(c.bots[1].seat, "@greedy");
+	config_release(&c);
+	CHECK_INT(config_from_pairs(&c, "compare", bad, 4, err, sizeof(err)), -1);
+	CHECK_STR(err, "compare: bad value 'some' for 'logs' in [arena] (expected all, faults or "
+		       "none)\n"
+		       "compare: unknown key 'targte' in [variant indiana]\n"
+		       "compare: need at least 2 bots, found 1 (add [bot NAME] sections or "
+		       "'submissions')");
+	config_release(&c);
+}
+
 static void test_missing_file(void)
 {
 	struct config c;
@@ -457,6 +498,7 @@ int main(void)
 	RUN(test_submissions_path_is_resolved);
 	RUN(test_long_lines_are_reported_not_split);
 	RUN(test_missing_file);
+	RUN(test_pairs_are_values_not_text);
 	RUN(test_valid_config_values);
 	RUN(test_submissions_reject_only_the_broken_ones);
 	RUN(test_submissions_naming_others_are_rejected);

@@ -271,9 +271,8 @@ static const struct option_spec compare_table[] = {
 		  "each bot's budget for the whole game, as for a tournament"),
 	OPT_FLAG(0, "cpu-time", &opts.cpu_time,
 		 "count the bots' CPU time instead of wall-clock time, as for a tournament"),
-	OPT_CALLBACK(0, "limit", NULL, "KEY=N", opt_limit,
-		     "a sandbox limit of every bot, as for a tournament (KEY one of mem_mb, "
-		     "nproc, cpu_s, fsize_mb, nofile, scratch_mb, scratch_files)"),
+	OPT_CALLBACK_MORE(0, "limit", NULL, "KEY=N", opt_limit,
+			  "a sandbox limit of every bot, as for a tournament; KEY:", limits_help),
 	OPT_FLAG(0, "insecure", &opts.insecure,
 		 "run the bots without isolation (trusted bots only), as for a tournament"),
 	OPT_FLAG(0, "cpu-affinity", &opts.cpu_affinity,

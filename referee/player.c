@@ -61,6 +61,7 @@ struct player {
 	char file_err[320];   /* the bot's stderr file could not be written, or "" */
 	struct strbuf queue;  /* event lines not yet sent */
 	struct strbuf line;   /* the last answer */
+	struct strbuf comment; /* its comment (protocol.md, "Comments"), as sent, capped */
 	char name[64];
 	char request[200];    /* the last request sent: "request play | legal KD,JH" */
 	double mem_peak_mb;   /* of the last bot stopped; -1 unknown */
@@ -102,6 +103,7 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 	p->slot = p->slot_lock = -1;
 	strbuf_init(&p->queue);
 	strbuf_init(&p->line);
+	strbuf_init(&p->comment);
 	rng_seed(&p->rng, seed);
 	if (seat_parse(&p->prog, spec, dir, err, len) < 0) {
 		player_free(p);
@@ -233,6 +235,7 @@ void player_free(struct player *p)
 	free(p->view);
 	strbuf_release(&p->queue);
 	strbuf_release(&p->line);
+	strbuf_release(&p->comment);
 	free(p->spec);
 	free(p);
 }
@@ -255,6 +258,12 @@ const char *player_name(const struct player *p)
 const char *player_last_line(const struct player *p)
 {
 	return p->line.buf;
+}
+
+const char *player_comment(const struct player *p, size_t *len)
+{
+	*len = p->comment.len;
+	return p->comment.buf;
 }
 
 double player_mem_peak_mb(const struct player *p)
@@ -675,7 +684,8 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	double limit = (double)t->move_ms + (p->bank_left > 0 ? p->bank_left : 0);
 	double left, t0, cpu0, used;
 	long show_move, show_bank;
-	size_t at;
+	size_t at, mlen, clen;
+	const char *comment;
 	int ret;
 	char q[360];
 
@@ -716,7 +726,10 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	log_lines(p, '>', p->line.buf, p->line.len);
 	if (p->bank_left >= 0 && used > (double)t->move_ms)
 		p->bank_left -= used - (double)t->move_ms;
-	if (move_parse(p->line.buf, p->line.len, out) < 0) {
+	/* the move is what comes before a '#'; the comment is kept, capped, for the record */
+	mlen = protocol_split_comment(p->line.buf, p->line.len, &comment, &clen);
+	strbuf_add(&p->comment, comment, clen < PROTOCOL_MAX_COMMENT ? clen : PROTOCOL_MAX_COMMENT);
+	if (move_parse(p->line.buf, mlen, out) < 0) {
 		struct strbuf legal = STRBUF_INIT, d = STRBUF_INIT;
 
 		strbuf_init(&legal);
@@ -789,6 +802,7 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
 {
 	*ms = 0;
 	f->seat = game_to_move(g);
+	strbuf_reset(&p->comment);
 	switch (p->kind) {
 	case PLAYER_RANDOM:
 		return builtin_random(g, &p->rng, out);

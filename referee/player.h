@@ -152,6 +152,13 @@ void player_fault_context(struct player *p, struct fault *f);
 /* The last answer line a bot sent, raw ("" for built-ins). */
 const char *player_last_line(const struct player *p);
 /*
+ * The comment of the last move p's bot answered ("JH # why": the bytes
+ * after the '#', as sent, at most PROTOCOL_MAX_COMMENT), *len bytes, not
+ * escaped; "" for a move without one and for every other kind of player.
+ * Owned by p, valid until its next decision.
+ */
+const char *player_comment(const struct player *p, size_t *len);
+/*
  * The most memory the seat's bot held in its last game (MiB), once it was
  * stopped; -1 for built-ins and where the sandbox has no cgroup.
  */

@@ -111,9 +111,12 @@ static const char *const usage_text[] = {
 	"                      (wall-clock backstops stay: 3x the limit + 1 s per\n"
 	"                      decision, the game budget + 1 s per game)\n"
 	"bot options:\n"
-	"  --bot-logs DIR      save each bot's stderr as DIR/seatN.stderr (default:\n"
-	"                      next to the --log FILE, as FILE.seatN.stderr; 0600);\n"
-	"                      DIR and its parents are made (0700) if missing\n"
+	"  --bot-logs DIR      save each bot's stderr as DIR/seatN.stderr, keeping the\n"
+	"                      file an earlier game (of this run or another) left\n"
+	"                      there as DIR/game-SEED.seatN.stderr, SEED that game's\n"
+	"                      (default: next to the --log FILE, as FILE.seatN.stderr,\n"
+	"                      each game appended; 0600); DIR and its parents are\n"
+	"                      made (0700) if missing\n"
 	"  --stderr-cap BYTES  keep at most this much stderr per bot (default 1048576)\n"
 	"  --scratch-dir DIR   where bots' scratch directories go when they cannot have\n"
 	"                      a private /tmp (--insecure, no namespaces) and with\n"
@@ -658,6 +661,12 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 		if (seat_is_builtin(seats[s]) ||
 		    !player_stderr_path(&o->env, s, files[s], sizeof(files[s])))
 			continue;
+		/* an earlier run's file under --bot-logs: kept under its game's name */
+		o->env.stderr_keep = o->bot_logs != NULL;
+		if (player_keep_stderr(&o->env, s, err, sizeof(err)) < 0) {
+			say("%s", err);
+			exit(1);
+		}
 		fd = file_open_private(files[s], 0, err, sizeof(err));
 		if (fd < 0) {
 			say("%s", err);
@@ -1104,7 +1113,9 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env = se->o.env;
 	mc.env.t0 = clock_ms();
 	mc.env.seed = mc.seed;
-	mc.env.stderr_append = i > 0;
+	/* --bot-logs keeps each game's file apart (player_keep_stderr()); --log's appends */
+	mc.env.stderr_append = i > 0 && !se->o.bot_logs;
+	mc.env.stderr_keep = se->o.bot_logs != NULL;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
 	/* a built-in that draws at random draws from its own seed's stream */

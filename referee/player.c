@@ -224,6 +224,41 @@ int player_stderr_path(const struct player_env *env, int seat, char *buf, size_t
 	return 1;
 }
 
+int player_keep_stderr(const struct player_env *env, int seat, char *err, size_t len)
+{
+	char path[4096], kept[4200], head[80], seed[24] = "unknown";
+	size_t dir;
+	unsigned long long n;
+	struct stat st;
+	FILE *f;
+
+	if (!env->stderr_keep || !player_stderr_path(env, seat, path, sizeof(path)))
+		return 0;
+	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+		return 0; /* nothing to keep: the open refuses anything but a file */
+	if ((f = fopen(path, "r"))) {
+		if (fgets(head, sizeof(head), f) && sscanf(head, "=== game seed %llu,", &n) == 1)
+			snprintf(seed, sizeof(seed), "%llu", n);
+		fclose(f);
+	}
+	dir = strlen(path) - strlen(strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	for (int k = 1; k < 1000; k++) {
+		char suffix[16] = "";
+
+		if (k > 1)
+			snprintf(suffix, sizeof(suffix), "-%d", k);
+		snprintf(kept, sizeof(kept), "%.*sgame-%s%s.seat%d.stderr", (int)dir, path, seed,
+			 suffix, seat);
+		if (lstat(kept, &st) < 0 && errno == ENOENT) {
+			if (rename(path, kept) == 0)
+				return 0;
+			break;
+		}
+	}
+	snprintf(err, len, "cannot keep '%s' as '%s': %s", path, kept, strerror(errno));
+	return -1;
+}
+
 void player_free(struct player *p)
 {
 	if (!p)
@@ -369,6 +404,10 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	bs.insecure = env->insecure;
 	bs.stderr_cap = env->stderr_cap;
 	if (player_stderr_path(env, seat, path, sizeof(path))) {
+		if (player_keep_stderr(env, seat, err, len) < 0) {
+			player_stop(p);
+			return -1;
+		}
 		snprintf(header, sizeof(header), "=== game seed %llu, seat %d ===\n", env->seed, seat);
 		bs.stderr_path = path;
 		bs.stderr_append = env->stderr_append;

@@ -195,3 +195,22 @@ int protocol_parse_ready(const char *line, size_t len, char *name, size_t nlen,
 		name[0] = '\0';
 	return 0;
 }
+
+size_t protocol_split_comment(const char *line, size_t len, const char **comment, size_t *clen)
+{
+	const char *hash = memchr(line, '#', len);
+	size_t mlen, at;
+
+	*comment = line + len;
+	*clen = 0;
+	if (!hash)
+		return len;
+	mlen = (size_t)(hash - line);
+	while (mlen && line[mlen - 1] == ' ')
+		mlen--;
+	for (at = (size_t)(hash - line) + 1; at < len && line[at] == ' '; at++)
+		;
+	*comment = line + at;
+	*clen = len - at;
+	return mlen;
+}

@@ -21,6 +21,8 @@
 #define PROTOCOL_VERSION 1
 /* Longest answer line a bot may send, in bytes, newline excluded. */
 #define PROTOCOL_MAX_LINE 1024
+/* Most bytes of an answer's comment kept (protocol.md, "Comments"). */
+#define PROTOCOL_MAX_COMMENT 200
 
 /*
  * The handshake for a bot in seat (before the first deal): who the
@@ -46,6 +48,15 @@ void protocol_request(const struct game *g, long move_ms, long bank_ms, struct s
  */
 int protocol_parse_ready(const char *line, size_t len, char *name, size_t nlen,
 			 char *err, size_t elen);
+
+/*
+ * Splits an answer line "MOVE # COMMENT" (protocol.md, "Comments") at its
+ * first '#': returns the length of the move (the spaces before the '#'
+ * left out), and sets *comment and *clen to the comment (the spaces
+ * after the '#' left out; pointing into line, not NUL-terminated). A line
+ * with no '#' is all move: the result is len and *clen 0.
+ */
+size_t protocol_split_comment(const char *line, size_t len, const char **comment, size_t *clen);
 
 /* Appends the legal moves of the seat to act, comma-separated. */
 void protocol_legal(const struct game *g, struct strbuf *out);

@@ -127,8 +127,39 @@ static void strip_request(struct fault *f)
  * problem (*fault is its fault), 0 for none, -1 (a bad spec) or -2 (the
  * referee failed) after a line in report.
  */
+/*
+ * Counts the comments (protocol.md, "Comments") of seat in a game record
+ * and keeps the first one seen in first ("comment S \"TEXT\"" lines, TEXT
+ * as recorded: escaped, a JSON string's body).
+ */
+static int count_comments(const char *record, int seat, struct strbuf *first)
+{
+	const char *p = record;
+	int n = 0;
+
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+		int s, off = 0;
+
+		if (sscanf(p, "comment %d \"%n", &s, &off) == 1 && off && s == seat) {
+			/* the JSON string's body back to the recorded text: \" and \\ undone */
+			int take = !n && !first->len;
+
+			for (size_t i = (size_t)off; take && i + 1 < len; i++) {
+				if (p[i] == '\\')
+					i++;
+				strbuf_addch(first, p[i]);
+			}
+			n++;
+		}
+		p += len + (p[len] == '\n');
+	}
+	return n;
+}
+
 static int check_one(const char *spec, const struct player_env *env, const struct check_game *cg,
-		     int seat, struct strbuf *report, struct fault *fault)
+		     int seat, struct strbuf *report, struct fault *fault, int *comments,
+		     struct strbuf *first_comment)
 {
 	struct rules rules;
 	struct player *players[MAX_SEATS] = { NULL };
@@ -179,6 +210,7 @@ static int check_one(const char *spec, const struct player_env *env, const struc
 		goto out;
 	}
 	fflush(mc.log);
+	*comments += count_comments(record, seat, first_comment);
 	strbuf_addf(report, "%s %s%s%s seat %d: ", res.nfaults ? "FAIL" : "ok  ", cg->variant,
 		    cg->players ? " players=" : "", cg->players ? cg->players : "", seat);
 	if (!res.nfaults) {
@@ -256,11 +288,13 @@ int check_bot(const char *spec, const struct player_env *env, struct strbuf *rep
 	      size_t len)
 {
 	struct fault prev = { .kind = FAULT_NONE };
+	struct strbuf first_comment = STRBUF_INIT;
 	const char *stop = NULL;
-	int problems = 0, ngames = 0, total = count_games(), causes_shown = 0;
+	int problems = 0, ngames = 0, total = count_games(), causes_shown = 0, comments = 0;
 
 	if (spec_usable(spec, err, len) < 0)
 		return -1;
+	strbuf_init(&first_comment);
 	strbuf_addf(report, "checking '%s' against protocol %d (move limit %ld ms)\n", spec,
 		    PROTOCOL_VERSION, env->time.move_ms);
 	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]) && !stop; i++) {
@@ -273,10 +307,13 @@ int check_bot(const char *spec, const struct player_env *env, struct strbuf *rep
 		rules_finish(&r, e, sizeof(e));
 		for (int seat = 0; seat < r.players && !stop; seat++) {
 			struct fault f = { .kind = FAULT_NONE };
-			int p = check_one(spec, env, &games[i], seat, report, &f);
+			int p = check_one(spec, env, &games[i], seat, report, &f, &comments,
+					  &first_comment);
 
-			if (p < 0)
+			if (p < 0) {
+				strbuf_release(&first_comment);
 				return p;
+			}
 			problems += p;
 			ngames++;
 			if (p && !causes_shown && f.no_answer) {
@@ -291,7 +328,16 @@ int check_bot(const char *spec, const struct player_env *env, struct strbuf *rep
 	if (stop)
 		strbuf_addf(report, "stopped after %d of %d games: %s; fix it and check again\n",
 			    ngames, total, stop);
+	if (comments)
+		strbuf_addf(report, "comments: %d seen, kept in the game records and shown beside "
+			    "their moves on the game pages (the first: \"%.80s%s\")\n", comments,
+			    first_comment.buf, first_comment.len > 80 ? "..." : "");
+	else if (problems < ngames) /* a bot that never played a game has more to fix first */
+		strbuf_addstr(report, "comments: none (an answer may carry one, shown beside the "
+			      "move on the game's page and to no other bot: 'JH # why', see "
+			      "protocol.md, Comments)\n");
 	strbuf_addf(report, "%d game%s, %d with a problem%s\n", ngames, ngames == 1 ? "" : "s",
 		    problems, problems ? "" : ": the bot is compliant");
+	strbuf_release(&first_comment);
 	return problems;
 }

@@ -469,9 +469,10 @@ static const struct option_spec referee_table[] = {
 		 "stay: 3x the limit + 1 s per decision, the game budget + 1 s per game)"),
 	OPT_GROUP("bot options:"),
 	OPT_CALLBACK(0, "bot-logs", NULL, "DIR", opt_bot_logs,
-		     "save each bot's stderr as DIR/seatN.stderr (default: next to the --log "
-		     "FILE, as FILE.seatN.stderr; 0600); DIR and its parents are made (0700) "
-		     "if missing"),
+		     "save each bot's stderr as DIR/seatN.stderr, keeping the file an earlier "
+		     "game (of this run or another) left there as DIR/game-SEED.seatN.stderr, "
+		     "SEED that game's (default: next to the --log FILE, as FILE.seatN.stderr, "
+		     "each game appended; 0600); DIR and its parents are made (0700) if missing"),
 	OPT_CALLBACK(0, "stderr-cap", NULL, "BYTES", opt_stderr_cap,
 		     "keep at most this much stderr per bot (default 1048576)"),
 	OPT_CALLBACK(0, "scratch-dir", NULL, "DIR", opt_scratch_dir,
@@ -681,6 +682,12 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 		if (seat_is_builtin(seats[s]) ||
 		    !player_stderr_path(&o->env, s, files[s], sizeof(files[s])))
 			continue;
+		/* an earlier run's file under --bot-logs: kept under its game's name */
+		o->env.stderr_keep = o->bot_logs != NULL;
+		if (player_keep_stderr(&o->env, s, err, sizeof(err)) < 0) {
+			say("%s", err);
+			exit(1);
+		}
 		fd = file_open_private(files[s], 0, err, sizeof(err));
 		if (fd < 0) {
 			say("%s", err);
@@ -1127,7 +1134,9 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env = se->o.env;
 	mc.env.t0 = clock_ms();
 	mc.env.seed = mc.seed;
-	mc.env.stderr_append = i > 0;
+	/* --bot-logs keeps each game's file apart (player_keep_stderr()); --log's appends */
+	mc.env.stderr_append = i > 0 && !se->o.bot_logs;
+	mc.env.stderr_keep = se->o.bot_logs != NULL;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
 	/* a built-in that draws at random draws from its own seed's stream */

@@ -22,7 +22,8 @@
  * The game record (--log) holds the omniscient event lines ("| ..."),
  * every line sent to and received from each bot with a timestamp (a bot's
  * bytes escaped), every move applied ("move SEAT TEXT", "fallback SEAT
- * TEXT"), every fault, and the result; replay.c replays it without the
+ * TEXT"; a bot's comment on its move just before it, "comment SEAT
+ * \"TEXT\"", capped, escaped and a JSON string), every fault, and the result; replay.c replays it without the
  * bots. Its header holds the seed, the options, the limits, the seats and
  * each bot program's handshake seed ("botseed SEAT N").
  */
@@ -258,6 +259,31 @@ static void fault_or_stop(struct run *r, struct fault *f)
 	fault(r, f);
 }
 
+/*
+ * The comment p's bot sent with the move it is about to be recorded for
+ * (protocol.md, "Comments"): "comment SEAT \"TEXT\"", its bytes escaped
+ * to printable ASCII, then a JSON string. Nothing for a move without one.
+ */
+static void record_comment(FILE *log, int seat, const struct player *p)
+{
+	struct strbuf esc = STRBUF_INIT;
+	size_t len;
+	const char *c = player_comment(p, &len);
+
+	if (!len)
+		return;
+	strbuf_init(&esc);
+	strbuf_add_escaped(&esc, c, len);
+	fprintf(log, "comment %d \"", seat);
+	for (size_t i = 0; i < esc.len; i++) {
+		if (esc.buf[i] == '"' || esc.buf[i] == '\\')
+			fputc('\\', log);
+		fputc(esc.buf[i], log);
+	}
+	fputs("\"\n", log);
+	strbuf_release(&esc);
+}
+
 /* One decision of the seat to act, with faults handled. */
 static void decide(struct run *r)
 {
@@ -286,9 +312,11 @@ static void decide(struct run *r)
 		if (r->mc->log)
 			move_format(&m, text, sizeof(text));
 		if (game_apply(g, &m, why, sizeof(why)) == 0) {
-			if (r->mc->log)
+			if (r->mc->log) {
+				record_comment(r->mc->log, seat, p);
 				fprintf(r->mc->log, "%s %d %s\n", r->fallback[seat] ? "fallback" : "move",
 					seat, text);
+			}
 			return;
 		}
 		move_format(&m, text, sizeof(text));

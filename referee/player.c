@@ -61,6 +61,7 @@ struct player {
 	char file_err[320];   /* the bot's stderr file could not be written, or "" */
 	struct strbuf queue;  /* event lines not yet sent */
 	struct strbuf line;   /* the last answer */
+	struct strbuf comment; /* its comment (protocol.md, "Comments"), as sent, capped */
 	char name[64];
 	char request[200];    /* the last request sent: "request play | legal KD,JH" */
 	double mem_peak_mb;   /* of the last bot stopped; -1 unknown */
@@ -102,6 +103,7 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 	p->slot = p->slot_lock = -1;
 	strbuf_init(&p->queue);
 	strbuf_init(&p->line);
+	strbuf_init(&p->comment);
 	rng_seed(&p->rng, seed);
 	if (seat_parse(&p->prog, spec, dir, err, len) < 0) {
 		player_free(p);
@@ -222,6 +224,41 @@ int player_stderr_path(const struct player_env *env, int seat, char *buf, size_t
 	return 1;
 }
 
+int player_keep_stderr(const struct player_env *env, int seat, char *err, size_t len)
+{
+	char path[4096], kept[4200], head[80], seed[24] = "unknown";
+	size_t dir;
+	unsigned long long n;
+	struct stat st;
+	FILE *f;
+
+	if (!env->stderr_keep || !player_stderr_path(env, seat, path, sizeof(path)))
+		return 0;
+	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+		return 0; /* nothing to keep: the open refuses anything but a file */
+	if ((f = fopen(path, "r"))) {
+		if (fgets(head, sizeof(head), f) && sscanf(head, "=== game seed %llu,", &n) == 1)
+			snprintf(seed, sizeof(seed), "%llu", n);
+		fclose(f);
+	}
+	dir = strlen(path) - strlen(strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	for (int k = 1; k < 1000; k++) {
+		char suffix[16] = "";
+
+		if (k > 1)
+			snprintf(suffix, sizeof(suffix), "-%d", k);
+		snprintf(kept, sizeof(kept), "%.*sgame-%s%s.seat%d.stderr", (int)dir, path, seed,
+			 suffix, seat);
+		if (lstat(kept, &st) < 0 && errno == ENOENT) {
+			if (rename(path, kept) == 0)
+				return 0;
+			break;
+		}
+	}
+	snprintf(err, len, "cannot keep '%s' as '%s': %s", path, kept, strerror(errno));
+	return -1;
+}
+
 void player_free(struct player *p)
 {
 	if (!p)
@@ -233,6 +270,7 @@ void player_free(struct player *p)
 	free(p->view);
 	strbuf_release(&p->queue);
 	strbuf_release(&p->line);
+	strbuf_release(&p->comment);
 	free(p->spec);
 	free(p);
 }
@@ -255,6 +293,12 @@ const char *player_name(const struct player *p)
 const char *player_last_line(const struct player *p)
 {
 	return p->line.buf;
+}
+
+const char *player_comment(const struct player *p, size_t *len)
+{
+	*len = p->comment.len;
+	return p->comment.buf;
 }
 
 double player_mem_peak_mb(const struct player *p)
@@ -360,6 +404,10 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	bs.insecure = env->insecure;
 	bs.stderr_cap = env->stderr_cap;
 	if (player_stderr_path(env, seat, path, sizeof(path))) {
+		if (player_keep_stderr(env, seat, err, len) < 0) {
+			player_stop(p);
+			return -1;
+		}
 		snprintf(header, sizeof(header), "=== game seed %llu, seat %d ===\n", env->seed, seat);
 		bs.stderr_path = path;
 		bs.stderr_append = env->stderr_append;
@@ -675,7 +723,8 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	double limit = (double)t->move_ms + (p->bank_left > 0 ? p->bank_left : 0);
 	double left, t0, cpu0, used;
 	long show_move, show_bank;
-	size_t at;
+	size_t at, mlen, clen;
+	const char *comment;
 	int ret;
 	char q[360];
 
@@ -716,7 +765,10 @@ static int bot_decide(struct player *p, const struct game *g, struct move *out, 
 	log_lines(p, '>', p->line.buf, p->line.len);
 	if (p->bank_left >= 0 && used > (double)t->move_ms)
 		p->bank_left -= used - (double)t->move_ms;
-	if (move_parse(p->line.buf, p->line.len, out) < 0) {
+	/* the move is what comes before a '#'; the comment is kept, capped, for the record */
+	mlen = protocol_split_comment(p->line.buf, p->line.len, &comment, &clen);
+	strbuf_add(&p->comment, comment, clen < PROTOCOL_MAX_COMMENT ? clen : PROTOCOL_MAX_COMMENT);
+	if (move_parse(p->line.buf, mlen, out) < 0) {
 		struct strbuf legal = STRBUF_INIT, d = STRBUF_INIT;
 
 		strbuf_init(&legal);
@@ -789,6 +841,7 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
 {
 	*ms = 0;
 	f->seat = game_to_move(g);
+	strbuf_reset(&p->comment);
 	switch (p->kind) {
 	case PLAYER_RANDOM:
 		return builtin_random(g, &p->rng, out);

@@ -48,6 +48,8 @@ struct player_env {
 	const char *stderr_prefix; /* each bot's stderr goes to PREFIX.seatN.stderr (PREFIX
 				    * ending in '/': PREFIXseatN.stderr), or nowhere */
 	int stderr_append;        /* add to those files (later games of a run) */
+	int stderr_keep;          /* --bot-logs: keep an earlier game's file under its own
+				    * name (player_keep_stderr()) instead of appending */
 	unsigned long long seed;  /* the game's seed, for the stderr files' headers */
 	size_t stderr_cap;        /* bytes of each bot's stderr kept on disk */
 	int keep_scratch;         /* leave scratch directories behind (debugging) */
@@ -110,6 +112,15 @@ const char *player_name(const struct player *p);
  */
 /* Where the bot in seat keeps its stderr (1), or 0 when it is not kept. */
 int player_stderr_path(const struct player_env *env, int seat, char *buf, size_t len);
+/*
+ * With env->stderr_keep (--bot-logs DIR): moves the file an earlier game
+ * left at seat's stderr path, DIR/seatN.stderr, to a name of its own,
+ * DIR/game-SEED.seatN.stderr (SEED from the file's "=== game seed SEED"
+ * header; "unknown" without one; "-2", "-3", ... added when the name is
+ * taken), so that no game's file is overwritten. An empty file (made
+ * before a run's first game) is left to be reused. 0, or -1 with err.
+ */
+int player_keep_stderr(const struct player_env *env, int seat, char *err, size_t len);
 
 int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f,
 		  char *err, size_t len);
@@ -151,6 +162,13 @@ struct rng *player_random_stream(struct player *p);
 void player_fault_context(struct player *p, struct fault *f);
 /* The last answer line a bot sent, raw ("" for built-ins). */
 const char *player_last_line(const struct player *p);
+/*
+ * The comment of the last move p's bot answered ("JH # why": the bytes
+ * after the '#', as sent, at most PROTOCOL_MAX_COMMENT), *len bytes, not
+ * escaped; "" for a move without one and for every other kind of player.
+ * Owned by p, valid until its next decision.
+ */
+const char *player_comment(const struct player *p, size_t *len);
 /*
  * The most memory the seat's bot held in its last game (MiB), once it was
  * stopped; -1 for built-ins and where the sandbox has no cgroup.

@@ -12,6 +12,7 @@
 
 #include "deal.h"
 #include "match.h"
+#include "protocol.h"
 #include "seat.h"
 #include "view.h"
 
@@ -35,6 +36,8 @@ struct replay {
 	struct strbuf expect; /* recorded "| " lines not yet matched */
 	int games, moves;
 	const struct replay_watch *watch; /* NULL: nobody watches */
+	char *comment;        /* a "comment" line waiting for its move, or NULL */
+	int comment_seat;
 };
 
 #ifdef __GNUC__
@@ -83,6 +86,8 @@ static void reset_game(struct replay *r)
 	r->faulted = 0;
 	r->sent = 0;
 	r->active = 0;
+	free(r->comment);
+	r->comment = NULL;
 }
 
 /* "game VARIANT seed N key=value..." */
@@ -311,6 +316,15 @@ static int apply_move(struct replay *r, char *line, int fallback)
 			    game_to_move(r->g));
 	if (move_parse(end + 1, strlen(end + 1), &m) < 0)
 		return fail(r, 1, "'%s' is not a move", end + 1);
+	if (r->comment) {
+		if (fallback || seat != r->comment_seat)
+			return fail(r, 2, "a comment of seat %d before a move of seat %ld",
+				    r->comment_seat, seat);
+		if (r->watch && r->watch->comment)
+			r->watch->comment(r->watch->ctx, r->g, (int)seat, &m, r->comment);
+		free(r->comment);
+		r->comment = NULL;
+	}
 	if (game_apply(r->g, &m, err, sizeof(err)) < 0)
 		return fail(r, 1, "illegal move '%s': %s", end + 1, err);
 	if (!fallback && !(r->faulted & (1u << seat)))
@@ -318,6 +332,32 @@ static int apply_move(struct replay *r, char *line, int fallback)
 	r->moves++;
 	if (r->watch && r->watch->moved)
 		r->watch->moved(r->watch->ctx, r->g);
+	return 0;
+}
+
+/*
+ * "comment S \"TEXT\"": the comment of the move on the next line, a JSON
+ * string (match.c writes it escaped to printable ASCII first).
+ */
+static int add_comment(struct replay *r, const char *line)
+{
+	char *end;
+	long seat = strtol(line + 8, &end, 10);
+	json_error_t je;
+	json_t *j;
+
+	if (r->comment)
+		return fail(r, 2, "two comment lines for one move");
+	if (end == line + 8 || *end != ' ' || seat < 0 || seat >= r->rules.players)
+		return fail(r, 2, "malformed comment line");
+	j = json_loads(end + 1, JSON_DECODE_ANY, &je);
+	if (!j || !json_is_string(j) || json_string_length(j) > 4 * PROTOCOL_MAX_COMMENT) {
+		json_decref(j);
+		return fail(r, 2, "malformed comment line: not a JSON string");
+	}
+	r->comment = xstrdup(json_string_value(j));
+	r->comment_seat = (int)seat;
+	json_decref(j);
 	return 0;
 }
 
@@ -477,6 +517,10 @@ static int replay_line(struct replay *r, char *line)
 		strbuf_addch(&r->deal_text, '\n');
 		return 0;
 	}
+	if (r->comment && strncmp(line, "move ", 5))
+		return fail(r, 2, "a comment line not followed by its move");
+	if (!strncmp(line, "comment ", 8))
+		return add_comment(r, line);
 	if (!strncmp(line, "move ", 5))
 		return apply_move(r, line, 0);
 	if (!strncmp(line, "fallback ", 9))

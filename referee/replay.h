@@ -25,6 +25,9 @@
  *  - moved: a recorded move was applied and legal; g->ev holds the hand's
  *    events, the new ones at the end. A hand's last events arrive before
  *    the next hand is dealt (g->hand_no changes then).
+ *  - comment: the comment a bot sent with the move m of seat, about to
+ *    be applied (g is the state before it); text is as recorded: escaped
+ *    to printable ASCII, at most PROTOCOL_MAX_COMMENT bytes before that.
  *  - fault: a recorded fault, in the state it happened in.
  *  - result: the game's recorded result matched the replay.
  */
@@ -32,6 +35,8 @@ struct replay_watch {
 	void *ctx;
 	void (*game)(void *ctx, const struct game *g, const char *const *specs);
 	void (*moved)(void *ctx, const struct game *g);
+	void (*comment)(void *ctx, const struct game *g, int seat, const struct move *m,
+			const char *text);
 	void (*fault)(void *ctx, const struct game *g, const struct fault *f);
 	void (*result)(void *ctx, const struct game *g, const struct match_result *res);
 };

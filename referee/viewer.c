@@ -7,8 +7,8 @@
  * seat's cards, the trick with its notes, trump, scores), taken from the
  * engine, so the page's script only draws and never plays. The data are
  * JSON made of engine tokens and numbers alone; everything a bot or a
- * config wrote (SEAT texts, fault details) goes into the page's HTML,
- * escaped, where the script reads it back as text.
+ * config wrote (SEAT texts, fault details, bots' comments) goes into the
+ * page's HTML, escaped, where the script reads it back as text.
  *
  * Cards travel as one character each ('A' + kind, then 'a' for kinds
  * from 26 on), the token table in the data saying which card a code is:
@@ -55,13 +55,18 @@ struct viewer {
 	struct play trick[MAX_SEATS + 1];
 	int ntrick;
 	char last_id[32];     /* the last step, where late faults go */
+	/* bots' comments: the game's list (HTML), how many, and those not yet
+	 * shown, as JSON [seat,number,"MOVE"] items by step order (kind_order) */
+	struct strbuf comments, pend_cm[3];
+	int ncomments;
 };
 
 /* Calls fn on each of v's buffers. */
 static void each_buf(struct viewer *v, void (*fn)(struct strbuf *))
 {
 	struct strbuf *bufs[] = { &v->steps, &v->games, &v->head, &v->contract, &v->auction,
-				  &v->declare, &v->exch, &v->faults };
+				  &v->declare, &v->exch, &v->faults, &v->comments, &v->pend_cm[0],
+				  &v->pend_cm[1], &v->pend_cm[2] };
 
 	for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++)
 		fn(bufs[i]);
@@ -146,6 +151,22 @@ static void add_faults(struct viewer *v, char kind)
 	v->npend = kept;
 }
 
+/* Adds the comments waiting for a step of this kind or an earlier one ("cm"). */
+static void add_comments(struct viewer *v, char kind)
+{
+	int shown = 0;
+
+	for (int o = 0; o <= kind_order(kind); o++) {
+		if (!v->pend_cm[o].len)
+			continue;
+		strbuf_addstr(&v->steps, shown++ ? "," : ",\"cm\":[");
+		strbuf_add(&v->steps, v->pend_cm[o].buf, v->pend_cm[o].len);
+		strbuf_reset(&v->pend_cm[o]);
+	}
+	if (shown)
+		strbuf_addch(&v->steps, ']');
+}
+
 /*
  * Starts a step object: its id, game, hand, kind ('b' the deal and
  * auction, 'x' the exchanges, 't' a trick, with its number), and what
@@ -181,6 +202,7 @@ static void step_begin(struct viewer *v, const struct game *g, char kind, int tr
 	if (g->rules.variant == VAR_FLIP && !g->rules.zilch && v->bid_done)
 		add_ints(&v->steps, "bd", g->bids, g->rules.players);
 	add_faults(v, kind);
+	add_comments(v, kind);
 }
 
 /* Ends a step with the seats' cards (hands) and, at the hand's end, its points and the ranks. */
@@ -411,6 +433,10 @@ static void on_game(void *ctx, const struct game *g, const char *const *specs)
 	v->nfaults = 0;
 	strbuf_reset(&v->faults);
 	v->npend = 0;
+	v->ncomments = 0;
+	strbuf_reset(&v->comments);
+	for (int o = 0; o < 3; o++)
+		strbuf_reset(&v->pend_cm[o]);
 	strbuf_addf(&v->games, "%s{\"variant\":\"%s\",\"players\":%d,\"seats\":%d,\"dead\":%d,"
 		    "\"teams\":%d}", v->ngames > 1 ? "," : "", variant_name(r->variant), r->players,
 		    r->seats, r->dead_seat, r->teams);
@@ -428,6 +454,28 @@ static void on_game(void *ctx, const struct game *g, const char *const *specs)
 	}
 	strbuf_addstr(&v->head, "</ol>\n");
 	catch_up(v, g);
+}
+
+/*
+ * A bot's comment on its move m, about to be applied to g: its text in the
+ * game's list in the page's HTML (escaped), its seat, number and move in
+ * the step that will show the move (the auction, the exchanges or the
+ * trick being played).
+ */
+static void on_comment(void *ctx, const struct game *g, int seat, const struct move *m,
+		       const char *text)
+{
+	struct viewer *v = ctx;
+	char kind = g->phase == PH_SCRIPT ? 'x' : g->phase == PH_PLAY ? 't' : 'b';
+	struct strbuf *sb = &v->pend_cm[kind_order(kind)];
+
+	strbuf_addf(sb, "%s[%d,%d,\"", sb->len ? "," : "", seat, v->ncomments);
+	view_move(m, sb);
+	strbuf_addstr(sb, "\"]");
+	strbuf_addf(&v->comments, "<li class=\"cmt\" id=\"g%dc%d\">", v->ngames, v->ncomments);
+	html_text(&v->comments, text);
+	strbuf_addstr(&v->comments, "</li>\n");
+	v->ncomments++;
 }
 
 /*
@@ -472,6 +520,9 @@ static void on_result(void *ctx, const struct game *g, const struct match_result
 	strbuf_addf(&v->head, ", %d hand%s</p>\n", g->hand_no, g->hand_no == 1 ? "" : "s");
 	if (v->faults.len)
 		strbuf_addf(&v->head, "<ul class=\"faults\">\n%s</ul>\n", v->faults.buf);
+	/* the steps show them beside their moves; the list is where they read them from */
+	if (v->comments.len)
+		strbuf_addf(&v->head, "<ul class=\"comments\" hidden>\n%s</ul>\n", v->comments.buf);
 	strbuf_addstr(&v->head, "</section>\n");
 }
 
@@ -481,6 +532,7 @@ void viewer_watch(struct viewer *v, struct replay_watch *w)
 	w->ctx = v;
 	w->game = on_game;
 	w->moved = on_moved;
+	w->comment = on_comment;
 	w->fault = on_fault;
 	w->result = on_result;
 }

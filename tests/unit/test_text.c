@@ -15,6 +15,7 @@
 #include "deal.h"
 #include "deal_file.h"
 #include "game.h"
+#include "protocol.h"
 #include "testhelp.h"
 
 /* ---- cards ---------------------------------------------------------------- */
@@ -373,6 +374,43 @@ static void move_parse_is_strict(void)
 	CHECK_INT(move_parse("7 H junk", 3, &m), 3);
 	CHECK_INT(m.type, MOVE_BID);
 	CHECK_INT(m.trump, TRUMP_H);
+}
+
+/*
+ * An answer "MOVE # COMMENT" splits at its first '#' (protocol.md,
+ * "Comments"): the spaces around the '#' belong to neither part, a '#' in
+ * the comment stays in it, and a line without '#' is all move.
+ */
+static void answer_comment_split(void)
+{
+	static const struct {
+		const char *line, *move, *comment;
+	} cases[] = {
+		{ "JH # leading trump", "JH", "leading trump" },
+		{ "7 H#why", "7 H", "why" },
+		{ "9H switch KS   #   a # in it  ", "9H switch KS", "a # in it  " },
+		{ "pass #", "pass", "" },
+		{ "pass", "pass", "" },
+		{ "# only a comment", "", "only a comment" },
+		{ "", "", "" },
+	};
+	struct move m;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *c;
+		size_t clen, mlen = protocol_split_comment(cases[i].line, strlen(cases[i].line), &c,
+							   &clen);
+		char move[64], comment[64];
+
+		snprintf(move, sizeof(move), "%.*s", (int)mlen, cases[i].line);
+		snprintf(comment, sizeof(comment), "%.*s", (int)clen, c);
+		CHECK_STR(move, cases[i].move);
+		CHECK_STR(comment, cases[i].comment);
+	}
+	/* the move before the '#' is read as strictly as a whole line */
+	CHECK_INT(move_parse("7 H # x", protocol_split_comment("7 H # x", 7, &(const char *){ 0 },
+								  &(size_t){ 0 }), &m), 3);
+	CHECK_INT(m.type, MOVE_BID);
 }
 
 /*
@@ -875,6 +913,7 @@ int main(void)
 	RUN(move_format_cuts);
 	RUN(move_canonical_form);
 	RUN(move_parse_is_strict);
+	RUN(answer_comment_split);
 	RUN(move_parse_one_word_kinds);
 	RUN(hand_format_text);
 	RUN(deal_parse_documented_example);

@@ -84,7 +84,8 @@ static const char *decide(const struct kit_state *st)
 	if (!strcmp(rq, "give") && st->bidder != st->seat) return pick(st, 1, 0); /* to an alone bidder: our best */
 	if (strcmp(rq, "play") || !st->trick.n) return pick(st, !strcmp(rq, "play"), 0); /* lead high; give, discard low */
 	if (kit_state_is_partner(st, kit_state_winning_seat(st))) return pick(st, 0, 0);
-	return (win = pick(st, 0, 1)) ? win : pick(st, 0, 0);
+	return (win = pick(st, 0, 1)) ? kit_with_comment(win, "cheapest winner")
+				      : kit_with_comment(pick(st, 0, 0), "cannot win");
 }
 
 int main(void)

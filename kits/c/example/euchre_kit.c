@@ -559,6 +559,31 @@ int kit_state_is_legal(const struct kit_state *st, const char *move)
 	return 0;
 }
 
+#define KIT_MOVE_MAX 64 /* longer than any move: "9H switch KS" */
+
+const char *kit_with_comment(const char *move, const char *text)
+{
+	static char out[KIT_MOVE_MAX + KIT_COMMENT_MAX + 4];
+	size_t n = (size_t)snprintf(out, KIT_MOVE_MAX, "%s", move), start;
+
+	if (n >= KIT_MOVE_MAX)
+		n = KIT_MOVE_MAX - 1;
+	memcpy(out + n, " # ", 4);
+	start = n += 3;
+	for (; *text && n - start < KIT_COMMENT_MAX; text++) {
+		int c = (unsigned char)*text;
+
+		if (c > ' ' && c <= '~')
+			out[n++] = (char)c;
+		else if (n > start && out[n - 1] != ' ')
+			out[n++] = ' '; /* spaces, newlines and other bytes: one space */
+	}
+	while (n > start && out[n - 1] == ' ')
+		n--;
+	out[n > start ? n : start - 3] = '\0';
+	return out;
+}
+
 int kit_run(const char *name, kit_decide_fn *decide)
 {
 	static struct kit_state st;
@@ -568,7 +593,9 @@ int kit_run(const char *name, kit_decide_fn *decide)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	kit_state_init(&st);
 	while (getline(&line, &cap, stdin) >= 0) {
-		const char *move;
+		const char *move, *answer, *hash;
+		char mv[KIT_MOVE_MAX], comment[KIT_COMMENT_MAX + 1];
+		size_t n;
 
 		if (!strncmp(line, "quit", 4) && (line[4] == '\n' || line[4] == '\r' || !line[4]))
 			break;
@@ -578,14 +605,24 @@ int kit_run(const char *name, kit_decide_fn *decide)
 			printf("ready %s\n", name);
 			continue;
 		}
-		move = decide(&st);
-		if (!move || !kit_state_is_legal(&st, move)) {
+		answer = decide(&st);
+		/* the move is what comes before a '#', the comment what follows */
+		hash = answer ? strchr(answer, '#') : NULL;
+		n = answer ? hash ? (size_t)(hash - answer) : strlen(answer) : 0;
+		while (n && answer[n - 1] == ' ')
+			n--;
+		snprintf(mv, sizeof(mv), "%.*s", (int)n, answer ? answer : "");
+		move = mv;
+		if (!answer || !kit_state_is_legal(&st, move)) {
 			fprintf(stderr, "%s: '%s' is not legal, playing %s\n", name,
-				move ? move : "(null)", st.legal[0]);
+				answer ? move : "(null)", st.legal[0]);
 			move = st.legal[0];
+			hash = NULL;
 		}
+		/* a copy: the answer may be kit_with_comment()'s own buffer */
+		snprintf(comment, sizeof(comment), "%s", hash ? hash + 1 : "");
 		st.request[0] = '\0';
-		printf("%s\n", move);
+		printf("%s\n", kit_with_comment(move, comment));
 		fflush(stdout);
 	}
 	free(line);

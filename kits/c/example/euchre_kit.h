@@ -138,10 +138,20 @@ int kit_state_partners(const struct kit_state *st, int *out);
 int kit_state_is_partner(const struct kit_state *st, int seat);
 int kit_state_is_legal(const struct kit_state *st, const char *move);
 
+/* The answer move with a comment: "JH # cheapest winner" (protocol.md,
+ * "Comments"). The game's page shows it beside the move; no other bot
+ * ever sees it. text is made one line of printable ASCII (other bytes and
+ * runs of spaces become one space) and cut to KIT_COMMENT_MAX bytes; an
+ * empty text gives the move alone. The result is a static buffer, valid
+ * until the next call. kit_run() checks the move before the '#'. */
+#define KIT_COMMENT_MAX 200
+const char *kit_with_comment(const char *move, const char *text);
+
 /* The bot's loop on stdin/stdout: answers the handshake with "ready NAME"
  * and every other request with decide(st) (a string that must stay
- * valid until the next call); an answer not in st->legal is replaced by
- * the first legal move, with a line on stderr. Returns 0 at quit or EOF. */
+ * valid until the next call; it may carry a comment, kit_with_comment());
+ * an answer whose move is not in st->legal is replaced by the first legal
+ * move, with a line on stderr. Returns 0 at quit or EOF. */
 typedef const char *kit_decide_fn(const struct kit_state *st);
 int kit_run(const char *name, kit_decide_fn *decide);
 

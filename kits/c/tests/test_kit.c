@@ -236,8 +236,21 @@ static void test_state(void)
 	EXPECT_INT(st.nswitches, 2);
 }
 
+/* a comment is one line of printable ASCII, capped; none for an empty text */
+static void test_comments(void)
+{
+	char x[500];
+
+	EXPECT_STR(kit_with_comment("JH", "drawing\ntrump  now"), "JH # drawing trump now");
+	EXPECT_STR(kit_with_comment("pass", " \t"), "pass");
+	memset(x, 'x', sizeof(x) - 1);
+	x[sizeof(x) - 1] = '\0';
+	EXPECT_INT((int)strlen(kit_with_comment("7 H", x)), (int)strlen("7 H # ") + KIT_COMMENT_MAX);
+}
+
 int main(void)
 {
+	test_comments();
 	test_cards();
 	test_tricks();
 	test_flip();

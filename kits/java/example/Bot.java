@@ -66,7 +66,8 @@ public final class Bot {
         }
         List<String> winners = cards.stream().filter(st::wouldWin).toList();
         boolean partnerHolds = st.partners().contains(st.winningSeat());
-        return least(partnerHolds || winners.isEmpty() ? cards : winners, st.trump, 1);
+        String card = least(partnerHolds || winners.isEmpty() ? cards : winners, st.trump, 1);
+        return Kit.withComment(card, partnerHolds ? "partner holds it" : winners.isEmpty() ? "cannot win" : "cheapest winner");
     }
 
     public static void main(String[] args) throws IOException {

@@ -509,10 +509,27 @@ public final class Kit {
         String decide(State state);
     }
 
+    /** Bytes of a comment the referee keeps. */
+    public static final int COMMENT_MAX = 200;
+
+    /** The answer move with a comment: "JH # cheapest winner" (protocol.md,
+     *  "Comments"). The game's page shows it beside the move; no other bot
+     *  ever sees it. text is made one line and cut to COMMENT_MAX bytes (of
+     *  ASCII; other characters are left out); an empty text gives the move
+     *  alone. run() checks the move before the "#". */
+    public static String withComment(String move, String text) {
+        String t = String.join(" ", text.trim().split("\\s+")).replaceAll("[^ -~]", "");
+        if (t.length() > COMMENT_MAX) {
+            t = t.substring(0, COMMENT_MAX);
+        }
+        return t.isEmpty() ? move : move + " # " + t;
+    }
+
     /** The bot's loop on standard input and output: answers the handshake
-     *  with "ready NAME" and every other request with the decider's move;
-     *  a move not in state.legal is replaced by the first legal one (and
-     *  said on standard error). Returns the state at quit or end of input. */
+     *  with "ready NAME" and every other request with the decider's move,
+     *  which may carry a comment (withComment()); a move not in state.legal
+     *  is replaced by the first legal one (and said on standard error).
+     *  Returns the state at quit or end of input. */
     public static State run(Decider decider, String name, BufferedReader in, PrintStream out)
             throws IOException {
         State state = new State();
@@ -525,11 +542,16 @@ public final class Kit {
             if (state.request.equals("ready")) {
                 move = "ready " + name;
             } else {
-                move = decider.decide(state);
+                String answer = decider.decide(state);
+                int hash = answer.indexOf('#');
+                String comment = hash < 0 ? "" : answer.substring(hash + 1);
+                move = (hash < 0 ? answer : answer.substring(0, hash)).stripTrailing();
                 if (!state.legal.contains(move)) {
                     System.err.println(name + ": '" + move + "' is not legal, playing " + state.legal.get(0));
                     move = state.legal.get(0);
+                    comment = "";
                 }
+                move = withComment(move, comment);
             }
             state.request = null;
             out.println(move);

@@ -155,6 +155,15 @@ public final class TestKit {
         eq(out.toString(), "ready t\npass\nKD\nJC\n", "run's answers");
         eq(seen, l("bid", "play", "play"), "run's requests");
 
+        /* comments: one line, capped; the move before the "#" is checked, a replaced move loses its comment */
+        eq(Kit.withComment("JH", "drawing\ntrump  now"), "JH # drawing trump now", "withComment");
+        eq(Kit.withComment("pass", ""), "pass", "withComment empty");
+        eq(Kit.withComment("7 H", "x".repeat(500)).length(), "7 H # ".length() + 200, "withComment cap");
+        ByteArrayOutputStream out2 = new ByteArrayOutputStream();
+        Kit.run(s -> Kit.withComment(s.request.equals("play") ? "JC" : "nonsense", "why"),
+                "t", new BufferedReader(new StringReader(TRANSCRIPT)), new PrintStream(out2, true));
+        eq(out2.toString(), "ready t\npass\nKD\nJC # why\n", "run's answers with comments");
+
         System.out.println("java unit: " + checks + " checks, " + fails + " failures");
         System.exit(fails == 0 ? 0 : 1);
     }

@@ -50,7 +50,7 @@ function decide(st) {
   if (!st.trick.length) return bestOf(cards, (c) => kit.power(c, st.trump));
   if (st.partners().includes(st.winningSeat())) return weakest(cards, st);
   const winners = cards.filter((c) => st.wouldWin(c));
-  return weakest(winners.length ? winners : cards, st);
+  return kit.withComment(weakest(winners.length ? winners : cards, st), winners.length ? 'cheapest winner' : 'cannot win');
 }
 
 if (require.main === module) kit.run(decide, 'js-kit-example');

@@ -331,10 +331,25 @@ const FEED = {
   won: (st, a) => { st.won = a.map(Number); },
 };
 
+/** Bytes of a comment the referee keeps. */
+const COMMENT_MAX = 200;
+
+/** The answer move with a comment: "JH # cheapest winner" (protocol.md,
+ * "Comments"). The game's page shows it beside the move; no other bot ever
+ * sees it. text is made one line and cut to COMMENT_MAX bytes; an empty
+ * text gives the move alone. run() checks the move before the "#". */
+function withComment(move, text) {
+  let t = String(text).split(/\s+/).filter((w) => w).join(' ');
+  const bytes = Buffer.from(t, 'utf8');
+  if (bytes.length > COMMENT_MAX) t = bytes.subarray(0, COMMENT_MAX).toString('utf8').replace(/\uFFFD$/, '');
+  return t ? `${move} # ${t}` : move;
+}
+
 /** The bot's loop: feeds every line of standard input to a State, answers
  * the handshake with "ready NAME" and every other request with
- * decide(state). An answer not in state.legal is replaced by the first
- * legal move (and said on standard error). Returns a promise of the state
+ * decide(state), which may add a comment (withComment()). An answer whose
+ * move is not in state.legal is replaced by the first legal move (and said
+ * on standard error). Returns a promise of the state
  * at quit or the end of the input. */
 function run(decide, name = 'euchre-kit-bot', input = process.stdin, write = (s) => process.stdout.write(s)) {
   const state = new State();
@@ -351,11 +366,16 @@ function run(decide, name = 'euchre-kit-bot', input = process.stdin, write = (s)
       if (state.request === 'ready') {
         move = `ready ${name}`;
       } else {
-        move = decide(state);
+        const answer = String(decide(state));
+        const hash = answer.indexOf('#');
+        let comment = hash < 0 ? '' : answer.slice(hash + 1);
+        move = (hash < 0 ? answer : answer.slice(0, hash)).trimEnd();
         if (!state.legal.includes(move)) {
           process.stderr.write(`${name}: ${JSON.stringify(move)} is not legal, playing ${state.legal[0]}\n`);
           move = state.legal[0];
+          comment = '';
         }
+        move = withComment(move, comment);
       }
       state.request = null;
       write(`${move}\n`);
@@ -367,5 +387,5 @@ function run(decide, name = 'euchre-kit-bot', input = process.stdin, write = (s)
 module.exports = {
   SUITS, RANKS, JOKERS, FLIP_JOKERS, TRUMP_POWER,
   parseCard, cardSuit, cardRank, sameColour, trumpOfCalling, effectiveSuit, isTrump, power,
-  ledSuit, trickKey, trickWinner, wouldWin, legalPlays, State, run,
+  ledSuit, trickKey, trickWinner, wouldWin, legalPlays, State, run, withComment, COMMENT_MAX,
 };

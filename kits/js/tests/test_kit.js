@@ -190,6 +190,20 @@ async function runTest() {
   assert.deepStrictEqual(seen, ['bid', 'play', 'play']);
 }
 
+async function commentTest() {
+  assert.strictEqual(kit.withComment('JH', 'drawing\ntrump  now'), 'JH # drawing trump now');
+  assert.strictEqual(kit.withComment('pass', ''), 'pass');
+  assert.strictEqual(kit.withComment('7 H', 'x'.repeat(500)).length, '7 H # '.length + 200);
+  // the move before the "#" is checked; a replaced move loses its comment
+  const input = new PassThrough();
+  const out = [];
+  const done = kit.run((st) => kit.withComment(st.request === 'play' ? 'JC' : 'nonsense', 'why'),
+    't', input, (s) => out.push(s));
+  input.write(TRANSCRIPT);
+  await done;
+  assert.strictEqual(out.join(''), 'ready t\npass\nKD\nJC # why\n');
+}
+
 // the example exits at quit, its input still open (the referee kills what is left after 0.5 s)
 function quitTest() {
   const { spawn } = require('child_process');
@@ -208,7 +222,8 @@ function quitTest() {
     try { fn(); } catch (e) { failed++; console.log(`FAIL ${name}: ${e.message}`); }
   }
   try { await runTest(); } catch (e) { failed++; console.log(`FAIL run: ${e.message}`); }
+  try { await commentTest(); } catch (e) { failed++; console.log(`FAIL comment: ${e.message}`); }
   try { await quitTest(); } catch (e) { failed++; console.log(`FAIL quit: ${e.message}`); }
-  console.log(`js unit: ${tests.length + 2} tests, ${failed} failures`);
+  console.log(`js unit: ${tests.length + 3} tests, ${failed} failures`);
   process.exitCode = failed ? 1 : 0;
 })();

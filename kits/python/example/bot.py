@@ -68,7 +68,7 @@ def decide(st):
     if st.winning_seat() in st.partners():
         return weakest(cards, st)
     winners = [c for c in cards if st.would_win(c)]
-    return weakest(winners or cards, st)
+    return kit.with_comment(weakest(winners or cards, st), "cheapest winner" if winners else "cannot win")
 
 
 if __name__ == "__main__":

@@ -361,11 +361,24 @@ class State:
             self.held.remove(card)
 
 
+COMMENT_MAX = 200  # bytes of a comment the referee keeps
+
+
+def with_comment(move, text):
+    """The answer move with a comment: "JH # cheapest winner" (protocol.md,
+    "Comments"). The game's page shows it beside the move; no other bot
+    ever sees it. text is made one line and cut to COMMENT_MAX bytes; an
+    empty text gives the move alone. run() checks the move before the "#"."""
+    text = " ".join(str(text).split()).encode()[:COMMENT_MAX].decode(errors="ignore")
+    return "%s # %s" % (move, text) if text else move
+
+
 def run(decide, name="euchre-kit-bot", stdin=None, stdout=None):
     """The bot's loop: feeds every line to a State, answers the handshake
-    with "ready NAME" and every other request with decide(state). An
-    answer not in state.legal is replaced by the first legal move (and
-    said on standard error, which the referee keeps in the bot's log)."""
+    with "ready NAME" and every other request with decide(state), which
+    may add a comment (with_comment()). An answer whose move is not in
+    state.legal is replaced by the first legal move (and said on standard
+    error, which the referee keeps in the bot's log)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     state = State()
@@ -377,11 +390,13 @@ def run(decide, name="euchre-kit-bot", stdin=None, stdout=None):
         if state.request == "ready":
             move = "ready " + name
         else:
-            move = decide(state)
+            move, _, comment = decide(state).partition("#")
+            move = move.rstrip()
             if move not in state.legal:
                 print("%s: %r is not legal, playing %s" % (name, move, state.legal[0]),
                       file=sys.stderr)
-                move = state.legal[0]
+                move, comment = state.legal[0], ""
+            move = with_comment(move, comment)
         state.request = None
         stdout.write(move + "\n")
         stdout.flush()

@@ -182,6 +182,18 @@ class Reading(unittest.TestCase):
         self.assertEqual(out.getvalue(), "ready t\npass\nKD\nJC\n")
         self.assertEqual(seen, ["bid", "play", "play"])
 
+    def test_comments(self):
+        self.assertEqual(kit.with_comment("JH", "drawing\ntrump  now"), "JH # drawing trump now")
+        self.assertEqual(kit.with_comment("pass", ""), "pass")
+        self.assertEqual(len(kit.with_comment("7 H", "x" * 500)), len("7 H # ") + 200)
+        out = io.StringIO()
+
+        def decide(st):
+            return kit.with_comment("JC" if st.request == "play" else "nonsense", "why")
+        kit.run(decide, "t", stdin=io.StringIO(TRANSCRIPT), stdout=out)
+        # the move before the "#" is checked; a replaced move loses its comment
+        self.assertEqual(out.getvalue(), "ready t\npass\nKD\nJC # why\n")
+
     def test_fivehand_partners_and_flip(self):
         st = kit.State()
         for line in ["variant fivehand", "players 5", "seat 4", "teams -", "hand 1 dealer 0",

@@ -480,10 +480,31 @@ impl State {
     }
 }
 
+/// Bytes of a comment the referee keeps.
+pub const COMMENT_MAX: usize = 200;
+
+/// The answer `mv` with a comment: "JH # cheapest winner" (protocol.md,
+/// "Comments"). The game's page shows it beside the move; no other bot
+/// ever sees it. `text` is made one line and cut to `COMMENT_MAX` bytes
+/// (at a character's boundary); an empty text gives the move alone.
+/// `run_on` checks the move before the '#'.
+pub fn with_comment(mv: &str, text: &str) -> String {
+    let mut t = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if t.len() > COMMENT_MAX {
+        let mut end = COMMENT_MAX;
+        while !t.is_char_boundary(end) {
+            end -= 1;
+        }
+        t.truncate(end);
+    }
+    if t.is_empty() { mv.to_string() } else { format!("{} # {}", mv, t) }
+}
+
 /// The bot's loop on any reader and writer: answers the handshake with
-/// "ready NAME" and every other request with decide's move; a move not in
-/// `state.legal` is replaced by the first legal one (and said on standard
-/// error). Returns the state at quit or the end of the input.
+/// "ready NAME" and every other request with decide's move, which may
+/// carry a comment (`with_comment`); a move not in `state.legal` is
+/// replaced by the first legal one (and said on standard error). Returns
+/// the state at quit or the end of the input.
 pub fn run_on<R: BufRead, W: Write>(decide: impl Fn(&State) -> String, name: &str, input: R, mut out: W) -> State {
     let mut state = State::new();
     for line in input.split(b'\n') {
@@ -502,9 +523,13 @@ pub fn run_on<R: BufRead, W: Write>(decide: impl Fn(&State) -> String, name: &st
         let mv = if state.request.as_deref() == Some("ready") {
             format!("ready {}", name)
         } else {
-            let mv = decide(&state);
-            if state.legal.contains(&mv) {
-                mv
+            let answer = decide(&state);
+            let (mv, comment) = match answer.find('#') {
+                Some(i) => (answer[..i].trim_end(), &answer[i + 1..]),
+                None => (answer.as_str(), ""),
+            };
+            if state.legal.iter().any(|m| m == mv) {
+                with_comment(mv, comment)
             } else {
                 eprintln!("{}: '{}' is not legal, playing {}", name, mv, state.legal[0]);
                 state.legal[0].clone()

@@ -66,7 +66,8 @@ fn decide(st: &State) -> String {
     }
     let winners: Vec<String> = cards.iter().filter(|c| st.would_win(c)).cloned().collect();
     let partner_holds = st.winning_seat().map_or(false, |w| st.partners().contains(&w));
-    least(if partner_holds || winners.is_empty() { &cards } else { &winners }, trump, 1)
+    let card = least(if partner_holds || winners.is_empty() { &cards } else { &winners }, trump, 1);
+    kit::with_comment(&card, if partner_holds { "partner holds it" } else if winners.is_empty() { "cannot win" } else { "cheapest winner" })
 }
 
 fn main() {

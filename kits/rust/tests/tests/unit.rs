@@ -164,3 +164,19 @@ fn run_answers() {
     assert_eq!(String::from_utf8(out).unwrap(), "ready t\npass\nKD\nJC\n");
     assert_eq!(*seen.borrow(), vec!["bid", "play", "play"]);
 }
+
+#[test]
+fn comments() {
+    assert_eq!(kit::with_comment("JH", "drawing\ntrump  now"), "JH # drawing trump now");
+    assert_eq!(kit::with_comment("pass", ""), "pass");
+    assert_eq!(kit::with_comment("7 H", &"x".repeat(500)).len(), "7 H # ".len() + 200);
+    // the move before the '#' is checked; a replaced move loses its comment
+    let mut out = Vec::new();
+    kit::run_on(
+        |st| kit::with_comment(if st.request.as_deref() == Some("play") { "JC" } else { "nonsense" }, "why"),
+        "t",
+        TRANSCRIPT.as_bytes(),
+        &mut out,
+    );
+    assert_eq!(String::from_utf8(out).unwrap(), "ready t\npass\nKD\nJC # why\n");
+}

@@ -1,0 +1,57 @@
+#!/bin/sh
+# t_bot_logs.sh - --bot-logs DIR keeps every game's stderr: the game being
+# played writes DIR/seatN.stderr, and the file an earlier game left there
+# (of the same run or an earlier one) is kept as DIR/game-SEED.seatN.stderr,
+# "-2", "-3", ... added when that name is taken. Four runs into one DIR; a
+# bot that writes its handshake seed to stderr tells the files apart.
+. "$(dirname "$0")/lib.sh"
+R=$BINDIR/referee
+mkdir -p "$tmp/bot"
+cat >"$tmp/bot/run" <<'PY'
+#!/usr/bin/env python3
+import sys
+for line in sys.stdin:
+    if line.startswith("seed "):
+        print("my seed " + line.split()[1], file=sys.stderr, flush=True)
+    if line.startswith("legal "):
+        print(line[6:].split(",")[0].strip(), flush=True)
+PY
+chmod +x "$tmp/bot/run"
+logs=$tmp/logs
+
+# run SEED BOTSEED [more options]: one run, the bot in seats 0 and 2
+run() {
+	seed=$1 botseed=$2
+	shift 2
+	"$R" --variant hammerwalt --option max_hands=1 --seed "$seed" --bot-seed "0:$botseed" \
+		--bot-seed "2:$((botseed + 1))" "$@" --bot-logs "$logs" "$tmp/bot" @greedy "$tmp/bot" @greedy \
+		>/dev/null 2>"$tmp/err" || fail "run of seed $seed: $(cat "$tmp/err")"
+}
+files() { (cd "$logs" && ls | tr '\n' ' '); }
+# the seeds in a file: the game's (its header) and the bot's (its own line)
+seeds() { sed -n 's/^=== game seed \([0-9]*\), seat [0-9] ===$/game \1/p; s/^my seed /bot /p' "$logs/$1" | tr '\n' ' '; }
+
+run 5 100
+expect_eq "first run" "$(files)" "seat0.stderr seat2.stderr "
+expect_eq "first run, seat 0" "$(seeds seat0.stderr)" "game 5 bot 100 "
+run 6 200 --games 2
+expect_eq "second run (two games)" "$(files)" \
+	"game-5.seat0.stderr game-5.seat2.stderr game-6.seat0.stderr game-6.seat2.stderr seat0.stderr seat2.stderr "
+expect_eq "the first run's file, kept" "$(seeds game-5.seat0.stderr)" "game 5 bot 100 "
+expect_eq "the second run's first game" "$(seeds game-6.seat2.stderr)" "game 6 bot 201 "
+expect_eq "the second run's last game" "$(seeds seat0.stderr)" "game 7 bot 200 "
+run 5 300
+run 8 400
+expect_eq "four runs, seed 5 twice" "$(files)" \
+	"game-5-2.seat0.stderr game-5-2.seat2.stderr game-5.seat0.stderr game-5.seat2.stderr game-6.seat0.stderr game-6.seat2.stderr game-7.seat0.stderr game-7.seat2.stderr seat0.stderr seat2.stderr "
+expect_eq "seed 5's first game" "$(seeds game-5.seat0.stderr)" "game 5 bot 100 "
+expect_eq "seed 5's second game" "$(seeds game-5-2.seat0.stderr)" "game 5 bot 300 "
+expect_eq "the last game" "$(seeds seat2.stderr)" "game 8 bot 401 "
+expect_eq "modes" "$(stat -c %a "$logs" "$logs/game-5-2.seat0.stderr" "$logs/seat0.stderr" | tr '\n' ' ')" "700 600 600 "
+
+# --log FILE without --bot-logs: a run's games append to FILE.seatN.stderr, as before
+"$R" --variant hammerwalt --option max_hands=1 --seed 1 --games 2 --log "$tmp/g.log" \
+	"$tmp/bot" @greedy @greedy @greedy >/dev/null 2>&1 || fail "--log run"
+expect_eq "--log's stderr file holds both games" \
+	"$(grep -c '^=== game seed' "$tmp/g.seat0.stderr")" 2
+finish "ok: t_bot_logs"

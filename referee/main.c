@@ -123,6 +123,11 @@ static const char *const usage_text[] = {
 	"  --seat-dir SEAT:DIR relative paths in that SEAT's command (and a SEAT that\n"
 	"                      names a directory) are looked up in DIR; the bot\n"
 	"                      still runs in its scratch directory\n"
+	"  --no-matches        start every bot afresh for each game; by default a bot\n"
+	"                      that answers its handshake with 'ready2' stays up for\n"
+	"                      the next of the --games (a 'game' line starts it: its\n"
+	"                      scratch is emptied, its seed and limits are the\n"
+	"                      game's own; protocol.md, Matches)\n"
 	"sandbox options (docs/sandbox.md):\n",
 	"  --limit SEAT:KEY=N  a limit for the bot in SEAT (a number, or 'all'); 0: no\n"
 	"                      limit (scratch_mb, scratch_files: the default); KEY:\n",
@@ -288,6 +293,7 @@ struct options {
 	const char *opt_value[64];
 	struct player_env env;
 	int cpu; /* --cpu: 1 + the CPU, 0: not given */
+	int no_matches; /* --no-matches: every bot is started for each game */
 };
 
 static long number_arg(const char *name, const char *arg, long min, long max)
@@ -336,7 +342,7 @@ enum {
 	OPT_STARTUP, OPT_MOVE, OPT_BANK, OPT_CPU, OPT_BOTLOGS, OPT_CAP, OPT_SCRATCH,
 	OPT_KEEP, OPT_CHECK, OPT_REPLAY, OPT_LIMIT, OPT_INSECURE, OPT_SANDBOX_INFO,
 	OPT_SEAT_DIR, OPT_BUILD, OPT_BUILD_TIMEOUT, OPT_GAME, OPT_BOT_SEED, OPT_HIDE, OPT_VERSION,
-	OPT_NO_CGROUP, OPT_HTML, OPT_PIN, OPT_HIDE_OTHERS,
+	OPT_NO_CGROUP, OPT_HTML, OPT_PIN, OPT_HIDE_OTHERS, OPT_NO_MATCHES,
 };
 
 static const struct option longopts[] = {
@@ -357,6 +363,7 @@ static const struct option longopts[] = {
 	{ "stderr-cap", required_argument, NULL, OPT_CAP },
 	{ "scratch-dir", required_argument, NULL, OPT_SCRATCH },
 	{ "keep-scratch", no_argument, NULL, OPT_KEEP },
+	{ "no-matches", no_argument, NULL, OPT_NO_MATCHES },
 	{ "check", required_argument, NULL, OPT_CHECK },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
 	{ "html", required_argument, NULL, OPT_HTML },
@@ -488,6 +495,7 @@ static int bot_option(struct options *o, int c, const char *arg)
 		return 1;
 	case OPT_SCRATCH: o->env.scratch_root = dir_arg("--scratch-dir", arg); return 1;
 	case OPT_KEEP: o->env.keep_scratch = 1; return 1;
+	case OPT_NO_MATCHES: o->no_matches = 1; return 1;
 	case OPT_LIMIT: set_limit(o, arg); return 1;
 	case OPT_INSECURE: o->env.insecure = 1; return 1;
 	case OPT_NO_CGROUP: sandbox_cgroups_off(); return 1;
@@ -1107,11 +1115,14 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.stderr_append = i > 0;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
+	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games;
 	/* a built-in that draws at random draws from its own seed's stream */
 	for (int s = 0; s < se->nseats; s++) {
 		uint64_t seed = mc.bot_seed[s];
 
-		if (se->kept[s] && player_renew(se->kept[s], seed) == 0) {
+		/* a built-in that renews, or a bot kept up from the last game (a match) */
+		if (se->kept[s] && (player_renew(se->kept[s], seed) == 0 ||
+				    player_plays_matches(se->kept[s]))) {
 			players[s] = se->kept[s];
 			continue;
 		}
@@ -1136,11 +1147,18 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	match_result_release(&res);
 out:
 	for (int s = 0; s < se->nseats; s++) {
-		/* a player that renews (the next game gives it its own seed) is kept */
-		if (!se->kept[s] && player_renewable(players[s]))
+		/*
+		 * a player that renews (the next game gives it its own seed) is
+		 * kept, and so is a bot left running for the next game; a bot
+		 * that faulted or quit is started afresh
+		 */
+		if (players[s] && (player_renewable(players[s]) || player_plays_matches(players[s]))) {
 			se->kept[s] = players[s];
-		else if (players[s] != se->kept[s])
-			player_free(players[s]);
+			continue;
+		}
+		if (players[s] == se->kept[s])
+			se->kept[s] = NULL;
+		player_free(players[s]);
 	}
 	return ret;
 }

@@ -97,7 +97,13 @@ static int scratch_pass(int dfd, int *sub)
 	return progress ? 0 : -1;
 }
 
-int sandbox_scratch_remove(const char *path)
+/*
+ * Removes everything below the directory path, and path itself unless
+ * keep_top. A bot still running (sandbox_scratch_clear()) may write while
+ * this walks: after max_passes passes over directories it gives up
+ * (EAGAIN), so a bot that keeps writing cannot hold the referee here.
+ */
+static int scratch_walk(const char *path, int keep_top, long max_passes)
 {
 	struct stat top, cur_st;
 	int cur, sub, rc;
@@ -111,7 +117,12 @@ int sandbox_scratch_remove(const char *path)
 	}
 	fchmod(cur, 0700);
 	/* depth-first with one fd at a time, so any depth works */
-	for (;;) {
+	for (long pass = 0;; pass++) {
+		if (max_passes && pass >= max_passes) {
+			close(cur);
+			errno = EAGAIN;
+			return -1;
+		}
 		rc = scratch_pass(cur, &sub);
 		if (rc < 0) {
 			int e = errno;
@@ -142,7 +153,26 @@ int sandbox_scratch_remove(const char *path)
 		cur = sub;
 	}
 	close(cur);
-	return rmdir(path);
+	return keep_top ? 0 : rmdir(path);
+}
+
+int sandbox_scratch_remove(const char *path)
+{
+	return scratch_walk(path, 0, 0);
+}
+
+/* passes over a running bot's scratch: its 4096 files (scratch_files) take a few */
+#define CLEAR_MAX_PASSES 100000
+
+int sandbox_scratch_clear(const struct sandbox_proc *p, const char *scratch)
+{
+	char path[64];
+
+	if (scratch)
+		return scratch_walk(scratch, 1, CLEAR_MAX_PASSES);
+	/* the private /tmp is a mount of the init's own namespace: seen through its root */
+	snprintf(path, sizeof(path), "/proc/%ld/root/tmp", (long)sandbox_pid(p));
+	return scratch_walk(path, 1, CLEAR_MAX_PASSES);
 }
 
 /* nftw walks one tree at a time: what to give while walking */

@@ -148,11 +148,18 @@ public final class TestKit {
         /* run: ready; an illegal answer (the bid, the first JC) becomes the first legal move */
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         List<String> seen = new ArrayList<>();
-        Kit.run(s -> {
+        Kit.State st1 = Kit.run(s -> {
             seen.add(s.request);
             return s.request.equals("play") ? "JC" : "nonsense";
         }, "t", new BufferedReader(new StringReader(TRANSCRIPT)), new PrintStream(out, true));
-        eq(out.toString(), "ready t\npass\nKD\nJC\n", "run's answers");
+        eq(out.toString(), "ready2 t\npass\nKD\nJC\n", "run's answers");
+        /* a match: a "game" line instead of quit, then the next game's handshake */
+        ByteArrayOutputStream out2 = new ByteArrayOutputStream();
+        Kit.State st2 = Kit.run(s -> s.request.equals("play") ? "JC" : "nonsense", "t",
+            new BufferedReader(new StringReader(TRANSCRIPT.replace("quit\n", "game\n" + TRANSCRIPT))),
+            new PrintStream(out2, true));
+        eq(out2.toString(), "ready2 t\npass\nKD\nJC\n".repeat(2), "a match's answers");
+        eq(st2.played, st1.played, "the second game's plays only");
         eq(seen, l("bid", "play", "play"), "run's requests");
 
         System.out.println("java unit: " + checks + " checks, " + fails + " failures");

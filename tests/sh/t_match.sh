@@ -13,7 +13,7 @@
 #    says so; the game after is a fresh process's;
 #  - part 4, information: what a spy bot gets in its second game of a
 #    match is exactly what a fresh process gets for that game, and its
-#    scratch is empty again.
+#    scratch is empty again; also under a referee that is not root.
 set -u
 . "$(dirname "$0")/lib.sh"
 sb=$top/sample-bots
@@ -144,5 +144,25 @@ for s in 0 2; do
 	expect_eq "spy seat $s: processes started" "$(starts "$tmp/spy/seat$s.stderr")" 1
 done
 echo "ok: a bot's second game gives it what a fresh process gets"
+
+# 5. a referee that is not root reaches a bot's private /tmp through the
+# bot (its init is not for it to look into): the bot stays up, and its
+# scratch is emptied between games all the same
+if [ "$(id -u)" = 0 ]; then
+	pub=/var/tmp/t_match.$$
+	m=$tmp/marker-nobody-$$
+	mkdir -m 755 "$pub" && cp "$mis/matcher" "$pub/matcher" && mkdir -m 700 "$pub/logs" &&
+		chown -R nobody:nogroup "$pub" || fail "cannot make $pub"
+	absref=$(cd "$BINDIR" && pwd)/referee
+	(cd / && as_nobody "$absref" --variant hammerwalt --option max_hands=2 --seed 70 --games 2 \
+		$seeds --bot-logs "$pub/logs" "$pub/matcher $m spy" @random @random @random) \
+		>"$tmp/nobody.json" 2>"$tmp/nobody.err" || fail "as nobody: exit $?: $(cat "$tmp/nobody.err")"
+	expect_eq "as nobody: games" "$(wc -l <"$tmp/nobody.json")" 2
+	expect_eq "as nobody: processes started" "$(starts "$pub/logs/seat0.stderr")" 1
+	expect_eq "as nobody: empty scratch at the first request of each game" \
+		"$(grep -c '^scratch: $' "$pub/logs/seat0.stderr")" 2
+	rm -rf "$pub"
+	echo "ok: a referee that is not root keeps a match bot up and empties its scratch"
+fi
 
 finish "t_match: all passed"

@@ -6,14 +6,14 @@
 # game), for the C, Python, Node and Java random bots. One-hand hammerwalt
 # games (max_hands=1), the bot in seat 0 and @random in the others, and
 # the same with the bot in all four seats; MATCH_GAMES games a run
-# (default 40), the two runs alternating MATCH_ROUNDS times (default 2),
+# (default 40), the two runs alternating MATCH_ROUNDS times (default 1),
 # the best of each kept. A runtime that is not installed is skipped. The
 # aims (issue 36): Java and Node at least 10x, C no slower (at least 1x).
 #
 #   sh bench/matches.sh            (BINDIR=bin; from the repository root)
 BINDIR=${BINDIR:-bin}
 N=${MATCH_GAMES:-40}
-ROUNDS=${MATCH_ROUNDS:-2}
+ROUNDS=${MATCH_ROUNDS:-1}
 [ -x "$BINDIR/referee" ] || { echo "bench/matches.sh: build first (make)" >&2; exit 1; }
 R=$BINDIR/referee
 

@@ -14,4 +14,5 @@ if [ -f bench/arena.sh ]; then
 	BINDIR=$BINDIR sh bench/arena.sh
 fi
 BINDIR=$BINDIR sh bench/startup.sh
+BINDIR=$BINDIR sh bench/matches.sh
 BINDIR=$BINDIR sh bench/channels.sh

@@ -29,7 +29,7 @@ ready_ms() {
 	rm -f "$W/g.log"
 	"$R" --variant hammerwalt --option max_hands=1 ${2:+"$2"} --log "$W/g.log" "$1" @random @random @random \
 		>/dev/null 2>&1 || { echo "-1 -1"; return; }
-	awk '$2 == "0<" && !h { h = $1 * 1000 } $2 == "0>" && $3 == "ready" { r = $1 * 1000; exit }
+	awk '$2 == "0<" && !h { h = $1 * 1000 } $2 == "0>" && ($3 == "ready" || $3 == "ready2") { r = $1 * 1000; exit }
 		END { print (h ? h : -1), (r ? r : -1) }' "$W/g.log"
 }
 

@@ -183,14 +183,19 @@ void protocol_request(const struct game *g, long move_ms, long bank_ms, struct s
 }
 
 int protocol_parse_ready(const char *line, size_t len, char *name, size_t nlen,
-			 char *err, size_t elen)
+			 int *matches, char *err, size_t elen)
 {
-	if (len < 5 || strncmp(line, "ready", 5) || (len > 5 && line[5] != ' ')) {
-		snprintf(err, elen, "expected 'ready' or 'ready NAME'");
+	/* "ready2": the word is six bytes, and declares matches */
+	size_t word = len >= 6 && !strncmp(line, "ready2", 6) ? 6 : 5;
+
+	if (len < 5 || strncmp(line, "ready", 5) || (len > word && line[word] != ' ')) {
+		snprintf(err, elen, "expected 'ready' or 'ready NAME' ('ready2' for matches)");
 		return -1;
 	}
-	if (len > 6)
-		escape_text(line + 6, len - 6, len - 6, name, nlen);
+	if (matches)
+		*matches = word == 6;
+	if (len > word + 1)
+		escape_text(line + word + 1, len - word - 1, len - word - 1, name, nlen);
 	else
 		name[0] = '\0';
 	return 0;

@@ -42,12 +42,15 @@ void protocol_hello(const struct game *g, int seat, const struct time_limits *t,
 void protocol_request(const struct game *g, long move_ms, long bank_ms, struct strbuf *out);
 
 /*
- * Checks a handshake answer: "ready" or "ready NAME...". Returns 0 and
- * copies the name (possibly empty; escaped, strbuf_add_escaped(), and cut
- * to fit) into name, or -1 with a reason.
+ * Checks a handshake answer: "ready", "ready NAME...", or the same with
+ * "ready2", by which a bot says it plays matches (protocol version 2: it
+ * stays up for the next game, which a "game" line starts). Returns 0,
+ * *matches (when not NULL) 1 for "ready2", and copies the name (possibly
+ * empty; escaped, strbuf_add_escaped(), and cut to fit) into name; or -1
+ * with a reason.
  */
 int protocol_parse_ready(const char *line, size_t len, char *name, size_t nlen,
-			 char *err, size_t elen);
+			 int *matches, char *err, size_t elen);
 
 /*
  * Splits an answer line "MOVE # COMMENT" (protocol.md, "Comments") at its

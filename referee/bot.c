@@ -994,7 +994,39 @@ double bot_cpu_ms(struct bot *b)
 
 double bot_mem_peak_mb(const struct bot *b)
 {
-	return b->stopped ? b->mem_peak_mb : -1;
+	return b->stopped ? b->mem_peak_mb : sandbox_mem_peak_mb(b->sp);
+}
+
+int bot_scratch_clear(struct bot *b, const char *scratch)
+{
+	return b->stopped ? -1 : sandbox_scratch_clear(b->sp, scratch);
+}
+
+/* The note of what the cap dropped, ending a game's part of the stderr file. */
+static void note_dropped(struct bot *b)
+{
+	char note[96];
+	int n;
+
+	if (!b->err_dropped || b->errfile_err[0])
+		return;
+	n = snprintf(note, sizeof(note), "\n[euchre-arena: %zu more bytes of stderr dropped]\n",
+		     b->err_dropped);
+	if (file_write_all(b->errfile, note, (size_t)n) < 0)
+		errfile_failed(b, errno);
+}
+
+void bot_stderr_next_game(struct bot *b, const char *header)
+{
+	if (b->stopped)
+		return;
+	drain_stderr(b);
+	if (b->errfile < 0)
+		return;
+	note_dropped(b);
+	b->err_kept = b->err_dropped = 0;
+	if (!b->errfile_err[0] && file_write_all(b->errfile, header, strlen(header)) < 0)
+		errfile_failed(b, errno);
 }
 
 /* ---- stopping --------------------------------------------------------- */
@@ -1043,15 +1075,7 @@ void bot_stop(struct bot *b, int polite, double grace_ms)
 		close(b->pidfd);
 	b->pidfd = -1;
 	if (b->errfile >= 0) {
-		if (b->err_dropped && !b->errfile_err[0]) {
-			char note[96];
-			int n = snprintf(note, sizeof(note),
-					 "\n[euchre-arena: %zu more bytes of stderr dropped]\n",
-					 b->err_dropped);
-
-			if (file_write_all(b->errfile, note, (size_t)n) < 0)
-				errfile_failed(b, errno);
-		}
+		note_dropped(b);
 		if (close(b->errfile) < 0)
 			errfile_failed(b, errno);
 		b->errfile = -1;

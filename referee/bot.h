@@ -93,10 +93,24 @@ int bot_has_output(struct bot *b);
 double bot_cpu_ms(struct bot *b);
 
 /*
- * The most memory the bot's process tree held (MiB), once stopped; -1
- * before, or without a cgroup (sandbox_mem_peak_mb()).
+ * The most memory the bot's process tree held (MiB): so far while it
+ * runs, in all once stopped; -1 without a cgroup (sandbox_mem_peak_mb()).
  */
 double bot_mem_peak_mb(const struct bot *b);
+
+/*
+ * Between the games of a match (the bot stays up): empties its scratch
+ * (sandbox_scratch_clear(); scratch is the host directory it was started
+ * with, or NULL for its private /tmp). 0, or -1 with errno: then stop it.
+ */
+int bot_scratch_clear(struct bot *b, const char *scratch);
+
+/*
+ * Between the games of a match: reads what the bot wrote to stderr, ends
+ * the last game's part of its stderr file (the cap's note) and starts the
+ * next one's with header; the cap counts again from 0.
+ */
+void bot_stderr_next_game(struct bot *b, const char *header);
 
 /*
  * The last lines the bot wrote to stderr (for fault reports), joined by

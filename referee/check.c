@@ -237,6 +237,91 @@ out:
 }
 
 /*
+ * Matches (protocol.md, "Matches (protocol version 2)"): a bot that
+ * answers "ready2" plays two one-hand games of hammerwalt in seat 0 in
+ * one process, the second begun by a "game" line. Returns 1 for a
+ * problem in either game (reported with its request), 0 when both went
+ * well or the bot does not play matches (a note says so), -2 when the
+ * referee failed; *played gets the games played.
+ */
+static int check_match(const char *spec, const struct player_env *env, struct strbuf *report,
+		       int *played)
+{
+	struct rules rules;
+	struct player *players[MAX_SEATS] = { NULL };
+	char err[256];
+	int problems = 0;
+
+	*played = 0;
+	rules_init(&rules, VAR_HAMMERWALT);
+	rules_set_option(&rules, "max_hands", "1", err, sizeof(err));
+	rules_finish(&rules, err, sizeof(err));
+	for (int s = 0; s < rules.players; s++)
+		if (!(players[s] = player_new(s == 0 ? spec : "@random", 2000 + (uint64_t)s, err,
+					      sizeof(err)))) {
+			strbuf_addf(report, "error: %s\n", err);
+			problems = -2;
+			goto out;
+		}
+	for (int game = 0; game < 2 && !problems; game++) {
+		struct match_config mc;
+		struct match_result res;
+		char *record = NULL;
+		size_t record_len = 0;
+
+		memset(&mc, 0, sizeof(mc));
+		mc.rules = &rules;
+		mc.seed = 17 + (uint64_t)game;
+		mc.env = *env;
+		mc.env.t0 = clock_ms();
+		mc.keep_bots = game == 0;
+		for (int s = 0; s < rules.players; s++)
+			mc.bot_seed[s] = 2000 + (uint64_t)s;
+		mc.log = open_memstream(&record, &record_len);
+		if (!mc.log || random_seed(&mc.bot_seed[0], err, sizeof(err)) < 0) {
+			strbuf_addf(report, "referee: %s\n", mc.log ? err : "cannot record the game");
+			if (mc.log)
+				fclose(mc.log);
+			free(record);
+			problems = -2;
+			break;
+		}
+		mc.log_path = "(memory)";
+		if (match_run(&mc, players, &res, err, sizeof(err)) < 0) {
+			strbuf_addf(report, "referee: %s\n", err);
+			fclose(mc.log);
+			free(record);
+			problems = -2;
+			break;
+		}
+		fflush(mc.log);
+		++*played;
+		if (res.nfaults) {
+			strip_request(&res.faults[0]);
+			strbuf_addf(report, "FAIL match: game %d of 2 in one process: %s in hand %d: %s\n",
+				    game + 1, fault_kind_name(res.faults[0].kind), res.faults[0].hand,
+				    res.faults[0].detail);
+			request_context(record, 0, report);
+			problems = 1;
+		} else if (game == 0 && !player_plays_matches(players[0])) {
+			strbuf_addf(report, "note: the bot plays one game per process (it answers "
+				    "'ready', not 'ready2': protocol.md, Matches)\n");
+			game = 2; /* nothing more to check */
+		} else if (game == 1) {
+			strbuf_addf(report, "ok   match: hammerwalt seat 0, 2 games in one process "
+				    "('ready2', then a 'game' line)\n");
+		}
+		match_result_release(&res);
+		fclose(mc.log);
+		free(record);
+	}
+out:
+	for (int s = 0; s < rules.players; s++)
+		player_free(players[s]);
+	return problems;
+}
+
+/*
  * Is spec something that can run at all? A SEAT naming a directory or a
  * program that is not there cannot pass a single game: -1 with why.
  */
@@ -325,9 +410,19 @@ int check_bot(const char *spec, const struct player_env *env, struct strbuf *rep
 			prev = f;
 		}
 	}
-	if (stop)
+	if (stop) {
 		strbuf_addf(report, "stopped after %d of %d games: %s; fix it and check again\n",
 			    ngames, total, stop);
+	} else {
+		int played, p = check_match(spec, env, report, &played);
+
+		if (p < 0) {
+			strbuf_release(&first_comment);
+			return p;
+		}
+		problems += p;
+		ngames += played;
+	}
 	if (comments)
 		strbuf_addf(report, "comments: %d seen, kept in the game records and shown beside "
 			    "their moves on the game pages (the first: \"%.80s%s\")\n", comments,

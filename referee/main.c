@@ -174,6 +174,7 @@ struct options {
 	const char *opt_value[64];
 	struct player_env env;
 	int cpu; /* --cpu: 1 + the CPU, 0: not given */
+	int no_matches; /* --no-matches: every bot is started for each game */
 };
 
 static long number_arg(const char *name, const char *arg, long min, long max)
@@ -486,6 +487,11 @@ static const struct option_spec referee_table[] = {
 		     "relative paths in that SEAT's command (and a SEAT that names a "
 		     "directory) are looked up in DIR; the bot still runs in its scratch "
 		     "directory"),
+	OPT_FLAG(0, "no-matches", &ropts.no_matches,
+		 "start every bot afresh for each game; by default a bot that answers its "
+		 "handshake with 'ready2' stays up for the next of the --games (a 'game' line "
+		 "starts it: its scratch is emptied, its seed and limits are the game's own; "
+		 "protocol.md, Matches)"),
 	OPT_GROUP("sandbox options (docs/sandbox.md):"),
 	OPT_CALLBACK_MORE(0, "limit", NULL, "SEAT:KEY=N", opt_limit,
 			  "a limit for the bot in SEAT (a number, or 'all'); 0: no limit "
@@ -525,7 +531,8 @@ static const struct option_spec referee_table[] = {
 	OPT_STRING(0, "check", &ropts.check, "BOT",
 		   "play BOT in every seat of every variant against built-ins for a few hands "
 		   "and report every problem; stops at a startup fault, or a problem seen in two "
-		   "games in a row (a BOT that is not there: exit 2)"),
+		   "games in a row (a BOT that is not there: exit 2); a BOT that answers "
+		   "'ready2' then plays two games in one process (a match)"),
 	OPT_STRING(0, "replay", &ropts.replay, "FILE",
 		   "replay a game record without the bots and verify every move and the "
 		   "result"),
@@ -1139,11 +1146,14 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.stderr_keep = se->o.bot_logs != NULL;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
+	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games;
 	/* a built-in that draws at random draws from its own seed's stream */
 	for (int s = 0; s < se->nseats; s++) {
 		uint64_t seed = mc.bot_seed[s];
 
-		if (se->kept[s] && player_renew(se->kept[s], seed) == 0) {
+		/* a built-in that renews, or a bot kept up from the last game (a match) */
+		if (se->kept[s] && (player_renew(se->kept[s], seed) == 0 ||
+				    player_plays_matches(se->kept[s]))) {
 			players[s] = se->kept[s];
 			continue;
 		}
@@ -1168,11 +1178,18 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	match_result_release(&res);
 out:
 	for (int s = 0; s < se->nseats; s++) {
-		/* a player that renews (the next game gives it its own seed) is kept */
-		if (!se->kept[s] && player_renewable(players[s]))
+		/*
+		 * a player that renews (the next game gives it its own seed) is
+		 * kept, and so is a bot left running for the next game; a bot
+		 * that faulted or quit is started afresh
+		 */
+		if (players[s] && (player_renewable(players[s]) || player_plays_matches(players[s]))) {
 			se->kept[s] = players[s];
-		else if (players[s] != se->kept[s])
-			player_free(players[s]);
+			continue;
+		}
+		if (players[s] == se->kept[s])
+			se->kept[s] = NULL;
+		player_free(players[s]);
 	}
 	return ret;
 }

@@ -479,9 +479,15 @@ int match_run(const struct match_config *mc, struct player **players,
 		decide(&r);
 	}
 	queue_events(&r, sent, r.g->nev);
-	for (int s = 0; s < rules->players; s++)
-		if (!r.fallback[s])
+	/* bots that play matches stay up when another game of the run follows */
+	for (int s = 0; s < rules->players; s++) {
+		if (r.fallback[s])
+			continue;
+		if (mc->keep_bots && !bot_interrupted())
+			player_pause(players[s]);
+		else
 			player_finish(players[s]);
+	}
 	if (check_files(&r, err, len) < 0)
 		goto out;
 	for (int s = 0; s < rules->players; s++)

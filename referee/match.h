@@ -37,6 +37,12 @@ struct match_config {
 	int (*hand_end)(char *err, size_t len);
 	/* match_result_fixed()'s text for these rules and SEATs, or NULL: made here each time */
 	const char *result_fixed;
+	/*
+	 * Another game of the run follows with the same players in the same
+	 * seats: a bot that plays matches (player_plays_matches()) is left
+	 * running at the end (player_pause()) instead of sent "quit".
+	 */
+	int keep_bots;
 };
 
 struct seat_record {

@@ -48,7 +48,8 @@ struct player {
 
 	/* bot programs */
 	struct seat prog;     /* argv, and the bot's own directory */
-	const struct player_env *env;
+	const struct player_env *env; /* &own_env */
+	struct player_env own_env; /* the game's, copied: a bot kept up outlives its game */
 	int seat;
 	struct bot *bot;
 	int slot, slot_lock;  /* the sandbox slot held while the bot lives */
@@ -65,6 +66,10 @@ struct player {
 	char name[64];
 	char request[200];    /* the last request sent: "request play | legal KD,JH" */
 	double mem_peak_mb;   /* of the last bot stopped; -1 unknown */
+	/* matches (protocol version 2) */
+	int matches;          /* the running bot answered "ready2": it may stay up */
+	int renewed;          /* this game's handshake goes to a bot kept up: "game" first */
+	double cpu_base;      /* the bot's CPU time when this game began (ms) */
 };
 
 /* The moves of "@script:MOVES"; a bare "@script" waits for player_set_script(). */
@@ -369,6 +374,41 @@ static int send_text(struct player *p, const char *text, size_t len, double dead
 
 /* ---- life cycle ------------------------------------------------------- */
 
+/* The line that starts a game's part of a bot's stderr file. */
+static void stderr_header(const struct player_env *env, int seat, char *buf, size_t len)
+{
+	snprintf(buf, len, "=== game seed %llu, seat %d ===\n", env->seed, seat);
+}
+
+/*
+ * A bot kept up from the last game of the match (player_pause()) begins
+ * the next: its game's clock, bank and budget start afresh, its scratch
+ * is emptied and its stderr file gets the game's header. 0, or -1 when
+ * the bot is not kept (stopped: the caller starts a fresh one).
+ */
+static int renew(struct player *p, const struct player_env *env, int seat)
+{
+	char header[64];
+
+	if (!p->matches || seat != p->seat ||
+	    bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0) {
+		player_stop(p);
+		return -1;
+	}
+	p->mem_peak_mb = -1;
+	stderr_header(env, seat, header, sizeof(header));
+	bot_stderr_next_game(p->bot, header);
+	p->renewed = 1;
+	p->matches = 0; /* until it answers "ready2" again */
+	p->launched = clock_ms();
+	p->bank_left = env->time.bank_ms > 0 ? (double)env->time.bank_ms : -1;
+	p->budget = time_limits_budget(&env->time);
+	p->used_ms = p->wall_ms = 0;
+	p->cpu_base = bot_cpu_ms(p->bot);
+	strbuf_reset(&p->queue);
+	return 0;
+}
+
 int player_launch(struct player *p, const struct player_env *env, int seat, struct fault *f,
 		  char *err, size_t len)
 {
@@ -376,11 +416,16 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	enum bot_start_failure why;
 	char path[4096], header[64];
 
-	p->env = env;
-	p->seat = seat;
-	p->mem_peak_mb = -1;
 	f->seat = seat;
 	f->kind = FAULT_NONE;
+	p->renewed = 0;
+	p->own_env = *env;
+	env = p->env = &p->own_env;
+	/* a bot kept up from the last game (player_pause()), in the same seat */
+	if (p->bot && renew(p, env, seat) == 0)
+		return 0;
+	p->seat = seat;
+	p->mem_peak_mb = -1;
 	if (p->kind != PLAYER_BOT)
 		return 0;
 	/* no slot, no scratch directory: the referee's failure, never the bot's */
@@ -408,7 +453,7 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 			player_stop(p);
 			return -1;
 		}
-		snprintf(header, sizeof(header), "=== game seed %llu, seat %d ===\n", env->seed, seat);
+		stderr_header(env, seat, header, sizeof(header));
 		bs.stderr_path = path;
 		bs.stderr_append = env->stderr_append;
 		bs.stderr_header = header;
@@ -417,6 +462,8 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	p->bank_left = env->time.bank_ms > 0 ? (double)env->time.bank_ms : -1;
 	p->budget = time_limits_budget(&env->time);
 	p->used_ms = p->wall_ms = 0;
+	p->cpu_base = 0;
+	p->matches = 0;
 	p->bot = bot_start(&bs, &why, f->detail, sizeof(f->detail));
 	if (!p->bot) {
 		player_stop(p);
@@ -452,7 +499,7 @@ static void charge_all_cpu(struct player *p)
 {
 	double total;
 
-	if (p->env->time.cpu && p->bot && (total = bot_cpu_ms(p->bot)) > p->used_ms)
+	if (p->env->time.cpu && p->bot && (total = bot_cpu_ms(p->bot) - p->cpu_base) > p->used_ms)
 		p->used_ms = total;
 }
 
@@ -552,6 +599,9 @@ int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, stru
 	if (p->kind != PLAYER_BOT)
 		return 0;
 	strbuf_init(&hello);
+	/* a bot kept up from the last game learns that another follows */
+	if (p->renewed)
+		strbuf_addstr(&hello, "game\n");
 	protocol_hello(g, p->seat, &p->env->time, (unsigned long long)bot_seed, &hello);
 	bot_watch_output(p->bot);
 	note_request(p, hello.buf, hello.len);
@@ -574,16 +624,17 @@ int player_ready(struct player *p, struct fault *f)
 	limit = startup_limit(p);
 	if (bot_read_line(p->bot, p->launched + (double)limit, &p->line, f) < 0) {
 		if (f->no_answer)
-			snprintf(f->detail, sizeof(f->detail), "no 'ready' within %ld ms%s", limit,
-				 limit < p->env->time.startup_ms ? " (its game time budget)" : "");
+			snprintf(f->detail, sizeof(f->detail), "no 'ready' within %ld ms%s%s", limit,
+				 limit < p->env->time.startup_ms ? " (its game time budget)" : "",
+				 p->renewed ? " of the 'game' line (between the games of a match)" : "");
 		/* a bot its memory limit killed has that fault, whenever it came */
 		if (!bot_interrupted() && f->kind != FAULT_MEMORY)
 			f->kind = FAULT_STARTUP;
 		goto out;
 	}
 	log_lines(p, '>', p->line.buf, p->line.len);
-	if (protocol_parse_ready(p->line.buf, p->line.len, p->name, sizeof(p->name), why,
-				 sizeof(why)) < 0) {
+	if (protocol_parse_ready(p->line.buf, p->line.len, p->name, sizeof(p->name), &p->matches,
+				 why, sizeof(why)) < 0) {
 		char q[260];
 
 		escape_text(p->line.buf, p->line.len, 60, q, sizeof(q));
@@ -601,7 +652,7 @@ out:
 	if (ret == 0 && bot_output_time(p->bot) > 0 && bot_output_time(p->bot) < arrived)
 		arrived = bot_output_time(p->bot);
 	p->wall_ms += arrived - p->launched;
-	p->used_ms += p->env->time.cpu ? bot_cpu_ms(p->bot) : arrived - p->launched;
+	p->used_ms += p->env->time.cpu ? bot_cpu_ms(p->bot) - p->cpu_base : arrived - p->launched;
 	return ret;
 }
 
@@ -861,6 +912,29 @@ int player_decide(struct player *p, const struct game *g, struct move *out, doub
 		}
 		return bot_decide(p, g, out, ms, f);
 	}
+}
+
+int player_plays_matches(const struct player *p)
+{
+	return p->kind == PLAYER_BOT && p->bot && p->matches;
+}
+
+int player_pause(struct player *p)
+{
+	struct fault f;
+
+	if (!player_plays_matches(p)) {
+		player_finish(p);
+		return 0;
+	}
+	memset(&f, 0, sizeof(f));
+	if (player_flush(p, &f) < 0) {
+		/* it did not read its last events: the next game gets a fresh one */
+		player_stop(p);
+		return 0;
+	}
+	p->mem_peak_mb = bot_mem_peak_mb(p->bot);
+	return 1;
 }
 
 void player_finish(struct player *p)

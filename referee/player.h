@@ -13,6 +13,8 @@
  *	      player_decide(p, &g, &m, &f);  // when it is the seat's turn:
  *	                                     // the events queued, then the request
  *	player_finish(p, &g);                // game over: last events, quit
+ *	                                     // (or player_pause(p): a match bot stays
+ *	                                     // up, and the next launch renews it)
  *	player_free(p);
  *
  * For built-ins every step but decide is a no-op. A step that fails fills
@@ -192,6 +194,20 @@ const char *player_file_error(const struct player *p);
 
 /* Sends the remaining events and "quit", then stops the program. */
 void player_finish(struct player *p);
+/*
+ * Matches (protocol version 2): did the running bot answer its handshake
+ * with "ready2"? Such a bot may stay up for the next game of a run.
+ */
+int player_plays_matches(const struct player *p);
+/*
+ * Ends the game for p when another game of the run follows: a bot that
+ * plays matches is sent the remaining events and stays up (1), its next
+ * player_launch() empties its scratch and its player_hello() starts with
+ * a "game" line; any other player is finished (player_finish(), 0). The
+ * next game must seat p in the same seat, or it is stopped and started
+ * afresh.
+ */
+int player_pause(struct player *p);
 /* Stops a bot at once (after a fault). */
 void player_stop(struct player *p);
 

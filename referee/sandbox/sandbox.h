@@ -213,6 +213,16 @@ int sandbox_tree_own(const char *dir, uid_t uid, gid_t gid, enum sandbox_own how
 int sandbox_scratch_remove(const char *path);
 
 /*
+ * Empties the scratch of a bot that is still running, between the games
+ * of a match: scratch is the host directory given to sandbox_spawn(), or
+ * NULL for the private /tmp (reached through the init's root, never
+ * through a link the bot made). Files the bot holds open go from the
+ * directory but stay its own until it closes them. 0, or -1 (errno set;
+ * EAGAIN when the bot kept writing while it was emptied): then stop it.
+ */
+int sandbox_scratch_clear(const struct sandbox_proc *p, const char *scratch);
+
+/*
  * Slots: as root, every bot running on this machine, in any referee,
  * holds a distinct slot (a lock on slotN.lock in /run/euchre-arena, a
  * directory of root's, 0700, so no other user can take one), and runs as

@@ -97,12 +97,18 @@ static int scratch_pass(int dfd, int *sub)
 	return progress ? 0 : -1;
 }
 
-int sandbox_scratch_remove(const char *path)
+/*
+ * Removes everything below the directory open as cur (the fd is taken,
+ * and closed; -1 fails at once), and the directory itself, by its path,
+ * unless keep_top. A bot still running (sandbox_scratch_clear()) may write while
+ * this walks: after max_passes passes over directories it gives up
+ * (EAGAIN), so a bot that keeps writing cannot hold the referee here.
+ */
+static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_passes)
 {
 	struct stat top, cur_st;
-	int cur, sub, rc;
+	int sub, rc;
 
-	cur = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (cur < 0)
 		return -1;
 	if (fstat(cur, &top) < 0) {
@@ -111,7 +117,12 @@ int sandbox_scratch_remove(const char *path)
 	}
 	fchmod(cur, 0700);
 	/* depth-first with one fd at a time, so any depth works */
-	for (;;) {
+	for (long pass = 0;; pass++) {
+		if (max_passes && pass >= max_passes) {
+			close(cur);
+			errno = EAGAIN;
+			return -1;
+		}
 		rc = scratch_pass(cur, &sub);
 		if (rc < 0) {
 			int e = errno;
@@ -142,7 +153,80 @@ int sandbox_scratch_remove(const char *path)
 		cur = sub;
 	}
 	close(cur);
-	return rmdir(path);
+	return keep_top ? 0 : rmdir(path);
+}
+
+int sandbox_scratch_remove(const char *path)
+{
+	return scratch_walk_fd(open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), path, 0,
+			       0);
+}
+
+/* passes over a running bot's scratch: its 4096 files (scratch_files) take a few */
+#define CLEAR_MAX_PASSES 100000
+
+/*
+ * The private /tmp of a sandbox whose init is pid, opened through the
+ * root of a process of the sandbox (its mount namespace): the init's, or,
+ * where /proc refuses that (a referee that is not root may not look into
+ * its init, which is not dumpable, but may into the bot, whose user
+ * namespace it owns), its child's. The child is opened as /proc/PID first
+ * and checked to be the init's child through that handle, so a pid
+ * reused by another process in between is never followed. An fd, or -1.
+ */
+static int open_private_tmp(pid_t init)
+{
+	char path[64], buf[512];
+	const int dir = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+	int fd, n;
+
+	snprintf(path, sizeof(path), "/proc/%ld/root/tmp", (long)init);
+	fd = open(path, dir | O_NOFOLLOW);
+	if (fd >= 0 || (errno != EACCES && errno != EPERM))
+		return fd;
+	snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", (long)init, (long)init);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = (int)read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	for (char *w = buf, *end; *w; w = end) {
+		long child = strtol(w, &end, 10), ppid = -1;
+		int pdir, sfd;
+		char stat[512], *paren;
+
+		if (end == w)
+			break;
+		snprintf(path, sizeof(path), "/proc/%ld", child);
+		if ((pdir = open(path, dir)) < 0)
+			continue;
+		sfd = openat(pdir, "stat", O_RDONLY | O_CLOEXEC);
+		n = sfd >= 0 ? (int)read(sfd, stat, sizeof(stat) - 1) : -1;
+		if (sfd >= 0)
+			close(sfd);
+		stat[n > 0 ? n : 0] = '\0';
+		/* "PID (COMM) STATE PPID ...": COMM may hold anything, so from its last ')' */
+		paren = strrchr(stat, ')');
+		if (paren && sscanf(paren + 1, " %*c %ld", &ppid) == 1 && ppid == (long)init)
+			fd = openat(pdir, "root/tmp", dir | O_NOFOLLOW);
+		else
+			fd = -1;
+		close(pdir);
+		if (fd >= 0)
+			return fd;
+	}
+	errno = EACCES;
+	return -1;
+}
+
+int sandbox_scratch_clear(const struct sandbox_proc *p, const char *scratch)
+{
+	if (scratch)
+		return scratch_walk_fd(open(scratch, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
+				       scratch, 1, CLEAR_MAX_PASSES);
+	/* the private /tmp is a mount of the sandbox's own namespace */
+	return scratch_walk_fd(open_private_tmp(sandbox_pid(p)), NULL, 1, CLEAR_MAX_PASSES);
 }
 
 /* nftw walks one tree at a time: what to give while walking */

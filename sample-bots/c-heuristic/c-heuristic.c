@@ -374,7 +374,7 @@ static const char *decide(void)
 	double w;
 
 	if (!strcmp(st.kind, "ready"))
-		return "ready c-heuristic";
+		return "ready2 c-heuristic"; /* ready2: it plays matches (a "game" line) */
 	if (!strcmp(st.kind, "bid"))
 		return decide_bid();
 	if (!strcmp(st.kind, "trump"))
@@ -487,6 +487,12 @@ int main(void)
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!strcmp(line, "quit"))
 			break;
+		if (!strcmp(line, "game")) {
+			/* the next game of a match: its handshake follows; forget this one */
+			memset(&st, 0, sizeof(st));
+			st.bidder = st.partner_of_bidder = -1;
+			continue;
+		}
 		read_line(line);
 	}
 	return 0;

@@ -8,7 +8,9 @@
  * listing every legal answer, so a bot that only reads that line and
  * prints one of its moves is already a correct bot. This one also reads
  * the "seed" line of the handshake so that its games can be replayed
- * exactly. See protocol.md for every other line (you can ignore them).
+ * exactly, and answers the handshake with "ready2": it plays a match,
+ * game after game in one process, each handshake (after a "game" line)
+ * reseeding it. See protocol.md for every other line (you can ignore them).
  *
  * Build: cc -O2 -o c-random c-random.c (make does it).
  */
@@ -16,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long long state = 88172645463325252ULL;
+#define START_STATE 88172645463325252ULL
+
+static unsigned long long state = START_STATE;
 
 /* xorshift64: small and good enough for picking moves */
 static unsigned long long next_random(void)
@@ -36,7 +40,8 @@ int main(void)
 	while (fgets(line, sizeof(line), stdin)) {
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!strncmp(line, "seed ", 5)) {
-			state ^= strtoull(line + 5, NULL, 10) * 0x9e3779b97f4a7c15ULL;
+			/* each game's seed alone sets the state: a match plays as single games */
+			state = START_STATE ^ strtoull(line + 5, NULL, 10) * 0x9e3779b97f4a7c15ULL;
 			if (!state)
 				state = 1;
 		} else if (!strncmp(line, "legal ", 6)) {
@@ -51,7 +56,7 @@ int main(void)
 					*p++ = '\0';
 			}
 			if (!strcmp(moves[0], "ready"))
-				printf("ready c-random\n"); /* the handshake: we may add a name */
+				printf("ready2 c-random\n"); /* the handshake: matches, and a name */
 			else
 				printf("%s\n", moves[next_random() % (unsigned)n]);
 		} else if (!strcmp(line, "quit")) {

@@ -172,7 +172,7 @@ static void answer(const char *legal)
 	size_t n;
 
 	if (!strcmp(st.request, "ready")) {
-		puts("ready c-search");
+		puts("ready2 c-search"); /* ready2: it plays matches (a "game" line) */
 		fflush(stdout);
 		return;
 	}
@@ -233,6 +233,13 @@ int main(int argc, char **argv)
 			handshake_line(line);
 		} else if (!st.in_request && !strcmp(line, "quit")) {
 			break;
+		} else if (!st.in_request && !strcmp(line, "game")) {
+			/* the next game of a match: its handshake follows; forget this one */
+			int effort = st.effort;
+
+			memset(&st, 0, sizeof(st));
+			st.effort = effort;
+			rules_init(&st.rules, VAR_HAMMERWALT);
 		} else if (!st.in_request) {
 			event_line(line);
 		}

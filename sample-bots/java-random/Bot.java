@@ -4,6 +4,8 @@
 // ends with a line "legal MOVE,MOVE,..." listing every legal answer; answer
 // with exactly one of them on one line (and flush). protocol.md describes
 // the other lines. Print debugging output to System.err, never System.out.
+// "ready2" in the handshake says it plays matches: after a game a "game"
+// line and the next handshake come instead of "quit"; each seed reseeds.
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -22,7 +24,7 @@ public class Bot {
                 String[] moves = line.substring(6).split(",");
                 String answer = moves[rng.nextInt(moves.length)];
                 if (answer.equals("ready"))
-                    answer = "ready java-random"; // the handshake: we may add a name
+                    answer = "ready2 java-random"; // the handshake: matches, a name
                 out.println(answer);
             } else if (line.equals("quit")) {
                 break;

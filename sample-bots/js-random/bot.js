@@ -4,6 +4,8 @@
 // ends with a line "legal MOVE,MOVE,..." listing every legal answer; answer
 // with exactly one of them on one line. protocol.md describes the other
 // lines. Print debugging output with console.error, never console.log.
+// "ready2" in the handshake says it plays matches: after a game a "game"
+// line and the next handshake come instead of "quit"; each seed reseeds.
 "use strict";
 const readline = require("readline");
 
@@ -24,7 +26,7 @@ input.on("line", (line) => {
   } else if (line.startsWith("legal ")) {
     const moves = line.slice(6).split(",");
     let answer = moves[Math.floor(random() * moves.length)];
-    if (answer === "ready") answer = "ready js-random"; // the handshake
+    if (answer === "ready") answer = "ready2 js-random"; // the handshake: matches
     process.stdout.write(answer + "\n");
   } else if (line === "quit") {
     input.close();

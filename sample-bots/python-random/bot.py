@@ -11,6 +11,10 @@ That is all a correct bot must do. The other lines (your cards, the bids,
 the cards played, the scores) are described in protocol.md; read them to
 make better choices. Print debugging output to sys.stderr, never to
 standard output.
+
+Answering the handshake with "ready2" says the bot plays matches: after a
+game it gets a "game" line and the next game's handshake instead of
+"quit", in the same process. The seed line of each handshake reseeds it.
 """
 import random
 import sys
@@ -27,7 +31,8 @@ def main():
             moves = line[6:].split(",")
             answer = rng.choice(moves)
             if answer == "ready":
-                answer = "ready python-random"  # the handshake: we may add a name
+                # the handshake: ready2 = we play matches; and a name
+                answer = "ready2 python-random"
             print(answer, flush=True)  # flush: the referee is waiting for it
         elif line == "quit":
             break

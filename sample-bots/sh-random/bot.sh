@@ -5,6 +5,8 @@
 # ends with a line "legal MOVE,MOVE,..." listing every legal answer; answer
 # with exactly one of them on one line. protocol.md describes the other
 # lines. Debugging output goes to stderr: echo "..." >&2.
+# "ready2" in the handshake says it plays matches: after a game a "game"
+# line and the next handshake come instead of "quit"; each seed reseeds.
 
 seed=1
 while IFS= read -r line; do
@@ -26,7 +28,7 @@ while IFS= read -r line; do
 		IFS=$old_ifs
 		i=$(( seed / 65536 % $# + 1 ))
 		eval "answer=\${$i}"
-		[ "$answer" = ready ] && answer="ready sh-random"
+		[ "$answer" = ready ] && answer="ready2 sh-random"
 		printf '%s\n' "$answer"
 		;;
 	quit)

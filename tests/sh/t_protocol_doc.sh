@@ -202,6 +202,7 @@ annotate() {
 		n["< request"] = "a decision is wanted: the block ends with legal"
 		n["< legal"] = "every legal answer, comma-separated"
 		n["> ready"] = "the handshake answer, with an optional name"
+		n["> ready2"] = "the handshake answer: ready2 = it plays matches (a name may follow)"
 		n["< hand"] = "a new hand and its dealer"
 		n["< cards"] = "your cards as dealt"
 		n["< turnup"] = "the kitty card turned up"
@@ -233,7 +234,7 @@ annotate() {
 	{
 		split($0, w, " ")
 		key = w[1] " " w[2]
-		if (w[1] == ">" && w[2] != "ready")
+		if (w[1] == ">" && w[2] != "ready" && w[2] != "ready2")
 			key = "> answer"
 		if ((key in n) && !(key in seen)) {
 			seen[key] = 1

@@ -900,6 +900,47 @@ static void deal_load_names_the_file(void)
 	unlink(path);
 }
 
+/* ---- the handshake answer ------------------------------------------------ */
+
+/*
+ * "ready" and "ready NAME" (protocol version 1), "ready2" and "ready2
+ * NAME" (it plays matches); nothing else, "ready2x" and "readyx" included.
+ */
+static void ready_answers(void)
+{
+	static const struct {
+		const char *line;
+		int ret, matches;
+		const char *name;
+	} cases[] = {
+		{ "ready", 0, 0, "" },
+		{ "ready Deep Euchre 2.1", 0, 0, "Deep Euchre 2.1" },
+		{ "ready 2", 0, 0, "2" },
+		{ "ready2", 0, 1, "" },
+		{ "ready2 c-random", 0, 1, "c-random" },
+		{ "ready2 ", 0, 1, "" },
+		{ "ready2x", -1, -1, NULL },
+		{ "readyx", -1, -1, NULL },
+		{ "Ready2", -1, -1, NULL },
+		{ "read", -1, -1, NULL },
+		{ "", -1, -1, NULL },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char name[64] = "unset", err[128] = "";
+		int matches = -1;
+		int ret = protocol_parse_ready(cases[i].line, strlen(cases[i].line), name,
+					       sizeof(name), &matches, err, sizeof(err));
+
+		CHECK_INT(ret, cases[i].ret);
+		CHECK_INT(matches, cases[i].matches);
+		if (cases[i].name)
+			CHECK_STR(name, cases[i].name);
+		else
+			CHECK_STR(err, "expected 'ready' or 'ready NAME' ('ready2' for matches)");
+	}
+}
+
 int main(void)
 {
 	RUN(card_names_canonical);
@@ -924,5 +965,6 @@ int main(void)
 	RUN(deal_parse_positions);
 	RUN(deal_parse_position_errors);
 	RUN(deal_load_names_the_file);
+	RUN(ready_answers);
 	return TEST_REPORT();
 }

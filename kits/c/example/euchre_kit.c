@@ -599,10 +599,14 @@ int kit_run(const char *name, kit_decide_fn *decide)
 
 		if (!strncmp(line, "quit", 4) && (line[4] == '\n' || line[4] == '\r' || !line[4]))
 			break;
+		if (!strncmp(line, "game", 4) && (line[4] == '\n' || line[4] == '\r' || !line[4])) {
+			kit_state_init(&st); /* the next game of the match: its handshake follows */
+			continue;
+		}
 		if (!kit_state_feed(&st, line))
 			continue;
 		if (!strcmp(st.request, "ready")) {
-			printf("ready %s\n", name);
+			printf("ready2 %s\n", name);
 			continue;
 		}
 		answer = decide(&st);

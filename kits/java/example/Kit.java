@@ -526,21 +526,27 @@ public final class Kit {
     }
 
     /** The bot's loop on standard input and output: answers the handshake
-     *  with "ready NAME" and every other request with the decider's move,
-     *  which may carry a comment (withComment()); a move not in state.legal
-     *  is replaced by the first legal one (and said on standard error).
-     *  Returns the state at quit or end of input. */
+     *  with "ready2 NAME" (it plays matches: after a "game" line the next
+     *  game's handshake follows, and a fresh State reads it) and every
+     *  other request with the decider's move, which may carry a comment
+     *  (withComment()); a move not in state.legal is replaced by the first
+     *  legal one (and said on standard error). Returns the state at quit or
+     *  end of input. */
     public static State run(Decider decider, String name, BufferedReader in, PrintStream out)
             throws IOException {
         State state = new State();
         String line;
         while ((line = in.readLine()) != null && !line.equals("quit")) {
+            if (line.equals("game")) {
+                state = new State(); // the next game of the match
+                continue;
+            }
             if (!state.feed(line)) {
                 continue;
             }
             String move;
             if (state.request.equals("ready")) {
-                move = "ready " + name;
+                move = "ready2 " + name;
             } else {
                 String answer = decider.decide(state);
                 int hash = answer.indexOf('#');

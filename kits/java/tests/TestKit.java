@@ -148,11 +148,18 @@ public final class TestKit {
         /* run: ready; an illegal answer (the bid, the first JC) becomes the first legal move */
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         List<String> seen = new ArrayList<>();
-        Kit.run(s -> {
+        Kit.State st1 = Kit.run(s -> {
             seen.add(s.request);
             return s.request.equals("play") ? "JC" : "nonsense";
         }, "t", new BufferedReader(new StringReader(TRANSCRIPT)), new PrintStream(out, true));
-        eq(out.toString(), "ready t\npass\nKD\nJC\n", "run's answers");
+        eq(out.toString(), "ready2 t\npass\nKD\nJC\n", "run's answers");
+        /* a match: a "game" line instead of quit, then the next game's handshake */
+        ByteArrayOutputStream out2 = new ByteArrayOutputStream();
+        Kit.State st2 = Kit.run(s -> s.request.equals("play") ? "JC" : "nonsense", "t",
+            new BufferedReader(new StringReader(TRANSCRIPT.replace("quit\n", "game\n" + TRANSCRIPT))),
+            new PrintStream(out2, true));
+        eq(out2.toString(), "ready2 t\npass\nKD\nJC\n".repeat(2), "a match's answers");
+        eq(st2.played, st1.played, "the second game's plays only");
         eq(seen, l("bid", "play", "play"), "run's requests");
 
         /* comments: one line, capped; the move before the "#" is checked, a replaced move loses its comment */
@@ -162,7 +169,7 @@ public final class TestKit {
         ByteArrayOutputStream out2 = new ByteArrayOutputStream();
         Kit.run(s -> Kit.withComment(s.request.equals("play") ? "JC" : "nonsense", "why"),
                 "t", new BufferedReader(new StringReader(TRANSCRIPT)), new PrintStream(out2, true));
-        eq(out2.toString(), "ready t\npass\nKD\nJC # why\n", "run's answers with comments");
+        eq(out2.toString(), "ready2 t\npass\nKD\nJC # why\n", "run's answers with comments");
 
         System.out.println("java unit: " + checks + " checks, " + fails + " failures");
         System.exit(fails == 0 ? 0 : 1);

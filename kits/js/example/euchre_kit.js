@@ -346,13 +346,15 @@ function withComment(move, text) {
 }
 
 /** The bot's loop: feeds every line of standard input to a State, answers
- * the handshake with "ready NAME" and every other request with
- * decide(state), which may add a comment (withComment()). An answer whose
- * move is not in state.legal is replaced by the first legal move (and said
- * on standard error). Returns a promise of the state
+ * the handshake with "ready2 NAME" (it plays matches: after a "game" line
+ * the next game's handshake follows, and a fresh State reads it) and every
+ * other request with decide(state), which may add a comment
+ * (withComment()). An answer whose move is not in state.legal is replaced
+ * by the first legal move (and said on standard error). Returns a promise
+ * of the state
  * at quit or the end of the input. */
 function run(decide, name = 'euchre-kit-bot', input = process.stdin, write = (s) => process.stdout.write(s)) {
-  const state = new State();
+  let state = new State();
   const rl = readline.createInterface({ input, terminal: false });
   return new Promise((resolve) => {
     rl.on('line', (line) => {
@@ -361,10 +363,14 @@ function run(decide, name = 'euchre-kit-bot', input = process.stdin, write = (s)
         input.destroy();
         return;
       }
+      if (line === 'game') { // the next game of the match
+        state = new State();
+        return;
+      }
       if (!state.feed(line)) return;
       let move;
       if (state.request === 'ready') {
-        move = `ready ${name}`;
+        move = `ready2 ${name}`;
       } else {
         const answer = String(decide(state));
         const hash = answer.indexOf('#');

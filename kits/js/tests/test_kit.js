@@ -185,9 +185,18 @@ async function runTest() {
   const done = kit.run((st) => { seen.push(st.request); return st.request === 'play' ? 'JC' : 'nonsense'; },
     't', input, (s) => out.push(s));
   input.write(TRANSCRIPT); // left open: the quit line must end the loop
-  await done;
-  assert.strictEqual(out.join(''), 'ready t\npass\nKD\nJC\n');
+  const st1 = await done;
+  assert.strictEqual(out.join(''), 'ready2 t\npass\nKD\nJC\n');
   assert.deepStrictEqual(seen, ['bid', 'play', 'play']);
+  // a match: a "game" line instead of quit, then the next game's handshake
+  const input2 = new PassThrough();
+  const out2 = [];
+  const done2 = kit.run((st) => (st.request === 'play' ? 'JC' : 'nonsense'), 't', input2,
+    (s) => out2.push(s));
+  input2.write(TRANSCRIPT.replace('quit\n', () => `game\n${TRANSCRIPT}`));
+  const st2 = await done2;
+  assert.strictEqual(out2.join(''), 'ready2 t\npass\nKD\nJC\n'.repeat(2));
+  assert.deepStrictEqual(st2.played, st1.played); // the second game's plays only
 }
 
 async function commentTest() {
@@ -201,7 +210,7 @@ async function commentTest() {
     't', input, (s) => out.push(s));
   input.write(TRANSCRIPT);
   await done;
-  assert.strictEqual(out.join(''), 'ready t\npass\nKD\nJC # why\n');
+  assert.strictEqual(out.join(''), 'ready2 t\npass\nKD\nJC # why\n');
 }
 
 // the example exits at quit, its input still open (the referee kills what is left after 0.5 s)

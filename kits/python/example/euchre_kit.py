@@ -375,20 +375,25 @@ def with_comment(move, text):
 
 def run(decide, name="euchre-kit-bot", stdin=None, stdout=None):
     """The bot's loop: feeds every line to a State, answers the handshake
-    with "ready NAME" and every other request with decide(state), which
-    may add a comment (with_comment()). An answer whose move is not in
-    state.legal is replaced by the first legal move (and said on standard
-    error, which the referee keeps in the bot's log)."""
+    with "ready2 NAME" (it plays matches: after a "game" line the next
+    game's handshake follows, and a fresh State reads it) and every other
+    request with decide(state), which may add a comment (with_comment()).
+    An answer whose move is not in state.legal is replaced by the first
+    legal move (and said on standard error, which the referee keeps in the
+    bot's log)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     state = State()
     for line in stdin:
         if line.rstrip("\r\n") == "quit":
             break
+        if line.rstrip("\r\n") == "game":
+            state = State()  # the next game of the match
+            continue
         if not state.feed(line):
             continue
         if state.request == "ready":
-            move = "ready " + name
+            move = "ready2 " + name
         else:
             move, _, comment = decide(state).partition("#")
             move = move.rstrip()

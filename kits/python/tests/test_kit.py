@@ -178,8 +178,8 @@ class Reading(unittest.TestCase):
             seen.append(st.request)
             return "JC" if st.request == "play" else "nonsense"
         kit.run(decide, "t", stdin=io.StringIO(TRANSCRIPT), stdout=out)
-        # ready; an illegal answer (the bid, the first JC) is replaced by the first legal move
-        self.assertEqual(out.getvalue(), "ready t\npass\nKD\nJC\n")
+        # ready2; an illegal answer (the bid, the first JC) is replaced by the first legal move
+        self.assertEqual(out.getvalue(), "ready2 t\npass\nKD\nJC\n")
         self.assertEqual(seen, ["bid", "play", "play"])
 
     def test_comments(self):
@@ -192,7 +192,19 @@ class Reading(unittest.TestCase):
             return kit.with_comment("JC" if st.request == "play" else "nonsense", "why")
         kit.run(decide, "t", stdin=io.StringIO(TRANSCRIPT), stdout=out)
         # the move before the "#" is checked; a replaced move loses its comment
-        self.assertEqual(out.getvalue(), "ready t\npass\nKD\nJC # why\n")
+        self.assertEqual(out.getvalue(), "ready2 t\npass\nKD\nJC # why\n")
+
+    def test_run_match(self):
+        # a "game" line instead of quit: the next game's handshake, read by a fresh State
+        out = io.StringIO()
+        match = TRANSCRIPT.replace("quit\n", "game\n" + TRANSCRIPT, 1)
+        st = kit.run(lambda st: "JC" if st.request == "play" else "nonsense", "t",
+                     stdin=io.StringIO(match), stdout=out)
+        self.assertEqual(out.getvalue(), "ready2 t\npass\nKD\nJC\n" * 2)
+        # the second game's state only: its own plays, not the first game's too
+        self.assertEqual(st.played, kit.run(lambda st: "JC" if st.request == "play" else "x", "t",
+                                            stdin=io.StringIO(TRANSCRIPT),
+                                            stdout=io.StringIO()).played)
 
     def test_fivehand_partners_and_flip(self):
         st = kit.State()

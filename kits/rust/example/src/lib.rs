@@ -501,10 +501,11 @@ pub fn with_comment(mv: &str, text: &str) -> String {
 }
 
 /// The bot's loop on any reader and writer: answers the handshake with
-/// "ready NAME" and every other request with decide's move, which may
-/// carry a comment (`with_comment`); a move not in `state.legal` is
-/// replaced by the first legal one (and said on standard error). Returns
-/// the state at quit or the end of the input.
+/// "ready2 NAME" (it plays matches: after a "game" line the next game's
+/// handshake follows, and a fresh State reads it) and every other request
+/// with decide's move, which may carry a comment (`with_comment`); a move
+/// not in `state.legal` is replaced by the first legal one (and said on
+/// standard error). Returns the state at quit or the end of the input.
 pub fn run_on<R: BufRead, W: Write>(decide: impl Fn(&State) -> String, name: &str, input: R, mut out: W) -> State {
     let mut state = State::new();
     for line in input.split(b'\n') {
@@ -517,11 +518,15 @@ pub fn run_on<R: BufRead, W: Write>(decide: impl Fn(&State) -> String, name: &st
         if line == "quit" {
             break;
         }
+        if line == "game" {
+            state = State::new(); // the next game of the match
+            continue;
+        }
         if !state.feed(line) {
             continue;
         }
         let mv = if state.request.as_deref() == Some("ready") {
-            format!("ready {}", name)
+            format!("ready2 {}", name)
         } else {
             let answer = decide(&state);
             let (mv, comment) = match answer.find('#') {

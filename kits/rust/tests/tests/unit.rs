@@ -152,7 +152,7 @@ fn run_answers() {
     // ready; an illegal answer (the bid, the first JC) becomes the first legal move
     let mut out = Vec::new();
     let seen = std::cell::RefCell::new(Vec::new());
-    kit::run_on(
+    let st1 = kit::run_on(
         |st| {
             seen.borrow_mut().push(st.request.clone().unwrap_or_default());
             if st.request.as_deref() == Some("play") { "JC".into() } else { "nonsense".into() }
@@ -161,7 +161,18 @@ fn run_answers() {
         TRANSCRIPT.as_bytes(),
         &mut out,
     );
-    assert_eq!(String::from_utf8(out).unwrap(), "ready t\npass\nKD\nJC\n");
+    assert_eq!(String::from_utf8(out).unwrap(), "ready2 t\npass\nKD\nJC\n");
+    // a match: a "game" line instead of quit, then the next game's handshake
+    let mut out2 = Vec::new();
+    let matched = TRANSCRIPT.replacen("quit\n", &format!("game\n{}", TRANSCRIPT), 1);
+    let st2 = kit::run_on(
+        |st| if st.request.as_deref() == Some("play") { "JC".into() } else { "nonsense".into() },
+        "t",
+        matched.as_bytes(),
+        &mut out2,
+    );
+    assert_eq!(String::from_utf8(out2).unwrap(), "ready2 t\npass\nKD\nJC\n".repeat(2));
+    assert_eq!(st2.played, st1.played); // the second game's plays only
     assert_eq!(*seen.borrow(), vec!["bid", "play", "play"]);
 }
 
@@ -178,5 +189,5 @@ fn comments() {
         TRANSCRIPT.as_bytes(),
         &mut out,
     );
-    assert_eq!(String::from_utf8(out).unwrap(), "ready t\npass\nKD\nJC # why\n");
+    assert_eq!(String::from_utf8(out).unwrap(), "ready2 t\npass\nKD\nJC # why\n");
 }

@@ -1,0 +1,168 @@
+#!/bin/sh
+# t_match.sh - matches (protocol.md, "Matches (protocol version 2)"): bots
+# that answer "ready2" stay up across the games of `referee --games N`.
+#  - a match run and a run with --no-matches, same seeds, give the same
+#    result lines (times and memory aside) for the sample bots, which
+#    reseed from each game's seed; the record of the match replays, and
+#    game 3 played alone gives game 3's result line again;
+#  - a bot that crashes in a game of its process: that game is its fault
+#    (crash), the next is played by a fresh process (its starts counted
+#    in its stderr file);
+#  - a bot that hangs between games (never answers the "game" line) is
+#    stopped and charged a startup fault of the next game, whose detail
+#    says so; the game after is a fresh process's;
+#  - part 4, information: what a spy bot gets in its second game of a
+#    match is exactly what a fresh process gets for that game, and its
+#    scratch is empty again; also under a referee that is not root.
+set -u
+. "$(dirname "$0")/lib.sh"
+sb=$top/sample-bots
+mis=$top/tests/misbehave
+ref="$BINDIR/referee"
+
+# same WHAT A B: the result lines of A and B agree but for times and memory
+same() {
+	python3 - "$2" "$3" <<'PY' || fail "$1: result lines differ"
+import json, sys
+def load(path):
+    out = []
+    for line in open(path):
+        r = json.loads(line)
+        for k in ("time_ms", "mem_peak_mb"):
+            r.pop(k, None)
+        out.append(r)
+    return out
+a, b = load(sys.argv[1]), load(sys.argv[2])
+if a != b:
+    print(len(a), len(b))
+    for x, y in zip(a, b):
+        if x != y:
+            print(x)
+            print(y)
+            break
+    sys.exit(1)
+PY
+}
+
+# starts FILE: how many processes of a matcher bot wrote "start" there
+starts() {
+	grep -c '^start$' "$1"
+}
+
+seeds="--bot-seed 0:11 --bot-seed 1:12 --bot-seed 2:13 --bot-seed 3:14"
+
+# 1. the sample bots: a match and single games agree
+for v in hammerwalt fivehand; do
+	case $v in
+	hammerwalt) seats="$sb/c-random $sb/python-random $sb/c-heuristic $sb/c-search" more= ;;
+	fivehand) seats="$sb/c-heuristic $sb/sh-random $sb/c-random $sb/js-random $sb/python-random"
+		more="--bot-seed 4:15" ;;
+	esac
+	# shellcheck disable=SC2086
+	$ref --variant $v --option max_hands=3 --seed 40 --games 4 $seeds $more \
+		--log "$tmp/$v.log" $seats >"$tmp/$v.match" 2>"$tmp/$v.err" ||
+		fail "$v match: exit $?: $(cat "$tmp/$v.err")"
+	# shellcheck disable=SC2086
+	$ref --variant $v --option max_hands=3 --seed 40 --games 4 $seeds $more \
+		--no-matches $seats >"$tmp/$v.single" 2>"$tmp/$v.err" ||
+		fail "$v single: exit $?: $(cat "$tmp/$v.err")"
+	expect_eq "$v: games" "$(wc -l <"$tmp/$v.match")" 4
+	same "$v match and single games" "$tmp/$v.match" "$tmp/$v.single"
+	# the bots stayed up: one handshake answer each, then 'game' lines
+	expect_eq "$v: 'game' lines sent to seat 0" "$(grep -c ' 0< game$' "$tmp/$v.log")" 3
+	expect_eq "$v: 'quit' lines sent to seat 0" "$(grep -c ' 0< quit$' "$tmp/$v.log")" 1
+	$ref --replay "$tmp/$v.log" >"$tmp/$v.replay" 2>&1 ||
+		fail "$v: the match's record does not replay: $(cat "$tmp/$v.replay")"
+	grep -q ': 4 games, ' "$tmp/$v.replay" || fail "$v replay: $(cat "$tmp/$v.replay")"
+	# game 3 alone (its seed is 42) is game 3 of the match
+	# shellcheck disable=SC2086
+	$ref --variant $v --option max_hands=3 --seed 42 $seeds $more \
+		--log "$tmp/$v.g3.log" $seats >"$tmp/$v.g3" 2>"$tmp/$v.err" ||
+		fail "$v game 3: exit $?"
+	sed -n 3p "$tmp/$v.match" >"$tmp/$v.m3"
+	same "$v: game 3 alone and in the match" "$tmp/$v.m3" "$tmp/$v.g3"
+	$ref --replay "$tmp/$v.g3.log" >/dev/null 2>&1 || fail "$v: game 3's record does not replay"
+done
+echo "ok: match and single games agree, and replay"
+
+# 2. a crash in the second game of a process: its fault; a fresh process next
+m=$tmp/marker-crash-$$
+$ref --variant hammerwalt --option max_hands=2 --seed 50 --games 4 $seeds \
+	--bot-logs "$tmp/crash" "$mis/matcher $m crash2" @random @random @random \
+	>"$tmp/crash.json" 2>"$tmp/crash.err" || fail "crash: exit $?: $(cat "$tmp/crash.err")"
+python3 - "$tmp/crash.json" <<'PY' || fail "crash: the faults"
+import json, sys
+rs = [json.loads(l) for l in open(sys.argv[1])]
+kinds = [[(f["seat"], f["kind"]) for f in r["faults"]] for r in rs]
+# process 1 plays games 1 and 2 (crashing in 2), process 2 games 3 and 4
+assert kinds == [[], [(0, "crash")], [], [(0, "crash")]], kinds
+assert "exited with status 3" in rs[1]["faults"][0]["detail"], rs[1]["faults"][0]
+PY
+expect_eq "crash: processes started" "$(starts "$tmp/crash/seat0.stderr")" 2
+gone "$m" || fail "crash: a process survived: $(pgrep -af -- "$m")"
+echo "ok: a crash is the game's fault, and the next game has a fresh process"
+
+# 3. a bot that hangs between games: stopped, charged a startup fault
+m=$tmp/marker-hang-$$
+$ref --variant hammerwalt --option max_hands=2 --seed 60 --games 3 --startup-ms 500 $seeds \
+	--bot-logs "$tmp/hang" "$mis/matcher $m hang" @random @random @random \
+	>"$tmp/hang.json" 2>"$tmp/hang.err" || fail "hang: exit $?: $(cat "$tmp/hang.err")"
+python3 - "$tmp/hang.json" <<'PY' || fail "hang: the faults"
+import json, sys
+rs = [json.loads(l) for l in open(sys.argv[1])]
+kinds = [[(f["seat"], f["kind"], f["hand"]) for f in r["faults"]] for r in rs]
+assert kinds == [[], [(0, "startup", 0)], []], kinds
+d = rs[1]["faults"][0]["detail"]
+assert "no 'ready' within 500 ms of the 'game' line" in d, d
+assert rs[1]["ranks"] == [2, 1, 2, 1], rs[1]["ranks"]
+PY
+expect_eq "hang: processes started" "$(starts "$tmp/hang/seat0.stderr")" 2
+gone "$m" || fail "hang: a process survived: $(pgrep -af -- "$m")"
+echo "ok: a bot that hangs between games is stopped and charged"
+
+# 4. information: game 2 of a match gives a bot what a fresh process gets
+m=$tmp/marker-spy-$$
+spy="$mis/matcher $m spy"
+$ref --variant hammerwalt --option max_hands=2 --seed 70 --games 2 $seeds \
+	--bot-logs "$tmp/spy" "$spy" @random "$spy" @random >"$tmp/spy.json" 2>"$tmp/spy.err" ||
+	fail "spy match: exit $?: $(cat "$tmp/spy.err")"
+$ref --variant hammerwalt --option max_hands=2 --seed 71 $seeds \
+	--bot-logs "$tmp/spy1" "$spy" @random "$spy" @random >"$tmp/spy1.json" 2>"$tmp/spy.err" ||
+	fail "spy alone: exit $?: $(cat "$tmp/spy.err")"
+sed -n 2p "$tmp/spy.json" >"$tmp/spy2.json"
+same "spy: game 2 in the match and alone" "$tmp/spy2.json" "$tmp/spy1.json"
+for s in 0 2; do
+	# what the bot got in game 2, from its handshake on (the section of
+	# its stderr under game 2's header may begin with game 1's last lines)
+	awk '/^=== game seed 71,/ { on = 1 } on' "$tmp/spy/seat$s.stderr" |
+		sed -n '/^< euchre-arena /,$p' >"$tmp/spy.got$s"
+	sed -n '/^< euchre-arena /,$p' "$tmp/spy1/seat$s.stderr" >"$tmp/spy.fresh$s"
+	[ -s "$tmp/spy.got$s" ] || fail "spy seat $s: nothing from game 2"
+	cmp -s "$tmp/spy.got$s" "$tmp/spy.fresh$s" ||
+		fail "spy seat $s: game 2 differs from a fresh process's: $(diff "$tmp/spy.got$s" "$tmp/spy.fresh$s" | head -5)"
+	grep -qx 'scratch: ' "$tmp/spy.got$s" || fail "spy seat $s: its scratch was not emptied"
+	expect_eq "spy seat $s: processes started" "$(starts "$tmp/spy/seat$s.stderr")" 1
+done
+echo "ok: a bot's second game gives it what a fresh process gets"
+
+# 5. a referee that is not root reaches a bot's private /tmp through the
+# bot (its init is not for it to look into): the bot stays up, and its
+# scratch is emptied between games all the same
+if [ "$(id -u)" = 0 ]; then
+	pub=/var/tmp/t_match.$$
+	m=$tmp/marker-nobody-$$
+	mkdir -m 755 "$pub" && cp "$mis/matcher" "$pub/matcher" && mkdir -m 700 "$pub/logs" &&
+		chown -R nobody:nogroup "$pub" || fail "cannot make $pub"
+	absref=$(cd "$BINDIR" && pwd)/referee
+	(cd / && as_nobody "$absref" --variant hammerwalt --option max_hands=2 --seed 70 --games 2 \
+		$seeds --bot-logs "$pub/logs" "$pub/matcher $m spy" @random @random @random) \
+		>"$tmp/nobody.json" 2>"$tmp/nobody.err" || fail "as nobody: exit $?: $(cat "$tmp/nobody.err")"
+	expect_eq "as nobody: games" "$(wc -l <"$tmp/nobody.json")" 2
+	expect_eq "as nobody: processes started" "$(starts "$pub/logs/seat0.stderr")" 1
+	expect_eq "as nobody: empty scratch at the first request of each game" \
+		"$(grep -c '^scratch: $' "$pub/logs/seat0.stderr")" 2
+	rm -rf "$pub"
+	echo "ok: a referee that is not root keeps a match bot up and empties its scratch"
+fi
+
+finish "t_match: all passed"

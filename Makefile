@@ -103,13 +103,23 @@ SEARCH_BOT := $(O)/tests/bots/seed_spy
 SEARCH_BOT_SRC := tests/bots/seed_spy.c engine/game.c engine/score.c engine/move.c engine/rules.c \
 	engine/card.c engine/rng.c common/util.c common/file.c arena/key.c
 
+# libeuchre (docs/library.md): the engine and the strings it uses behind one
+# header, engine/euchre.h; the shared library exports the euchre_* calls only
+LIBEUCHRE_SRC := $(ENGINE_SRC) common/util.c common/time_limits.c
+LIBEUCHRE_A := $(O)/libeuchre.a
+LIBEUCHRE_SO := $(O)/libeuchre.so
+EUCHRE_PC := $(O)/euchre.pc
+EUCHRE_VERSION := $(shell sed -n 's/^\#define EUCHRE_API_VERSION //p' engine/euchre.h)
+PREFIX ?= /usr/local
+
 PROGRAMS := $(BINDIR)/referee
 ifneq ($(wildcard arena/main.c),)
 PROGRAMS += $(BINDIR)/arena
 endif
 
-.PHONY: all deps check-deps test-deps test test-run asan bench run play clean kits
-all: $(PROGRAMS) $(BOT_BIN)
+.PHONY: all deps check-deps test-deps test test-run asan bench run play clean kits lib install \
+	python
+all: $(PROGRAMS) $(BOT_BIN) lib
 
 # $(call install,PACKAGES[,APT OPTIONS]): installs the missing Debian packages as
 # root, or prints the exact command and fails
@@ -202,6 +212,38 @@ $(LIBCOMMON) $(LIBENGINE) $(LIBSANDBOX) $(LIBREFEREE) $(LIBARENA):
 	@rm -f $@
 	ar rcs $@ $^
 
+# libeuchre: position-independent objects, one archive and one shared library
+$(O)/pic/%.o: %.c | check-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+$(LIBEUCHRE_A): $(LIBEUCHRE_SRC:%.c=$(O)/pic/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+$(LIBEUCHRE_SO): $(LIBEUCHRE_SRC:%.c=$(O)/pic/%.o) engine/libeuchre.map
+	$(CC) $(ALL_LDFLAGS) -shared -Wl,-soname,libeuchre.so.$(EUCHRE_VERSION) \
+		-Wl,--version-script,engine/libeuchre.map -o $@ $(LIBEUCHRE_SRC:%.c=$(O)/pic/%.o) -lm
+	ln -sf libeuchre.so $@.$(EUCHRE_VERSION)
+# $(call euchre_pc,PREFIX,INCLUDEDIR,LIBDIR): the pkg-config file's text
+euchre_pc = printf '%s\n' 'prefix=$(1)' 'includedir=$(2)' 'libdir=$(3)' '' \
+	'Name: euchre' 'Description: euchre-arena rules engine (libeuchre, docs/library.md)' \
+	'Version: $(EUCHRE_VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -leuchre' \
+	'Libs.private: -lm'
+# usable from the build tree: PKG_CONFIG_PATH=$(O) pkg-config --cflags --libs euchre
+$(EUCHRE_PC): engine/euchre.h Makefile
+	@mkdir -p $(dir $@)
+	$(call euchre_pc,$(CURDIR),$(CURDIR)/engine,$(CURDIR)/$(O)) >$@
+lib: $(LIBEUCHRE_A) $(LIBEUCHRE_SO) $(EUCHRE_PC)
+
+# make install PREFIX=DIR: the header, both libraries and euchre.pc
+install: lib
+	mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	cp engine/euchre.h $(DESTDIR)$(PREFIX)/include/euchre.h
+	cp $(LIBEUCHRE_A) $(DESTDIR)$(PREFIX)/lib/libeuchre.a
+	cp $(LIBEUCHRE_SO) $(DESTDIR)$(PREFIX)/lib/libeuchre.so.$(EUCHRE_VERSION)
+	ln -sf libeuchre.so.$(EUCHRE_VERSION) $(DESTDIR)$(PREFIX)/lib/libeuchre.so
+	$(call euchre_pc,$(PREFIX),$${prefix}/include,$${prefix}/lib) \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/euchre.pc
+
 $(BINDIR)/referee: $(O)/referee/main.o $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
@@ -212,6 +254,11 @@ $(BINDIR)/arena: $(O)/arena/main.o $(ARENA_ALL_LIBS)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_BIN_LIBS)
 
 $(ENGINE_TESTS): $(O)/tests/%: $(O)/tests/unit/%.o $(ENGINE_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm
+
+# the library's test links the archive alone, as a user's program would
+$(O)/tests/test_libeuchre: $(O)/tests/unit/test_libeuchre.o $(LIBEUCHRE_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm
 

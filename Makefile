@@ -234,6 +234,24 @@ $(EUCHRE_PC): engine/euchre.h Makefile
 	$(call euchre_pc,$(CURDIR),$(CURDIR)/engine,$(CURDIR)/$(O)) >$@
 lib: $(LIBEUCHRE_A) $(LIBEUCHRE_SO) $(EUCHRE_PC)
 
+# the Python package (python/, docs/library.md): the extension over the
+# archive's objects and the package's modules, in $(O)/python (PYTHONPATH);
+# the running python3's headers and suffix (python3-dev on Debian)
+PYTHON ?= python3
+PY_INCLUDE = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+PY_EXT = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+PY_MODULES := $(wildcard python/euchre/*.py)
+python: $(O)/python/euchre/_euchre.so $(PY_MODULES:python/%=$(O)/python/%)
+$(O)/python/euchre/_euchre.so: python/euchre/_euchre.c engine/euchre.h $(LIBEUCHRE_A)
+	@mkdir -p $(dir $@)
+	@test -f "$(PY_INCLUDE)/Python.h" || { echo "no Python.h for $(PYTHON): apt-get install python3-dev" >&2; exit 1; }
+	$(CC) $(WARN) -Wno-missing-field-initializers -Wno-cast-function-type $(CFLAGS) $(SANFLAGS) \
+		-fPIC -shared -I$(PY_INCLUDE) -Iengine -o $@ $< $(LIBEUCHRE_A) -Wl,--exclude-libs,ALL -lm
+	ln -sf _euchre.so $(O)/python/euchre/_euchre$(PY_EXT)
+$(O)/python/euchre/%.py: python/euchre/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+
 # make install PREFIX=DIR: the header, both libraries and euchre.pc
 install: lib
 	mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig

@@ -164,8 +164,11 @@ check-deps:
 # HTML pages headless (tests/sh/t_viewer.sh); tmux types a person's moves (tests/sh/t_human.sh);
 # strace kills the arena at a chosen syscall (tests/sh/t_arena_supersede_crash.sh) and
 # counts the referee's calls (tests/sh/t_referee_wait.sh);
-# g++ builds a C++ bot whose futures wait on shared futexes (tests/sh/t_attack_channels.sh)
-TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless cargo:cargo \
+# g++ builds a C++ bot whose futures wait on shared futexes (tests/sh/t_attack_channels.sh);
+# python3-dev's Python.h builds the euchre Python package (make python, docs/library.md),
+# and python3-venv (no command of its own: ensurepip) makes the venv that
+# tests/sh/t_library_python.sh installs it into
+TEST_DEPS := python3:python3 python3-config:python3-dev node:nodejs java:default-jdk-headless javac:default-jdk-headless cargo:cargo \
 	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium \
 	tmux:tmux strace:strace g++:g++ gdb:gdb
 # Slurm and munge run arena slurm's jobs on this machine (tests/sh/t_slurm.sh starts
@@ -180,6 +183,8 @@ missing_cmds = missing=""; \
 	done
 test-deps: deps
 	@$(call missing_cmds,$(TEST_DEPS)); \
+	$(call install,$$missing)
+	@missing=""; python3 -c 'import ensurepip' 2>/dev/null || missing=python3-venv; \
 	$(call install,$$missing)
 	@$(call missing_cmds,$(SLURM_TEST_DEPS)); \
 	$(call install,$$missing,--no-install-recommends)
@@ -338,7 +343,7 @@ sample-bots/java-random/Bot.class: sample-bots/java-random/Bot.java
 test: test-deps
 	@$(MAKE) --no-print-directory test-run
 
-test-run: all $(UNIT_BIN) $(TEST_HELPER_BIN) $(TEST_SHIM_BIN) $(SEARCH_BOT)
+test-run: all $(UNIT_BIN) $(TEST_HELPER_BIN) $(TEST_SHIM_BIN) $(SEARCH_BOT) python
 	@O=$(O) BINDIR=$(BINDIR) SAN=$(SAN) sh tests/run.sh
 
 asan:

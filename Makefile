@@ -349,7 +349,7 @@ test-run: all $(UNIT_BIN) $(TEST_HELPER_BIN) $(TEST_SHIM_BIN) $(SEARCH_BOT) pyth
 asan:
 	@$(MAKE) --no-print-directory test SAN=1
 
-bench: all $(BENCH_BIN)
+bench: all $(BENCH_BIN) python
 	@O=$(O) BINDIR=$(BINDIR) sh bench/run.sh
 
 run: deps

@@ -54,6 +54,8 @@ enum seg_kind {
 #define NBID_TRUMPS TRUMP_NONE /* C D H S high low */
 
 struct layout {
+	int variant;
+	uint32_t kinds;        /* the deck's kinds: with the variant and n, they fix the rest */
 	int n;                 /* ids in all */
 	int start[NSEGS];      /* first id of each segment, -1 when the variant has none */
 	int len[NSEGS];
@@ -117,6 +119,8 @@ static void layout_make(const struct rules *r, struct layout *L)
 	memset(L->kind_index, -1, sizeof(L->kind_index));
 	for (int i = 0; i < nd; i++)
 		kinds |= CARD_BIT(deck[i]);
+	L->variant = r->variant;
+	L->kinds = kinds;
 	L->ncards = 0;
 	for (uint32_t b = kinds; b; b &= b - 1) {
 		card_t c = mask_first(b);
@@ -221,6 +225,11 @@ static int layout_move(const struct layout *L, int id, struct move *m)
 
 	if (id < 0 || id >= L->n)
 		return -1;
+	/* most moves are plays: no walk over the segments for them */
+	if (id >= L->start[SEG_CARD] && id < L->start[SEG_CARD] + L->len[SEG_CARD]) {
+		*m = move_make(MOVE_CARD, -1, -1, L->kind[id - L->start[SEG_CARD]], CARD_NONE);
+		return 0;
+	}
 	for (s = 0; s < NSEGS; s++)
 		if (L->start[s] >= 0 && id < L->start[s] + L->len[s])
 			break;
@@ -325,8 +334,11 @@ int euchre_copy(euchre_game *dst, const euchre_game *src)
 {
 	if (dst == src)
 		return 0;
-	memcpy(dst, src, offsetof(struct euchre_game, g) + offsetof(struct game, ev) +
-			 (size_t)src->g.nev * sizeof(struct event));
+	/* a searcher copies between games of one variant: the list is the same */
+	if (dst->lay.variant != src->lay.variant || dst->lay.n != src->lay.n ||
+	    dst->lay.kinds != src->lay.kinds)
+		dst->lay = src->lay;
+	memcpy(&dst->g, &src->g, offsetof(struct game, ev) + (size_t)src->g.nev * sizeof(struct event));
 	return 0;
 }
 
@@ -334,6 +346,7 @@ euchre_game *euchre_clone(const euchre_game *g)
 {
 	euchre_game *c = xmalloc(sizeof(*c));
 
+	c->lay = g->lay;
 	euchre_copy(c, g);
 	return c;
 }

@@ -56,19 +56,17 @@ struct dims {
 	int8_t index[CARD_ROW];
 };
 
-static void dims_make(const struct rules *r, struct dims *d)
+/* The dimensions of g's observation: its deck's kinds from the action list, made once. */
+static void dims_make(const euchre_game *eg, struct dims *d)
 {
-	card_t deck[MAX_DECK];
-	int n = game_deck(r, deck);
-	uint32_t kinds = 0;
+	const struct rules *r = &euchre_game_engine(eg)->rules;
+	int kinds[NCARDS];
 
 	memset(d->index, -1, sizeof(d->index));
-	for (int i = 0; i < n; i++)
-		kinds |= CARD_BIT(deck[i]);
-	d->cards = 0;
-	for (uint32_t b = kinds; b; b &= b - 1) {
-		d->index[mask_first(b)] = (int8_t)d->cards;
-		d->kind[d->cards++] = mask_first(b);
+	d->cards = euchre_deck_kinds(eg, kinds, NCARDS);
+	for (int i = 0; i < d->cards; i++) {
+		d->kind[i] = (card_t)kinds[i];
+		d->index[kinds[i]] = (int8_t)i;
 	}
 	d->seats = r->seats;
 	d->scores = r->teams ? r->teams : r->players;
@@ -89,11 +87,11 @@ static int unit_len(const struct dims *d, enum unit u)
 	return 0;
 }
 
-static int obs_size(const struct rules *r, struct dims *d)
+static int obs_size(const euchre_game *eg, struct dims *d)
 {
 	int n = 0;
 
-	dims_make(r, d);
+	dims_make(eg, d);
 	for (int i = 0; i < NFIELDS; i++)
 		n += unit_len(d, obs_fields[i].unit);
 	return n;
@@ -108,7 +106,7 @@ int euchre_obs_size(const euchre_game *g)
 {
 	struct dims d;
 
-	return obs_size(&euchre_game_engine(g)->rules, &d);
+	return obs_size(g, &d);
 }
 
 const char *euchre_obs_field(const euchre_game *g, int i, int *offset, int *length)
@@ -118,7 +116,7 @@ const char *euchre_obs_field(const euchre_game *g, int i, int *offset, int *leng
 
 	if (i < 0 || i >= NFIELDS)
 		return NULL;
-	obs_size(&euchre_game_engine(g)->rules, &d);
+	obs_size(g, &d);
 	for (int k = 0; k < i; k++)
 		off += unit_len(&d, obs_fields[k].unit);
 	if (offset)
@@ -141,7 +139,7 @@ int euchre_observe(const euchre_game *eg, int seat, float *out, int n)
 	struct seat_view v;
 	struct dims d;
 	struct at at;
-	int size = obs_size(r, &d), off = 0, S = d.seats, trump = -1, bidder = -1, partner = -1;
+	int size = obs_size(eg, &d), off = 0, S = d.seats, trump = -1, bidder = -1, partner = -1;
 	int ntrick = 0, trick_seat[MAX_SEATS];
 	card_t trick_card[MAX_SEATS], upcard = CARD_NONE;
 	float ce = (float)r->cards_each;

@@ -27,6 +27,7 @@ typedef struct {
 	PyObject *record; /* a list of event lines, or NULL */
 	int logged;       /* events of this hand already in record */
 	int points[EUCHRE_MAX_SEATS]; /* each player's side's points in the last hand scored */
+	struct euchre_rng rng;        /* random_move()'s and play_random()'s */
 } GameObject;
 
 typedef struct {
@@ -114,6 +115,7 @@ static GameObject *game_wrap(euchre_game *g)
 	o->record = NULL;
 	o->logged = 0;
 	memset(o->points, 0, sizeof(o->points));
+	euchre_rng_seed(&o->rng, 0);
 	return o;
 }
 
@@ -307,8 +309,10 @@ static PyObject *Game_copy(GameObject *self, PyObject *unused)
 	GameObject *c = game_wrap(euchre_clone(self->g));
 
 	(void)unused;
-	if (c)
+	if (c) {
 		memcpy(c->points, self->points, sizeof(c->points));
+		c->rng = self->rng;
+	}
 	if (c && self->record) {
 		c->record = PyList_GetSlice(self->record, 0, PyList_GET_SIZE(self->record));
 		c->logged = self->logged;
@@ -431,6 +435,43 @@ static PyObject *Game_greedy_move(GameObject *self, PyObject *unused)
 {
 	(void)unused;
 	return PyLong_FromLong(euchre_greedy_move(self->g));
+}
+
+static PyObject *Game_seed_random(GameObject *self, PyObject *arg)
+{
+	unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
+
+	if (seed == (unsigned long long)-1 && PyErr_Occurred())
+		return NULL;
+	euchre_rng_seed(&self->rng, seed);
+	Py_RETURN_NONE;
+}
+
+static PyObject *Game_random_move(GameObject *self, PyObject *unused)
+{
+	(void)unused;
+	return PyLong_FromLong(euchre_random_move(self->g, &self->rng));
+}
+
+/*
+ * @random's moves for every seat to act until one of the stop mask's
+ * seats is to act or the game ends: the opponents of an environment's
+ * seat, without a trip through Python per move.
+ */
+static PyObject *Game_play_random(GameObject *self, PyObject *arg)
+{
+	unsigned long stop = PyLong_AsUnsignedLong(arg);
+	int seat;
+
+	if (stop == (unsigned long)-1 && PyErr_Occurred())
+		return NULL;
+	while ((seat = euchre_to_move(self->g)) >= 0 && !(stop >> seat & 1)) {
+		if (euchre_apply_id(self->g, euchre_random_move(self->g, &self->rng), NULL, 0) < 0)
+			return err_value("a random move was refused");
+		if (advance(self) < 0)
+			return NULL;
+	}
+	Py_RETURN_NONE;
 }
 
 static PyObject *Game_hand(GameObject *self, PyObject *arg)
@@ -641,6 +682,9 @@ static PyMethodDef Game_methods[] = {
 	{ "action_id", (PyCFunction)Game_action_id, METH_O, "the action id of a move's text" },
 	{ "greedy_move", (PyCFunction)Game_greedy_move, METH_NOARGS, "@greedy's move for the seat to act, as an id" },
 	{ "hand", (PyCFunction)Game_hand, METH_O, "the cards a seat holds (full information)" },
+	{ "seed_random", (PyCFunction)Game_seed_random, METH_O, "seeds the game's generator for random_move() and play_random()" },
+	{ "random_move", (PyCFunction)Game_random_move, METH_NOARGS, "@random's move for the seat to act, as an id (the game's generator)" },
+	{ "play_random", (PyCFunction)Game_play_random, METH_O, "play_random(stop_mask): @random plays until a seat of the bit mask is to act or the game ends" },
 	{ "sample", (PyCFunction)Game_sample, METH_VARARGS, "sample(seat, seed): a game with the hidden cards redrawn to agree with seat's view" },
 	{ NULL, NULL, 0, NULL },
 };

@@ -37,7 +37,7 @@ def _play(policy: Policy, game: Game, seat: int, rng: random.Random) -> None:
     """One move of a non-learning seat."""
     if policy == "random":
         ids = game.legal_ids()
-        game.apply(ids[rng.randrange(len(ids))])
+        game.apply(ids[int(rng.random() * len(ids))])
     elif policy == "greedy":
         game.apply(game.greedy_move())
     elif callable(policy):
@@ -58,7 +58,8 @@ class SeatEnv:
 
     reset(seed=None) -> (obs, info); step(action) -> (obs, reward,
     terminated, truncated, info). info["action_mask"] is bytes of
-    action_count, 1 where the action is legal; info["legal"] the legal ids.
+    action_count, 1 where the action is legal; info["legal"] the legal ids;
+    at the end info["scores"] and info["ranks"] too.
     The same seed gives the same game, deal and opponents' moves.
     """
 
@@ -86,21 +87,32 @@ class SeatEnv:
         self._seed_rng = random.Random()
 
     def _advance(self) -> None:
-        game = self.game
-        while not game.over and game.to_move != self.seat:
-            _play(self.others[game.to_move], game, game.to_move, self._rng)
+        game, seat, others = self.game, self.seat, self.others
+        while True:
+            # the "random" seats play in C, from the game's generator
+            game.play_random(self._stop)
+            to_move = game.to_move
+            if to_move == seat or to_move < 0:
+                return
+            _play(others[to_move], game, to_move, self._rng)
 
     def _info(self) -> Dict[str, Any]:
         game = self.game
-        ids = game.legal_ids() if not game.over else []
-        return {"action_mask": game.legal_mask(), "legal": ids, "to_move": game.to_move,
-                "scores": game.scores, "ranks": game.ranks}
+        if game.over:
+            return {"action_mask": bytes(self.action_count), "legal": [], "to_move": -1,
+                    "scores": game.scores, "ranks": game.ranks}
+        return {"action_mask": game.legal_mask(), "legal": game.legal_ids(), "to_move": self.seat}
 
     def reset(self, seed: Optional[int] = None, options: Any = None) -> Tuple[Any, Dict[str, Any]]:
         if seed is None:
             seed = self._seed_rng.randrange(1 << 62)
         self.game = Game(self.variant, seed=seed, options=self.options)
+        self.game.seed_random(seed)
         self._rng = random.Random(seed)
+        self._stop = 1 << self.seat
+        for p, policy in enumerate(self.others):
+            if policy != "random":
+                self._stop |= 1 << p
         self._advance()
         return self.game.observe(self.seat), self._info()
 

@@ -256,6 +256,16 @@ $(O)/python/euchre/_euchre.so: python/euchre/_euchre.c engine/euchre.h $(LIBEUCH
 $(O)/python/euchre/%.py: python/euchre/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@
+# sample-bots/python-search imports the package from its own directory
+# (as a submission ships it: docs/library.md): a copy of the built one
+PY_SEARCH_PKG := sample-bots/python-search/euchre
+python: $(PY_SEARCH_PKG)/_euchre.so $(PY_MODULES:python/%=sample-bots/python-search/%)
+$(PY_SEARCH_PKG)/_euchre.so: $(O)/python/euchre/_euchre.so
+	@mkdir -p $(dir $@)
+	cp $< $@
+sample-bots/python-search/euchre/%.py: python/euchre/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 # make install PREFIX=DIR: the header, both libraries and euchre.pc
 install: lib
@@ -368,6 +378,6 @@ play: all
 		$(foreach i,$(shell seq $(or $(PLAY_SEATS_$(VARIANT)),3)),@greedy)
 
 clean:
-	rm -rf build bin $(BOT_BIN) kits/java/example/classes kits/rust/example/target kits/rust/tests/target
+	rm -rf build bin $(BOT_BIN) $(PY_SEARCH_PKG) kits/java/example/classes kits/rust/example/target kits/rust/tests/target
 
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -807,7 +807,18 @@ fail:
 	return NULL;
 }
 
+static PyObject *View_seed(ViewObject *self, PyObject *arg)
+{
+	unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
+
+	if (seed == (unsigned long long)-1 && PyErr_Occurred())
+		return NULL;
+	euchre_rng_seed(&self->rng, seed);
+	Py_RETURN_NONE;
+}
+
 static PyMethodDef View_methods[] = {
+	{ "seed", (PyCFunction)View_seed, METH_O, "seeds the generator of sample() and search_move()" },
 	{ "feed", (PyCFunction)View_feed, METH_O, "one line from the referee; True when a move is due" },
 	{ "take", (PyCFunction)View_take, METH_VARARGS, "take(game, seat): the seat's view of a game" },
 	{ "sample", (PyCFunction)View_sample, METH_NOARGS, "a Game on a deal drawn to agree with the view" },

@@ -256,14 +256,21 @@ $(O)/python/euchre/_euchre.so: python/euchre/_euchre.c engine/euchre.h $(LIBEUCH
 $(O)/python/euchre/%.py: python/euchre/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@
-# sample-bots/python-search imports the package from its own directory
-# (as a submission ships it: docs/library.md): a copy of the built one
-PY_SEARCH_PKG := sample-bots/python-search/euchre
-python: $(PY_SEARCH_PKG)/_euchre.so $(PY_MODULES:python/%=sample-bots/python-search/%)
-$(PY_SEARCH_PKG)/_euchre.so: $(O)/python/euchre/_euchre.so
+# sample-bots/python-search and the learner's bot (python/examples/learner/bot)
+# import the package from their own directories (as a submission ships it:
+# docs/library.md): a copy of the built one in each
+PY_BOT_DIRS := sample-bots/python-search python/examples/learner/bot
+PY_BOT_FILES := $(foreach d,$(PY_BOT_DIRS),$(d)/euchre/_euchre.so \
+	$(PY_MODULES:python/euchre/%=$(d)/euchre/%))
+python: $(PY_BOT_FILES)
+$(foreach d,$(PY_BOT_DIRS),$(d)/euchre/_euchre.so): $(O)/python/euchre/_euchre.so
 	@mkdir -p $(dir $@)
 	cp $< $@
+# one pattern rule per directory (a rule with two pattern targets makes both at once)
 sample-bots/python-search/euchre/%.py: python/euchre/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+python/examples/learner/bot/euchre/%.py: python/euchre/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@
 
@@ -378,6 +385,6 @@ play: all
 		$(foreach i,$(shell seq $(or $(PLAY_SEATS_$(VARIANT)),3)),@greedy)
 
 clean:
-	rm -rf build bin $(BOT_BIN) $(PY_SEARCH_PKG) kits/java/example/classes kits/rust/example/target kits/rust/tests/target
+	rm -rf build bin $(BOT_BIN) $(PY_BOT_DIRS:%=%/euchre) kits/java/example/classes kits/rust/example/target kits/rust/tests/target
 
 -include $(shell find build -name '*.d' 2>/dev/null)

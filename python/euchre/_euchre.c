@@ -404,6 +404,40 @@ static PyObject *Game_observe(GameObject *self, PyObject *arg)
 				     (Py_ssize_t)n * (Py_ssize_t)sizeof(float));
 }
 
+/* observe()'s nonzero entries as (indices, values): a sparse learner's input */
+static PyObject *Game_observe_nz(GameObject *self, PyObject *arg)
+{
+	int seat = seat_arg(self, arg, 1), n, k = 0;
+	float stack[4096];
+	PyObject *idx, *val, *r;
+
+	if (seat < -1)
+		return NULL;
+	n = euchre_observe(self->g, seat, stack, 4096);
+	if (n < 0)
+		return err_value("observation too large");
+	for (int i = 0; i < n; i++)
+		k += stack[i] != 0.0f;
+	idx = PyTuple_New(k);
+	val = PyTuple_New(k);
+	if (!idx || !val) {
+		Py_XDECREF(idx);
+		Py_XDECREF(val);
+		return NULL;
+	}
+	for (int i = 0, j = 0; i < n; i++) {
+		if (stack[i] == 0.0f)
+			continue;
+		PyTuple_SET_ITEM(idx, j, id_object(i));
+		PyTuple_SET_ITEM(val, j, PyFloat_FromDouble(stack[i]));
+		j++;
+	}
+	r = PyTuple_Pack(2, idx, val);
+	Py_DECREF(idx);
+	Py_DECREF(val);
+	return r;
+}
+
 static PyObject *Game_action_text(GameObject *self, PyObject *arg)
 {
 	char text[EUCHRE_MOVE_TEXT];
@@ -677,6 +711,7 @@ static PyMethodDef Game_methods[] = {
 	{ "view", (PyCFunction)Game_view, METH_O, "a seat's view as protocol text" },
 	{ "events", (PyCFunction)Game_events, METH_VARARGS, "this hand's event lines, for a seat or all (-1)" },
 	{ "observe", (PyCFunction)Game_observe, METH_O, "a seat's observation: array('f') of obs_size" },
+	{ "observe_nz", (PyCFunction)Game_observe_nz, METH_O, "observe()'s nonzero entries: (indices, values)" },
 	{ "obs_fields", (PyCFunction)Game_obs_fields, METH_NOARGS, "[(name, offset, length)] of the observation" },
 	{ "action_text", (PyCFunction)Game_action_text, METH_O, "the text of an action id" },
 	{ "action_id", (PyCFunction)Game_action_id, METH_O, "the action id of a move's text" },

@@ -247,11 +247,13 @@ PY_INCLUDE = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()
 PY_EXT = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 PY_MODULES := $(wildcard python/euchre/*.py)
 python: $(O)/python/euchre/_euchre.so $(PY_MODULES:python/%=$(O)/python/%)
-$(O)/python/euchre/_euchre.so: python/euchre/_euchre.c engine/euchre.h $(LIBEUCHRE_A)
+# compiled from the sources, never with sanitizers (a Python that did not
+# load the ASan runtime first cannot load the module), as c-search is
+$(O)/python/euchre/_euchre.so: python/euchre/_euchre.c $(LIBEUCHRE_SRC) $(wildcard engine/*.h common/*.h)
 	@mkdir -p $(dir $@)
 	@test -f "$(PY_INCLUDE)/Python.h" || { echo "no Python.h for $(PYTHON): apt-get install python3-dev" >&2; exit 1; }
-	$(CC) $(WARN) -Wno-missing-field-initializers -Wno-cast-function-type $(CFLAGS) $(SANFLAGS) \
-		-fPIC -shared -I$(PY_INCLUDE) -Iengine -o $@ $< $(LIBEUCHRE_A) -Wl,--exclude-libs,ALL -lm
+	$(CC) $(WARN) -Wno-missing-field-initializers -Wno-cast-function-type -O2 -D_GNU_SOURCE \
+		-fPIC -fvisibility=hidden -shared -I$(PY_INCLUDE) -Iengine -Icommon -o $@ $< $(LIBEUCHRE_SRC) -lm
 	ln -sf _euchre.so $(O)/python/euchre/_euchre$(PY_EXT)
 $(O)/python/euchre/%.py: python/euchre/%.py
 	@mkdir -p $(dir $@)

@@ -265,9 +265,10 @@ PY_BOT_DIRS := sample-bots/python-search python/examples/learner/bot
 PY_BOT_FILES := $(foreach d,$(PY_BOT_DIRS),$(d)/euchre/_euchre.so \
 	$(PY_MODULES:python/euchre/%=$(d)/euchre/%))
 python: $(PY_BOT_FILES)
+# replaced, not written over: a bot or a training run may have the old one loaded
 $(foreach d,$(PY_BOT_DIRS),$(d)/euchre/_euchre.so): $(O)/python/euchre/_euchre.so
 	@mkdir -p $(dir $@)
-	cp $< $@
+	cp $< $@.tmp && mv $@.tmp $@
 # one pattern rule per directory (a rule with two pattern targets makes both at once)
 sample-bots/python-search/euchre/%.py: python/euchre/%.py
 	@mkdir -p $(dir $@)

@@ -10,7 +10,7 @@ team's points less the other team's, over the cards each (Monte Carlo
 returns, a squared-error step). A hand, not the game, is the episode, so
 the signal is dense enough for a few CPU minutes.
 
-    python3 train.py [--seconds S] [--out policy.json] [--seed N] [--hint]
+    python3 train.py [--seconds S] [--hands N] [--out policy.json] [--seed N] [--lr R] [--hint]
     python3 train.py --evaluate bot/policy.json first    # per hand, duplicate
 
 The policy file holds the weights (rounded, zeros left out); bot.py (in
@@ -82,14 +82,15 @@ def hand_return(game, seat):
     return (p[seat] - p[(seat + 1) % game.players]) / game.cards_each
 
 
-def train(seconds, seed, lr=0.01, epsilon=0.1, hint=False, log=sys.stderr):
+def train(seconds, seed, lr=0.003, epsilon=0.1, hint=False, max_hands=0, log=sys.stderr):
     rng = random.Random(seed)
     probe = euchre.Game(VARIANT, seed=0)
     q = Linear(probe.action_count, probe.obs_size)
     t0 = time.process_time()
     hands = decisions = 0
     game_seed = seed * 1000003
-    while time.process_time() - t0 < seconds:
+    # a game at a time, until the CPU time is used up or max_hands are played
+    while time.process_time() - t0 < seconds and not (max_hands and hands >= max_hands):
         game = euchre.Game(VARIANT, seed=game_seed % (1 << 62))
         game_seed += 1
         while not game.over:
@@ -151,6 +152,10 @@ def main():
     ap.add_argument("--seconds", type=float, default=120.0, help="CPU seconds to train (default 120)")
     ap.add_argument("--out", default=os.path.join(HERE, "bot", "policy.json"))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hands", type=int, default=0,
+                    help="stop at the first game's end after this many hands (the same policy "
+                         "on any machine, within --seconds)")
+    ap.add_argument("--lr", type=float, default=0.003, help="the step size (default 0.003)")
     ap.add_argument("--hint", action="store_true",
                     help="add a feature: 1 when the action is @greedy's move (bot.py reads it)")
     ap.add_argument("--evaluate", nargs=2, metavar=("A", "B"),
@@ -162,7 +167,8 @@ def main():
         a, b = (policy(p, size) for p in args.evaluate)
         print("%s against %s: %+.3f a hand" % (args.evaluate[0], args.evaluate[1], evaluate(a, b)))
         return
-    q, hands, decisions = train(args.seconds, args.seed, hint=args.hint)
+    q, hands, decisions = train(args.seconds, args.seed, lr=args.lr, hint=args.hint,
+                                max_hands=args.hands)
     with open(args.out, "w") as f:
         json.dump(q.to_json(), f, separators=(",", ":"))
     print(f"train: {hands} hands, {decisions} decisions; wrote {args.out}")

@@ -26,7 +26,8 @@ case "$where" in
 esac
 (cd "$tmp/elsewhere" && env -u PYTHONPATH "$tmp/venv/bin/python" -m unittest test_euchre >"$tmp/unit2" 2>&1) ||
 	{ cat "$tmp/unit2"; fail "the unittest suite (installed copy)"; }
-# pip built nothing into the tree
-[ -z "$(git status --porcelain --ignored python)" ] || fail "pip left files in python/: $(git status --porcelain --ignored python)"
+# pip built nothing into the tree (make python's copy for the learner's bot aside)
+left=$(git status --porcelain --ignored python | grep -v '^!! python/examples/learner/bot/euchre/$')
+[ -z "$left" ] || fail "pip left files in python/: $left"
 
 finish "the euchre package passes its tests, from the build tree and installed with pip"

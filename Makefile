@@ -105,13 +105,23 @@ SEARCH_BOT := $(O)/tests/bots/seed_spy
 SEARCH_BOT_SRC := tests/bots/seed_spy.c engine/game.c engine/score.c engine/move.c engine/rules.c \
 	engine/card.c engine/rng.c common/util.c common/file.c arena/key.c
 
+# libeuchre (docs/library.md): the engine and the strings it uses behind one
+# header, engine/euchre.h; the shared library exports the euchre_* calls only
+LIBEUCHRE_SRC := $(ENGINE_SRC) common/util.c common/time_limits.c
+LIBEUCHRE_A := $(O)/libeuchre.a
+LIBEUCHRE_SO := $(O)/libeuchre.so
+EUCHRE_PC := $(O)/euchre.pc
+EUCHRE_VERSION := $(shell sed -n 's/^\#define EUCHRE_API_VERSION //p' engine/euchre.h)
+PREFIX ?= /usr/local
+
 PROGRAMS := $(BINDIR)/referee
 ifneq ($(wildcard arena/main.c),)
 PROGRAMS += $(BINDIR)/arena
 endif
 
-.PHONY: all deps check-deps test-deps test test-run asan bench run play clean kits docs-options
-all: $(PROGRAMS) $(BOT_BIN)
+.PHONY: all deps check-deps test-deps test test-run asan bench run play clean kits docs-options \
+	lib install python
+all: $(PROGRAMS) $(BOT_BIN) lib
 
 # $(call install,PACKAGES[,APT OPTIONS]): installs the missing Debian packages as
 # root, or prints the exact command and fails
@@ -156,8 +166,11 @@ check-deps:
 # HTML pages headless (tests/sh/t_viewer.sh); tmux types a person's moves (tests/sh/t_human.sh);
 # strace kills the arena at a chosen syscall (tests/sh/t_arena_supersede_crash.sh) and
 # counts the referee's calls (tests/sh/t_referee_wait.sh);
-# g++ builds a C++ bot whose futures wait on shared futexes (tests/sh/t_attack_channels.sh)
-TEST_DEPS := python3:python3 node:nodejs java:default-jdk-headless javac:default-jdk-headless cargo:cargo \
+# g++ builds a C++ bot whose futures wait on shared futexes (tests/sh/t_attack_channels.sh);
+# python3-dev's Python.h builds the euchre Python package (make python, docs/library.md),
+# and python3-venv (no command of its own: ensurepip) makes the venv that
+# tests/sh/t_library_python.sh installs it into
+TEST_DEPS := python3:python3 python3-config:python3-dev node:nodejs java:default-jdk-headless javac:default-jdk-headless cargo:cargo \
 	ps:procps timeout:coreutils file:file perl:perl setpriv:util-linux chromium:chromium \
 	tmux:tmux strace:strace g++:g++ gdb:gdb
 # Slurm and munge run arena slurm's jobs on this machine (tests/sh/t_slurm.sh starts
@@ -172,6 +185,8 @@ missing_cmds = missing=""; \
 	done
 test-deps: deps
 	@$(call missing_cmds,$(TEST_DEPS)); \
+	$(call install,$$missing)
+	@missing=""; python3 -c 'import ensurepip' 2>/dev/null || missing=python3-venv; \
 	$(call install,$$missing)
 	@$(call missing_cmds,$(SLURM_TEST_DEPS)); \
 	$(call install,$$missing,--no-install-recommends)
@@ -204,6 +219,76 @@ $(LIBCOMMON) $(LIBENGINE) $(LIBSANDBOX) $(LIBREFEREE) $(LIBARENA):
 	@rm -f $@
 	ar rcs $@ $^
 
+# libeuchre: position-independent objects, one archive and one shared library
+$(O)/pic/%.o: %.c | check-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+$(LIBEUCHRE_A): $(LIBEUCHRE_SRC:%.c=$(O)/pic/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+$(LIBEUCHRE_SO): $(LIBEUCHRE_SRC:%.c=$(O)/pic/%.o) engine/libeuchre.map
+	$(CC) $(ALL_LDFLAGS) -shared -Wl,-soname,libeuchre.so.$(EUCHRE_VERSION) \
+		-Wl,--version-script,engine/libeuchre.map -o $@ $(LIBEUCHRE_SRC:%.c=$(O)/pic/%.o) -lm
+	ln -sf libeuchre.so $@.$(EUCHRE_VERSION)
+# $(call euchre_pc,PREFIX,INCLUDEDIR,LIBDIR): the pkg-config file's text
+euchre_pc = printf '%s\n' 'prefix=$(1)' 'includedir=$(2)' 'libdir=$(3)' '' \
+	'Name: euchre' 'Description: euchre-arena rules engine (libeuchre, docs/library.md)' \
+	'Version: $(EUCHRE_VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -leuchre' \
+	'Libs.private: -lm'
+# usable from the build tree: PKG_CONFIG_PATH=$(O) pkg-config --cflags --libs euchre
+$(EUCHRE_PC): engine/euchre.h Makefile
+	@mkdir -p $(dir $@)
+	$(call euchre_pc,$(CURDIR),$(CURDIR)/engine,$(CURDIR)/$(O)) >$@
+lib: $(LIBEUCHRE_A) $(LIBEUCHRE_SO) $(EUCHRE_PC)
+
+# the Python package (python/, docs/library.md): the extension over the
+# archive's objects and the package's modules, in $(O)/python (PYTHONPATH);
+# the running python3's headers and suffix (python3-dev on Debian)
+PYTHON ?= python3
+PY_INCLUDE = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+PY_EXT = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+PY_MODULES := $(wildcard python/euchre/*.py)
+python: $(O)/python/euchre/_euchre.so $(PY_MODULES:python/%=$(O)/python/%)
+# compiled from the sources, never with sanitizers (a Python that did not
+# load the ASan runtime first cannot load the module), as c-search is
+$(O)/python/euchre/_euchre.so: python/euchre/_euchre.c $(LIBEUCHRE_SRC) $(wildcard engine/*.h common/*.h)
+	@mkdir -p $(dir $@)
+	@test -f "$(PY_INCLUDE)/Python.h" || { echo "no Python.h for $(PYTHON): apt-get install python3-dev" >&2; exit 1; }
+	$(CC) $(WARN) -Wno-missing-field-initializers -Wno-cast-function-type -O2 -D_GNU_SOURCE \
+		-fPIC -fvisibility=hidden -shared -I$(PY_INCLUDE) -Iengine -Icommon -o $@ $< $(LIBEUCHRE_SRC) -lm
+	ln -sf _euchre.so $(O)/python/euchre/_euchre$(PY_EXT)
+$(O)/python/euchre/%.py: python/euchre/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+# sample-bots/python-search and the learner's bot (python/examples/learner/bot)
+# import the package from their own directories (as a submission ships it:
+# docs/library.md): a copy of the built one in each
+PY_BOT_DIRS := sample-bots/python-search python/examples/learner/bot
+PY_BOT_FILES := $(foreach d,$(PY_BOT_DIRS),$(d)/euchre/_euchre.so \
+	$(PY_MODULES:python/euchre/%=$(d)/euchre/%))
+python: $(PY_BOT_FILES)
+# replaced, not written over: a bot or a training run may have the old one loaded
+$(foreach d,$(PY_BOT_DIRS),$(d)/euchre/_euchre.so): $(O)/python/euchre/_euchre.so
+	@mkdir -p $(dir $@)
+	cp $< $@.tmp && mv $@.tmp $@
+# one pattern rule per directory (a rule with two pattern targets makes both at once)
+sample-bots/python-search/euchre/%.py: python/euchre/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+python/examples/learner/bot/euchre/%.py: python/euchre/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# make install PREFIX=DIR: the header, both libraries and euchre.pc
+install: lib
+	mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	cp engine/euchre.h $(DESTDIR)$(PREFIX)/include/euchre.h
+	cp $(LIBEUCHRE_A) $(DESTDIR)$(PREFIX)/lib/libeuchre.a
+	cp $(LIBEUCHRE_SO) $(DESTDIR)$(PREFIX)/lib/libeuchre.so.$(EUCHRE_VERSION)
+	ln -sf libeuchre.so.$(EUCHRE_VERSION) $(DESTDIR)$(PREFIX)/lib/libeuchre.so
+	$(call euchre_pc,$(PREFIX),$${prefix}/include,$${prefix}/lib) \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/euchre.pc
+
 $(BINDIR)/referee: $(O)/referee/main.o $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
@@ -214,6 +299,11 @@ $(BINDIR)/arena: $(O)/arena/main.o $(ARENA_ALL_LIBS)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_BIN_LIBS)
 
 $(ENGINE_TESTS): $(O)/tests/%: $(O)/tests/unit/%.o $(ENGINE_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm
+
+# the library's test links the archive alone, as a user's program would
+$(O)/tests/test_libeuchre: $(O)/tests/unit/test_libeuchre.o $(LIBEUCHRE_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm
 
@@ -275,13 +365,13 @@ sample-bots/java-random/Bot.class: sample-bots/java-random/Bot.java
 test: test-deps
 	@$(MAKE) --no-print-directory test-run
 
-test-run: all $(UNIT_BIN) $(TEST_HELPER_BIN) $(TEST_SHIM_BIN) $(SEARCH_BOT)
+test-run: all $(UNIT_BIN) $(TEST_HELPER_BIN) $(TEST_SHIM_BIN) $(SEARCH_BOT) python
 	@O=$(O) BINDIR=$(BINDIR) SAN=$(SAN) sh tests/run.sh
 
 asan:
 	@$(MAKE) --no-print-directory test SAN=1
 
-bench: all $(BENCH_BIN)
+bench: all $(BENCH_BIN) python
 	@O=$(O) BINDIR=$(BINDIR) sh bench/run.sh
 
 run: deps
@@ -303,6 +393,6 @@ play: all
 		$(foreach i,$(shell seq $(or $(PLAY_SEATS_$(VARIANT)),3)),@greedy)
 
 clean:
-	rm -rf build bin $(BOT_BIN) kits/java/example/classes kits/rust/example/target kits/rust/tests/target
+	rm -rf build bin $(BOT_BIN) $(PY_BOT_DIRS:%=%/euchre) kits/java/example/classes kits/rust/example/target kits/rust/tests/target
 
 -include $(shell find build -name '*.d' 2>/dev/null)

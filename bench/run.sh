@@ -7,6 +7,7 @@ set -e
 "$O/bench/bench_engine" "${BENCH_SECONDS:-1}"
 "$O/bench/bench_ratings"
 "$O/bench/bench_search" "${BENCH_SECONDS:-1}"
+O=$O sh bench/library.sh
 "$O/bench/bench_sandbox"
 "$O/bench/bench_sandbox" --no-cgroup
 "$O/bench/bench_referee" "$BINDIR/referee" sample-bots/c-random/c-random

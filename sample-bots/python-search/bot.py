@@ -72,6 +72,10 @@ def main():
         line = line.rstrip("\r\n")
         if line == "quit":
             break
+        if line == "game":  # a match: the next game's handshake follows
+            view = euchre.View()
+            seat, request = 0, None
+            continue
         if line.startswith("seed "):
             view.seed(int(line[5:]))
             rng.seed(int(line[5:]))
@@ -83,7 +87,7 @@ def main():
             continue
         legal = line[6:].split(",")
         if request == "ready":
-            print("ready python-search", flush=True)
+            print("ready2 python-search", flush=True)
             continue
         try:
             answer = choose(view, legal, seat, effort, rng)

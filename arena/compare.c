@@ -431,33 +431,33 @@ static void build_schedule(struct schedule *s, const struct config *c, const str
 /* ---- reading the outcomes --------------------------------------------- */
 
 /* Which of A (0), B (1), filler (2) a "bots" entry is. */
-static int who(json_t *name)
+static int who(const char *n)
 {
-	const char *n = json_string_value(name);
-
 	return !n ? -1 : !strcmp(n, "A") ? 0 : !strcmp(n, "B") ? 1 : 2;
 }
 
-/* One result line into out[index]. Lines that are not a game of ours are skipped. */
-static void read_outcome(json_t *o, struct outcome *out, long max)
+/* Number k of n as an integer (0 when it is not one, or not there). */
+static long long int_at(const struct result_nums *n, int k)
 {
-	json_t *bots = json_object_get(o, "bots"), *ranks = json_object_get(o, "ranks");
-	json_t *teams = json_object_get(o, "team_scores"), *seats = json_object_get(o, "seat_scores");
-	json_t *faults = json_object_get(o, "faults"), *f;
-	long idx = (long)json_integer_value(json_object_get(o, "index"));
+	return k >= 0 && k < n->n && n->v[k].type == RESULT_INT ? n->v[k].i : 0;
+}
+
+/* One result line into out[index]. Lines that are not a game of ours are skipped. */
+static void read_outcome(const struct result *o, struct outcome *out, long max)
+{
+	long idx = o->has_index ? o->index : 0;
 	int sa = -1, sb = -1;
-	size_t i;
 	struct outcome *r;
 
-	if (idx < 0 || idx >= max || !json_is_array(bots) || !json_is_array(ranks))
+	if (idx < 0 || idx >= max || o->bots.n < 0 || o->ranks.n < 0)
 		return;
-	for (i = 0; i < json_array_size(bots); i++) {
-		int w = who(json_array_get(bots, i));
+	for (int i = 0; i < o->bots.n; i++) {
+		int w = who(o->bots.v[i]);
 
 		if (w == 0 && sa < 0)
-			sa = (int)i;
+			sa = i;
 		if (w == 1 && sb < 0)
-			sb = (int)i;
+			sb = i;
 	}
 	if (sa < 0 || sb < 0)
 		return;
@@ -465,19 +465,17 @@ static void read_outcome(json_t *o, struct outcome *out, long max)
 	memset(r, 0, sizeof(*r));
 	r->done = 1;
 	{
-		json_int_t ra = json_integer_value(json_array_get(ranks, (size_t)sa));
-		json_int_t rb = json_integer_value(json_array_get(ranks, (size_t)sb));
+		long long ra = int_at(&o->ranks, sa), rb = int_at(&o->ranks, sb);
 
 		r->score = rb < ra ? 1 : rb > ra ? 0 : 0.5;
 	}
-	if (json_is_array(teams))
-		r->margin = (double)(json_integer_value(json_array_get(teams, (size_t)sb % 2)) -
-				     json_integer_value(json_array_get(teams, (size_t)sa % 2)));
+	if (o->team_scores.n >= 0)
+		r->margin = (double)(int_at(&o->team_scores, sb % 2) - int_at(&o->team_scores, sa % 2));
 	else
-		r->margin = (double)(json_integer_value(json_array_get(seats, (size_t)sb)) -
-				     json_integer_value(json_array_get(seats, (size_t)sa)));
-	json_array_foreach(faults, i, f) {
-		int w = who(json_array_get(bots, (size_t)json_integer_value(json_object_get(f, "seat"))));
+		r->margin = (double)(int_at(&o->seat_scores, sb) - int_at(&o->seat_scores, sa));
+	for (int i = 0; i < o->nfaults; i++) {
+		int seat = o->faults[i].seat < 0 ? 0 : o->faults[i].seat;
+		int w = seat < o->bots.n ? who(o->bots.v[seat]) : -1;
 
 		if (w >= 0)
 			r->faults[w]++;
@@ -494,9 +492,11 @@ static void read_outcome(json_t *o, struct outcome *out, long max)
 static int read_outcomes(const char *dir, struct outcome *out, long max, long *highest,
 			 size_t *from, char *err, size_t len)
 {
-	char *path = path_join(dir, "results.jsonl");
+	char *path = path_join(dir, RESULTS_FILE);
 	struct strbuf buf = STRBUF_INIT;
 	struct jsonl_line l;
+	struct result o;
+	char why[256];
 	size_t pos = 0;
 
 	strbuf_init(&buf);
@@ -511,17 +511,18 @@ static int read_outcomes(const char *dir, struct outcome *out, long max, long *h
 	}
 	free(path);
 	pos = *from <= buf.len ? *from : buf.len;
+	result_init(&o);
 	while (jsonl_next(buf.buf, buf.len, &pos, &l) && l.complete) {
-		json_t *o = json_loadb(l.text, l.len, 0, NULL);
-		long idx = (long)json_integer_value(json_object_get(o, "index"));
+		int ok = result_parse(&o, l.text, l.len, why, sizeof(why)) == 0;
+		long idx = o.has_index ? o.index : 0;
 
-		if (o && idx > *highest)
+		if (ok && idx > *highest)
 			*highest = idx;
-		if (o && out)
-			read_outcome(o, out, max);
-		json_decref(o);
+		if (ok && out)
+			read_outcome(&o, out, max);
 		*from = pos;
 	}
+	result_release(&o);
 	strbuf_release(&buf);
 	return 0;
 }

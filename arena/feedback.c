@@ -122,20 +122,19 @@ static int read_request(const char *path, int seat, struct strbuf *block, struct
 }
 
 /* Appends one fault of bot name: game o (a result line), fault x. */
-static void add_fault(struct strbuf *out, const char *dir, json_t *o, json_t *x, int number,
-		      const char *command)
+static void add_fault(struct strbuf *out, const char *dir, const struct result *o,
+		      const struct result_fault *x, int number, const char *command)
 {
-	const char *id = json_string_value(json_object_get(o, "game"));
-	const char *detail = json_string_value(json_object_get(x, "detail"));
-	int seat = (int)json_integer_value(json_object_get(x, "seat"));
+	const char *id = o->game;
+	const char *detail = x->detail;
+	int seat = x->seat;
 	struct strbuf path = STRBUF_INIT, block = STRBUF_INIT, answer = STRBUF_INIT;
 
 	strbuf_init(&path);
 	strbuf_init(&block);
 	strbuf_init(&answer);
-	strbuf_addf(out, "\nfault %d: %s in game %s, seat %d, hand %lld\n", number,
-		    json_string_value(json_object_get(x, "kind")), id, seat,
-		    (long long)json_integer_value(json_object_get(x, "hand")));
+	strbuf_addf(out, "\nfault %d: %s in game %s, seat %d, hand %ld\n", number,
+		    x->kind ? x->kind : "(null)", id, seat, x->hand < 0 ? 0 : x->hand);
 	strbuf_addstr(out, "  what the referee says:\n");
 	add_quoted(out, detail ? detail : "", detail ? strlen(detail) : 0);
 	strbuf_addf(&path, "%s/logs/%s.log", dir, id);
@@ -172,9 +171,11 @@ static void add_fault(struct strbuf *out, const char *dir, json_t *o, json_t *x,
 static long add_faults(struct strbuf *out, const char *dir, const char *name,
 		       const struct results_played *played)
 {
-	char *path = path_join(dir, "results.jsonl");
+	char *path = path_join(dir, RESULTS_FILE);
 	struct strbuf sb = STRBUF_INIT, list = STRBUF_INIT;
 	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
+	struct result o;
+	char why[256];
 	size_t pos = 0;
 	long n = 0, games = 0;
 
@@ -182,27 +183,26 @@ static long add_faults(struct strbuf *out, const char *dir, const char *name,
 	strbuf_init(&list);
 	if (jsonl_slurp(path, &sb) < 0)
 		strbuf_reset(&sb);
+	result_init(&o);
 	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
-		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
-		json_t *bots = json_object_get(o, "bots"), *x;
-		const char *id = json_string_value(json_object_get(o, "game"));
-		size_t i;
 		int in_game = 0;
 
-		json_array_foreach(json_object_get(o, "faults"), i, x) {
-			const char *who = json_string_value(json_array_get(bots,
-				(size_t)json_integer_value(json_object_get(x, "seat"))));
+		if (!l.complete || result_parse(&o, l.text, l.len, why, sizeof(why)) < 0)
+			continue;
+		for (int i = 0; i < o.nfaults; i++) {
+			const struct result_fault *x = &o.faults[i];
+			const char *who = x->seat >= 0 && x->seat < o.bots.n ? o.bots.v[x->seat] : NULL;
 
 			if (!who || strcmp(who, name))
 				continue;
 			in_game = 1;
 			if (++n <= FEEDBACK_FAULTS_MAX)
-				add_fault(&list, dir, o, x, (int)n,
-					  id ? results_played_command(played, id) : NULL);
+				add_fault(&list, dir, &o, x, (int)n,
+					  o.game ? results_played_command(played, o.game) : NULL);
 		}
 		games += in_game;
-		json_decref(o);
 	}
+	result_release(&o);
 	if (!n)
 		strbuf_addstr(out, "\nfaults: none. Every answer came in time and was legal: "
 			      "the bot is compliant.\n");

@@ -819,17 +819,14 @@ static int archive_records(struct delta *d, struct results *r, const struct strs
 }
 
 /* Is any bot of the line's "bots" changed or removed? (Counts it against each.) */
-static int stale_bots(struct delta *d, json_t *bots, int count)
+static int stale_bots(struct delta *d, const struct result_strs *bots, int count)
 {
-	size_t i;
-	json_t *x;
 	int stale = 0;
 
-	json_array_foreach(bots, i, x) {
-		struct bot_delta *b = incremental_find(d, json_string_value(x) ?
-						       json_string_value(x) : "");
+	for (int i = 0; i < bots->n; i++) {
+		struct bot_delta *b = incremental_find(d, bots->v[i]);
 
-		if (json_string_value(x) && json_string_value(x)[0] == '@')
+		if (bots->v[i][0] == '@')
 			continue; /* a house seat (no bot name starts with '@') */
 		if (!b || b->state == BOT_CHANGED || b->state == BOT_REMOVED)
 			stale = 1;
@@ -838,8 +835,8 @@ static int stale_bots(struct delta *d, json_t *bots, int count)
 		return stale;
 	/* count the game once per bot, however many seats it held */
 	for (int k = 0; k < d->n; k++) {
-		json_array_foreach(bots, i, x)
-			if (json_string_value(x) && !strcmp(json_string_value(x), d->bots[k].name)) {
+		for (int i = 0; i < bots->n; i++)
+			if (!strcmp(bots->v[i], d->bots[k].name)) {
 				d->bots[k].archived++;
 				break;
 			}
@@ -859,16 +856,14 @@ static json_t *fixture_map(const struct schedule *s, int k, int n)
 }
 
 /* Does the stored line's "bots" name the bots g seats? */
-static int same_seats(const struct config *c, const struct fixture *g, json_t *bots)
+static int same_seats(const struct config *c, const struct fixture *g,
+		      const struct result_strs *bots)
 {
-	if (!json_is_array(bots) || json_array_size(bots) != (size_t)g->nseats)
+	if (bots->n != g->nseats)
 		return 0;
-	for (int p = 0; p < g->nseats; p++) {
-		const char *name = json_string_value(json_array_get(bots, (size_t)p));
-
-		if (!name || strcmp(name, config_entrant(c, g->bot[p])->name))
+	for (int p = 0; p < g->nseats; p++)
+		if (strcmp(bots->v[p], config_entrant(c, g->bot[p])->name))
 			return 0;
-	}
 	return 1;
 }
 
@@ -878,7 +873,7 @@ static int same_seats(const struct config *c, const struct fixture *g, json_t *b
  * whose bots are the schedule's); count: count it against its bots.
  */
 static int superseded(struct delta *d, const struct config *c, const struct fixture *g,
-		      json_t *bots, int count)
+		      const struct result_strs *bots, int count)
 {
 	if (bots)
 		return stale_bots(d, bots, count) || !g || !same_seats(c, g, bots);
@@ -893,31 +888,6 @@ static int superseded(struct delta *d, const struct config *c, const struct fixt
 	return 0;
 }
 
-/*
- * Appends the stored line text to out with its index set to index. The
- * line starts {"game":"ID","index":N, (results.h; ids hold no escapes),
- * so only N changes and the rest stays byte for byte as the referee
- * wrote it.
- */
-static void add_reindexed(struct strbuf *out, const char *text, size_t n, int index)
-{
-	static const char key[] = ",\"index\":";
-	const char *at = memmem(text, n, key, sizeof(key) - 1);
-	const char *end;
-
-	if (!at) {
-		strbuf_add(out, text, n);
-		strbuf_addch(out, '\n');
-		return;
-	}
-	at += sizeof(key) - 1;
-	for (end = at; end < text + n && *end >= '0' && *end <= '9'; end++)
-		;
-	strbuf_add(out, text, (size_t)(at - text));
-	strbuf_addf(out, "%d", index);
-	strbuf_add(out, end, (size_t)(text + n - end));
-	strbuf_addch(out, '\n');
-}
 
 /*
  * Splits the lines of the results directory's file name into kept (their
@@ -932,41 +902,60 @@ static int split_file(struct delta *d, struct results *r, const char *name,
 	char *path = path_join(results_dir(r), name);
 	struct strbuf sb = STRBUF_INIT;
 	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
+	struct result o;
+	struct failed_game f;
+	char why[256];
 	size_t pos = 0;
-	int results = !strcmp(name, "results.jsonl"), ret = -1;
+	int results = !strcmp(name, RESULTS_FILE), ret = -1;
 
 	strbuf_init(&sb);
+	result_init(&o);
+	failed_game_init(&f);
 	if (jsonl_slurp(path, &sb) < 0 && errno != ENOENT) {
 		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
 		goto out;
 	}
-	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
-		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
-		const char *id = json_string_value(json_object_get(o, "game"));
-		json_t *at = id ? json_object_get(map, id) : NULL;
-		const struct fixture *g = at ? &s->games[json_integer_value(at)] : NULL;
+	while (jsonl_next(sb.buf, sb.len, &pos, &l) && l.complete) {
+		const char *id;
+		const struct fixture *g;
+		json_t *at;
+		int bad;
 
-		if (!l.complete)
-			break;
+		bad = results ? result_parse(&o, l.text, l.len, why, sizeof(why)) < 0 :
+				failed_game_parse(&f, l.text, l.len, why, sizeof(why)) < 0;
+		id = bad ? NULL : results ? o.game : f.game;
 		if (!id) {
 			snprintf(err, len, "%s:%d: not a result line (the file is damaged: move it "
 				 "aside, or start over with --fresh)", path, l.lineno);
-			json_decref(o);
 			goto out;
 		}
-		if (superseded(d, c, g, results ? json_object_get(o, "bots") : NULL, results)) {
+		at = json_object_get(map, id);
+		g = at ? &s->games[json_integer_value(at)] : NULL;
+		if (superseded(d, c, g, results ? &o.bots : NULL, results)) {
 			strbuf_add(gone, l.text, l.len);
 			strbuf_addch(gone, '\n');
 			strset_add(ids, id);
 			d->archived += results;
-		} else {
-			add_reindexed(kept, l.text, l.len, g->index);
-			d->kept += results;
+			continue;
 		}
-		json_decref(o);
+		/* a kept line takes its game's index in the new schedule */
+		if (results) {
+			o.has_index = 1;
+			o.index = g->index;
+			if (result_format(&o, kept, err, len) < 0)
+				goto out;
+		} else {
+			f.has_index = 1;
+			f.index = g->index;
+			failed_game_format(&f, kept);
+		}
+		strbuf_addch(kept, '\n');
+		d->kept += results;
 	}
 	ret = 0;
 out:
+	result_release(&o);
+	failed_game_release(&f);
 	strbuf_release(&sb);
 	free(path);
 	return ret;

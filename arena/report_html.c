@@ -127,7 +127,7 @@ static long bot_fault_games(const struct result_set *set, int bot, int *idx, int
 	long n = 0;
 
 	for (int i = 0; i < set->n; i++) {
-		const struct result *res = &set->r[i];
+		const struct scored_game *res = &set->r[i];
 		int hit = 0;
 
 		for (int f = 0; f < res->nfaults && !hit; f++)
@@ -162,7 +162,7 @@ static void push_games(const struct result_set *set, struct strset *seen, struct
 		       const int *idx, long n)
 {
 	for (long k = 0; k < n; k++) {
-		const struct result *res = &set->r[idx[k]];
+		const struct scored_game *res = &set->r[idx[k]];
 
 		if (strset_add(seen, res->id))
 			strvec_pushf(games, "%s\t%s", set->sources.items[res->source], res->id);
@@ -186,7 +186,7 @@ void report_html_games(const struct result_set *set, struct strvec *games)
 }
 
 /* The game's id, linked to its page, else to its record, else alone. */
-static void game_link(struct strbuf *sb, const struct page *pg, const struct result *res)
+static void game_link(struct strbuf *sb, const struct page *pg, const struct scored_game *res)
 {
 	const char *dir = pg->set->sources.items[res->source];
 	static const char *const kinds[][2] = { { "pages", ".html" }, { "logs", ".log" } };
@@ -507,7 +507,7 @@ static void write_fault_games(struct strbuf *sb, const struct page *pg, int b)
 
 	strbuf_addstr(sb, "<ul>");
 	for (long k = 0; k < n && k < REPORT_HTML_FAULT_GAMES; k++) {
-		const struct result *res = &pg->set->r[idx[k]];
+		const struct scored_game *res = &pg->set->r[idx[k]];
 
 		strbuf_addstr(sb, "<li>");
 		game_link(sb, pg, res);

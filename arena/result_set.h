@@ -25,7 +25,7 @@ struct fault_rec {
  */
 #define RESULT_HOUSE (-1)
 
-struct result {
+struct scored_game {
 	char *id;
 	char *variant;       /* the arena's variant: the id up to its first '.' */
 	long index;          /* place in the schedule; -1 if the line has none */
@@ -42,7 +42,7 @@ struct result {
 
 struct result_set {
 	int n, alloc;
-	struct result *r;
+	struct scored_game *r;
 	struct strvec names;    /* bot names */
 	struct strvec sources;  /* the directory of each file read (its logs/ are there) */
 	struct strset ids;

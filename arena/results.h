@@ -28,12 +28,17 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "result.h"
 #include "schedule.h"
 #include "strset.h"
 #include "strvec.h"
 
 struct strbuf;
 
+/* The files of the results directory: named here only. */
+#define RESULTS_FILE "results.jsonl"
+#define RESULTS_FAILED "failed.jsonl"
+#define RESULTS_META "arena.json"
 #define RESULTS_SCHEDULE "schedule.jsonl"
 #define RESULTS_KEY "key"
 
@@ -141,12 +146,32 @@ const char *results_played_command(const struct results_played *p, const char *i
 /* results_played_free(NULL) is a no-op. */
 void results_played_free(struct results_played *p);
 
+/* ---- the schedule's lines, which every result line must match ---- */
+
+/* The schedule's lines (schedule.jsonl), by game id. */
+struct results_expected {
+	int n, alloc;
+	struct result *lines;
+	json_t *by_id;          /* game id -> its place in lines */
+};
+void results_expected_init(struct results_expected *e);
+void results_expected_release(struct results_expected *e);
+/* A new empty line at the end of e (valid until the next add). */
+struct result *results_expected_add(struct results_expected *e);
+/* Indexes the lines added by their game ids (call after the last add). */
+void results_expected_index(struct results_expected *e);
+/* The lines of shard k of n (n = 0: every game) of schedule s, indexed. */
+void results_expected_schedule(struct results_expected *e, const struct schedule *s,
+			       const struct config *c, int k, int n);
+/* The line of game id, or NULL. */
+const struct result *results_expected_get(const struct results_expected *e, const char *id);
+
 /*
  * Checks result line o (line lineno of file) against map, the schedule's
- * lines by game id: the game must be in it, and its index, bots, variant,
- * seed and seats must match. 0, or -1 with "FILE:LINE: ..." in err.
+ * lines: the game must be in it, and its index, bots, variant, seed and
+ * seats must match. 0, or -1 with "FILE:LINE: ..." in err.
  */
-int results_check_line(json_t *o, json_t *map, const char *file, int lineno, char *err,
-		       size_t len);
+int results_check_line(const struct result *o, const struct results_expected *map,
+		       const char *file, int lineno, char *err, size_t len);
 
 #endif

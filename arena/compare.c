@@ -819,7 +819,7 @@ static int play_pairs(const struct cmp_opts *o, const struct config *c, struct r
 			break;
 		default:
 			if (st.failed) {
-				say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
+				say("%ld game%s failed twice (see %s/" RESULTS_FAILED "); run the same "
 				    "command again to retry", st.failed, st.failed == 1 ? "" : "s",
 				    dir);
 				ret = EXIT_FAILED_GAMES;

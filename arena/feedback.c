@@ -137,7 +137,7 @@ static void add_fault(struct strbuf *out, const char *dir, const struct result *
 		    x->kind ? x->kind : "(null)", id, seat, x->hand < 0 ? 0 : x->hand);
 	strbuf_addstr(out, "  what the referee says:\n");
 	add_quoted(out, detail ? detail : "", detail ? strlen(detail) : 0);
-	strbuf_addf(&path, "%s/logs/%s.log", dir, id);
+	strbuf_addf(&path, "%s/" RESULTS_LOGS "/%s.log", dir, id);
 	if (read_request(path.buf, seat, &block, &answer)) {
 		strbuf_addstr(out, "  the request it was answering:\n");
 		add_quoted(out, block.buf, block.len ? block.len - 1 : 0);
@@ -151,10 +151,10 @@ static void add_fault(struct strbuf *out, const char *dir, const struct result *
 			    "%s was not kept)\n", path.buf);
 	}
 	strbuf_reset(&path);
-	strbuf_addf(&path, "%s/logs/%s.seat%d.stderr", dir, id, seat);
+	strbuf_addf(&path, "%s/" RESULTS_LOGS "/%s.seat%d.stderr", dir, id, seat);
 	if (access(path.buf, F_OK) < 0) {
 		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/bot-logs/%s/seat%d.stderr", dir, id, seat);
+		strbuf_addf(&path, "%s/" RESULTS_BOT_LOGS "/%s/seat%d.stderr", dir, id, seat);
 	}
 	strbuf_addstr(out, "  the end of its stderr:");
 	strbuf_addch(out, '\n');
@@ -257,7 +257,7 @@ static void add_build(struct strbuf *out, const char *dir, const struct entrant 
 		strbuf_addstr(out, "build: '");
 		strbuf_add_escaped(out, b->build, strlen(b->build));
 		strbuf_addf(out, "': %s\n", why ? "FAILED" : "built");
-		strbuf_addf(&path, "%s/builds/%s.log", dir, b->name);
+		strbuf_addf(&path, "%s/" RESULTS_BUILDS "/%s.log", dir, b->name);
 		strbuf_addf(out, "  the end of its log (%s):\n", path.buf);
 		if (!add_tail(out, path.buf))
 			strbuf_addstr(out, "    (empty)\n");
@@ -289,7 +289,7 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 		   const struct standings *st, const struct result_set *set, char *err,
 		   size_t len)
 {
-	char *fdir = path_join(dir, "feedback");
+	char *fdir = path_join(dir, RESULTS_FEEDBACK);
 	struct results_played *played = results_played_read(dir, NULL, err, len);
 	int ret = -1;
 

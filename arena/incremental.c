@@ -642,7 +642,7 @@ const char *incremental_archive(struct delta *d, struct results *r, char *err, s
 
 	if (d->archive)
 		return d->archive;
-	top = path_join(results_dir(r), "archive");
+	top = path_join(results_dir(r), RESULTS_ARCHIVE);
 	if (make_dir(top, err, len) < 0) {
 		free(top);
 		return NULL;
@@ -723,20 +723,20 @@ int incremental_archive_builds(struct delta *d, struct results *r, char *err, si
 			continue;
 		strbuf_init(&log);
 		strbuf_addf(&log, "%s.log", d->bots[i].name);
-		if ((a = move_to_archive(d, r, "builds", d->bots[i].name, err, len)) >= 0)
-			b = move_to_archive(d, r, "builds", log.buf, err, len);
+		if ((a = move_to_archive(d, r, RESULTS_BUILDS, d->bots[i].name, err, len)) >= 0)
+			b = move_to_archive(d, r, RESULTS_BUILDS, log.buf, err, len);
 		strbuf_reset(&log);
 		strbuf_addf(&log, "%s.txt", d->bots[i].name);
 		if (a >= 0 && b >= 0 && d->bots[i].state == BOT_REMOVED)
-			c = move_to_archive(d, r, "feedback", log.buf, err, len);
+			c = move_to_archive(d, r, RESULTS_FEEDBACK, log.buf, err, len);
 		strbuf_release(&log);
 		if (a < 0 || b < 0 || c < 0)
 			return -1;
 		builds |= a || b;
 		feedback |= c;
 	}
-	if ((builds && sync_moves(d, r, "builds", err, len) < 0) ||
-	    (feedback && sync_moves(d, r, "feedback", err, len) < 0))
+	if ((builds && sync_moves(d, r, RESULTS_BUILDS, err, len) < 0) ||
+	    (feedback && sync_moves(d, r, RESULTS_FEEDBACK, err, len) < 0))
 		return -1;
 	return 0;
 }
@@ -811,9 +811,9 @@ static int archive_sub(struct delta *d, struct results *r, const char *sub, int 
 static int archive_records(struct delta *d, struct results *r, const struct strset *ids,
 			   char *err, size_t len)
 {
-	if (archive_sub(d, r, "logs", 0, ids, err, len) < 0 ||
-	    archive_sub(d, r, "bot-logs", 1, ids, err, len) < 0 ||
-	    archive_sub(d, r, "pages", 0, ids, err, len) < 0)
+	if (archive_sub(d, r, RESULTS_LOGS, 0, ids, err, len) < 0 ||
+	    archive_sub(d, r, RESULTS_BOT_LOGS, 1, ids, err, len) < 0 ||
+	    archive_sub(d, r, RESULTS_PAGES, 0, ids, err, len) < 0)
 		return -1;
 	return 0;
 }
@@ -988,7 +988,7 @@ static int write_archived(struct delta *d, struct results *r, const char *name,
 int incremental_reconcile(struct delta *d, struct results *r, const struct schedule *s,
 			  const struct config *c, int k, int n, char *err, size_t len)
 {
-	static const char *const files[] = { "results.jsonl", "failed.jsonl" };
+	static const char *const files[] = { RESULTS_FILE, RESULTS_FAILED };
 	json_t *map = fixture_map(s, k, n);
 	struct strbuf kept[2], gone[2];
 	struct strset ids;

@@ -98,7 +98,7 @@ static int make_game_pages(const char *referee, const struct strvec *games, char
 	for (size_t i = 0; i < games->nr && ret == 0; i++) {
 		const char *tab = strchr(games->items[i], '\t');
 		char *src = xstrndup(games->items[i], (size_t)(tab - games->items[i]));
-		char *pages = path_join(src, "pages");
+		char *pages = path_join(src, RESULTS_PAGES);
 		struct strbuf log = STRBUF_INIT, page = STRBUF_INIT, part = STRBUF_INIT;
 		struct runner_job job;
 		struct runner_done d;
@@ -106,7 +106,7 @@ static int make_game_pages(const char *referee, const struct strvec *games, char
 		strbuf_init(&log);
 		strbuf_init(&page);
 		strbuf_init(&part);
-		strbuf_addf(&log, "%s/logs/%s.log", src, tab + 1);
+		strbuf_addf(&log, "%s/" RESULTS_LOGS "/%s.log", src, tab + 1);
 		strbuf_addf(&page, "%s/%s.html", pages, tab + 1);
 		/* written aside and renamed once whole: a killed replay leaves no page */
 		strbuf_addf(&part, "%s.part", page.buf);
@@ -173,7 +173,7 @@ int index_page_write(const char *dir, const char *referee, int running, char *er
 	struct result_set set;
 	struct standings st;
 	struct strvec games;
-	char *path = path_join(dir, "index.html");
+	char *path = path_join(dir, RESULTS_INDEX);
 	int ret = -1, pages = 0;
 
 	result_set_init(&set);

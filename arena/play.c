@@ -146,10 +146,10 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	j->attempt = attempt;
 	j->cpu_slot = cpu_slot;
 	/* absolute: the referee runs in the config file's directory */
-	j->log = path_of(results_abs_dir(res), "logs", g->id, ".log");
-	j->errlog = path_of(results_dir(res), "logs", g->id, ".err");
+	j->log = path_of(results_abs_dir(res), RESULTS_LOGS, g->id, ".log");
+	j->errlog = path_of(results_dir(res), RESULTS_LOGS, g->id, ".err");
 	if (c->bot_logs) {
-		botlogs = path_of(results_abs_dir(res), "bot-logs", g->id, "/");
+		botlogs = path_of(results_abs_dir(res), RESULTS_BOT_LOGS, g->id, "/");
 		if (path_mkdir_p(botlogs, 0700) < 0) {
 			snprintf(err, len, "cannot make '%s': %s", botlogs, strerror(errno));
 			free(botlogs);
@@ -496,7 +496,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 	struct play pl;
 	int ret = -1;
 	double t0 = (clock_ms() / 1e3), last_tick = 0;
-	char *logs = path_of(results_abs_dir(res), "logs", "", "");
+	char *logs = path_of(results_abs_dir(res), RESULTS_LOGS, "", "");
 
 	memset(&pl, 0, sizeof(pl));
 	pl.c = c;

@@ -301,7 +301,7 @@ static void text_events(struct strbuf *out, const struct standings_table *t,
 
 static void log_path(struct strbuf *out, const struct result_set *set, const struct fault_row *f)
 {
-	strbuf_addf(out, "%s/logs/%s.log", set->sources.items[f->first_source], f->first_game);
+	strbuf_addf(out, "%s/" RESULTS_LOGS "/%s.log", set->sources.items[f->first_source], f->first_game);
 }
 
 static void text_report(struct strbuf *out, const struct standings *st,

@@ -189,7 +189,7 @@ void report_html_games(const struct result_set *set, struct strvec *games)
 static void game_link(struct strbuf *sb, const struct page *pg, const struct scored_game *res)
 {
 	const char *dir = pg->set->sources.items[res->source];
-	static const char *const kinds[][2] = { { "pages", ".html" }, { "logs", ".log" } };
+	static const char *const kinds[][2] = { { RESULTS_PAGES, ".html" }, { RESULTS_LOGS, ".log" } };
 
 	for (size_t k = 0; k < 2; k++) {
 		struct strbuf path = STRBUF_INIT;

@@ -114,7 +114,7 @@ static int parse_result(struct result_set *s, const struct result *o, struct sco
 
 static void read_side_files(struct result_set *s, const char *dir)
 {
-	char *failed = path_join(dir, "failed.jsonl"), *meta = path_join(dir, "arena.json");
+	char *failed = path_join(dir, RESULTS_FAILED), *meta = path_join(dir, RESULTS_META);
 	struct strbuf sb = STRBUF_INIT;
 	json_t *o;
 

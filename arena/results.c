@@ -193,8 +193,8 @@ static int lock_dir(const char *dir, char *err, size_t len)
 
 static int dir_is_empty(const char *dir)
 {
-	static const char *const files[] = { "results.jsonl", "failed.jsonl", "arena.json",
-					     "logs", "builds", RESULTS_SCHEDULE, RESULTS_KEY };
+	static const char *const files[] = { RESULTS_FILE, RESULTS_FAILED, RESULTS_META,
+					     RESULTS_LOGS, RESULTS_BUILDS, RESULTS_SCHEDULE, RESULTS_KEY };
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char *p = path_join(dir, files[i]);
@@ -249,8 +249,8 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 		r->abs = xstrdup(dir);
 	r->dir_fd = fd;
 	r->failed_fd = -1;
-	path = path_join(dir, "results.jsonl");
-	logs = path_join(dir, "logs");
+	path = path_join(dir, RESULTS_FILE);
+	logs = path_join(dir, RESULTS_LOGS);
 	r->out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 	if (r->out_fd < 0 || fchmod(r->out_fd, 0600) < 0) {
 		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
@@ -302,7 +302,7 @@ int results_read_meta(struct results *r, struct results_meta *m, char *err, size
 
 int results_read_meta_dir(const char *dir, struct results_meta *m, char *err, size_t len)
 {
-	char *path = path_join(dir, "arena.json");
+	char *path = path_join(dir, RESULTS_META);
 	json_error_t jerr;
 	json_t *o, *x, *ex;
 	size_t i;
@@ -438,7 +438,7 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 
 		text = xrealloc(text, n + 2);
 		memcpy(text + n, "\n", 2);
-		ret = replace_file(r, "arena.json", text, n + 1, err, len);
+		ret = replace_file(r, RESULTS_META, text, n + 1, err, len);
 	}
 	free(text);
 	json_decref(o);
@@ -619,7 +619,7 @@ void results_expected_schedule(struct results_expected *e, const struct schedule
 int results_load(struct results *r, const struct schedule *s, const struct config *c, int k,
 		 int n, struct strset *done, long *faults, long *repaired, char *err, size_t len)
 {
-	char *path = path_join(r->dir, "results.jsonl");
+	char *path = path_join(r->dir, RESULTS_FILE);
 	struct strbuf sb = STRBUF_INIT;
 	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
 	size_t pos = 0, good_end = 0;
@@ -687,7 +687,7 @@ static int append_synced(int fd, const char *line, const char *what, char *err, 
 int results_replace(struct results *r, const char *name, const char *text, size_t n, char *err,
 		    size_t len)
 {
-	int *fd = !strcmp(name, "failed.jsonl") ? &r->failed_fd : &r->out_fd;
+	int *fd = !strcmp(name, RESULTS_FAILED) ? &r->failed_fd : &r->out_fd;
 	char *path;
 
 	if (replace_file(r, name, text, n, err, len) < 0)
@@ -709,13 +709,13 @@ int results_replace(struct results *r, const char *name, const char *text, size_
 
 int results_append(struct results *r, const char *line, char *err, size_t len)
 {
-	return append_synced(r->out_fd, line, "results.jsonl", err, len);
+	return append_synced(r->out_fd, line, RESULTS_FILE, err, len);
 }
 
 int results_append_failed(struct results *r, const char *line, char *err, size_t len)
 {
 	if (r->failed_fd < 0) {
-		char *path = path_join(r->dir, "failed.jsonl");
+		char *path = path_join(r->dir, RESULTS_FAILED);
 
 		r->failed_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 		free(path);
@@ -724,7 +724,7 @@ int results_append_failed(struct results *r, const char *line, char *err, size_t
 			return -1;
 		}
 	}
-	return append_synced(r->failed_fd, line, "failed.jsonl", err, len);
+	return append_synced(r->failed_fd, line, RESULTS_FAILED, err, len);
 }
 
 /* ---- replay commands of played games ---- */

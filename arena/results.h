@@ -41,6 +41,13 @@ struct strbuf;
 #define RESULTS_META "arena.json"
 #define RESULTS_SCHEDULE "schedule.jsonl"
 #define RESULTS_KEY "key"
+#define RESULTS_INDEX "index.html"
+#define RESULTS_LOGS "logs"          /* ID.log, ID.err, ID.seatN.stderr */
+#define RESULTS_BOT_LOGS "bot-logs"  /* ID/seatN.stderr (bot_logs = true) */
+#define RESULTS_PAGES "pages"        /* ID.html */
+#define RESULTS_BUILDS "builds"      /* NAME/ (the built copy), NAME.log */
+#define RESULTS_FEEDBACK "feedback"  /* NAME.txt */
+#define RESULTS_ARCHIVE "archive"    /* N/ */
 
 /*
  * Turns a referee's output for game g into the line stored in

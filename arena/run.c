@@ -126,7 +126,7 @@ void use_builds(struct config *c, const char *abs_results, const int *active)
 
 		if (!active[i] || !c->bots[i].build)
 			continue;
-		snprintf(path, sizeof(path), "%s/builds/%s", abs_results, c->bots[i].name);
+		snprintf(path, sizeof(path), "%s/" RESULTS_BUILDS "/%s", abs_results, c->bots[i].name);
 		config_use_build(&c->bots[i], path);
 	}
 }
@@ -652,7 +652,7 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 		return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
 	}
 	if (st->failed) {
-		say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
+		say("%ld game%s failed twice (see %s/" RESULTS_FAILED "); run the same "
 			"command again to retry", st->failed, st->failed == 1 ? "" : "s", dir);
 		return EXIT_FAILED_GAMES;
 	}

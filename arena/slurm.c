@@ -237,7 +237,7 @@ static int read_shard(const struct plan *p, long k, struct shard *sh, char *err,
 {
 	struct results_meta m;
 	struct result_set set;
-	char want[32], *dir = shard_dir(p, k), *jsonl = path_join(dir, "results.jsonl");
+	char want[32], *dir = shard_dir(p, k), *jsonl = path_join(dir, RESULTS_FILE);
 	int got, ret = -1;
 
 	memset(sh, 0, sizeof(*sh));

@@ -302,7 +302,7 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 	for (int i = 0; i < c->nbots + c->nrejected; i++) {
 		const struct entrant *b = i < c->nbots ? &c->bots[i] : NULL;
 		const char *name = b ? b->name : c->rejected[i - c->nbots].name;
-		const char *why = b ? strvec_value(&meta->excluded, name)
+		const char *why = b ? excluded_bots_reason(&meta->excluded, name)
 				    : c->rejected[i - c->nbots].reason;
 		struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
 		int bad;

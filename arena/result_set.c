@@ -24,8 +24,8 @@ void result_set_init(struct result_set *s)
 	strvec_init(&s->names);
 	strvec_init(&s->sources);
 	strset_init(&s->ids);
-	strvec_init(&s->failed);
-	strvec_init(&s->excluded);
+	stored_games_init(&s->failed);
+	excluded_bots_init(&s->excluded);
 	strvec_init(&s->shards);
 	results_meta_init(&s->meta);
 	s->where = json_object();
@@ -50,8 +50,8 @@ void result_set_release(struct result_set *s)
 	strvec_release(&s->names);
 	strvec_release(&s->sources);
 	strset_release(&s->ids);
-	strvec_release(&s->failed);
-	strvec_release(&s->excluded);
+	stored_games_release(&s->failed);
+	excluded_bots_release(&s->excluded);
 	strvec_release(&s->shards);
 	results_meta_release(&s->meta);
 	free(s->meta_dir);
@@ -122,23 +122,21 @@ static void read_side_files(struct result_set *s, const char *dir)
 	if (jsonl_slurp(failed, &sb) == 0) {
 		char *line = sb.buf;
 
+		struct failed_game f;
+		char why[256];
+
+		failed_game_init(&f);
 		while (*line) {
 			char *nl = strchr(line, '\n');
-			json_t *f;
 
 			if (!nl)
 				break;
-			f = json_loadb(line, (size_t)(nl - line), 0, NULL);
-			if (f && json_is_string(json_object_get(f, "game"))) {
-				const char *why = json_string_value(json_object_get(f, "reason"));
-
-				strvec_pushf(&s->failed, "%s\t%s\t%s", dir,
-					     json_string_value(json_object_get(f, "game")),
-					     why ? why : "");
-			}
-			json_decref(f);
+			if (failed_game_parse(&f, line, (size_t)(nl - line), why, sizeof(why)) == 0 &&
+			    f.game)
+				stored_games_add(&s->failed, dir, f.game, f.reason ? f.reason : "");
 			line = nl + 1;
 		}
+		failed_game_release(&f);
 	}
 	o = json_load_file(meta, 0, NULL);
 	if (o) {
@@ -154,15 +152,9 @@ static void read_side_files(struct result_set *s, const char *dir)
 		json_array_foreach(json_object_get(o, "excluded"), i, ex) {
 			const char *name = json_string_value(json_object_get(ex, "bot"));
 			const char *why = json_string_value(json_object_get(ex, "reason"));
-			int seen = 0;
 
-			if (!name)
-				continue;
-			for (size_t k = 0; k < s->excluded.nr; k++)
-				seen |= !strncmp(s->excluded.items[k], name, strlen(name)) &&
-					s->excluded.items[k][strlen(name)] == '\t';
-			if (!seen)
-				strvec_pushf(&s->excluded, "%s\t%s", name, why ? why : "");
+			if (name && !excluded_bots_reason(&s->excluded, name))
+				excluded_bots_add(&s->excluded, name, "%s", why ? why : "");
 		}
 		json_decref(o);
 	}
@@ -233,26 +225,18 @@ static void bots_differ(struct strbuf *sb, const struct results_meta *a,
 			const struct results_meta *b)
 {
 	for (size_t i = 0; i < a->bots.nr; i++) {
-		char *name = xstrdup(a->bots.items[i]), *fa = strchr(name, '\t');
-		const char *fb;
+		const char *name = a->bots.items[i].name, *fa = a->bots.items[i].fingerprint;
+		const char *fb = fingerprint_recs_get(&b->bots, name);
 
-		*fa++ = '\0';
-		fb = strvec_value(&b->bots, name);
 		if (!fb)
 			strbuf_addf(sb, ", bot '%s' (only in the first)", name);
 		else if (strcmp(fa, fb))
 			strbuf_addf(sb, ", bot '%s' (fingerprint %s, %s: another version of it)",
 				    name, fa, fb);
-		free(name);
 	}
-	for (size_t i = 0; i < b->bots.nr; i++) {
-		char *name = xstrdup(b->bots.items[i]);
-
-		*strchr(name, '\t') = '\0';
-		if (!strvec_value(&a->bots, name))
-			strbuf_addf(sb, ", bot '%s' (only in the second)", name);
-		free(name);
-	}
+	for (size_t i = 0; i < b->bots.nr; i++)
+		if (!fingerprint_recs_get(&a->bots, b->bots.items[i].name))
+			strbuf_addf(sb, ", bot '%s' (only in the second)", b->bots.items[i].name);
 }
 
 /*
@@ -437,18 +421,16 @@ void result_set_finish(struct result_set *s)
 	json_object_clear(s->where); /* its indices are gone */
 	strset_init(&seen);
 	for (size_t i = 0; i < s->failed.nr; i++) {
-		char *line = s->failed.items[i];
-		char *id = strchr(line, '\t') + 1;
-		char *tab = strchr(id, '\t');
-		char *key = xstrndup(id, (size_t)(tab - id));
+		struct stored_game *f = &s->failed.items[i];
 
-		if (!strset_has(&s->ids, key) && strset_add(&seen, key))
-			s->failed.items[keep++] = line;
-		else
-			free(line);
-		free(key);
+		if (!strset_has(&s->ids, f->id) && strset_add(&seen, f->id)) {
+			s->failed.items[keep++] = *f;
+		} else {
+			free(f->dir);
+			free(f->id);
+			free(f->reason);
+		}
 	}
 	s->failed.nr = keep;
-	s->failed.items[keep] = NULL;
 	strset_release(&seen);
 }

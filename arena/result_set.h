@@ -48,8 +48,8 @@ struct result_set {
 	struct strset ids;
 	long duplicates;        /* lines whose id was already read */
 	long torn;              /* torn last lines ignored */
-	struct strvec failed;   /* "DIR\tID\tREASON" of failed games, see result_set_finish() */
-	struct strvec excluded; /* "NAME\tREASON" from arena.json files */
+	struct stored_games failed;     /* failed games, see result_set_finish() */
+	struct excluded_bots excluded; /* from arena.json files, each bot once */
 	struct strvec shards;   /* "FINGERPRINT" of each arena.json read */
 	char *name;             /* the tournament's name in the first arena.json read, or NULL */
 	long scheduled;         /* games of the schedules of the directories read (0: unknown) */

@@ -37,14 +37,14 @@ struct results {
 void results_meta_init(struct results_meta *m)
 {
 	memset(m, 0, sizeof(*m));
-	strvec_init(&m->excluded);
-	strvec_init(&m->bots);
+	excluded_bots_init(&m->excluded);
+	fingerprint_recs_init(&m->bots);
 }
 
 void results_meta_release(struct results_meta *m)
 {
-	strvec_release(&m->excluded);
-	strvec_release(&m->bots);
+	excluded_bots_release(&m->excluded);
+	fingerprint_recs_release(&m->bots);
 }
 
 /* ---- the referee's output ---- */
@@ -335,14 +335,14 @@ int results_read_meta_dir(const char *dir, struct results_meta *m, char *err, si
 		const char *why = json_string_value(json_object_get(ex, "reason"));
 
 		if (name)
-			strvec_pushf(&m->excluded, "%s\t%s", name, why ? why : "");
+			excluded_bots_add(&m->excluded, name, "%s", why ? why : "");
 	}
 	json_array_foreach(json_object_get(o, "bots"), i, ex) {
 		const char *name = json_string_value(json_object_get(ex, "bot"));
 		const char *fp = json_string_value(json_object_get(ex, "fingerprint"));
 
 		if (name && fp)
-			strvec_pushf(&m->bots, "%s\t%s", name, fp);
+			fingerprint_recs_add(&m->bots, name, fp);
 	}
 	x = json_object_get(o, "setup");
 	if (json_is_string(x))
@@ -402,13 +402,9 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 	char *text = NULL;
 	int ret = -1;
 
-	for (size_t i = 0; i < m->excluded.nr; i++) {
-		const char *tab = strchr(m->excluded.items[i], '\t');
-		char *name = xstrndup(m->excluded.items[i], (size_t)(tab - m->excluded.items[i]));
-
-		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", name, "reason", tab + 1));
-		free(name);
-	}
+	for (size_t i = 0; i < m->excluded.nr; i++)
+		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", m->excluded.items[i].name,
+						    "reason", m->excluded.items[i].reason));
 	json_object_set_new(o, "arena", json_string(arena_name));
 	json_object_set_new(o, "config", json_string(config_path));
 	json_object_set_new(o, "fingerprint", json_string(m->fingerprint));
@@ -420,14 +416,9 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 	if (m->setup[0])
 		json_object_set_new(o, "setup", json_string(m->setup));
 	ex = json_array();
-	for (size_t i = 0; i < m->bots.nr; i++) {
-		const char *tab = strchr(m->bots.items[i], '\t');
-		char *name = xstrndup(m->bots.items[i], (size_t)(tab - m->bots.items[i]));
-
-		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", name, "fingerprint",
-						    tab + 1));
-		free(name);
-	}
+	for (size_t i = 0; i < m->bots.nr; i++)
+		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", m->bots.items[i].name,
+						    "fingerprint", m->bots.items[i].fingerprint));
 	json_object_set_new(o, "bots", ex);
 	text = json_dumps(o, JSON_INDENT(2));
 	if (!text) {

@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "records.h"
 #include "result.h"
 #include "schedule.h"
 #include "strset.h"
@@ -71,9 +72,9 @@ struct results_meta {
 	char key_id[17];       /* key_id() of the tournament key, "" with a config seed */
 	char shard[32];        /* "K/N" */
 	long games;            /* games in this shard's schedule */
-	struct strvec excluded;/* "NAME\tREASON" per bot excluded by its build */
-	struct strvec bots;    /* "NAME\tFINGERPRINT" per bot of the config (incremental.h) */
-	char setup[17];        /* incremental_setup(): what is played, bots aside; "" if unknown */
+	struct excluded_bots excluded; /* bots excluded by their build, or rejected */
+	struct fingerprint_recs bots;        /* the fingerprint of each bot of the config (incremental.h) */
+	char setup[17];        /* fingerprint_setup(): what is played, bots aside; "" if unknown */
 };
 void results_meta_init(struct results_meta *m);
 void results_meta_release(struct results_meta *m);

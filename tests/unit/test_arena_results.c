@@ -545,7 +545,7 @@ static void test_directory_lock_and_fresh_start(void)
 	snprintf(m.fingerprint, sizeof(m.fingerprint), "0123456789abcdef");
 	snprintf(m.shard, sizeof(m.shard), "2/3");
 	m.games = 7;
-	strvec_push(&m.excluded, "zed\tbuild failed (exit status 2)");
+	excluded_bots_add(&m.excluded, "zed", "build failed (exit status 2)");
 	CHECK(results_write_meta(r, &m, "cup", "c.ini", err, sizeof(err)) == 0);
 	results_meta_release(&m);
 	results_meta_init(&m);
@@ -554,7 +554,8 @@ static void test_directory_lock_and_fresh_start(void)
 	CHECK_STR(m.shard, "2/3");
 	CHECK_INT(m.games, 7);
 	CHECK_INT(m.excluded.nr, 1);
-	CHECK_STR(m.excluded.items[0], "zed\tbuild failed (exit status 2)");
+	CHECK_STR(m.excluded.items[0].name, "zed");
+	CHECK_STR(m.excluded.items[0].reason, "build failed (exit status 2)");
 	results_meta_release(&m);
 	results_free(r);
 	r = results_new("res/c", 1, &moved, err, sizeof(err));

@@ -496,7 +496,7 @@ static int read_outcomes(const char *dir, struct outcome *out, long max, long *h
 	struct strbuf buf = STRBUF_INIT;
 	struct jsonl_line l;
 	struct result o;
-	char why[256];
+	char why[ERRLEN];
 	size_t pos = 0;
 
 	strbuf_init(&buf);

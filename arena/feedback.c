@@ -167,42 +167,32 @@ static void add_fault(struct strbuf *out, const char *dir, const struct result *
 	strbuf_release(&answer);
 }
 
-/* Appends every fault of bot name found in DIR/results.jsonl; returns how many. */
-static long add_faults(struct strbuf *out, const char *dir, const char *name,
-		       const struct results_played *played)
+/* Appends every fault of bot name in the results l of dir; returns how many. */
+static long add_faults(struct strbuf *out, const char *dir, const struct result_list *l,
+		       const char *name, const struct results_played *played)
 {
 	char *path = path_join(dir, RESULTS_FILE);
-	struct strbuf sb = STRBUF_INIT, list = STRBUF_INIT;
-	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
-	struct result o;
-	char why[256];
-	size_t pos = 0;
+	struct strbuf list = STRBUF_INIT;
 	long n = 0, games = 0;
 
-	strbuf_init(&sb);
 	strbuf_init(&list);
-	if (jsonl_slurp(path, &sb) < 0)
-		strbuf_reset(&sb);
-	result_init(&o);
-	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
+	for (int k = 0; k < l->n; k++) {
+		const struct result *o = &l->r[k];
 		int in_game = 0;
 
-		if (!l.complete || result_parse(&o, l.text, l.len, why, sizeof(why)) < 0)
-			continue;
-		for (int i = 0; i < o.nfaults; i++) {
-			const struct result_fault *x = &o.faults[i];
-			const char *who = x->seat >= 0 && x->seat < o.bots.n ? o.bots.v[x->seat] : NULL;
+		for (int i = 0; i < o->nfaults; i++) {
+			const struct result_fault *x = &o->faults[i];
+			const char *who = x->seat >= 0 && x->seat < o->bots.n ? o->bots.v[x->seat] : NULL;
 
 			if (!who || strcmp(who, name))
 				continue;
 			in_game = 1;
 			if (++n <= FEEDBACK_FAULTS_MAX)
-				add_fault(&list, dir, &o, x, (int)n,
-					  o.game ? results_played_command(played, o.game) : NULL);
+				add_fault(&list, dir, o, x, (int)n,
+					  o->game ? results_played_command(played, o->game) : NULL);
 		}
 		games += in_game;
 	}
-	result_release(&o);
 	if (!n)
 		strbuf_addstr(out, "\nfaults: none. Every answer came in time and was legal: "
 			      "the bot is compliant.\n");
@@ -212,7 +202,6 @@ static long add_faults(struct strbuf *out, const char *dir, const char *name,
 	if (n > FEEDBACK_FAULTS_MAX)
 		strbuf_addf(out, "\n%ld more faults are in %s (the same facts, one game a line)\n",
 			    n - FEEDBACK_FAULTS_MAX, path);
-	strbuf_release(&sb);
 	strbuf_release(&list);
 	free(path);
 	return n;
@@ -290,11 +279,15 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 		   size_t len)
 {
 	char *fdir = path_join(dir, RESULTS_FEEDBACK);
-	struct results_played *played = results_played_read(dir, NULL, err, len);
+	struct results_played *played = NULL;
+	struct result_list results;
 	int ret = -1;
 
-	if (!played)
+	/* read once for every bot's feedback */
+	result_list_init(&results);
+	if (results_read_list(dir, &results, err, len) < 0)
 		goto out;
+	played = results_played_of(&results);
 	if ((mkdir(fdir, 0700) < 0 && errno != EEXIST) || chmod(fdir, 0700) < 0) {
 		snprintf(err, len, "cannot make directory '%s': %s", fdir, strerror(errno));
 		goto out;
@@ -315,7 +308,7 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 		add_standing(&text, name, st, set);
 		add_build(&text, dir, b, why);
 		if (!why)
-			add_faults(&text, dir, name, played);
+			add_faults(&text, dir, &results, name, played);
 		strbuf_addf(&path, "%s/%s.txt", fdir, name);
 		bad = write_private(path.buf, &text, err, len) < 0;
 		strbuf_release(&text);
@@ -326,6 +319,7 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 	ret = 0;
 out:
 	results_played_free(played);
+	result_list_release(&results);
 	free(fdir);
 	return ret;
 }

@@ -380,7 +380,7 @@ static int split_file(struct delta *d, struct results *r, const char *name,
 	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
 	struct result o;
 	struct failed_game f;
-	char why[256];
+	char why[ERRLEN];
 	size_t pos = 0;
 	int results = !strcmp(name, RESULTS_FILE), ret = -1;
 

@@ -259,7 +259,7 @@ static void check_record(const struct job *j, const struct runner_done *d, int l
 	char *tail, *end, *start;
 	struct result printed, recorded;
 	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-	char jerr[256];
+	char jerr[ERRLEN];
 	int same = 0, fd = open(j->log, O_RDONLY | O_CLOEXEC);
 
 	why[0] = '\0';

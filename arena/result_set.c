@@ -123,7 +123,7 @@ static void read_side_files(struct result_set *s, const char *dir)
 		char *line = sb.buf;
 
 		struct failed_game f;
-		char why[256];
+		char why[ERRLEN];
 
 		failed_game_init(&f);
 		while (*line) {
@@ -175,7 +175,7 @@ static int load_schedule(const char *dir, struct results_expected **map, char *e
 	char *path = path_join(dir, RESULTS_SCHEDULE), *meta = path_join(dir, RESULTS_META);
 	struct strbuf sb = STRBUF_INIT;
 	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
-	char why[256];
+	char why[ERRLEN];
 	size_t pos = 0;
 	int ret = -1;
 
@@ -312,7 +312,7 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 	struct results_expected *map = NULL;
 	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
 	struct result o;
-	char why[256];
+	char why[ERRLEN];
 	size_t pos = 0;
 	int ret = -1, src;
 

@@ -55,7 +55,7 @@ int result_make_line(const char *out, size_t outlen, const struct fixture *g,
 {
 	const struct variant_cfg *v = &c->variants[g->variant];
 	struct result r;
-	char why[256];
+	char why[ERRLEN];
 	int ret = -1;
 
 	if (!outlen) {
@@ -463,7 +463,7 @@ int results_write_schedule(struct results *r, const struct schedule *s, const st
 	strbuf_init(&sb);
 	for (int i = 0; i < s->ngames; i++) {
 		struct result line;
-		char why[128];
+		char why[ERRLEN];
 		int bad;
 
 		if (n && !schedule_in_shard(&s->games[i], k, n))
@@ -617,7 +617,7 @@ int results_load(struct results *r, const struct schedule *s, const struct confi
 	int ret = -1;
 	struct results_expected map;
 	struct result o;
-	char why[256];
+	char why[ERRLEN];
 
 	results_expected_init(&map);
 	results_expected_schedule(&map, s, c, k, n);
@@ -782,40 +782,88 @@ static char *replay_command(const struct result *o)
 	return strbuf_detach(&sb);
 }
 
+void result_list_init(struct result_list *l)
+{
+	memset(l, 0, sizeof(*l));
+}
+
+void result_list_release(struct result_list *l)
+{
+	for (int i = 0; i < l->n; i++)
+		result_release(&l->r[i]);
+	free(l->r);
+	result_list_init(l);
+}
+
+int results_read_list(const char *dir, struct result_list *l, char *err, size_t len)
+{
+	char *path = path_join(dir, RESULTS_FILE);
+	struct strbuf sb = STRBUF_INIT;
+	struct jsonl_line line = { NULL, 0, 0, 0, 0 };
+	char why[ERRLEN];
+	size_t pos = 0;
+	int ret = -1;
+
+	strbuf_init(&sb);
+	if (jsonl_slurp(path, &sb) < 0 && errno != ENOENT) {
+		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	while (jsonl_next(sb.buf, sb.len, &pos, &line)) {
+		if (l->n == l->alloc) {
+			l->alloc = l->alloc ? 2 * l->alloc : 64;
+			l->r = xrealloc(l->r, (size_t)l->alloc * sizeof(*l->r));
+		}
+		result_init(&l->r[l->n]);
+		if (line.complete && result_parse(&l->r[l->n], line.text, line.len, why,
+						  sizeof(why)) == 0)
+			l->n++;
+		else
+			result_release(&l->r[l->n]);
+	}
+	ret = 0;
+out:
+	strbuf_release(&sb);
+	free(path);
+	return ret;
+}
+
+/* Adds the replay command of o, when it has one, to p. */
+static void add_played(struct results_played *p, const struct result *o)
+{
+	char *cmd;
+
+	if (o->game && (cmd = replay_command(o))) {
+		json_object_set_new(p->commands, o->game, json_string(cmd));
+		free(cmd);
+	}
+}
+
+struct results_played *results_played_of(const struct result_list *l)
+{
+	struct results_played *p = xcalloc(1, sizeof(*p));
+
+	p->commands = json_object();
+	for (int i = 0; i < l->n; i++)
+		add_played(p, &l->r[i]);
+	return p;
+}
+
 struct results_played *results_played_read(const char *dir, const char *only, char *err,
 					   size_t len)
 {
-	char *path = path_join(dir, RESULTS_FILE);
-	struct results_played *p = xcalloc(1, sizeof(*p));
-	struct strbuf sb = STRBUF_INIT;
-	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
-	struct result o;
-	char why[256];
-	size_t pos = 0;
+	struct result_list l;
+	struct results_played *p = NULL;
 
-	p->commands = json_object();
-	strbuf_init(&sb);
-	result_init(&o);
-	if (jsonl_slurp(path, &sb) < 0 && errno != ENOENT) {
-		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
-		results_played_free(p);
-		p = NULL;
-		goto out;
+	result_list_init(&l);
+	if (results_read_list(dir, &l, err, len) == 0) {
+		p = xcalloc(1, sizeof(*p));
+		p->commands = json_object();
+		for (int i = 0; i < l.n; i++)
+			if (!only || (l.r[i].game && !strcmp(l.r[i].game, only)))
+				add_played(p, &l.r[i]);
 	}
-	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
-		char *cmd;
-
-		if (result_parse(&o, l.text, l.len, why, sizeof(why)) < 0)
-			continue;
-		if (o.game && (!only || !strcmp(o.game, only)) && (cmd = replay_command(&o))) {
-			json_object_set_new(p->commands, o.game, json_string(cmd));
-			free(cmd);
-		}
-	}
-out:
-	result_release(&o);
-	strbuf_release(&sb);
-	free(path);
+	result_list_release(&l);
 	return p;
 }
 

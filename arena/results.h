@@ -133,6 +133,23 @@ int results_append(struct results *r, const char *line, char *err, size_t len);
 /* Appends a line to failed.jsonl (synced too). */
 int results_append_failed(struct results *r, const char *line, char *err, size_t len);
 
+/* ---- the stored results, read once ---- */
+
+/* Every result line of a results directory, parsed. */
+struct result_list {
+	int n, alloc;
+	struct result *r;
+};
+void result_list_init(struct result_list *l);
+void result_list_release(struct result_list *l);
+/*
+ * Reads DIR/results.jsonl once into l: every whole line that parses, in
+ * file order (a torn last line, or a damaged one, is left out: the run's
+ * own checks, results_load(), say so). A directory without results gives
+ * an empty list. 0, or -1 with err when the file cannot be read.
+ */
+int results_read_list(const char *dir, struct result_list *l, char *err, size_t len);
+
 /* ---- replay commands of played games (arena --check -v) ---- */
 
 struct results_played;
@@ -144,6 +161,8 @@ struct results_played;
  */
 struct results_played *results_played_read(const char *dir, const char *only, char *err,
 					   size_t len);
+/* The same from results already read (l), without reading the file again. */
+struct results_played *results_played_of(const struct result_list *l);
 /*
  * The command that replays game id exactly as it was played: "cd CWD && "
  * and the stored argv, with --bot-seed SEAT:N for each handshake seed the

@@ -2,7 +2,7 @@
  * records.h - the small records the arena keeps about bots and games
  * besides their results, each a struct with its fields, in a growing
  * list: a bot left out of the tournament and why (a failed build, a
- * rejected submission), a bot and its fingerprint (incremental.h), and a
+ * rejected submission), a bot and its fingerprint (fingerprint.h), and a
  * game given up after its retry, as the report reads it. (They were
  * "NAME\tREASON" strings once; a record is never fields joined into a
  * string and split again.)

@@ -498,7 +498,7 @@ static const char *const checked_fields[] = { "game", "bots", "variant", "seed",
  * were given in) is got_dir, those of exp, of a line whose "cwd" is
  * exp_dir? A seat that is a path under its config's directory counts as
  * seen from there (path_below(): "bots/alice"), as the bots' fingerprints
- * see it (incremental.c), so a tournament's directory moved or copied
+ * see it (fingerprint.c), so a tournament's directory moved or copied
  * with its bots and results keeps its games; any other seat must be the
  * same text. Without both directories (a line written by an earlier
  * arena, which stored no "cwd" in the schedule), every seat must be.

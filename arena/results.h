@@ -73,7 +73,7 @@ struct results_meta {
 	char shard[32];        /* "K/N" */
 	long games;            /* games in this shard's schedule */
 	struct excluded_bots excluded; /* bots excluded by their build, or rejected */
-	struct fingerprint_recs bots;        /* the fingerprint of each bot of the config (incremental.h) */
+	struct fingerprint_recs bots;        /* the fingerprint of each bot of the config (fingerprint.h) */
 	char setup[17];        /* fingerprint_setup(): what is played, bots aside; "" if unknown */
 };
 void results_meta_init(struct results_meta *m);

@@ -97,7 +97,7 @@ struct plan {
 	const char *key; /* NULL when CONFIG sets 'seed' */
 	long n, cpus;
 	int partial;
-	struct fingerprint_recs bots; /* the fingerprints of the config's bots now (incremental.h) */
+	struct fingerprint_recs bots; /* the fingerprints of the config's bots now (fingerprint.h) */
 	char setup[17];     /* fingerprint_setup() of the config now */
 };
 

@@ -38,7 +38,6 @@
 #include "config.h"
 #include "file.h"
 #include "interrupt.h"
-#include "jsonl.h"
 #include "key.h"
 #include "path.h"
 #include "play.h"
@@ -492,38 +491,24 @@ static void read_outcome(const struct result *o, struct outcome *out, long max)
 static int read_outcomes(const char *dir, struct outcome *out, long max, long *highest,
 			 size_t *from, char *err, size_t len)
 {
-	char *path = path_join(dir, RESULTS_FILE);
-	struct strbuf buf = STRBUF_INIT;
-	struct jsonl_line l;
-	struct result o;
-	char why[ERRLEN];
-	size_t pos = 0;
+	struct result_list l;
 
-	strbuf_init(&buf);
-	memset(&l, 0, sizeof(l));
 	if (!*from)
 		*highest = -1;
-	if (jsonl_slurp(path, &buf) < 0 && errno != ENOENT) {
-		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
-		free(path);
-		strbuf_release(&buf);
+	result_list_init(&l);
+	if (results_read_since(dir, from, &l, err, len) < 0) {
+		result_list_release(&l);
 		return -1;
 	}
-	free(path);
-	pos = *from <= buf.len ? *from : buf.len;
-	result_init(&o);
-	while (jsonl_next(buf.buf, buf.len, &pos, &l) && l.complete) {
-		int ok = result_parse(&o, l.text, l.len, why, sizeof(why)) == 0;
-		long idx = o.has_index ? o.index : 0;
+	for (int i = 0; i < l.n; i++) {
+		long idx = l.r[i].has_index ? l.r[i].index : 0;
 
-		if (ok && idx > *highest)
+		if (idx > *highest)
 			*highest = idx;
-		if (ok && out)
-			read_outcome(&o, out, max);
-		*from = pos;
+		if (out)
+			read_outcome(&l.r[i], out, max);
 	}
-	result_release(&o);
-	strbuf_release(&buf);
+	result_list_release(&l);
 	return 0;
 }
 

@@ -828,6 +828,64 @@ out:
 	return ret;
 }
 
+int results_read_since(const char *dir, size_t *from, struct result_list *l, char *err,
+		       size_t len)
+{
+	char *path = path_join(dir, RESULTS_FILE);
+	struct strbuf sb = STRBUF_INIT;
+	struct jsonl_line line = { NULL, 0, 0, 0, 0 };
+	struct stat st;
+	char why[ERRLEN];
+	size_t pos = 0, done = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = -1;
+
+	strbuf_init(&sb);
+	if (fd < 0 && errno == ENOENT) {
+		ret = 0;
+		goto out;
+	}
+	if (fd < 0 || fstat(fd, &st) < 0)
+		goto fail;
+	if ((size_t)st.st_size > *from) {
+		size_t want = (size_t)st.st_size - *from;
+
+		strbuf_grow(&sb, want);
+		while (sb.len < want) {
+			ssize_t n = pread(fd, sb.buf + sb.len, want - sb.len, (off_t)(*from + sb.len));
+
+			if (n < 0)
+				goto fail;
+			if (n == 0)
+				break;
+			sb.len += (size_t)n;
+		}
+		sb.buf[sb.len] = '\0';
+	}
+	while (jsonl_next(sb.buf, sb.len, &pos, &line) && line.complete) {
+		if (l->n == l->alloc) {
+			l->alloc = l->alloc ? 2 * l->alloc : 64;
+			l->r = xrealloc(l->r, (size_t)l->alloc * sizeof(*l->r));
+		}
+		result_init(&l->r[l->n]);
+		if (result_parse(&l->r[l->n], line.text, line.len, why, sizeof(why)) == 0)
+			l->n++;
+		else
+			result_release(&l->r[l->n]);
+		done = pos; /* past this whole line, not a torn one after it */
+	}
+	*from += done;
+	ret = 0;
+	goto out;
+fail:
+	snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
+out:
+	if (fd >= 0)
+		close(fd);
+	strbuf_release(&sb);
+	free(path);
+	return ret;
+}
+
 /* Adds the replay command of o, when it has one, to p. */
 static void add_played(struct results_played *p, const struct result *o)
 {

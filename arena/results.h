@@ -150,6 +150,16 @@ void result_list_release(struct result_list *l);
  */
 int results_read_list(const char *dir, struct result_list *l, char *err, size_t len);
 
+/*
+ * Adds to l the whole lines of DIR/results.jsonl from byte *from on that
+ * parse, and moves *from past the last whole line: a caller that reads
+ * again after more games were appended (compare, after each round) reads
+ * only the new lines, not the file again. A missing file adds nothing.
+ * 0, or -1 with err.
+ */
+int results_read_since(const char *dir, size_t *from, struct result_list *l, char *err,
+		       size_t len);
+
 /* ---- replay commands of played games (arena --check -v) ---- */
 
 struct results_played;

@@ -27,7 +27,7 @@ void result_init(struct result *r)
 	r->bot_seeds.n = r->seat_scores.n = r->team_scores.n = r->ranks.n = -1;
 	r->decisions.n = r->time_ms.n = r->mem_peak_mb.n = r->euchred.n = -1;
 	r->noptions = r->nfaults = -1;
-	strvec_init(&r->argv);
+	/* argv all zero: an empty strvec that pushes and releases, without an allocation */
 }
 
 static void strs_release(struct result_strs *s)

@@ -96,7 +96,6 @@ int result_make_line(const char *out, size_t outlen, const struct fixture *g,
 		r.bots.v[s] = xstrdup(config_entrant(c, g->bot[s])->name);
 	result_set_text(&r.cwd, argv ? c->dir : NULL);
 	strvec_release(&r.argv);
-	strvec_init(&r.argv);
 	r.has_argv = argv != NULL;
 	for (size_t i = 0; argv && i < argv->nr; i++)
 		strvec_push(&r.argv, argv->items[i]);

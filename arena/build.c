@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 
 #include "runner.h"
+#include "strvec.h"
 #include "util.h"
 
 /*
@@ -64,7 +65,7 @@ static void describe(const struct runner_done *d, long timeout_s, const char *lo
 
 int build_all(const struct config *c, const int *only, const char *referee,
 	      const char *builds_dir, int jobs,
-	      int *excluded, struct strvec *reasons, void (*note)(void *arg, const char *msg),
+	      int *excluded, struct excluded_bots *reasons, void (*note)(void *arg, const char *msg),
 	      void *arg, int wake_fd, char *err, size_t len)
 {
 	char builds_abs[PATH_MAX];
@@ -126,7 +127,7 @@ int build_all(const struct config *c, const int *only, const char *referee,
 			job.tag = (void *)(long)i;
 			if (runner_start(r, &job, why, sizeof(why)) < 0) {
 				excluded[i] = 1;
-				strvec_pushf(reasons, "%s\tbuild could not start: %s", b->name, why);
+				excluded_bots_add(reasons, b->name, "build could not start: %s", why);
 				if (note) {
 					strbuf_init(&msg);
 					strbuf_addf(&msg, "build of %s could not start: %s", b->name, why);
@@ -157,7 +158,7 @@ int build_all(const struct config *c, const int *only, const char *referee,
 				strbuf_init(&why);
 				describe(&d, timeout_s, logs[i], &why);
 				excluded[i] = 1;
-				strvec_pushf(reasons, "%s\t%s", b->name, why.buf);
+				excluded_bots_add(reasons, b->name, "%s", why.buf);
 				strbuf_addf(&msg, "excluding %s: %s", b->name, why.buf);
 				strbuf_release(&why);
 			}

@@ -15,20 +15,20 @@
 #include <stddef.h>
 
 #include "config.h"
-#include "strvec.h"
+#include "records.h"
 
 /*
  * Builds every bot of c that has a build command (only those whose only[i]
  * is non-zero, unless only is NULL), at most jobs at a time.
- * For each failure excluded[i] is set and "NAME\tREASON" pushed to
- * reasons. note(arg, msg) is told about each build as it ends (may be
+ * For each failure excluded[i] is set and the bot added to reasons
+ * with why. note(arg, msg) is told about each build as it ends (may be
  * NULL). wake_fd (or -1) interrupts: the builds are killed and -1 is
  * returned with err "interrupted". Returns 0, or -1 with err on a system
  * error.
  */
 int build_all(const struct config *c, const int *only, const char *referee,
 	      const char *builds_dir, int jobs,
-	      int *excluded, struct strvec *reasons, void (*note)(void *arg, const char *msg),
+	      int *excluded, struct excluded_bots *reasons, void (*note)(void *arg, const char *msg),
 	      void *arg, int wake_fd, char *err, size_t len);
 
 #endif

@@ -40,7 +40,6 @@
 #include "config.h"
 #include "file.h"
 #include "interrupt.h"
-#include "jsonl.h"
 #include "key.h"
 #include "options.h"
 #include "path.h"
@@ -554,33 +553,33 @@ static void build_schedule(struct schedule *s, const struct config *c, const str
 /* ---- reading the outcomes --------------------------------------------- */
 
 /* Which of A (0), B (1), filler (2) a "bots" entry is. */
-static int who(json_t *name)
+static int who(const char *n)
 {
-	const char *n = json_string_value(name);
-
 	return !n ? -1 : !strcmp(n, "A") ? 0 : !strcmp(n, "B") ? 1 : 2;
 }
 
-/* One result line into out[index]. Lines that are not a game of ours are skipped. */
-static void read_outcome(json_t *o, struct outcome *out, long max)
+/* Number k of n as an integer (0 when it is not one, or not there). */
+static long long int_at(const struct result_nums *n, int k)
 {
-	json_t *bots = json_object_get(o, "bots"), *ranks = json_object_get(o, "ranks");
-	json_t *teams = json_object_get(o, "team_scores"), *seats = json_object_get(o, "seat_scores");
-	json_t *faults = json_object_get(o, "faults"), *f;
-	long idx = (long)json_integer_value(json_object_get(o, "index"));
+	return k >= 0 && k < n->n && n->v[k].type == RESULT_INT ? n->v[k].i : 0;
+}
+
+/* One result line into out[index]. Lines that are not a game of ours are skipped. */
+static void read_outcome(const struct result *o, struct outcome *out, long max)
+{
+	long idx = o->has_index ? o->index : 0;
 	int sa = -1, sb = -1;
-	size_t i;
 	struct outcome *r;
 
-	if (idx < 0 || idx >= max || !json_is_array(bots) || !json_is_array(ranks))
+	if (idx < 0 || idx >= max || o->bots.n < 0 || o->ranks.n < 0)
 		return;
-	for (i = 0; i < json_array_size(bots); i++) {
-		int w = who(json_array_get(bots, i));
+	for (int i = 0; i < o->bots.n; i++) {
+		int w = who(o->bots.v[i]);
 
 		if (w == 0 && sa < 0)
-			sa = (int)i;
+			sa = i;
 		if (w == 1 && sb < 0)
-			sb = (int)i;
+			sb = i;
 	}
 	if (sa < 0 || sb < 0)
 		return;
@@ -588,19 +587,17 @@ static void read_outcome(json_t *o, struct outcome *out, long max)
 	memset(r, 0, sizeof(*r));
 	r->done = 1;
 	{
-		json_int_t ra = json_integer_value(json_array_get(ranks, (size_t)sa));
-		json_int_t rb = json_integer_value(json_array_get(ranks, (size_t)sb));
+		long long ra = int_at(&o->ranks, sa), rb = int_at(&o->ranks, sb);
 
 		r->score = rb < ra ? 1 : rb > ra ? 0 : 0.5;
 	}
-	if (json_is_array(teams))
-		r->margin = (double)(json_integer_value(json_array_get(teams, (size_t)sb % 2)) -
-				     json_integer_value(json_array_get(teams, (size_t)sa % 2)));
+	if (o->team_scores.n >= 0)
+		r->margin = (double)(int_at(&o->team_scores, sb % 2) - int_at(&o->team_scores, sa % 2));
 	else
-		r->margin = (double)(json_integer_value(json_array_get(seats, (size_t)sb)) -
-				     json_integer_value(json_array_get(seats, (size_t)sa)));
-	json_array_foreach(faults, i, f) {
-		int w = who(json_array_get(bots, (size_t)json_integer_value(json_object_get(f, "seat"))));
+		r->margin = (double)(int_at(&o->seat_scores, sb) - int_at(&o->seat_scores, sa));
+	for (int i = 0; i < o->nfaults; i++) {
+		int seat = o->faults[i].seat < 0 ? 0 : o->faults[i].seat;
+		int w = seat < o->bots.n ? who(o->bots.v[seat]) : -1;
 
 		if (w >= 0)
 			r->faults[w]++;
@@ -617,35 +614,24 @@ static void read_outcome(json_t *o, struct outcome *out, long max)
 static int read_outcomes(const char *dir, struct outcome *out, long max, long *highest,
 			 size_t *from, char *err, size_t len)
 {
-	char *path = path_join(dir, "results.jsonl");
-	struct strbuf buf = STRBUF_INIT;
-	struct jsonl_line l;
-	size_t pos = 0;
+	struct result_list l;
 
-	strbuf_init(&buf);
-	memset(&l, 0, sizeof(l));
 	if (!*from)
 		*highest = -1;
-	if (jsonl_slurp(path, &buf) < 0 && errno != ENOENT) {
-		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
-		free(path);
-		strbuf_release(&buf);
+	result_list_init(&l);
+	if (results_read_since(dir, from, &l, err, len) < 0) {
+		result_list_release(&l);
 		return -1;
 	}
-	free(path);
-	pos = *from <= buf.len ? *from : buf.len;
-	while (jsonl_next(buf.buf, buf.len, &pos, &l) && l.complete) {
-		json_t *o = json_loadb(l.text, l.len, 0, NULL);
-		long idx = (long)json_integer_value(json_object_get(o, "index"));
+	for (int i = 0; i < l.n; i++) {
+		long idx = l.r[i].has_index ? l.r[i].index : 0;
 
-		if (o && idx > *highest)
+		if (idx > *highest)
 			*highest = idx;
-		if (o && out)
-			read_outcome(o, out, max);
-		json_decref(o);
-		*from = pos;
+		if (out)
+			read_outcome(&l.r[i], out, max);
 	}
-	strbuf_release(&buf);
+	result_list_release(&l);
 	return 0;
 }
 
@@ -941,7 +927,7 @@ static int play_pairs(const struct compare_opts *o, const struct config *c, stru
 			break;
 		default:
 			if (st.failed) {
-				say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
+				say("%ld game%s failed twice (see %s/" RESULTS_FAILED "); run the same "
 				    "command again to retry", st.failed, st.failed == 1 ? "" : "s",
 				    dir);
 				ret = EXIT_FAILED_GAMES;

@@ -25,7 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "incremental.h"
+#include "tree.h"
 #include "path.h"
 #include "seat.h"
 #include "strvec.h"
@@ -586,8 +586,8 @@ static void bot_key(struct parse *p, struct config *c, struct entrant *b, const 
 		} else {
 			char why[PATH_MAX + 512];
 
-			/* what the fingerprint cannot take whole (incremental.h) */
-			if (incremental_check_tree(real, why, sizeof(why)) < 0)
+			/* what the fingerprint cannot take whole (tree.h) */
+			if (tree_check(real, why, sizeof(why)) < 0)
 				fail(p, kv->line, "bad value '%s' for 'dir' in %s (%s)", kv->value,
 				     kv->label, why);
 			free(b->dir);
@@ -758,8 +758,8 @@ static void load_submission(struct config *c, const char *subdir, const char *na
 				snprintf(why, sizeof(why), "a bot named '%s' is defined at %s", name,
 					 c->bots[i].origin);
 	}
-	/* a tree the fingerprint cannot take whole could change unseen (incremental.h) */
-	if (!why[0] && incremental_check_tree(subdir, why, sizeof(why)) < 0) {
+	/* a tree the fingerprint cannot take whole could change unseen (tree.h) */
+	if (!why[0] && tree_check(subdir, why, sizeof(why)) < 0) {
 		/* why says it */
 	} else if (!why[0] && access(manifest, F_OK) == 0) {
 		struct parse mp;

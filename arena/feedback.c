@@ -122,23 +122,22 @@ static int read_request(const char *path, int seat, struct strbuf *block, struct
 }
 
 /* Appends one fault of bot name: game o (a result line), fault x. */
-static void add_fault(struct strbuf *out, const char *dir, json_t *o, json_t *x, int number,
-		      const char *command)
+static void add_fault(struct strbuf *out, const char *dir, const struct result *o,
+		      const struct result_fault *x, int number, const char *command)
 {
-	const char *id = json_string_value(json_object_get(o, "game"));
-	const char *detail = json_string_value(json_object_get(x, "detail"));
-	int seat = (int)json_integer_value(json_object_get(x, "seat"));
+	const char *id = o->game;
+	const char *detail = x->detail;
+	int seat = x->seat;
 	struct strbuf path = STRBUF_INIT, block = STRBUF_INIT, answer = STRBUF_INIT;
 
 	strbuf_init(&path);
 	strbuf_init(&block);
 	strbuf_init(&answer);
-	strbuf_addf(out, "\nfault %d: %s in game %s, seat %d, hand %lld\n", number,
-		    json_string_value(json_object_get(x, "kind")), id, seat,
-		    (long long)json_integer_value(json_object_get(x, "hand")));
+	strbuf_addf(out, "\nfault %d: %s in game %s, seat %d, hand %ld\n", number,
+		    x->kind ? x->kind : "(null)", id, seat, x->hand < 0 ? 0 : x->hand);
 	strbuf_addstr(out, "  what the referee says:\n");
 	add_quoted(out, detail ? detail : "", detail ? strlen(detail) : 0);
-	strbuf_addf(&path, "%s/logs/%s.log", dir, id);
+	strbuf_addf(&path, "%s/" RESULTS_LOGS "/%s.log", dir, id);
 	if (read_request(path.buf, seat, &block, &answer)) {
 		strbuf_addstr(out, "  the request it was answering:\n");
 		add_quoted(out, block.buf, block.len ? block.len - 1 : 0);
@@ -152,10 +151,10 @@ static void add_fault(struct strbuf *out, const char *dir, json_t *o, json_t *x,
 			    "%s was not kept)\n", path.buf);
 	}
 	strbuf_reset(&path);
-	strbuf_addf(&path, "%s/logs/%s.seat%d.stderr", dir, id, seat);
+	strbuf_addf(&path, "%s/" RESULTS_LOGS "/%s.seat%d.stderr", dir, id, seat);
 	if (access(path.buf, F_OK) < 0) {
 		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/bot-logs/%s/seat%d.stderr", dir, id, seat);
+		strbuf_addf(&path, "%s/" RESULTS_BOT_LOGS "/%s/seat%d.stderr", dir, id, seat);
 	}
 	strbuf_addstr(out, "  the end of its stderr:");
 	strbuf_addch(out, '\n');
@@ -168,40 +167,31 @@ static void add_fault(struct strbuf *out, const char *dir, json_t *o, json_t *x,
 	strbuf_release(&answer);
 }
 
-/* Appends every fault of bot name found in DIR/results.jsonl; returns how many. */
-static long add_faults(struct strbuf *out, const char *dir, const char *name,
-		       const struct results_played *played)
+/* Appends every fault of bot name in the results l of dir; returns how many. */
+static long add_faults(struct strbuf *out, const char *dir, const struct result_list *l,
+		       const char *name, const struct results_played *played)
 {
-	char *path = path_join(dir, "results.jsonl");
-	struct strbuf sb = STRBUF_INIT, list = STRBUF_INIT;
-	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
-	size_t pos = 0;
+	char *path = path_join(dir, RESULTS_FILE);
+	struct strbuf list = STRBUF_INIT;
 	long n = 0, games = 0;
 
-	strbuf_init(&sb);
 	strbuf_init(&list);
-	if (jsonl_slurp(path, &sb) < 0)
-		strbuf_reset(&sb);
-	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
-		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
-		json_t *bots = json_object_get(o, "bots"), *x;
-		const char *id = json_string_value(json_object_get(o, "game"));
-		size_t i;
+	for (int k = 0; k < l->n; k++) {
+		const struct result *o = &l->r[k];
 		int in_game = 0;
 
-		json_array_foreach(json_object_get(o, "faults"), i, x) {
-			const char *who = json_string_value(json_array_get(bots,
-				(size_t)json_integer_value(json_object_get(x, "seat"))));
+		for (int i = 0; i < o->nfaults; i++) {
+			const struct result_fault *x = &o->faults[i];
+			const char *who = x->seat >= 0 && x->seat < o->bots.n ? o->bots.v[x->seat] : NULL;
 
 			if (!who || strcmp(who, name))
 				continue;
 			in_game = 1;
 			if (++n <= FEEDBACK_FAULTS_MAX)
 				add_fault(&list, dir, o, x, (int)n,
-					  id ? results_played_command(played, id) : NULL);
+					  o->game ? results_played_command(played, o->game) : NULL);
 		}
 		games += in_game;
-		json_decref(o);
 	}
 	if (!n)
 		strbuf_addstr(out, "\nfaults: none. Every answer came in time and was legal: "
@@ -212,7 +202,6 @@ static long add_faults(struct strbuf *out, const char *dir, const char *name,
 	if (n > FEEDBACK_FAULTS_MAX)
 		strbuf_addf(out, "\n%ld more faults are in %s (the same facts, one game a line)\n",
 			    n - FEEDBACK_FAULTS_MAX, path);
-	strbuf_release(&sb);
 	strbuf_release(&list);
 	free(path);
 	return n;
@@ -257,7 +246,7 @@ static void add_build(struct strbuf *out, const char *dir, const struct entrant 
 		strbuf_addstr(out, "build: '");
 		strbuf_add_escaped(out, b->build, strlen(b->build));
 		strbuf_addf(out, "': %s\n", why ? "FAILED" : "built");
-		strbuf_addf(&path, "%s/builds/%s.log", dir, b->name);
+		strbuf_addf(&path, "%s/" RESULTS_BUILDS "/%s.log", dir, b->name);
 		strbuf_addf(out, "  the end of its log (%s):\n", path.buf);
 		if (!add_tail(out, path.buf))
 			strbuf_addstr(out, "    (empty)\n");
@@ -289,12 +278,16 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 		   const struct standings *st, const struct result_set *set, char *err,
 		   size_t len)
 {
-	char *fdir = path_join(dir, "feedback");
-	struct results_played *played = results_played_read(dir, NULL, err, len);
+	char *fdir = path_join(dir, RESULTS_FEEDBACK);
+	struct results_played *played = NULL;
+	struct result_list results;
 	int ret = -1;
 
-	if (!played)
+	/* read once for every bot's feedback */
+	result_list_init(&results);
+	if (results_read_list(dir, &results, err, len) < 0)
 		goto out;
+	played = results_played_of(&results);
 	if ((mkdir(fdir, 0700) < 0 && errno != EEXIST) || chmod(fdir, 0700) < 0) {
 		snprintf(err, len, "cannot make directory '%s': %s", fdir, strerror(errno));
 		goto out;
@@ -302,7 +295,7 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 	for (int i = 0; i < c->nbots + c->nrejected; i++) {
 		const struct entrant *b = i < c->nbots ? &c->bots[i] : NULL;
 		const char *name = b ? b->name : c->rejected[i - c->nbots].name;
-		const char *why = b ? strvec_value(&meta->excluded, name)
+		const char *why = b ? excluded_bots_reason(&meta->excluded, name)
 				    : c->rejected[i - c->nbots].reason;
 		struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
 		int bad;
@@ -315,7 +308,7 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 		add_standing(&text, name, st, set);
 		add_build(&text, dir, b, why);
 		if (!why)
-			add_faults(&text, dir, name, played);
+			add_faults(&text, dir, &results, name, played);
 		strbuf_addf(&path, "%s/%s.txt", fdir, name);
 		bad = write_private(path.buf, &text, err, len) < 0;
 		strbuf_release(&text);
@@ -326,6 +319,7 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 	ret = 0;
 out:
 	results_played_free(played);
+	result_list_release(&results);
 	free(fdir);
 	return ret;
 }

@@ -81,7 +81,7 @@ out:
 }
 
 /*
- * Runs the referee's replay of each game in games ("SOURCE\tID") whose
+ * Runs the referee's replay of each game in games whose
  * record is there and page is not, one at a time. A replay that fails
  * leaves no page (the link then goes to the record); only a referee that
  * cannot be started is an error. The pages are made once the games are
@@ -89,16 +89,15 @@ out:
  * replay under way killed: the pages made stay, the rest link to records.
  * 0, 1 when so stopped, or -1 with err.
  */
-static int make_game_pages(const char *referee, const struct strvec *games, char *err,
+static int make_game_pages(const char *referee, const struct stored_games *games, char *err,
 			   size_t len)
 {
 	struct runner *r = NULL;
 	int ret = 0, got;
 
 	for (size_t i = 0; i < games->nr && ret == 0; i++) {
-		const char *tab = strchr(games->items[i], '\t');
-		char *src = xstrndup(games->items[i], (size_t)(tab - games->items[i]));
-		char *pages = path_join(src, "pages");
+		const char *src = games->items[i].dir, *id = games->items[i].id;
+		char *pages = path_join(src, RESULTS_PAGES);
 		struct strbuf log = STRBUF_INIT, page = STRBUF_INIT, part = STRBUF_INIT;
 		struct runner_job job;
 		struct runner_done d;
@@ -106,8 +105,8 @@ static int make_game_pages(const char *referee, const struct strvec *games, char
 		strbuf_init(&log);
 		strbuf_init(&page);
 		strbuf_init(&part);
-		strbuf_addf(&log, "%s/logs/%s.log", src, tab + 1);
-		strbuf_addf(&page, "%s/%s.html", pages, tab + 1);
+		strbuf_addf(&log, "%s/" RESULTS_LOGS "/%s.log", src, id);
+		strbuf_addf(&page, "%s/%s.html", pages, id);
 		/* written aside and renamed once whole: a killed replay leaves no page */
 		strbuf_addf(&part, "%s.part", page.buf);
 		if (access(page.buf, F_OK) == 0 || access(log.buf, R_OK) < 0)
@@ -162,7 +161,6 @@ next:
 		strbuf_release(&page);
 		strbuf_release(&part);
 		free(pages);
-		free(src);
 	}
 	runner_free(r);
 	return ret;
@@ -172,12 +170,12 @@ int index_page_write(const char *dir, const char *referee, int running, char *er
 {
 	struct result_set set;
 	struct standings st;
-	struct strvec games;
-	char *path = path_join(dir, "index.html");
+	struct stored_games games;
+	char *path = path_join(dir, RESULTS_INDEX);
 	int ret = -1, pages = 0;
 
 	result_set_init(&set);
-	strvec_init(&games);
+	stored_games_init(&games);
 	if (result_set_read(&set, dir, err, len) < 0)
 		goto out_set;
 	result_set_finish(&set);
@@ -188,7 +186,7 @@ int index_page_write(const char *dir, const char *referee, int running, char *er
 		ret = pages;
 	standings_release(&st);
 out_set:
-	strvec_release(&games);
+	stored_games_release(&games);
 	result_set_release(&set);
 	free(path);
 	return ret;

@@ -536,14 +536,13 @@ static int cmd_check(const struct options *o, struct config *c)
 	for (int i = 0; i < c->nrejected; i++)
 		printf("rejected submission %s: %s\n", c->rejected[i].name, c->rejected[i].reason);
 	for (size_t i = 0; i < meta.excluded.nr; i++) {
-		const char *item = meta.excluded.items[i], *tab = strchr(item, '\t');
+		const struct excluded_bot *x = &meta.excluded.items[i];
 		int rejected = 0;
 
-		for (int r = 0; tab && r < c->nrejected; r++)
-			rejected |= strlen(c->rejected[r].name) == (size_t)(tab - item) &&
-				    !strncmp(c->rejected[r].name, item, (size_t)(tab - item));
-		if (tab && !rejected) /* rejected submissions are listed above */
-			printf("excluded bot %.*s: %s\n", (int)(tab - item), item, tab + 1);
+		for (int r = 0; r < c->nrejected; r++)
+			rejected |= !strcmp(c->rejected[r].name, x->name);
+		if (!rejected) /* rejected submissions are listed above */
+			printf("excluded bot %s: %s\n", x->name, x->reason);
 	}
 	if (nbuild && !have_meta)
 		printf("builds: %d bot%s %s a build command (run without --check to build; a "

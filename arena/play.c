@@ -146,10 +146,10 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	j->attempt = attempt;
 	j->cpu_slot = cpu_slot;
 	/* absolute: the referee runs in the config file's directory */
-	j->log = path_of(results_abs_dir(res), "logs", g->id, ".log");
-	j->errlog = path_of(results_dir(res), "logs", g->id, ".err");
+	j->log = path_of(results_abs_dir(res), RESULTS_LOGS, g->id, ".log");
+	j->errlog = path_of(results_dir(res), RESULTS_LOGS, g->id, ".err");
 	if (c->bot_logs) {
-		botlogs = path_of(results_abs_dir(res), "bot-logs", g->id, "/");
+		botlogs = path_of(results_abs_dir(res), RESULTS_BOT_LOGS, g->id, "/");
 		if (path_mkdir_p(botlogs, 0700) < 0) {
 			snprintf(err, len, "cannot make '%s': %s", botlogs, strerror(errno));
 			free(botlogs);
@@ -257,8 +257,10 @@ static void check_record(const struct job *j, const struct runner_done *d, int l
 	struct stat st;
 	size_t want = d->outlen + 4096, n;
 	char *tail, *end, *start;
-	json_t *printed, *recorded = NULL;
-	int fd = open(j->log, O_RDONLY | O_CLOEXEC);
+	struct result printed, recorded;
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	char jerr[ERRLEN];
+	int same = 0, fd = open(j->log, O_RDONLY | O_CLOEXEC);
 
 	why[0] = '\0';
 	if (fd < 0) {
@@ -278,21 +280,31 @@ static void check_record(const struct job *j, const struct runner_done *d, int l
 	}
 	tail[n] = '\0';
 	end = n && tail[n - 1] == '\n' ? tail + n - 1 : NULL;
+	result_init(&printed);
+	result_init(&recorded);
+	strbuf_init(&a);
+	strbuf_init(&b);
 	if (end) {
 		*end = '\0';
 		start = strrchr(tail, '\n');
 		start = start ? start + 1 : tail;
-		if (!strncmp(start, "result ", 7))
-			recorded = json_loadb(start + 7, (size_t)(end - start - 7), 0, NULL);
+		/* the same result: the same fields, whatever the spacing */
+		same = !strncmp(start, "result ", 7) &&
+		       result_parse(&recorded, start + 7, (size_t)(end - start - 7), jerr,
+				    sizeof(jerr)) == 0 &&
+		       result_parse(&printed, d->out, d->outlen, jerr, sizeof(jerr)) == 0 &&
+		       result_format(&recorded, &a, jerr, sizeof(jerr)) == 0 &&
+		       result_format(&printed, &b, jerr, sizeof(jerr)) == 0 && !strcmp(a.buf, b.buf);
 	}
-	printed = json_loadb(d->out, d->outlen, 0, NULL);
-	if (!recorded || !printed || !json_equal(recorded, printed))
+	if (!same)
 		snprintf(why, len, "the game record %s is incomplete (%lld bytes; it does not end "
 			 "with the game's result)", j->log, (long long)st.st_size);
 	else if (fdatasync(fd) < 0 || (logs_fd >= 0 && fsync(logs_fd) < 0))
 		snprintf(why, len, "cannot sync the game record %s: %s", j->log, strerror(errno));
-	json_decref(printed);
-	json_decref(recorded);
+	result_release(&printed);
+	result_release(&recorded);
+	strbuf_release(&a);
+	strbuf_release(&b);
 out:
 	free(tail);
 	close(fd);
@@ -341,47 +353,27 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 		strbuf_reset(line);
 }
 
-/* s as a JSON string; escaped (util.h) when it is not valid UTF-8, never dropped. */
-static json_t *json_text(const char *s)
-{
-	json_t *t = json_string(s);
-	struct strbuf sb = STRBUF_INIT;
-
-	if (t)
-		return t;
-	strbuf_init(&sb);
-	strbuf_add_escaped(&sb, s, strlen(s));
-	t = json_string(sb.buf);
-	strbuf_release(&sb);
-	return t;
-}
-
 static int record_failure(const struct config *c, struct results *res, const struct job *j,
 			  const char *why, char *err, size_t len)
 {
-	json_t *o = json_object();
-	struct strbuf cmd = STRBUF_INIT;
-	char *text;
+	struct failed_game f;
+	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
 	int ret;
 
 	strbuf_init(&cmd);
+	strbuf_init(&line);
+	failed_game_init(&f);
 	refargv_command_line(&cmd, c, j->g, &j->replay);
-	json_object_set_new(o, "game", json_string(j->g->id));
-	json_object_set_new(o, "index", json_integer(j->g->index));
-	json_object_set_new(o, "attempts", json_integer(j->attempt));
-	json_object_set_new(o, "reason", json_text(why));
-	json_object_set_new(o, "command", json_text(cmd.buf));
-	text = json_dumps(o, JSON_COMPACT);
-	if (!text) {
-		snprintf(err, len, "cannot write 'failed.jsonl': game %s's line is not valid JSON",
-			 j->g->id);
-		ret = -1;
-	} else {
-		ret = results_append_failed(res, text, err, len);
-	}
-	free(text);
-	json_decref(o);
-	strbuf_release(&cmd);
+	f.game = xstrdup(j->g->id);
+	f.has_index = f.has_attempts = 1;
+	f.index = j->g->index;
+	f.attempts = j->attempt;
+	f.reason = xstrdup(why);
+	f.command = strbuf_detach(&cmd);
+	failed_game_format(&f, &line);
+	ret = results_append_failed(res, line.buf, err, len);
+	failed_game_release(&f);
+	strbuf_release(&line);
 	return ret;
 }
 
@@ -504,7 +496,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 	struct play pl;
 	int ret = -1;
 	double t0 = (clock_ms() / 1e3), last_tick = 0;
-	char *logs = path_of(results_abs_dir(res), "logs", "", "");
+	char *logs = path_of(results_abs_dir(res), RESULTS_LOGS, "", "");
 
 	memset(&pl, 0, sizeof(pl));
 	pl.c = c;

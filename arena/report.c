@@ -301,7 +301,7 @@ static void text_events(struct strbuf *out, const struct standings_table *t,
 
 static void log_path(struct strbuf *out, const struct result_set *set, const struct fault_row *f)
 {
-	strbuf_addf(out, "%s/logs/%s.log", set->sources.items[f->first_source], f->first_game);
+	strbuf_addf(out, "%s/" RESULTS_LOGS "/%s.log", set->sources.items[f->first_source], f->first_game);
 }
 
 static void text_report(struct strbuf *out, const struct standings *st,
@@ -354,10 +354,9 @@ static void text_report(struct strbuf *out, const struct standings *st,
 		strbuf_addf(out, "\nfailed games: %zu (not counted above; running the arena again "
 			    "retries them)\n", set->failed.nr);
 		for (size_t i = 0; i < set->failed.nr && i < 10; i++) {
-			const char *id = strchr(set->failed.items[i], '\t') + 1;
-			const char *why = strchr(id, '\t') + 1;
+			const struct stored_game *f = &set->failed.items[i];
 
-			strbuf_addf(out, "  %.*s: %s\n", (int)(why - 1 - id), id, why);
+			strbuf_addf(out, "  %s: %s\n", f->id, f->reason);
 		}
 		if (set->failed.nr > 10)
 			strbuf_addf(out, "  ... (%zu more in failed.jsonl)\n", set->failed.nr - 10);
@@ -365,12 +364,9 @@ static void text_report(struct strbuf *out, const struct standings *st,
 	/* last, so that a student who is not in the tables finds himself */
 	if (set->excluded.nr) {
 		strbuf_addf(out, "\nexcluded bots\n");
-		for (size_t i = 0; i < set->excluded.nr; i++) {
-			const char *tab = strchr(set->excluded.items[i], '\t');
-
-			strbuf_addf(out, "  %.*s: %s\n", (int)(tab - set->excluded.items[i]),
-				    set->excluded.items[i], tab + 1);
-		}
+		for (size_t i = 0; i < set->excluded.nr; i++)
+			strbuf_addf(out, "  %s: %s\n", set->excluded.items[i].name,
+				    set->excluded.items[i].reason);
 	}
 }
 
@@ -468,18 +464,14 @@ static void csv_report(struct strbuf *out, const struct standings *st,
 		csv_events(out, &st->tables[t], set);
 	}
 	for (size_t i = 0; i < set->excluded.nr; i++) {
-		const char *tab = strchr(set->excluded.items[i], '\t');
-		char *name = xstrndup(set->excluded.items[i], (size_t)(tab - set->excluded.items[i]));
-
 		strbuf_addstr(out, "overall,,");
-		csv_field(out, name);
+		csv_field(out, set->excluded.items[i].name);
 		strbuf_addstr(out, ",0,,,,,,,,,,,,,,");
 		for (int k = 0; k < FAULT_KINDS; k++)
 			strbuf_addch(out, ',');
 		strbuf_addstr(out, ",excluded,");
-		csv_field(out, tab + 1);
+		csv_field(out, set->excluded.items[i].reason);
 		strbuf_addch(out, '\n');
-		free(name);
 	}
 }
 
@@ -616,21 +608,13 @@ static void json_report(struct strbuf *out, const struct standings *st,
 		}
 		json_array_append_new(faults, row);
 	}
-	for (size_t i = 0; i < set->excluded.nr; i++) {
-		const char *tab = strchr(set->excluded.items[i], '\t');
-		char *name = xstrndup(set->excluded.items[i], (size_t)(tab - set->excluded.items[i]));
-
-		json_array_append_new(excluded, json_pack("{s:s, s:s}", "bot", name, "reason", tab + 1));
-		free(name);
-	}
-	for (size_t i = 0; i < set->failed.nr; i++) {
-		const char *id = strchr(set->failed.items[i], '\t') + 1;
-		const char *why = strchr(id, '\t') + 1;
-		char *gid = xstrndup(id, (size_t)(why - 1 - id));
-
-		json_array_append_new(failed, json_pack("{s:s, s:s}", "game", gid, "reason", why));
-		free(gid);
-	}
+	for (size_t i = 0; i < set->excluded.nr; i++)
+		json_array_append_new(excluded, json_pack("{s:s, s:s}", "bot",
+							  set->excluded.items[i].name, "reason",
+							  set->excluded.items[i].reason));
+	for (size_t i = 0; i < set->failed.nr; i++)
+		json_array_append_new(failed, json_pack("{s:s, s:s}", "game", set->failed.items[i].id,
+							"reason", set->failed.items[i].reason));
 	json_object_set_new(o, "games", json_integer(st->tables[0].games));
 	json_object_set_new(o, "ranked_by", json_string(REPORT_RANKING));
 	json_object_set_new(o, "tables", tables);

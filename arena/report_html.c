@@ -127,7 +127,7 @@ static long bot_fault_games(const struct result_set *set, int bot, int *idx, int
 	long n = 0;
 
 	for (int i = 0; i < set->n; i++) {
-		const struct result *res = &set->r[i];
+		const struct scored_game *res = &set->r[i];
 		int hit = 0;
 
 		for (int f = 0; f < res->nfaults && !hit; f++)
@@ -157,19 +157,19 @@ static int sample_games(const struct result_set *set, int *idx, int max)
 
 #define SAMPLES_MAX 16
 
-/* Pushes "SOURCE\tID" of the n games idx[] on games, each game once. */
-static void push_games(const struct result_set *set, struct strset *seen, struct strvec *games,
+/* Adds the n games idx[] (their directory and id) to games, each game once. */
+static void push_games(const struct result_set *set, struct strset *seen, struct stored_games *games,
 		       const int *idx, long n)
 {
 	for (long k = 0; k < n; k++) {
-		const struct result *res = &set->r[idx[k]];
+		const struct scored_game *res = &set->r[idx[k]];
 
 		if (strset_add(seen, res->id))
-			strvec_pushf(games, "%s\t%s", set->sources.items[res->source], res->id);
+			stored_games_add(games, set->sources.items[res->source], res->id, "");
 	}
 }
 
-void report_html_games(const struct result_set *set, struct strvec *games)
+void report_html_games(const struct result_set *set, struct stored_games *games)
 {
 	struct strset seen;
 	int idx[SAMPLES_MAX];
@@ -186,10 +186,10 @@ void report_html_games(const struct result_set *set, struct strvec *games)
 }
 
 /* The game's id, linked to its page, else to its record, else alone. */
-static void game_link(struct strbuf *sb, const struct page *pg, const struct result *res)
+static void game_link(struct strbuf *sb, const struct page *pg, const struct scored_game *res)
 {
 	const char *dir = pg->set->sources.items[res->source];
-	static const char *const kinds[][2] = { { "pages", ".html" }, { "logs", ".log" } };
+	static const char *const kinds[][2] = { { RESULTS_PAGES, ".html" }, { RESULTS_LOGS, ".log" } };
 
 	for (size_t k = 0; k < 2; k++) {
 		struct strbuf path = STRBUF_INIT;
@@ -507,7 +507,7 @@ static void write_fault_games(struct strbuf *sb, const struct page *pg, int b)
 
 	strbuf_addstr(sb, "<ul>");
 	for (long k = 0; k < n && k < REPORT_HTML_FAULT_GAMES; k++) {
-		const struct result *res = &pg->set->r[idx[k]];
+		const struct scored_game *res = &pg->set->r[idx[k]];
 
 		strbuf_addstr(sb, "<li>");
 		game_link(sb, pg, res);
@@ -576,26 +576,14 @@ static void write_samples(struct strbuf *sb, void *ctx)
 	strbuf_addstr(sb, "</ul>\n");
 }
 
-/* "NAME\tREASON" (excluded) or "DIR\tID\tREASON" (failed): the last two fields as a list. */
-static void write_pairs(struct strbuf *sb, const struct strvec *v, int skip, const char *id,
-			size_t max)
+/* One item of a list of names and reasons (write_failed(), write_excluded()). */
+static void write_pair(struct strbuf *sb, const char *name, const char *why)
 {
-	strbuf_addf(sb, "<ul id=\"%s\">\n", id);
-	for (size_t i = 0; i < v->nr && i < max; i++) {
-		const char *a = v->items[i], *tab;
-
-		for (int s = 0; s < skip; s++)
-			a = strchr(a, '\t') + 1;
-		tab = strchr(a, '\t');
-		strbuf_addstr(sb, "<li><b>");
-		html_escape(sb, a, (size_t)(tab - a));
-		strbuf_addstr(sb, "</b>: ");
-		html_text(sb, tab + 1);
-		strbuf_addstr(sb, "</li>\n");
-	}
-	if (v->nr > max)
-		strbuf_addf(sb, "<li>and %zu more</li>\n", v->nr - max);
-	strbuf_addstr(sb, "</ul>\n");
+	strbuf_addstr(sb, "<li><b>");
+	html_escape(sb, name, strlen(name));
+	strbuf_addstr(sb, "</b>: ");
+	html_text(sb, why);
+	strbuf_addstr(sb, "</li>\n");
 }
 
 static void write_failed(struct strbuf *sb, void *ctx)
@@ -607,17 +595,26 @@ static void write_failed(struct strbuf *sb, void *ctx)
 		return;
 	}
 	strbuf_addstr(sb, "<p>not counted above; running the arena again retries them</p>\n");
-	write_pairs(sb, &pg->set->failed, 1, "failed", 10);
+	strbuf_addstr(sb, "<ul id=\"failed\">\n");
+	for (size_t i = 0; i < pg->set->failed.nr && i < 10; i++)
+		write_pair(sb, pg->set->failed.items[i].id, pg->set->failed.items[i].reason);
+	if (pg->set->failed.nr > 10)
+		strbuf_addf(sb, "<li>and %zu more</li>\n", pg->set->failed.nr - 10);
+	strbuf_addstr(sb, "</ul>\n");
 }
 
 static void write_excluded(struct strbuf *sb, void *ctx)
 {
 	const struct page *pg = ctx;
 
-	if (!pg->set->excluded.nr)
+	if (!pg->set->excluded.nr) {
 		strbuf_addstr(sb, "<p>none</p>\n");
-	else
-		write_pairs(sb, &pg->set->excluded, 0, "excluded", (size_t)-1);
+		return;
+	}
+	strbuf_addstr(sb, "<ul id=\"excluded\">\n");
+	for (size_t i = 0; i < pg->set->excluded.nr; i++)
+		write_pair(sb, pg->set->excluded.items[i].name, pg->set->excluded.items[i].reason);
+	strbuf_addstr(sb, "</ul>\n");
 }
 
 int report_html_write(struct strbuf *out, const struct standings *st,

@@ -33,11 +33,11 @@ struct report_html_opts {
 };
 
 /*
- * The games the page links to, as "SOURCE\tID" pushed on games: for every
+ * The games the page links to, added to games: for every
  * bot its first REPORT_HTML_FAULT_GAMES faulted games, and the first game
  * of every variant (a sample to watch). Each game once.
  */
-void report_html_games(const struct result_set *set, struct strvec *games);
+void report_html_games(const struct result_set *set, struct stored_games *games);
 
 /*
  * Appends the page of st (computed from set) to out. 0, or -1 with err

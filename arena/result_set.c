@@ -24,15 +24,15 @@ void result_set_init(struct result_set *s)
 	strvec_init(&s->names);
 	strvec_init(&s->sources);
 	strset_init(&s->ids);
-	strvec_init(&s->failed);
-	strvec_init(&s->excluded);
+	stored_games_init(&s->failed);
+	excluded_bots_init(&s->excluded);
 	strvec_init(&s->shards);
 	results_meta_init(&s->meta);
 	s->where = json_object();
 }
 
 /* Frees what res owns. */
-static void result_clear(struct result *res)
+static void scored_game_clear(struct scored_game *res)
 {
 	for (int f = 0; f < res->nfaults; f++)
 		free(res->faults[f].detail);
@@ -44,14 +44,14 @@ static void result_clear(struct result *res)
 void result_set_release(struct result_set *s)
 {
 	for (int i = 0; i < s->n; i++)
-		result_clear(&s->r[i]);
+		scored_game_clear(&s->r[i]);
 	free(s->name);
 	free(s->r);
 	strvec_release(&s->names);
 	strvec_release(&s->sources);
 	strset_release(&s->ids);
-	strvec_release(&s->failed);
-	strvec_release(&s->excluded);
+	stored_games_release(&s->failed);
+	excluded_bots_release(&s->excluded);
 	strvec_release(&s->shards);
 	results_meta_release(&s->meta);
 	free(s->meta_dir);
@@ -69,56 +69,43 @@ static int intern(struct strvec *v, const char *name)
 }
 
 /* Fills res from a stored line. Returns 0, or -1 when the line is not a result. */
-static int parse_result(struct result_set *s, json_t *o, struct result *res)
+static int parse_result(struct result_set *s, const struct result *o, struct scored_game *res)
 {
-	json_t *id = json_object_get(o, "game"), *bots = json_object_get(o, "bots");
-	json_t *ranks = json_object_get(o, "ranks"), *scores = json_object_get(o, "seat_scores");
-	json_t *teams = json_object_get(o, "team_scores"), *faults = json_object_get(o, "faults");
-	json_t *x;
 	const char *dot;
-	size_t i;
-	int n;
+	int n = o->bots.n;
 
 	memset(res, 0, sizeof(*res));
-	if (!json_is_string(id) || !json_is_array(bots))
+	if (!o->game || n < 2 || !result_nums_ints(&o->ranks, n, 1, n) ||
+	    !result_nums_numbers(&o->seat_scores, n))
 		return -1;
-	n = (int)json_array_size(bots);
-	if (n < 2 || n > MAX_SEATS || !jsonl_int_array_ok(ranks, n, 1, n) || !jsonl_number_array_ok(scores, n))
-		return -1;
-	for (int p = 0; p < n; p++)
-		if (!json_is_string(json_array_get(bots, (size_t)p)))
-			return -1;
 	res->nseats = n;
 	for (int p = 0; p < n; p++) {
-		const char *name = json_string_value(json_array_get(bots, (size_t)p));
+		const char *name = o->bots.v[p];
 
 		res->bot[p] = name[0] == '@' ? RESULT_HOUSE : intern(&s->names, name);
-		res->rank[p] = (int)json_integer_value(json_array_get(ranks, (size_t)p));
-		res->score[p] = json_number_value(json_array_get(scores, (size_t)p));
+		res->rank[p] = (int)o->ranks.v[p].i;
+		res->score[p] = result_num_value(&o->seat_scores, p);
 	}
-	if (jsonl_number_array_ok(teams, 2)) {
+	if (result_nums_numbers(&o->team_scores, 2)) {
 		res->has_teams = 1;
-		res->team_score[0] = json_number_value(json_array_get(teams, 0));
-		res->team_score[1] = json_number_value(json_array_get(teams, 1));
+		res->team_score[0] = result_num_value(&o->team_scores, 0);
+		res->team_score[1] = result_num_value(&o->team_scores, 1);
 	}
-	x = json_object_get(o, "index");
-	res->index = json_is_integer(x) ? (long)json_integer_value(x) : -1;
-	res->id = xstrdup(json_string_value(id));
+	res->index = o->has_index ? o->index : -1;
+	res->id = xstrdup(o->game);
 	dot = strchr(res->id, '.');
 	res->variant = dot ? xstrndup(res->id, (size_t)(dot - res->id)) : xstrdup(res->id);
-	if (json_is_array(faults) && json_array_size(faults)) {
-		res->faults = xcalloc(json_array_size(faults), sizeof(*res->faults));
-		json_array_foreach(faults, i, x) {
-			json_t *seat = json_object_get(x, "seat"), *kind = json_object_get(x, "kind");
-			const char *detail = json_string_value(json_object_get(x, "detail"));
+	if (o->nfaults > 0) {
+		res->faults = xcalloc((size_t)o->nfaults, sizeof(*res->faults));
+		for (int i = 0; i < o->nfaults; i++) {
+			const struct result_fault *x = &o->faults[i];
 
-			if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
-			    json_integer_value(seat) >= n || !json_is_string(kind))
+			if (x->seat < 0 || x->seat >= n || !x->kind)
 				continue;
-			res->faults[res->nfaults].seat = (int)json_integer_value(seat);
+			res->faults[res->nfaults].seat = x->seat;
 			snprintf(res->faults[res->nfaults].kind, sizeof(res->faults[0].kind), "%s",
-				 json_string_value(kind));
-			res->faults[res->nfaults].detail = xstrdup(detail ? detail : "");
+				 x->kind);
+			res->faults[res->nfaults].detail = xstrdup(x->detail ? x->detail : "");
 			res->nfaults++;
 		}
 	}
@@ -127,7 +114,7 @@ static int parse_result(struct result_set *s, json_t *o, struct result *res)
 
 static void read_side_files(struct result_set *s, const char *dir)
 {
-	char *failed = path_join(dir, "failed.jsonl"), *meta = path_join(dir, "arena.json");
+	char *failed = path_join(dir, RESULTS_FAILED), *meta = path_join(dir, RESULTS_META);
 	struct strbuf sb = STRBUF_INIT;
 	json_t *o;
 
@@ -135,23 +122,21 @@ static void read_side_files(struct result_set *s, const char *dir)
 	if (jsonl_slurp(failed, &sb) == 0) {
 		char *line = sb.buf;
 
+		struct failed_game f;
+		char why[ERRLEN];
+
+		failed_game_init(&f);
 		while (*line) {
 			char *nl = strchr(line, '\n');
-			json_t *f;
 
 			if (!nl)
 				break;
-			f = json_loadb(line, (size_t)(nl - line), 0, NULL);
-			if (f && json_is_string(json_object_get(f, "game"))) {
-				const char *why = json_string_value(json_object_get(f, "reason"));
-
-				strvec_pushf(&s->failed, "%s\t%s\t%s", dir,
-					     json_string_value(json_object_get(f, "game")),
-					     why ? why : "");
-			}
-			json_decref(f);
+			if (failed_game_parse(&f, line, (size_t)(nl - line), why, sizeof(why)) == 0 &&
+			    f.game)
+				stored_games_add(&s->failed, dir, f.game, f.reason ? f.reason : "");
 			line = nl + 1;
 		}
+		failed_game_release(&f);
 	}
 	o = json_load_file(meta, 0, NULL);
 	if (o) {
@@ -167,15 +152,9 @@ static void read_side_files(struct result_set *s, const char *dir)
 		json_array_foreach(json_object_get(o, "excluded"), i, ex) {
 			const char *name = json_string_value(json_object_get(ex, "bot"));
 			const char *why = json_string_value(json_object_get(ex, "reason"));
-			int seen = 0;
 
-			if (!name)
-				continue;
-			for (size_t k = 0; k < s->excluded.nr; k++)
-				seen |= !strncmp(s->excluded.items[k], name, strlen(name)) &&
-					s->excluded.items[k][strlen(name)] == '\t';
-			if (!seen)
-				strvec_pushf(&s->excluded, "%s\t%s", name, why ? why : "");
+			if (name && !excluded_bots_reason(&s->excluded, name))
+				excluded_bots_add(&s->excluded, name, "%s", why ? why : "");
 		}
 		json_decref(o);
 	}
@@ -191,11 +170,12 @@ static void read_side_files(struct result_set *s, const char *dir)
  * lines go unchecked (results.jsonl written by hand, or by an arena
  * before schedules were stored). 0, or -1 with err.
  */
-static int load_schedule(const char *dir, json_t **map, char *err, size_t len)
+static int load_schedule(const char *dir, struct results_expected **map, char *err, size_t len)
 {
-	char *path = path_join(dir, RESULTS_SCHEDULE), *meta = path_join(dir, "arena.json");
+	char *path = path_join(dir, RESULTS_SCHEDULE), *meta = path_join(dir, RESULTS_META);
 	struct strbuf sb = STRBUF_INIT;
 	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
+	char why[ERRLEN];
 	size_t pos = 0;
 	int ret = -1;
 
@@ -209,21 +189,21 @@ static int load_schedule(const char *dir, json_t **map, char *err, size_t len)
 				 "cannot read '%s': %s", dir, path, strerror(errno));
 		goto out;
 	}
-	*map = json_object();
+	*map = xcalloc(1, sizeof(**map));
+	results_expected_init(*map);
 	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
-		json_t *o = json_loadb(l.text, l.len, 0, NULL);
-		json_t *id = json_object_get(o, "game");
+		struct result *o = results_expected_add(*map);
 
-		if (!json_is_string(id)) {
-			json_decref(o);
+		if (result_parse(o, l.text, l.len, why, sizeof(why)) < 0 || !o->game) {
 			snprintf(err, len, "%s:%d: not a schedule line (the file is damaged)", path,
 				 l.lineno);
-			json_decref(*map);
+			results_expected_release(*map);
+			free(*map);
 			*map = NULL;
 			goto out;
 		}
-		json_object_set_new(*map, json_string_value(id), o);
 	}
+	results_expected_index(*map);
 	ret = 0;
 out:
 	strbuf_release(&sb);
@@ -245,26 +225,18 @@ static void bots_differ(struct strbuf *sb, const struct results_meta *a,
 			const struct results_meta *b)
 {
 	for (size_t i = 0; i < a->bots.nr; i++) {
-		char *name = xstrdup(a->bots.items[i]), *fa = strchr(name, '\t');
-		const char *fb;
+		const char *name = a->bots.items[i].name, *fa = a->bots.items[i].fingerprint;
+		const char *fb = fingerprint_recs_get(&b->bots, name);
 
-		*fa++ = '\0';
-		fb = strvec_value(&b->bots, name);
 		if (!fb)
 			strbuf_addf(sb, ", bot '%s' (only in the first)", name);
 		else if (strcmp(fa, fb))
 			strbuf_addf(sb, ", bot '%s' (fingerprint %s, %s: another version of it)",
 				    name, fa, fb);
-		free(name);
 	}
-	for (size_t i = 0; i < b->bots.nr; i++) {
-		char *name = xstrdup(b->bots.items[i]);
-
-		*strchr(name, '\t') = '\0';
-		if (!strvec_value(&a->bots, name))
-			strbuf_addf(sb, ", bot '%s' (only in the second)", name);
-		free(name);
-	}
+	for (size_t i = 0; i < b->bots.nr; i++)
+		if (!fingerprint_recs_get(&a->bots, b->bots.items[i].name))
+			strbuf_addf(sb, ", bot '%s' (only in the second)", b->bots.items[i].name);
 }
 
 /*
@@ -315,7 +287,7 @@ static int check_meta(struct result_set *s, const char *dir, char *err, size_t l
 }
 
 /* Do a and b (the same game id) count the same? */
-static int same_result(const struct result *a, const struct result *b)
+static int same_result(const struct scored_game *a, const struct scored_game *b)
 {
 	if (a->nseats != b->nseats || a->has_teams != b->has_teams || a->nfaults != b->nfaults)
 		return 0;
@@ -337,8 +309,10 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 	struct stat st;
 	struct strbuf sb = STRBUF_INIT;
 	char *file, *dir, *slash;
-	json_t *map = NULL;
+	struct results_expected *map = NULL;
 	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
+	struct result o;
+	char why[ERRLEN];
 	size_t pos = 0;
 	int ret = -1, src;
 
@@ -347,7 +321,7 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		file = path_join(path, "results.jsonl");
+		file = path_join(path, RESULTS_FILE);
 		dir = xstrdup(path);
 	} else {
 		file = xstrdup(path);
@@ -361,6 +335,7 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 		}
 	}
 	strbuf_init(&sb);
+	result_init(&o);
 	if (jsonl_slurp(file, &sb) < 0) {
 		if (!(S_ISDIR(st.st_mode) && errno == ENOENT)) {
 			snprintf(err, len, "cannot read '%s': %s", file, strerror(errno));
@@ -374,11 +349,10 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 		goto out;
 	src = intern(&s->sources, dir);
 	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
-		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
-		struct result res;
+		struct scored_game res;
 
-		if (!o || parse_result(s, o, &res) < 0) {
-			json_decref(o);
+		if (!l.complete || result_parse(&o, l.text, l.len, why, sizeof(why)) < 0 ||
+		    parse_result(s, &o, &res) < 0) {
 			if (l.last) {
 				s->torn++;
 				break;
@@ -386,14 +360,12 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 			snprintf(err, len, "%s:%d: not a result line", file, l.lineno);
 			goto out;
 		}
-		if (map && results_check_line(o, map, file, l.lineno, err, len) < 0) {
-			json_decref(o);
-			result_clear(&res);
+		if (map && results_check_line(&o, map, file, l.lineno, err, len) < 0) {
+			scored_game_clear(&res);
 			goto out;
 		}
-		json_decref(o);
 		if (!strset_add(&s->ids, res.id)) {
-			const struct result *was =
+			const struct scored_game *was =
 				&s->r[json_integer_value(json_object_get(s->where, res.id))];
 
 			if (!same_result(was, &res)) {
@@ -401,12 +373,12 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 					 "another result: two plays of one game, by different runs. "
 					 "Report the results of one run", file, l.lineno, res.id,
 					 s->sources.items[was->source]);
-				result_clear(&res);
+				scored_game_clear(&res);
 				ret = RESULT_SET_MIXED;
 				goto out;
 			}
 			s->duplicates++;
-			result_clear(&res);
+			scored_game_clear(&res);
 			continue;
 		}
 		json_object_set_new(s->where, res.id, json_integer(s->n));
@@ -420,7 +392,10 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 	read_side_files(s, dir);
 	ret = 0;
 out:
-	json_decref(map);
+	if (map)
+		results_expected_release(map);
+	free(map);
+	result_release(&o);
 	strbuf_release(&sb);
 	free(file);
 	free(dir);
@@ -429,7 +404,7 @@ out:
 
 static int cmp_result(const void *a, const void *b)
 {
-	const struct result *x = a, *y = b;
+	const struct scored_game *x = a, *y = b;
 
 	if (x->index != y->index)
 		return x->index < y->index ? -1 : 1;
@@ -446,18 +421,16 @@ void result_set_finish(struct result_set *s)
 	json_object_clear(s->where); /* its indices are gone */
 	strset_init(&seen);
 	for (size_t i = 0; i < s->failed.nr; i++) {
-		char *line = s->failed.items[i];
-		char *id = strchr(line, '\t') + 1;
-		char *tab = strchr(id, '\t');
-		char *key = xstrndup(id, (size_t)(tab - id));
+		struct stored_game *f = &s->failed.items[i];
 
-		if (!strset_has(&s->ids, key) && strset_add(&seen, key))
-			s->failed.items[keep++] = line;
-		else
-			free(line);
-		free(key);
+		if (!strset_has(&s->ids, f->id) && strset_add(&seen, f->id)) {
+			s->failed.items[keep++] = *f;
+		} else {
+			free(f->dir);
+			free(f->id);
+			free(f->reason);
+		}
 	}
 	s->failed.nr = keep;
-	s->failed.items[keep] = NULL;
 	strset_release(&seen);
 }

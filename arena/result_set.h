@@ -25,7 +25,7 @@ struct fault_rec {
  */
 #define RESULT_HOUSE (-1)
 
-struct result {
+struct scored_game {
 	char *id;
 	char *variant;       /* the arena's variant: the id up to its first '.' */
 	long index;          /* place in the schedule; -1 if the line has none */
@@ -42,14 +42,14 @@ struct result {
 
 struct result_set {
 	int n, alloc;
-	struct result *r;
+	struct scored_game *r;
 	struct strvec names;    /* bot names */
 	struct strvec sources;  /* the directory of each file read (its logs/ are there) */
 	struct strset ids;
 	long duplicates;        /* lines whose id was already read */
 	long torn;              /* torn last lines ignored */
-	struct strvec failed;   /* "DIR\tID\tREASON" of failed games, see result_set_finish() */
-	struct strvec excluded; /* "NAME\tREASON" from arena.json files */
+	struct stored_games failed;     /* failed games, see result_set_finish() */
+	struct excluded_bots excluded; /* from arena.json files, each bot once */
 	struct strvec shards;   /* "FINGERPRINT" of each arena.json read */
 	char *name;             /* the tournament's name in the first arena.json read, or NULL */
 	long scheduled;         /* games of the schedules of the directories read (0: unknown) */

@@ -37,14 +37,14 @@ struct results {
 void results_meta_init(struct results_meta *m)
 {
 	memset(m, 0, sizeof(*m));
-	strvec_init(&m->excluded);
-	strvec_init(&m->bots);
+	excluded_bots_init(&m->excluded);
+	fingerprint_recs_init(&m->bots);
 }
 
 void results_meta_release(struct results_meta *m)
 {
-	strvec_release(&m->excluded);
-	strvec_release(&m->bots);
+	excluded_bots_release(&m->excluded);
+	fingerprint_recs_release(&m->bots);
 }
 
 /* ---- the referee's output ---- */
@@ -54,77 +54,54 @@ int result_make_line(const char *out, size_t outlen, const struct fixture *g,
 		     int *nfaults, char *err, size_t len)
 {
 	const struct variant_cfg *v = &c->variants[g->variant];
-	json_error_t jerr;
-	json_t *ref, *obj = NULL, *bots, *x;
-	const char *key;
-	char *text;
+	struct result r;
+	char why[ERRLEN];
 	int ret = -1;
 
 	if (!outlen) {
 		snprintf(err, len, "the referee printed nothing");
 		return -1;
 	}
-	ref = json_loadb(out, outlen, 0, &jerr);
-	if (!ref) {
-		snprintf(err, len, "the referee's output is not one JSON line (%s)", jerr.text);
-		return -1;
-	}
-	if (!json_is_object(ref)) {
-		snprintf(err, len, "the referee's output is not a JSON object");
+	result_init(&r);
+	if (result_parse(&r, out, outlen, why, sizeof(why)) < 0) {
+		snprintf(err, len, "the referee's output is %s", why);
 		goto out;
 	}
-	x = json_object_get(ref, "variant");
-	if (!json_is_string(x) || strcmp(json_string_value(x), variant_name(v->base))) {
+	if (!r.variant || strcmp(r.variant, variant_name(v->base))) {
 		snprintf(err, len, "the referee's output has the wrong 'variant'");
 		goto out;
 	}
-	x = json_object_get(ref, "seed");
-	if (!json_is_integer(x) || (uint64_t)json_integer_value(x) != g->seed) {
+	if (!r.has_seed || (uint64_t)r.seed != g->seed) {
 		snprintf(err, len, "the referee's output has the wrong 'seed'");
 		goto out;
 	}
-	if (!jsonl_int_array_ok(json_object_get(ref, "ranks"), g->nseats, 1, g->nseats) ||
-	    !jsonl_number_array_ok(json_object_get(ref, "seat_scores"), g->nseats)) {
+	if (!result_nums_ints(&r.ranks, g->nseats, 1, g->nseats) ||
+	    !result_nums_numbers(&r.seat_scores, g->nseats)) {
 		snprintf(err, len, "the referee's output lacks %d 'ranks' and 'seat_scores'",
 			 g->nseats);
 		goto out;
 	}
-	x = json_object_get(ref, "faults");
-	if (!json_is_array(x)) {
+	if (r.nfaults < 0) {
 		snprintf(err, len, "the referee's output lacks 'faults'");
 		goto out;
 	}
-	*nfaults = (int)json_array_size(x);
-	obj = json_object();
-	json_object_set_new(obj, "game", json_string(g->id));
-	json_object_set_new(obj, "index", json_integer(g->index));
-	bots = json_array();
+	*nfaults = r.nfaults;
+	result_set_text(&r.game, g->id);
+	r.has_index = 1;
+	r.index = g->index;
+	for (int s = 0; s < r.bots.n; s++)
+		free(r.bots.v[s]);
+	r.bots.n = g->nseats;
 	for (int s = 0; s < g->nseats; s++)
-		json_array_append_new(bots, json_string(config_entrant(c, g->bot[s])->name));
-	json_object_set_new(obj, "bots", bots);
-	json_object_foreach(ref, key, x)
-		if (strcmp(key, "game") && strcmp(key, "index") && strcmp(key, "bots") &&
-		    strcmp(key, "cwd") && strcmp(key, "argv"))
-			json_object_set(obj, key, x);
-	if (argv) {
-		json_t *a = json_array();
-
-		for (size_t i = 0; i < argv->nr; i++)
-			json_array_append_new(a, json_string(argv->items[i]));
-		json_object_set_new(obj, "cwd", json_string(c->dir));
-		json_object_set_new(obj, "argv", a);
-	}
-	text = json_dumps(obj, JSON_COMPACT | JSON_REAL_PRECISION(12));
-	if (!text) {
-		snprintf(err, len, "the result line cannot be written as JSON (not valid UTF-8?)");
-		goto out;
-	}
-	strbuf_addstr(line, text);
-	free(text);
-	ret = 0;
+		r.bots.v[s] = xstrdup(config_entrant(c, g->bot[s])->name);
+	result_set_text(&r.cwd, argv ? c->dir : NULL);
+	strvec_release(&r.argv);
+	r.has_argv = argv != NULL;
+	for (size_t i = 0; argv && i < argv->nr; i++)
+		strvec_push(&r.argv, argv->items[i]);
+	ret = result_format(&r, line, err, len);
 out:
-	json_decref(ref);
-	json_decref(obj);
+	result_release(&r);
 	return ret;
 }
 
@@ -215,8 +192,8 @@ static int lock_dir(const char *dir, char *err, size_t len)
 
 static int dir_is_empty(const char *dir)
 {
-	static const char *const files[] = { "results.jsonl", "failed.jsonl", "arena.json",
-					     "logs", "builds", RESULTS_SCHEDULE, RESULTS_KEY };
+	static const char *const files[] = { RESULTS_FILE, RESULTS_FAILED, RESULTS_META,
+					     RESULTS_LOGS, RESULTS_BUILDS, RESULTS_SCHEDULE, RESULTS_KEY };
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char *p = path_join(dir, files[i]);
@@ -271,8 +248,8 @@ struct results *results_new(const char *dir, int fresh, char **moved, char *err,
 		r->abs = xstrdup(dir);
 	r->dir_fd = fd;
 	r->failed_fd = -1;
-	path = path_join(dir, "results.jsonl");
-	logs = path_join(dir, "logs");
+	path = path_join(dir, RESULTS_FILE);
+	logs = path_join(dir, RESULTS_LOGS);
 	r->out_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 	if (r->out_fd < 0 || fchmod(r->out_fd, 0600) < 0) {
 		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
@@ -324,7 +301,7 @@ int results_read_meta(struct results *r, struct results_meta *m, char *err, size
 
 int results_read_meta_dir(const char *dir, struct results_meta *m, char *err, size_t len)
 {
-	char *path = path_join(dir, "arena.json");
+	char *path = path_join(dir, RESULTS_META);
 	json_error_t jerr;
 	json_t *o, *x, *ex;
 	size_t i;
@@ -357,14 +334,14 @@ int results_read_meta_dir(const char *dir, struct results_meta *m, char *err, si
 		const char *why = json_string_value(json_object_get(ex, "reason"));
 
 		if (name)
-			strvec_pushf(&m->excluded, "%s\t%s", name, why ? why : "");
+			excluded_bots_add(&m->excluded, name, "%s", why ? why : "");
 	}
 	json_array_foreach(json_object_get(o, "bots"), i, ex) {
 		const char *name = json_string_value(json_object_get(ex, "bot"));
 		const char *fp = json_string_value(json_object_get(ex, "fingerprint"));
 
 		if (name && fp)
-			strvec_pushf(&m->bots, "%s\t%s", name, fp);
+			fingerprint_recs_add(&m->bots, name, fp);
 	}
 	x = json_object_get(o, "setup");
 	if (json_is_string(x))
@@ -424,13 +401,9 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 	char *text = NULL;
 	int ret = -1;
 
-	for (size_t i = 0; i < m->excluded.nr; i++) {
-		const char *tab = strchr(m->excluded.items[i], '\t');
-		char *name = xstrndup(m->excluded.items[i], (size_t)(tab - m->excluded.items[i]));
-
-		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", name, "reason", tab + 1));
-		free(name);
-	}
+	for (size_t i = 0; i < m->excluded.nr; i++)
+		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", m->excluded.items[i].name,
+						    "reason", m->excluded.items[i].reason));
 	json_object_set_new(o, "arena", json_string(arena_name));
 	json_object_set_new(o, "config", json_string(config_path));
 	json_object_set_new(o, "fingerprint", json_string(m->fingerprint));
@@ -442,14 +415,9 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 	if (m->setup[0])
 		json_object_set_new(o, "setup", json_string(m->setup));
 	ex = json_array();
-	for (size_t i = 0; i < m->bots.nr; i++) {
-		const char *tab = strchr(m->bots.items[i], '\t');
-		char *name = xstrndup(m->bots.items[i], (size_t)(tab - m->bots.items[i]));
-
-		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", name, "fingerprint",
-						    tab + 1));
-		free(name);
-	}
+	for (size_t i = 0; i < m->bots.nr; i++)
+		json_array_append_new(ex, json_pack("{s:s, s:s}", "bot", m->bots.items[i].name,
+						    "fingerprint", m->bots.items[i].fingerprint));
 	json_object_set_new(o, "bots", ex);
 	text = json_dumps(o, JSON_INDENT(2));
 	if (!text) {
@@ -460,31 +428,29 @@ int results_write_meta(struct results *r, const struct results_meta *m, const ch
 
 		text = xrealloc(text, n + 2);
 		memcpy(text + n, "\n", 2);
-		ret = replace_file(r, "arena.json", text, n + 1, err, len);
+		ret = replace_file(r, RESULTS_META, text, n + 1, err, len);
 	}
 	free(text);
 	json_decref(o);
 	return ret;
 }
 
-/* The schedule's line for game g: what a result line of g must hold. */
-static json_t *results_schedule_line(const struct fixture *g, const struct config *c)
+/* The schedule's line for game g, in r (initialised): what a result line of g must hold. */
+static void schedule_line(struct result *r, const struct fixture *g, const struct config *c)
 {
-	json_t *o = json_object(), *bots = json_array(), *seats = json_array();
-
+	result_set_text(&r->game, g->id);
+	r->has_index = 1;
+	r->index = g->index;
+	r->bots.n = r->seats.n = g->nseats;
 	for (int s = 0; s < g->nseats; s++) {
-		json_array_append_new(bots, json_string(config_entrant(c, g->bot[s])->name));
-		json_array_append_new(seats, json_string(config_entrant(c, g->bot[s])->seat));
+		r->bots.v[s] = xstrdup(config_entrant(c, g->bot[s])->name);
+		r->seats.v[s] = xstrdup(config_entrant(c, g->bot[s])->seat);
 	}
-	json_object_set_new(o, "game", json_string(g->id));
-	json_object_set_new(o, "index", json_integer(g->index));
-	json_object_set_new(o, "bots", bots);
-	json_object_set_new(o, "variant", json_string(variant_name(c->variants[g->variant].base)));
-	json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
-	json_object_set_new(o, "seats", seats);
+	result_set_text(&r->variant, variant_name(c->variants[g->variant].base));
+	r->has_seed = 1;
+	r->seed = (long long)g->seed;
 	/* where the seats' paths start, so that they compare as results_check_line() does */
-	json_object_set_new(o, "cwd", json_string(c->dir));
-	return o;
+	result_set_text(&r->cwd, c->dir);
 }
 
 int results_write_schedule(struct results *r, const struct schedule *s, const struct config *c,
@@ -495,22 +461,22 @@ int results_write_schedule(struct results *r, const struct schedule *s, const st
 
 	strbuf_init(&sb);
 	for (int i = 0; i < s->ngames; i++) {
-		json_t *o;
-		char *text;
+		struct result line;
+		char why[ERRLEN];
+		int bad;
 
 		if (n && !schedule_in_shard(&s->games[i], k, n))
 			continue;
-		o = results_schedule_line(&s->games[i], c);
-		text = json_dumps(o, JSON_COMPACT);
-		json_decref(o);
-		if (!text) {
+		result_init(&line);
+		schedule_line(&line, &s->games[i], c);
+		bad = result_format(&line, &sb, why, sizeof(why)) < 0;
+		result_release(&line);
+		if (bad) {
 			snprintf(err, len, "cannot write '%s/%s': game '%s' is not valid UTF-8",
 				 r->dir, RESULTS_SCHEDULE, s->games[i].id);
 			goto out;
 		}
-		strbuf_addstr(&sb, text);
 		strbuf_addch(&sb, '\n');
-		free(text);
 	}
 	ret = replace_file(r, RESULTS_SCHEDULE, sb.buf, sb.len, err, len);
 out:
@@ -531,66 +497,97 @@ static const char *const checked_fields[] = { "game", "bots", "variant", "seed",
  * were given in) is got_dir, those of exp, of a line whose "cwd" is
  * exp_dir? A seat that is a path under its config's directory counts as
  * seen from there (path_below(): "bots/alice"), as the bots' fingerprints
- * see it (incremental.c), so a tournament's directory moved or copied
+ * see it (fingerprint.c), so a tournament's directory moved or copied
  * with its bots and results keeps its games; any other seat must be the
  * same text. Without both directories (a line written by an earlier
  * arena, which stored no "cwd" in the schedule), every seat must be.
  */
-static int same_seats(json_t *got, json_t *got_dir, json_t *exp, json_t *exp_dir)
+static int same_seats(const struct result *got, const struct result *exp)
 {
-	const char *gd = json_string_value(got_dir), *ed = json_string_value(exp_dir);
+	const char *gd = got->cwd, *ed = exp->cwd;
 
-	if (!json_is_array(got) || !json_is_array(exp) ||
-	    json_array_size(got) != json_array_size(exp))
+	if (got->seats.n < 0 || got->seats.n != exp->seats.n)
 		return 0;
-	for (size_t i = 0; i < json_array_size(got); i++) {
-		const char *g = json_string_value(json_array_get(got, i));
-		const char *e = json_string_value(json_array_get(exp, i));
-		const char *gr = g && gd ? path_below(g, gd) : NULL;
-		const char *er = e && ed ? path_below(e, ed) : NULL;
+	for (int i = 0; i < got->seats.n; i++) {
+		const char *g = got->seats.v[i], *e = exp->seats.v[i];
+		const char *gr = gd ? path_below(g, gd) : NULL;
+		const char *er = ed ? path_below(e, ed) : NULL;
 
-		if (!g || !e)
-			return 0;
 		if (gd && ed ? strcmp(gr ? gr : g, er ? er : e) : strcmp(g, e))
 			return 0;
 	}
 	return 1;
 }
 
-/*
- * Is the stored result line o the game the schedule (map: id -> schedule
- * line) has under its id? 0, or -1 with "FILE:LINE: what differs" in err.
- */
-int results_check_line(json_t *o, json_t *map, const char *file, int lineno, char *err,
-		      size_t len)
+void results_expected_init(struct results_expected *e)
 {
-	json_t *id = json_object_get(o, "game"), *want;
+	memset(e, 0, sizeof(*e));
+	e->by_id = json_object();
+}
 
-	if (!json_is_string(id))
+void results_expected_release(struct results_expected *e)
+{
+	for (int i = 0; i < e->n; i++)
+		result_release(&e->lines[i]);
+	free(e->lines);
+	json_decref(e->by_id);
+	memset(e, 0, sizeof(*e));
+}
+
+struct result *results_expected_add(struct results_expected *e)
+{
+	if (e->n == e->alloc) {
+		e->alloc = e->alloc ? 2 * e->alloc : 64;
+		e->lines = xrealloc(e->lines, (size_t)e->alloc * sizeof(*e->lines));
+	}
+	result_init(&e->lines[e->n]);
+	return &e->lines[e->n++];
+}
+
+void results_expected_index(struct results_expected *e)
+{
+	json_object_clear(e->by_id);
+	for (int i = 0; i < e->n; i++)
+		if (e->lines[i].game)
+			json_object_set_new(e->by_id, e->lines[i].game, json_integer(i));
+}
+
+const struct result *results_expected_get(const struct results_expected *e, const char *id)
+{
+	json_t *at = id ? json_object_get(e->by_id, id) : NULL;
+
+	return at ? &e->lines[json_integer_value(at)] : NULL;
+}
+
+int results_check_line(const struct result *o, const struct results_expected *map,
+		       const char *file, int lineno, char *err, size_t len)
+{
+	const struct result *want;
+
+	if (!o->game)
 		return 0; /* not a result line at all: the callers say so */
-	want = json_object_get(map, json_string_value(id));
+	want = results_expected_get(map, o->game);
 	if (!want) {
 		snprintf(err, len, "%s:%d: game '%s' is not in the schedule of these results "
 			 "(the line does not belong here: move the file aside, or start over with "
-			 "--fresh)", file, lineno, json_string_value(id));
+			 "--fresh)", file, lineno, o->game);
 		return -1;
 	}
 	for (size_t i = 0; i < sizeof(checked_fields) / sizeof(checked_fields[0]); i++) {
-		json_t *got = json_object_get(o, checked_fields[i]);
-		json_t *exp = json_object_get(want, checked_fields[i]);
-		char *g, *e;
+		char *g = result_field_text(o, checked_fields[i]), *e;
+		int seats = !strcmp(checked_fields[i], "seats");
 
-		if (got && !strcmp(checked_fields[i], "seats") ?
-		    same_seats(got, json_object_get(o, "cwd"), exp, json_object_get(want, "cwd")) :
-		    got && json_equal(got, exp))
+		if (g && (seats ? same_seats(o, want) :
+			  result_field_equal(o, want, checked_fields[i]))) {
+			free(g);
 			continue;
-		g = got ? json_dumps(got, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
-		e = json_dumps(exp, JSON_COMPACT | JSON_ENCODE_ANY);
+		}
+		e = result_field_text(want, checked_fields[i]);
 		snprintf(err, len, "%s:%d: game '%s': '%s' is %.200s, the schedule says %.200s "
 			 "(%sthe line was changed: move the file aside, or start over with --fresh)",
-			 file, lineno, json_string_value(id), checked_fields[i],
+			 file, lineno, o->game, checked_fields[i],
 			 g ? g : "missing", e ? e : "?",
-			 got && !strcmp(checked_fields[i], "index") ?
+			 g && !strcmp(checked_fields[i], "index") ?
 			 "an incremental run stopped while it superseded games leaves this: run "
 			 "the same arena command again to finish it; else " : "");
 		free(g);
@@ -600,27 +597,30 @@ int results_check_line(json_t *o, json_t *map, const char *file, int lineno, cha
 	return 0;
 }
 
-/* Every game of the schedule (of shard k of n; n = 0: all) by id, as its schedule line. */
-static json_t *schedule_map(const struct schedule *s, const struct config *c, int k, int n)
+void results_expected_schedule(struct results_expected *e, const struct schedule *s,
+			       const struct config *c, int k, int n)
 {
-	json_t *map = json_object();
-
 	for (int i = 0; i < s->ngames; i++)
 		if (!n || schedule_in_shard(&s->games[i], k, n))
-			json_object_set_new(map, s->games[i].id, results_schedule_line(&s->games[i], c));
-	return map;
+			schedule_line(results_expected_add(e), &s->games[i], c);
+	results_expected_index(e);
 }
 
 int results_load(struct results *r, const struct schedule *s, const struct config *c, int k,
 		 int n, struct strset *done, long *faults, long *repaired, char *err, size_t len)
 {
-	char *path = path_join(r->dir, "results.jsonl");
+	char *path = path_join(r->dir, RESULTS_FILE);
 	struct strbuf sb = STRBUF_INIT;
 	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
 	size_t pos = 0, good_end = 0;
 	int ret = -1;
-	json_t *map = schedule_map(s, c, k, n);
+	struct results_expected map;
+	struct result o;
+	char why[ERRLEN];
 
+	results_expected_init(&map);
+	results_expected_schedule(&map, s, c, k, n);
+	result_init(&o);
 	*repaired = 0;
 	strbuf_init(&sb);
 	if (jsonl_slurp(path, &sb) < 0) {
@@ -628,11 +628,7 @@ int results_load(struct results *r, const struct schedule *s, const struct confi
 		goto out;
 	}
 	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
-		json_t *o = l.complete ? json_loadb(l.text, l.len, 0, NULL) : NULL;
-		json_t *id = o ? json_object_get(o, "game") : NULL;
-
-		if (!json_is_string(id)) {
-			json_decref(o);
+		if (!l.complete || result_parse(&o, l.text, l.len, why, sizeof(why)) < 0 || !o.game) {
 			if (l.last)
 				break; /* the torn last line */
 			snprintf(err, len,
@@ -640,14 +636,11 @@ int results_load(struct results *r, const struct schedule *s, const struct confi
 				 "or start over with --fresh)", path, l.lineno);
 			goto out;
 		}
-		if (results_check_line(o, map, path, l.lineno, err, len) < 0) {
-			json_decref(o);
+		if (results_check_line(&o, &map, path, l.lineno, err, len) < 0)
 			goto out;
-		}
 		/* a line written twice (a crash between write and count) counts once */
-		if (strset_add(done, json_string_value(id)))
-			*faults += (long)json_array_size(json_object_get(o, "faults"));
-		json_decref(o);
+		if (strset_add(done, o.game) && o.nfaults > 0)
+			*faults += o.nfaults;
 		good_end = pos;
 	}
 	if (good_end < sb.len) {
@@ -659,7 +652,8 @@ int results_load(struct results *r, const struct schedule *s, const struct confi
 	}
 	ret = 0;
 out:
-	json_decref(map);
+	result_release(&o);
+	results_expected_release(&map);
 	strbuf_release(&sb);
 	free(path);
 	return ret;
@@ -683,7 +677,7 @@ static int append_synced(int fd, const char *line, const char *what, char *err, 
 int results_replace(struct results *r, const char *name, const char *text, size_t n, char *err,
 		    size_t len)
 {
-	int *fd = !strcmp(name, "failed.jsonl") ? &r->failed_fd : &r->out_fd;
+	int *fd = !strcmp(name, RESULTS_FAILED) ? &r->failed_fd : &r->out_fd;
 	char *path;
 
 	if (replace_file(r, name, text, n, err, len) < 0)
@@ -705,13 +699,13 @@ int results_replace(struct results *r, const char *name, const char *text, size_
 
 int results_append(struct results *r, const char *line, char *err, size_t len)
 {
-	return append_synced(r->out_fd, line, "results.jsonl", err, len);
+	return append_synced(r->out_fd, line, RESULTS_FILE, err, len);
 }
 
 int results_append_failed(struct results *r, const char *line, char *err, size_t len)
 {
 	if (r->failed_fd < 0) {
-		char *path = path_join(r->dir, "failed.jsonl");
+		char *path = path_join(r->dir, RESULTS_FAILED);
 
 		r->failed_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 		free(path);
@@ -720,7 +714,7 @@ int results_append_failed(struct results *r, const char *line, char *err, size_t
 			return -1;
 		}
 	}
-	return append_synced(r->failed_fd, line, "failed.jsonl", err, len);
+	return append_synced(r->failed_fd, line, RESULTS_FAILED, err, len);
 }
 
 /* ---- replay commands of played games ---- */
@@ -749,35 +743,25 @@ static int has_bot_seed(const struct strvec *argv, size_t seat)
  * get the seeds they were given; a built-in's is in the argv). NULL
  * when the line holds no argv (written by an older arena).
  */
-static char *replay_command(json_t *o)
+static char *replay_command(const struct result *o)
 {
-	json_t *argv = json_object_get(o, "argv"), *seeds = json_object_get(o, "bot_seeds");
-	json_t *cwd = json_object_get(o, "cwd"), *x;
 	struct strvec v;
 	struct strbuf sb = STRBUF_INIT;
-	size_t i;
 	int programs = 0, added = 0;
 
-	if (!json_is_array(argv) || !json_array_size(argv))
+	if (!o->argv.nr)
 		return NULL;
 	strvec_init(&v);
-	json_array_foreach(argv, i, x) {
-		const char *w = json_string_value(x);
+	for (size_t i = 0; i < o->argv.nr; i++) {
+		const char *w = o->argv.items[i];
 
-		if (!w) {
-			strvec_release(&v);
-			return NULL;
-		}
 		if (!strcmp(w, "--") && !added) {
-			json_t *seed;
-			size_t seat;
-
 			/* a built-in's seed (key_bot_seed()) is on the command line already */
-			json_array_foreach(seeds, seat, seed) {
-				if (json_is_integer(seed) && !has_bot_seed(&v, seat)) {
+			for (int seat = 0; seat < o->bot_seeds.n; seat++) {
+				if (o->bot_seeds.v[seat].type == RESULT_INT &&
+				    !has_bot_seed(&v, (size_t)seat)) {
 					strvec_push(&v, "--bot-seed");
-					strvec_pushf(&v, "%zu:%lld", seat,
-						     (long long)json_integer_value(seed));
+					strvec_pushf(&v, "%d:%lld", seat, o->bot_seeds.v[seat].i);
 				}
 			}
 			added = 1;
@@ -787,9 +771,9 @@ static char *replay_command(json_t *o)
 		strvec_push(&v, w);
 	}
 	strbuf_init(&sb);
-	if (programs && json_is_string(cwd)) {
+	if (programs && o->cwd) {
 		strbuf_addstr(&sb, "cd ");
-		strvec_quote_word(json_string_value(cwd), &sb);
+		strvec_quote_word(o->cwd, &sb);
 		strbuf_addstr(&sb, " && ");
 	}
 	strvec_quote(&v, &sb);
@@ -797,42 +781,146 @@ static char *replay_command(json_t *o)
 	return strbuf_detach(&sb);
 }
 
-struct results_played *results_played_read(const char *dir, const char *only, char *err,
-					   size_t len)
+void result_list_init(struct result_list *l)
 {
-	char *path = path_join(dir, "results.jsonl");
-	struct results_played *p = xcalloc(1, sizeof(*p));
-	struct strbuf sb = STRBUF_INIT;
-	struct jsonl_line l = { NULL, 0, 0, 0, 0 };
-	size_t pos = 0;
+	memset(l, 0, sizeof(*l));
+}
 
-	p->commands = json_object();
+void result_list_release(struct result_list *l)
+{
+	for (int i = 0; i < l->n; i++)
+		result_release(&l->r[i]);
+	free(l->r);
+	result_list_init(l);
+}
+
+int results_read_list(const char *dir, struct result_list *l, char *err, size_t len)
+{
+	char *path = path_join(dir, RESULTS_FILE);
+	struct strbuf sb = STRBUF_INIT;
+	struct jsonl_line line = { NULL, 0, 0, 0, 0 };
+	char why[ERRLEN];
+	size_t pos = 0;
+	int ret = -1;
+
 	strbuf_init(&sb);
 	if (jsonl_slurp(path, &sb) < 0 && errno != ENOENT) {
 		snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
-		results_played_free(p);
-		p = NULL;
 		goto out;
 	}
-	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
-		json_t *o;
-		const char *id;
-		char *cmd;
-
-		/* cheap filter before parsing: the id is the line's first field */
-		if (only && !memmem(l.text, l.len, only, strlen(only)))
-			continue;
-		o = json_loadb(l.text, l.len, 0, NULL);
-		id = json_string_value(json_object_get(o, "game"));
-		if (id && (!only || !strcmp(id, only)) && (cmd = replay_command(o))) {
-			json_object_set_new(p->commands, id, json_string(cmd));
-			free(cmd);
+	while (jsonl_next(sb.buf, sb.len, &pos, &line)) {
+		if (l->n == l->alloc) {
+			l->alloc = l->alloc ? 2 * l->alloc : 64;
+			l->r = xrealloc(l->r, (size_t)l->alloc * sizeof(*l->r));
 		}
-		json_decref(o);
+		result_init(&l->r[l->n]);
+		if (line.complete && result_parse(&l->r[l->n], line.text, line.len, why,
+						  sizeof(why)) == 0)
+			l->n++;
+		else
+			result_release(&l->r[l->n]);
 	}
+	ret = 0;
 out:
 	strbuf_release(&sb);
 	free(path);
+	return ret;
+}
+
+int results_read_since(const char *dir, size_t *from, struct result_list *l, char *err,
+		       size_t len)
+{
+	char *path = path_join(dir, RESULTS_FILE);
+	struct strbuf sb = STRBUF_INIT;
+	struct jsonl_line line = { NULL, 0, 0, 0, 0 };
+	struct stat st;
+	char why[ERRLEN];
+	size_t pos = 0, done = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = -1;
+
+	strbuf_init(&sb);
+	if (fd < 0 && errno == ENOENT) {
+		ret = 0;
+		goto out;
+	}
+	if (fd < 0 || fstat(fd, &st) < 0)
+		goto fail;
+	if ((size_t)st.st_size > *from) {
+		size_t want = (size_t)st.st_size - *from;
+
+		strbuf_grow(&sb, want);
+		while (sb.len < want) {
+			ssize_t n = pread(fd, sb.buf + sb.len, want - sb.len, (off_t)(*from + sb.len));
+
+			if (n < 0)
+				goto fail;
+			if (n == 0)
+				break;
+			sb.len += (size_t)n;
+		}
+		sb.buf[sb.len] = '\0';
+	}
+	while (jsonl_next(sb.buf, sb.len, &pos, &line) && line.complete) {
+		if (l->n == l->alloc) {
+			l->alloc = l->alloc ? 2 * l->alloc : 64;
+			l->r = xrealloc(l->r, (size_t)l->alloc * sizeof(*l->r));
+		}
+		result_init(&l->r[l->n]);
+		if (result_parse(&l->r[l->n], line.text, line.len, why, sizeof(why)) == 0)
+			l->n++;
+		else
+			result_release(&l->r[l->n]);
+		done = pos; /* past this whole line, not a torn one after it */
+	}
+	*from += done;
+	ret = 0;
+	goto out;
+fail:
+	snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
+out:
+	if (fd >= 0)
+		close(fd);
+	strbuf_release(&sb);
+	free(path);
+	return ret;
+}
+
+/* Adds the replay command of o, when it has one, to p. */
+static void add_played(struct results_played *p, const struct result *o)
+{
+	char *cmd;
+
+	if (o->game && (cmd = replay_command(o))) {
+		json_object_set_new(p->commands, o->game, json_string(cmd));
+		free(cmd);
+	}
+}
+
+struct results_played *results_played_of(const struct result_list *l)
+{
+	struct results_played *p = xcalloc(1, sizeof(*p));
+
+	p->commands = json_object();
+	for (int i = 0; i < l->n; i++)
+		add_played(p, &l->r[i]);
+	return p;
+}
+
+struct results_played *results_played_read(const char *dir, const char *only, char *err,
+					   size_t len)
+{
+	struct result_list l;
+	struct results_played *p = NULL;
+
+	result_list_init(&l);
+	if (results_read_list(dir, &l, err, len) == 0) {
+		p = xcalloc(1, sizeof(*p));
+		p->commands = json_object();
+		for (int i = 0; i < l.n; i++)
+			if (!only || (l.r[i].game && !strcmp(l.r[i].game, only)))
+				add_played(p, &l.r[i]);
+	}
+	result_list_release(&l);
 	return p;
 }
 

@@ -28,14 +28,27 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "records.h"
+#include "result.h"
 #include "schedule.h"
 #include "strset.h"
 #include "strvec.h"
 
 struct strbuf;
 
+/* The files of the results directory: named here only. */
+#define RESULTS_FILE "results.jsonl"
+#define RESULTS_FAILED "failed.jsonl"
+#define RESULTS_META "arena.json"
 #define RESULTS_SCHEDULE "schedule.jsonl"
 #define RESULTS_KEY "key"
+#define RESULTS_INDEX "index.html"
+#define RESULTS_LOGS "logs"          /* ID.log, ID.err, ID.seatN.stderr */
+#define RESULTS_BOT_LOGS "bot-logs"  /* ID/seatN.stderr (bot_logs = true) */
+#define RESULTS_PAGES "pages"        /* ID.html */
+#define RESULTS_BUILDS "builds"      /* NAME/ (the built copy), NAME.log */
+#define RESULTS_FEEDBACK "feedback"  /* NAME.txt */
+#define RESULTS_ARCHIVE "archive"    /* N/ */
 
 /*
  * Turns a referee's output for game g into the line stored in
@@ -59,9 +72,9 @@ struct results_meta {
 	char key_id[17];       /* key_id() of the tournament key, "" with a config seed */
 	char shard[32];        /* "K/N" */
 	long games;            /* games in this shard's schedule */
-	struct strvec excluded;/* "NAME\tREASON" per bot excluded by its build */
-	struct strvec bots;    /* "NAME\tFINGERPRINT" per bot of the config (incremental.h) */
-	char setup[17];        /* incremental_setup(): what is played, bots aside; "" if unknown */
+	struct excluded_bots excluded; /* bots excluded by their build, or rejected */
+	struct fingerprint_recs bots;        /* the fingerprint of each bot of the config (fingerprint.h) */
+	char setup[17];        /* fingerprint_setup(): what is played, bots aside; "" if unknown */
 };
 void results_meta_init(struct results_meta *m);
 void results_meta_release(struct results_meta *m);
@@ -120,6 +133,33 @@ int results_append(struct results *r, const char *line, char *err, size_t len);
 /* Appends a line to failed.jsonl (synced too). */
 int results_append_failed(struct results *r, const char *line, char *err, size_t len);
 
+/* ---- the stored results, read once ---- */
+
+/* Every result line of a results directory, parsed. */
+struct result_list {
+	int n, alloc;
+	struct result *r;
+};
+void result_list_init(struct result_list *l);
+void result_list_release(struct result_list *l);
+/*
+ * Reads DIR/results.jsonl once into l: every whole line that parses, in
+ * file order (a torn last line, or a damaged one, is left out: the run's
+ * own checks, results_load(), say so). A directory without results gives
+ * an empty list. 0, or -1 with err when the file cannot be read.
+ */
+int results_read_list(const char *dir, struct result_list *l, char *err, size_t len);
+
+/*
+ * Adds to l the whole lines of DIR/results.jsonl from byte *from on that
+ * parse, and moves *from past the last whole line: a caller that reads
+ * again after more games were appended (compare, after each round) reads
+ * only the new lines, not the file again. A missing file adds nothing.
+ * 0, or -1 with err.
+ */
+int results_read_since(const char *dir, size_t *from, struct result_list *l, char *err,
+		       size_t len);
+
 /* ---- replay commands of played games (arena --check -v) ---- */
 
 struct results_played;
@@ -131,6 +171,8 @@ struct results_played;
  */
 struct results_played *results_played_read(const char *dir, const char *only, char *err,
 					   size_t len);
+/* The same from results already read (l), without reading the file again. */
+struct results_played *results_played_of(const struct result_list *l);
 /*
  * The command that replays game id exactly as it was played: "cd CWD && "
  * and the stored argv, with --bot-seed SEAT:N for each handshake seed the
@@ -141,12 +183,32 @@ const char *results_played_command(const struct results_played *p, const char *i
 /* results_played_free(NULL) is a no-op. */
 void results_played_free(struct results_played *p);
 
+/* ---- the schedule's lines, which every result line must match ---- */
+
+/* The schedule's lines (schedule.jsonl), by game id. */
+struct results_expected {
+	int n, alloc;
+	struct result *lines;
+	json_t *by_id;          /* game id -> its place in lines */
+};
+void results_expected_init(struct results_expected *e);
+void results_expected_release(struct results_expected *e);
+/* A new empty line at the end of e (valid until the next add). */
+struct result *results_expected_add(struct results_expected *e);
+/* Indexes the lines added by their game ids (call after the last add). */
+void results_expected_index(struct results_expected *e);
+/* The lines of shard k of n (n = 0: every game) of schedule s, indexed. */
+void results_expected_schedule(struct results_expected *e, const struct schedule *s,
+			       const struct config *c, int k, int n);
+/* The line of game id, or NULL. */
+const struct result *results_expected_get(const struct results_expected *e, const char *id);
+
 /*
  * Checks result line o (line lineno of file) against map, the schedule's
- * lines by game id: the game must be in it, and its index, bots, variant,
- * seed and seats must match. 0, or -1 with "FILE:LINE: ..." in err.
+ * lines: the game must be in it, and its index, bots, variant, seed and
+ * seats must match. 0, or -1 with "FILE:LINE: ..." in err.
  */
-int results_check_line(json_t *o, json_t *map, const char *file, int lineno, char *err,
-		       size_t len);
+int results_check_line(const struct result *o, const struct results_expected *map,
+		       const char *file, int lineno, char *err, size_t len);
 
 #endif

@@ -112,10 +112,10 @@ out:
 	return ret;
 }
 
-void apply_excluded(const struct config *c, const struct strvec *excluded, int *active)
+void apply_excluded(const struct config *c, const struct excluded_bots *excluded, int *active)
 {
 	for (int i = 0; i < c->nbots; i++)
-		if (strvec_value(excluded, c->bots[i].name))
+		if (excluded_bots_reason(excluded, c->bots[i].name))
 			active[i] = 0;
 }
 
@@ -126,7 +126,7 @@ void use_builds(struct config *c, const char *abs_results, const int *active)
 
 		if (!active[i] || !c->bots[i].build)
 			continue;
-		snprintf(path, sizeof(path), "%s/builds/%s", abs_results, c->bots[i].name);
+		snprintf(path, sizeof(path), "%s/" RESULTS_BUILDS "/%s", abs_results, c->bots[i].name);
 		config_use_build(&c->bots[i], path);
 	}
 }
@@ -138,7 +138,7 @@ int run_assign_authors(struct config *c)
 
 	for (int i = 0; i < c->nbots && !ret; i++) {
 		c->bots[i].author = i;
-		if (incremental_code(c, &c->bots[i], code[i]) < 0)
+		if (fingerprint_code(c, &c->bots[i], code[i]) < 0)
 			ret = -1;
 		for (int j = 0; j < i && !ret && code[i][0]; j++)
 			if (!strcmp(code[i], code[j])) {
@@ -324,22 +324,23 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 	int *only = xcalloc((size_t)c->nbots + 1, sizeof(int)), nbuild = 0, ret = 0;
 
 	for (int i = 0; i < c->nbots; i++) {
-		if (incremental_fingerprint(c, &c->bots[i], fp[i]) < 0) { /* a signal came */
+		if (fingerprint_bot(c, &c->bots[i], fp[i]) < 0) { /* a signal came */
 			say("stopped while fingerprinting the bots; run the same command again");
 			ret = 128 + interrupt_signal();
 			goto out;
 		}
-		strvec_pushf(&now->bots, "%s\t%s", c->bots[i].name, fp[i]);
+		fingerprint_recs_add(&now->bots, c->bots[i].name, fp[i]);
 	}
 	incremental_diff(d, c, have_meta ? meta : NULL, fp);
 	for (int i = 0; i < c->nbots; i++) {
-		const char *why = have_meta ? strvec_value(&meta->excluded, c->bots[i].name) : NULL;
+		const char *why = have_meta ? excluded_bots_reason(&meta->excluded, c->bots[i].name) :
+				  NULL;
 
 		only[i] = !have_meta || d->bots[i].state != BOT_SAME;
 		nbuild += only[i] && c->bots[i].build;
 		if (!only[i] && why) {
 			excluded[i] = 1; /* an unchanged bot keeps the last run's verdict */
-			strvec_pushf(&now->excluded, "%s\t%s", c->bots[i].name, why);
+			excluded_bots_add(&now->excluded, c->bots[i].name, "%s", why);
 		}
 	}
 	snprintf(builds, sizeof(builds), "%s/builds", results_dir(res));
@@ -360,8 +361,8 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 		    config_bot_runnable(b, err, sizeof(err)) == 0)
 			continue;
 		active[i] = 0;
-		strvec_pushf(&now->excluded, "%s\tthe build did not make the bot's program: %s",
-			     b->name, err);
+		excluded_bots_add(&now->excluded, b->name, "the build did not make the bot's program: %s",
+				  err);
 		clear_line(ui);
 		say("excluding %s: the build did not make the bot's program: %s",
 			b->name, err);
@@ -374,14 +375,14 @@ static int choose_bots(struct config *c, const char *referee, struct results *re
 		    config_bot_inside_build(b, err, sizeof(err)) == 0)
 			continue;
 		active[i] = 0;
-		strvec_pushf(&now->excluded, "%s\tthe built copy leads outside itself: %s",
-			     b->name, err);
+		excluded_bots_add(&now->excluded, b->name, "the built copy leads outside itself: %s",
+				  err);
 		clear_line(ui);
 		say("excluding %s: the built copy leads outside itself: %s", b->name, err);
 	}
 	for (int i = 0; i < c->nrejected; i++)
-		strvec_pushf(&now->excluded, "%s\trejected: %s", c->rejected[i].name,
-			     c->rejected[i].reason);
+		excluded_bots_add(&now->excluded, c->rejected[i].name, "rejected: %s",
+				  c->rejected[i].reason);
 out:
 	free(fp);
 	free(excluded);
@@ -460,7 +461,7 @@ static int check_claim(const struct config *c, const char *dir, const struct res
 	int ret = 0;
 
 	key_id(k, kid);
-	incremental_setup(c, setup);
+	fingerprint_setup(c, setup);
 	if (meta->key_id[0] && !c->seed_line && strcmp(meta->key_id, kid)) {
 		say("%s holds games dealt from another tournament key (key %s; this one "
 		    "is %s). Use that key, another --results directory, or --fresh to start over "
@@ -514,7 +515,7 @@ static int claim_results(const struct config *c, struct results *res, const char
 	int got, renew;
 
 	schedule_fingerprint(s, c, fp);
-	incremental_setup(c, now->setup);
+	fingerprint_setup(c, now->setup);
 	key_id(k, kid);
 	if (!c->seed_line && !key_in_dir) {
 		/* a first run, or a directory whose copy of the --key key went missing */
@@ -582,7 +583,7 @@ static void print_changes(const struct config *c, struct delta *d, const struct 
 	    d->archive ? ")" : "");
 	for (int i = 0; i < d->n; i++) {
 		const struct bot_delta *b = &d->bots[i];
-		const char *why = strvec_value(&now->excluded, b->name);
+		const char *why = excluded_bots_reason(&now->excluded, b->name);
 		struct strbuf sb = STRBUF_INIT;
 		int built = b->bot >= 0 && c->bots[b->bot].build;
 
@@ -652,7 +653,7 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 		return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
 	}
 	if (st->failed) {
-		say("%ld game%s failed twice (see %s/failed.jsonl); run the same "
+		say("%ld game%s failed twice (see %s/" RESULTS_FAILED "); run the same "
 			"command again to retry", st->failed, st->failed == 1 ? "" : "s", dir);
 		return EXIT_FAILED_GAMES;
 	}

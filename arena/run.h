@@ -13,7 +13,7 @@
 
 #include "config.h"
 #include "key.h"
-#include "strvec.h"
+#include "records.h"
 
 /* The command line of a run or of --check (main.c fills it). */
 struct options {
@@ -49,14 +49,14 @@ int find_key(const struct options *o, const char *dir, struct key *k, int *in_di
 	     int *status);
 
 /*
- * Sets every bot's author (config.h) from its code (incremental_code()):
+ * Sets every bot's author (config.h) from its code (fingerprint_code()):
  * bots of byte-identical code share the first one's. Call it before
  * use_builds(), on the bots' own directories. 0; -1 when a signal came.
  */
 int run_assign_authors(struct config *c);
 
 /* Marks inactive the bots that earlier builds excluded (recorded in arena.json). */
-void apply_excluded(const struct config *c, const struct strvec *excluded, int *active);
+void apply_excluded(const struct config *c, const struct excluded_bots *excluded, int *active);
 
 /*
  * Points every active bot that has a build at its built copy,

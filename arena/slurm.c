@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "incremental.h"
+#include "fingerprint.h"
 #include "file.h"
 #include "key.h"
 #include "options.h"
@@ -167,8 +167,8 @@ struct plan {
 	const char *key; /* NULL when CONFIG sets 'seed' */
 	long n, cpus;
 	int partial;
-	struct strvec bots; /* "NAME\tFINGERPRINT" of the config's bots now (incremental.h) */
-	char setup[17];     /* incremental_setup() of the config now */
+	struct fingerprint_recs bots; /* the fingerprints of the config's bots now (fingerprint.h) */
+	char setup[17];     /* fingerprint_setup() of the config now */
 };
 
 /* One shard directory as found. */
@@ -191,11 +191,9 @@ static int shard_current(const struct plan *p, const struct results_meta *m)
 	if (m->bots.nr != p->bots.nr)
 		return 0;
 	for (size_t i = 0; i < p->bots.nr; i++) {
-		size_t j = 0;
+		const char *fp = fingerprint_recs_get(&m->bots, p->bots.items[i].name);
 
-		while (j < m->bots.nr && strcmp(m->bots.items[j], p->bots.items[i]))
-			j++;
-		if (j == m->bots.nr)
+		if (!fp || strcmp(fp, p->bots.items[i].fingerprint))
 			return 0;
 	}
 	return 1;
@@ -273,7 +271,7 @@ static int read_shard(const struct plan *p, long k, struct shard *sh, char *err,
 {
 	struct results_meta m;
 	struct result_set set;
-	char want[32], *dir = shard_dir(p, k), *jsonl = path_join(dir, "results.jsonl");
+	char want[32], *dir = shard_dir(p, k), *jsonl = path_join(dir, RESULTS_FILE);
 	int got, ret = -1;
 
 	memset(sh, 0, sizeof(*sh));
@@ -758,14 +756,14 @@ int slurm_main(int argc, char **argv, const char *arena)
 	p.n = c.slurm.shards;
 	p.cpus = c.slurm.cpus_per_task ? c.slurm.cpus_per_task : c.jobs ? c.jobs : 1;
 	p.partial = o.partial;
-	strvec_init(&p.bots);
+	fingerprint_recs_init(&p.bots);
 	for (int i = 0; i < c.nbots; i++) {
 		char fp[17];
 
-		(void)incremental_fingerprint(&c, &c.bots[i], fp); /* no signal is caught here */
-		strvec_pushf(&p.bots, "%s\t%s", c.bots[i].name, fp);
+		(void)fingerprint_bot(&c, &c.bots[i], fp); /* no signal is caught here */
+		fingerprint_recs_add(&p.bots, c.bots[i].name, fp);
 	}
-	incremental_setup(&c, p.setup);
+	fingerprint_setup(&c, p.setup);
 	if (!c.seed_line) {
 		key = path_join(dir, RESULTS_KEY);
 		p.key = key;
@@ -773,7 +771,7 @@ int slurm_main(int argc, char **argv, const char *arena)
 			goto out;
 	}
 	ret = o.merge ? merge(&p) : launch(&p, o.submit);
-	strvec_release(&p.bots);
+	fingerprint_recs_release(&p.bots);
 out:
 	config_release(&c);
 	free(key);

@@ -81,7 +81,7 @@ static int add_unique(int *set, int n, int x)
 }
 
 /* The seats of res with a fault, as a mask. */
-static unsigned faulted_seats(const struct result *res)
+static unsigned faulted_seats(const struct scored_game *res)
 {
 	unsigned m = 0;
 
@@ -92,7 +92,7 @@ static unsigned faulted_seats(const struct result *res)
 }
 
 /* Does bot b hold a faulted seat in res? */
-static int bot_forfeits(const struct result *res, unsigned bad, int b)
+static int bot_forfeits(const struct scored_game *res, unsigned bad, int b)
 {
 	for (int s = 0; s < res->nseats; s++)
 		if (res->bot[s] == b && (bad & (1u << s)))
@@ -107,7 +107,7 @@ static int bot_forfeits(const struct result *res, unsigned bad, int b)
  * referee this changes nothing but the merged entries of copies of a bot
  * (its forfeit policy already put the faulting seats last).
  */
-static int make_entries(const struct result *res, struct entry *e)
+static int make_entries(const struct scored_game *res, struct entry *e)
 {
 	unsigned bad = faulted_seats(res);
 	int n = 0;
@@ -251,7 +251,7 @@ static int find_event(struct work *w, long number, const char *id, size_t prefix
  * own team's points, except a player who forfeited it (those points are
  * @greedy's).
  */
-static void tally_event(struct work *w, const struct result *res, const struct entry *e,
+static void tally_event(struct work *w, const struct scored_game *res, const struct entry *e,
 			int nbots)
 {
 	long number, round, table, swap;
@@ -286,7 +286,7 @@ static void tally_event(struct work *w, const struct result *res, const struct e
 		}
 }
 
-static void tally(struct work *w, const struct rating_model *m, const struct result *res,
+static void tally(struct work *w, const struct rating_model *m, const struct scored_game *res,
 		  int nbots, int variant_table)
 {
 	struct entry e[MAX_SEATS];
@@ -738,7 +738,7 @@ void standings_compute(struct standings *st, const struct result_set *set)
 	}
 	history_alloc(st, set->n);
 	for (int i = 0; i < set->n; i++) {
-		const struct result *res = &set->r[i];
+		const struct scored_game *res = &set->r[i];
 
 		tally(&w[0], &m, res, nbots, 0);
 		history_add(st, &w[0], i + 1, set->n);

@@ -15,6 +15,16 @@
 #include <stdio.h>
 #include <string.h>
 
+/*
+ * The error convention of library code: a function returns 0 (or a
+ * pointer) on success and -1 (or NULL) on failure, with the message in the
+ * caller's buffer "char *err, size_t len" (lowercase, the problem first,
+ * no final period); only main() prints it. ERRLEN is the size of such a
+ * buffer: a caller that keeps a message declares char err[ERRLEN] (one
+ * that embeds paths, PATH_MAX + ERRLEN).
+ */
+#define ERRLEN 1024
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

@@ -8,7 +8,13 @@
 #  - outside the tests no function is longer than 120 lines and no C file
 #    longer than 1300;
 #  - every sandbox limit of the table (common/botlimits.c) is documented;
-#  - a plain make installs nothing (make deps, test and run do).
+#  - a plain make installs nothing (make deps, test and run do);
+#  - the arena's results store (issue 31): (a) a result line is parsed in
+#    one function, result_parse() (failed.jsonl's in failed_game_parse()),
+#    (b) no memmem()/strstr() searches inside JSON text to rewrite it,
+#    (c) no tab-joined records ("%s\t%s" built, strchr(..., '\t') split),
+#    (d) no results-directory file name outside results.h/results.c,
+#    (e) no include cycle between the arena's modules.
 set -u
 . "$(dirname "$0")/lib.sh"
 O=${O:-build/rel}
@@ -148,6 +154,112 @@ for f in files:
         i += 1
 if not bad:
     print("ok: no function over 120 lines, no file over 1300 (%d files)" % len(files))
+sys.exit(1 if bad else 0)
+PY
+
+# ---- the results store: one parser, no JSON surgery, typed records, names in one place
+python3 - <<'PY' || failures=$((failures + 1))
+import glob, os, re, sys
+bad = 0
+def fail(msg):
+    global bad
+    print("FAIL: " + msg)
+    bad += 1
+def code(path):
+    # the text without comments (string literals kept), line numbers kept
+    t = open(path).read()
+    return re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), t, flags=re.S)
+def functions(text):
+    # (name, first line, body) of each function defined at column 0
+    lines = text.split("\n")
+    out, i = [], 0
+    while i < len(lines):
+        if lines[i] == "{" and i > 0:
+            j = i - 1
+            while j > 0 and lines[j][:1] in ("\t", " "):
+                j -= 1
+            k = i
+            while k < len(lines) and lines[k] != "}":
+                k += 1
+            m = re.search(r"(\w+)\s*\(", " ".join(lines[j:i]))
+            out.append((m.group(1) if m else "?", j + 1, "\n".join(lines[j:k + 1])))
+            i = k
+        i += 1
+    return out
+files = sorted(glob.glob("arena/*.[ch]"))
+src = {f: code(f) for f in files}
+
+# (a) one function parses a result line: text is parsed as JSON (json_loads,
+# json_loadb) only in arena/result.c, by result_parse() (and
+# failed_game_parse() for failed.jsonl); json_load_file() only reads arena.json
+parsers = []
+for f in files:
+    if not f.endswith(".c"):
+        continue
+    for name, line, body in functions(src[f]):
+        if re.search(r"\bjson_load[sb]\s*\(", body):
+            parsers.append("%s:%d: %s()" % (f, line, name))
+want = ["arena/result.c: failed_game_parse()", "arena/result.c: result_parse()"]
+got = sorted(re.sub(r":\d+:", ":", p) for p in parsers)
+if got != want:
+    fail("(a) JSON text is parsed by %s; only result_parse() (and failed_game_parse()) in "
+         "arena/result.c may" % ", ".join(parsers))
+
+# (b) no search inside JSON text to rewrite it: no memmem(), and no strstr()
+# for a quoted key
+for f in files:
+    for n, l in enumerate(src[f].split("\n"), 1):
+        if re.search(r"\bmemmem\s*\(", l) or re.search(r'\bstrstr\s*\([^;]*\\"', l):
+            fail("(b) %s:%d: searches inside text (JSON surgery?): %s" % (f, n, l.strip()))
+
+# (c) no tab-joined records: no "...\t..." built with a %s beside the tab,
+# and no split at a tab. (slurm.c's "KEY\tVALUE" of its options is the
+# option table's to remove: issue 31 part 3, another branch)
+for f in files:
+    for n, l in enumerate(src[f].split("\n"), 1):
+        if f == "arena/slurm.c" and ("o->set" in l or "char *value = strchr(key, '\\t')" in l):
+            continue
+        if re.search(r'"[^"]*(%s\\t|\\t%s)[^"]*"', l) or re.search(r"strchr\s*\([^;]*'\\t'\s*\)", l):
+            fail("(c) %s:%d: a tab-joined record: %s" % (f, n, l.strip()))
+
+# (d) the results directory's file names are results.h's RESULTS_* only
+store = ("arena/results.c", "arena/results.h")
+names = r"(results\.jsonl|failed\.jsonl|arena\.json|schedule\.jsonl|index\.html)"
+dirs = r"(logs|bot-logs|pages|builds|feedback|archive|key)"
+for f in files:
+    if f in store:
+        continue
+    for n, l in enumerate(src[f].split("\n"), 1):
+        if (re.search(r'"' + names + r'"', l) or re.search(r'%s/' + names, l) or
+                re.search(r'%s/' + dirs + r'/', l) or
+                re.search(r'\b(path_join|path_of|archive_sub|move_to_archive|sync_moves)\s*\([^;]*"' + dirs + r'"', l) or
+                re.search(r'\{\s*"(logs|pages)"\s*,', l)):
+            fail("(d) %s:%d: a results-directory file name outside results.h: %s" % (f, n, l.strip()))
+
+# (e) no include cycle between the arena's modules (X.c or X.h including Y.h)
+mods = {os.path.splitext(os.path.basename(f))[0] for f in files}
+deps = {m: set() for m in mods}
+for f in files:
+    m = os.path.splitext(os.path.basename(f))[0]
+    for h in re.findall(r'^#include "([^"]+)\.h"', open(f).read(), re.M):
+        if h in mods and h != m:
+            deps[m].add(h)
+def visit(m, stack, done):
+    if m in stack:
+        fail("(e) include cycle between the arena's modules: " + " -> ".join(stack[stack.index(m):] + [m]))
+        return
+    if m in done:
+        return
+    done.add(m)
+    for d in sorted(deps[m]):
+        visit(d, stack + [m], done)
+done = set()
+for m in sorted(mods):
+    visit(m, [], done)
+
+if not bad:
+    print("ok: one parser of result lines, no JSON surgery, no tab-joined records, the "
+          "results directory's names in results.h only, no include cycle in arena/")
 sys.exit(1 if bad else 0)
 PY
 

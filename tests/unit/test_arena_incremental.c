@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fingerprint.h"
 #include "incremental.h"
 #include "path.h"
 #include "testhelp.h"
@@ -50,7 +51,7 @@ static const char *fingerprint(const char *seat, const char *build, const char *
 	b.build = (char *)build;
 	b.dir = (char *)dir;
 	b.builtin = seat[0] == '@';
-	CHECK_INT(incremental_fingerprint(&c, &b, out), 0);
+	CHECK_INT(fingerprint_bot(&c, &b, out), 0);
 	return out;
 }
 

@@ -387,30 +387,33 @@ static void test_seats_in_a_moved_tournament(void)
 		{ "[\"/b/new/bots/x\", \"/srv/y\", \"@random\"]", NULL, 0 },
 		{ "[\"/a/cfg/bots/x\", \"/srv/y\", \"@random\"]", NULL, 1 },
 	};
-	json_t *map = json_loads("{\"g1\": {\"game\": \"g1\", \"index\": 0, \"bots\": [\"x\", "
-				 "\"y\", \"r\"], \"variant\": \"fivehand\", \"seed\": 7, \"seats\": "
-				 "[\"/a/cfg/bots/x\", \"/srv/y\", \"@random\"], \"cwd\": \"/a/cfg\"}}",
-				 0, NULL);
+	static const char want[] = "{\"game\": \"g1\", \"index\": 0, \"bots\": [\"x\", "
+		"\"y\", \"r\"], \"variant\": \"fivehand\", \"seed\": 7, \"seats\": "
+		"[\"/a/cfg/bots/x\", \"/srv/y\", \"@random\"], \"cwd\": \"/a/cfg\"}";
+	struct results_expected map;
+	struct result o;
+	char err[512];
 
-	CHECK(map != NULL);
-	for (size_t i = 0; map && i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char text[512], err[512];
-		json_t *o;
+	results_expected_init(&map);
+	CHECK(result_parse(results_expected_add(&map), want, strlen(want), err, sizeof(err)) == 0);
+	results_expected_index(&map);
+	result_init(&o);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[512];
 
 		snprintf(text, sizeof(text), "{\"game\": \"g1\", \"index\": 0, \"bots\": [\"x\", "
 			 "\"y\", \"r\"], \"variant\": \"fivehand\", \"seed\": 7, \"seats\": %s%s%s}",
 			 cases[i].seats, cases[i].cwd ? ", \"cwd\": " : "",
 			 cases[i].cwd ? cases[i].cwd : "");
-		o = json_loads(text, 0, NULL);
-		CHECK(o != NULL);
+		CHECK(result_parse(&o, text, strlen(text), err, sizeof(err)) == 0);
 		err[0] = '\0';
-		CHECK_INT(results_check_line(o, map, "r.jsonl", 3, err, sizeof(err)),
+		CHECK_INT(results_check_line(&o, &map, "r.jsonl", 3, err, sizeof(err)),
 			  cases[i].ok ? 0 : -1);
 		if (!cases[i].ok)
 			CHECK(!strncmp(err, "r.jsonl:3: game 'g1': 'seats' is ", 33));
-		json_decref(o);
 	}
-	json_decref(map);
+	result_release(&o);
+	results_expected_release(&map);
 }
 
 static void test_report_refuses_lines_that_are_not_the_schedules(void)
@@ -542,7 +545,7 @@ static void test_directory_lock_and_fresh_start(void)
 	snprintf(m.fingerprint, sizeof(m.fingerprint), "0123456789abcdef");
 	snprintf(m.shard, sizeof(m.shard), "2/3");
 	m.games = 7;
-	strvec_push(&m.excluded, "zed\tbuild failed (exit status 2)");
+	excluded_bots_add(&m.excluded, "zed", "build failed (exit status 2)");
 	CHECK(results_write_meta(r, &m, "cup", "c.ini", err, sizeof(err)) == 0);
 	results_meta_release(&m);
 	results_meta_init(&m);
@@ -551,7 +554,8 @@ static void test_directory_lock_and_fresh_start(void)
 	CHECK_STR(m.shard, "2/3");
 	CHECK_INT(m.games, 7);
 	CHECK_INT(m.excluded.nr, 1);
-	CHECK_STR(m.excluded.items[0], "zed\tbuild failed (exit status 2)");
+	CHECK_STR(m.excluded.items[0].name, "zed");
+	CHECK_STR(m.excluded.items[0].reason, "build failed (exit status 2)");
 	results_meta_release(&m);
 	results_free(r);
 	r = results_new("res/c", 1, &moved, err, sizeof(err));

@@ -289,7 +289,7 @@ static void test_report_formats(void)
 	struct strbuf out = STRBUF_INIT;
 
 	/* a submission whose build failed, as arena.json lists it */
-	strvec_push(&set.excluded, "E\tbuild failed: exited with status 2, see res/builds/E.log");
+	excluded_bots_add(&set.excluded, "E", "build failed: exited with status 2, see res/builds/E.log");
 	strbuf_init(&out);
 	report_write(&out, &st, &set, REPORT_CSV);
 	CHECK(!strncmp(out.buf, "variant,rank,bot,games,wins,win_pct,margin,rating,plus_minus,low,"

@@ -833,26 +833,6 @@ static int run_check(const struct options *o)
  * file like the record itself: it shows every seat's cards. 0, or -1 with
  * err.
  */
-static int write_page(const struct viewer *v, const char *record, const char *path,
-		      char *err, size_t len)
-{
-	struct strbuf page = STRBUF_INIT;
-	int fd, ret = -1;
-
-	strbuf_init(&page);
-	if (viewer_page(v, record, &page, err, len) < 0)
-		goto out;
-	if ((fd = file_open_private(path, 0, err, len)) < 0)
-		goto out;
-	if (file_write_all(fd, page.buf, page.len) < 0 || close(fd) < 0)
-		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
-	else
-		ret = 0;
-out:
-	strbuf_release(&page);
-	return ret;
-}
-
 /* --replay FILE [--html PAGE]: the page only when every game verified. */
 static int run_replay(const char *path, const char *html)
 {
@@ -867,7 +847,7 @@ static int run_replay(const char *path, const char *html)
 		viewer_watch(v, &watch);
 	ret = replay_file_watch(path, &report, v ? &watch : NULL);
 	fputs(report.buf, ret == 0 ? stdout : stderr);
-	if (ret == 0 && v && write_page(v, path, html, err, sizeof(err)) < 0) {
+	if (ret == 0 && v && viewer_write_page(v, path, html, err, sizeof(err)) < 0) {
 		fprintf(stderr, "referee: %s\n", err);
 		ret = 1;
 	} else if (ret != 0 && v) {

@@ -16,11 +16,14 @@
  */
 #include "viewer.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fault.h"
+#include "file.h"
 #include "html.h"
 #include "view.h"
 
@@ -571,4 +574,24 @@ int viewer_page(const struct viewer *v, const char *title, struct strbuf *out, c
 	}
 	return html_fill(out, viewer_html, slots, (int)(sizeof(slots) / sizeof(slots[0])), err,
 			 len);
+}
+
+int viewer_write_page(const struct viewer *v, const char *title, const char *path, char *err,
+		      size_t len)
+{
+	struct strbuf page = STRBUF_INIT;
+	int fd, ret = -1;
+
+	strbuf_init(&page);
+	if (viewer_page(v, title, &page, err, len) < 0)
+		goto out;
+	if ((fd = file_open_private(path, 0, err, len)) < 0)
+		goto out;
+	if (file_write_all(fd, page.buf, page.len) < 0 || close(fd) < 0)
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(errno));
+	else
+		ret = 0;
+out:
+	strbuf_release(&page);
+	return ret;
 }

@@ -46,4 +46,12 @@ void viewer_watch(struct viewer *v, struct replay_watch *w);
 int viewer_page(const struct viewer *v, const char *title, struct strbuf *out, char *err,
 		size_t len);
 
+/*
+ * The page of the record 'title' written to 'path' as a new file of the
+ * referee's user only (0600; a link or another user's file is refused).
+ * 0, or -1 with the reason in err.
+ */
+int viewer_write_page(const struct viewer *v, const char *title, const char *path, char *err,
+		      size_t len);
+
 #endif

@@ -44,9 +44,11 @@ if a != b:
 PY
 }
 
-# starts FILE: how many processes of a matcher bot wrote "start" there
+# starts DIR/seatN.stderr: how many processes of a matcher bot wrote
+# "start" there or in the files --bot-logs kept of the earlier processes
+# (DIR/game-SEED.seatN.stderr: a fresh process's start keeps the last one's)
 starts() {
-	grep -c '^start$' "$1"
+	cat "$1" "$(dirname "$1")"/game-*."$(basename "$1")" 2>/dev/null | grep -c '^start$'
 }
 
 seeds="--bot-seed 0:11 --bot-seed 1:12 --bot-seed 2:13 --bot-seed 3:14"

@@ -166,10 +166,10 @@ public final class TestKit {
         eq(Kit.withComment("JH", "drawing\ntrump  now"), "JH # drawing trump now", "withComment");
         eq(Kit.withComment("pass", ""), "pass", "withComment empty");
         eq(Kit.withComment("7 H", "x".repeat(500)).length(), "7 H # ".length() + 200, "withComment cap");
-        ByteArrayOutputStream out2 = new ByteArrayOutputStream();
+        ByteArrayOutputStream out3 = new ByteArrayOutputStream();
         Kit.run(s -> Kit.withComment(s.request.equals("play") ? "JC" : "nonsense", "why"),
-                "t", new BufferedReader(new StringReader(TRANSCRIPT)), new PrintStream(out2, true));
-        eq(out2.toString(), "ready2 t\npass\nKD\nJC # why\n", "run's answers with comments");
+                "t", new BufferedReader(new StringReader(TRANSCRIPT)), new PrintStream(out3, true));
+        eq(out3.toString(), "ready2 t\npass\nKD\nJC # why\n", "run's answers with comments");
 
         System.out.println("java unit: " + checks + " checks, " + fails + " failures");
         System.exit(fails == 0 ? 0 : 1);

@@ -17,6 +17,22 @@ for c in default classroom overnight; do
 	[ -s err ] && fail "configs/$c.ini: --check warns: $(cat err)"
 done
 
+# docs/search.md's tournaments: public deals (the seed warned of), many tables
+for c in search-fivehand:fivehand:120:2:5:1200 search-flip:flip:48:10:4:1920; do
+	IFS=: read -r name v t d r total <<X
+$c
+X
+	out=$("$ARENA" --check "$ROOT/configs/$name.ini" 2>err) || fail "configs/$name.ini: --check failed"
+	echo "$out" | grep -q "^$ROOT/configs/$name.ini: ok$" || fail "configs/$name.ini: no 'ok' line"
+	echo "$out" | grep -q "^arena $name: seed 2026, " || fail "configs/$name.ini: not seed 2026"
+	echo "$out" | grep -q "^bots: 6 (search, c-search, greedy, random, c-heuristic, c-random)$" ||
+		fail "configs/$name.ini: bots: $(echo "$out" | grep '^bots')"
+	echo "$out" | grep -q "^  $v  *$t tables x $d deals x $r rotations = $total games$" ||
+		fail "configs/$name.ini: schedule: $(echo "$out" | grep tables)"
+	expect_eq "configs/$name.ini warning" "$(sed 's/:[0-9]*: / /' err)" \
+		"arena: $ROOT/configs/$name.ini warning: 'seed' makes every deal predictable to anyone who knows it (without it, the deals come from a secret key)"
+done
+
 # the schedule size, per variant and in total (the house format: two bots
 # at five-hand sit at one table with the house player in three seats)
 two_bots a.ini "variants = hammerwalt, fivehand" "deals = 3"

@@ -2,7 +2,8 @@
 # t_sample_bots.sh - every sample bot plays every seat of every variant
 # without a fault (referee --check), c-heuristic beats c-random, and
 # c-search rebuilds its seat's view from the events well enough that the
-# search finds a deal for it at every decision (it never falls back).
+# search finds a deal for it at every decision (it never falls back), and
+# plays @search's game given @search's seed.
 set -u
 BINDIR=${BINDIR:-bin}
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -55,6 +56,38 @@ for v in hammerwalt:4 indiana:4 bloomington:6 fivehand:5 flip:5; do
 	else
 		echo "FAIL: c-search in $v: $(cat "$logs/$v.out")"
 		cat "$logs"/"$v"*stderr
+		failures=$((failures + 1))
+	fi
+done
+
+# c-search is @search as a program: given the same seat seed (its handshake
+# 'seed', @search's generator), it makes every move @search makes in its
+# seat, so the two games are one game, move for move
+for v in hammerwalt:4 indiana:4 bloomington:6 fivehand:5 flip:5; do
+	n=${v#*:}
+	v=${v%:*}
+	prog="$top/sample-bots/c-search"
+	built=@search
+	i=1
+	while [ "$i" -lt "$n" ]; do
+		prog="$prog @greedy"
+		built="$built @greedy"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086
+	"$BINDIR/referee" --variant "$v" --seed 12 --bot-seed 0:99 --log "$logs/$v.prog.log" \
+		$prog >/dev/null
+	# shellcheck disable=SC2086
+	"$BINDIR/referee" --variant "$v" --seed 12 --bot-seed 0:99 --log "$logs/$v.built.log" \
+		$built >/dev/null
+	grep '^move ' "$logs/$v.prog.log" >"$logs/$v.prog.moves"
+	grep '^move ' "$logs/$v.built.log" >"$logs/$v.built.moves"
+	mine=$(grep -c '^move 0 ' "$logs/$v.prog.moves")
+	if [ "$mine" -gt 10 ] && cmp -s "$logs/$v.prog.moves" "$logs/$v.built.moves"; then
+		echo "ok: c-search made @search's $mine moves of a $v game"
+	else
+		echo "FAIL: c-search and @search in $v: $mine moves, games differ:"
+		diff "$logs/$v.built.moves" "$logs/$v.prog.moves" | head -5
 		failures=$((failures + 1))
 	fi
 done

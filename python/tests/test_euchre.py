@@ -170,6 +170,17 @@ class ViewTest(unittest.TestCase):
             self.assertEqual(s.legal(), g.legal())
         self.assertIn(v.search_move(4), g.legal_ids())
 
+    def test_view_refuses_a_seat_the_game_does_not_have(self):
+        v = euchre.View()
+        for line in ["variant hammerwalt", "players 4", "seat 1", "hand 1 dealer 0"]:
+            self.assertFalse(v.feed(line))
+        for line in ["play 7 JH", "give 0 -1 9C", "trick 1 winner 4"]:
+            with self.assertRaises(ValueError) as cm:
+                v.feed(line)
+            self.assertEqual(str(cm.exception),
+                             "event line '%s' names a seat that is not one of 0 to 3" % line)
+        self.assertEqual(v.info()["seat"], 1)
+
     def test_game_sample_redraws_hidden_cards_only(self):
         g = euchre.Game("bloomington", seed=9)
         others = set()

@@ -724,6 +724,21 @@ static int handshake_line(euchre_view *v, const char *line, char *err, size_t le
 	return 0;
 }
 
+/*
+ * Are a and b seats of the view's game (flip's dead hand included)? The
+ * sampler indexes its arrays by the seats of the events, so a line that
+ * names another number is an error (set in err), never an event.
+ */
+static int seats_ok(const euchre_view *v, const char *line, int a, int b, char *err, size_t len)
+{
+	int n = v->rules.seats;
+
+	if (a >= 0 && a < n && b >= 0 && b < n)
+		return 1;
+	set_err(err, len, "event line '%.60s' names a seat that is not one of 0 to %d", line, n - 1);
+	return 0;
+}
+
 /* One event line (protocol.md, "Events"), appended to the hand's events. */
 static int event_line(euchre_view *v, const char *line, char *err, size_t len)
 {
@@ -737,7 +752,7 @@ static int event_line(euchre_view *v, const char *line, char *err, size_t len)
 		sv->hand_no = a;
 		sv->dealer = b;
 		memcpy(sv->score, v->score, sizeof(v->score));
-		r = push(sv, EV_DEAL, b, -1, CARD_NONE, CARD_NONE, NULL);
+		r = !seats_ok(v, line, b, b, err, len) ? -2 : push(sv, EV_DEAL, b, -1, CARD_NONE, CARD_NONE, NULL);
 	} else if (!strncmp(line, "cards ", 6)) {
 		sv->dealt = sv->held = read_hand(line + 6);
 	} else if (!strncmp(line, "turnup ", 7)) {
@@ -746,39 +761,41 @@ static int event_line(euchre_view *v, const char *line, char *err, size_t len)
 		r = push(sv, EV_CALLING, -1, -1, word_card(line + 8), CARD_NONE, NULL);
 	} else if (sscanf(line, "bid %d %n", &a, &n) == 1 &&
 		   move_parse(line + n, strlen(line + n), &m) >= 0) {
-		r = push(sv, EV_BID, a, -1, CARD_NONE, CARD_NONE, &m);
+		r = !seats_ok(v, line, a, a, err, len) ? -2 : push(sv, EV_BID, a, -1, CARD_NONE, CARD_NONE, &m);
 	} else if (sscanf(line, "contract %d %n", &a, &n) == 1 &&
 		   move_parse(line + n, strlen(line + n), &m) >= 0) {
+		if (!seats_ok(v, line, a, a, err, len))
+			return -1;
 		v->bidder = a;
 		r = push(sv, EV_CONTRACT, a, -1, CARD_NONE, CARD_NONE, &m);
 	} else if (!strncmp(line, "trump ", 6) && move_parse(line + 6, strlen(line + 6), &m) >= 0) {
 		r = push(sv, EV_TRUMP, v->bidder, -1, CARD_NONE, CARD_NONE, &m);
 	} else if (sscanf(line, "declare %d partner %d", &a, &b) == 2) {
 		m = move_make(MOVE_PARTNER, -1, -1, CARD_NONE, CARD_NONE);
-		r = push(sv, EV_DECLARE, a, b, CARD_NONE, CARD_NONE, &m);
+		r = !seats_ok(v, line, a, b, err, len) ? -2 : push(sv, EV_DECLARE, a, b, CARD_NONE, CARD_NONE, &m);
 	} else if (sscanf(line, "declare %d alone", &a) == 1) {
 		m = move_make(MOVE_ALONE, -1, -1, CARD_NONE, CARD_NONE);
-		r = push(sv, EV_DECLARE, a, -1, CARD_NONE, CARD_NONE, &m);
+		r = !seats_ok(v, line, a, a, err, len) ? -2 : push(sv, EV_DECLARE, a, -1, CARD_NONE, CARD_NONE, &m);
 	} else if (sscanf(line, "pickup %d %n", &a, &n) == 1) {
-		r = push(sv, EV_PICKUP, a, -1, word_card(line + n), CARD_NONE, NULL);
+		r = !seats_ok(v, line, a, a, err, len) ? -2 : push(sv, EV_PICKUP, a, -1, word_card(line + n), CARD_NONE, NULL);
 	} else if (sscanf(line, "give %d %d%n", &a, &b, &n) == 2) {
 		p = line + n;
-		r = push(sv, EV_GIVE, a, b, *p == ' ' ? word_card(p + 1) : CARD_NONE, CARD_NONE, NULL);
+		r = !seats_ok(v, line, a, b, err, len) ? -2 : push(sv, EV_GIVE, a, b, *p == ' ' ? word_card(p + 1) : CARD_NONE, CARD_NONE, NULL);
 	} else if (sscanf(line, "discard %d%n", &a, &n) == 1) {
 		p = line + n;
-		r = push(sv, EV_DISCARD, a, -1, *p == ' ' ? word_card(p + 1) : CARD_NONE, CARD_NONE,
+		r = !seats_ok(v, line, a, a, err, len) ? -2 : push(sv, EV_DISCARD, a, -1, *p == ' ' ? word_card(p + 1) : CARD_NONE, CARD_NONE,
 			 NULL);
 	} else if (sscanf(line, "sitout %d", &a) == 1) {
-		r = push(sv, EV_SITOUT, a, -1, CARD_NONE, CARD_NONE, NULL);
+		r = !seats_ok(v, line, a, a, err, len) ? -2 : push(sv, EV_SITOUT, a, -1, CARD_NONE, CARD_NONE, NULL);
 	} else if (sscanf(line, "play %d %n", &a, &n) == 1) {
-		r = push(sv, EV_PLAY, a, -1, word_card(line + n), CARD_NONE, NULL);
+		r = !seats_ok(v, line, a, a, err, len) ? -2 : push(sv, EV_PLAY, a, -1, word_card(line + n), CARD_NONE, NULL);
 	} else if (sscanf(line, "switch %d %n", &a, &n) == 1) {
 		p = line + n;
-		r = push(sv, EV_SWITCH, a, -1, word_card(p), word_card(p + strcspn(p, " ") + 1), NULL);
+		r = !seats_ok(v, line, a, a, err, len) ? -2 : push(sv, EV_SWITCH, a, -1, word_card(p), word_card(p + strcspn(p, " ") + 1), NULL);
 	} else if (sscanf(line, "flip %d %n", &a, &n) == 1) {
-		r = push(sv, EV_FLIP, a, -1, word_card(line + n), CARD_NONE, NULL);
+		r = !seats_ok(v, line, a, a, err, len) ? -2 : push(sv, EV_FLIP, a, -1, word_card(line + n), CARD_NONE, NULL);
 	} else if (sscanf(line, "trick %d winner %d", &a, &b) == 2) {
-		r = push(sv, EV_TRICK, b, a, CARD_NONE, CARD_NONE, NULL);
+		r = !seats_ok(v, line, b, b, err, len) ? -2 : push(sv, EV_TRICK, b, a, CARD_NONE, CARD_NONE, NULL);
 	} else if (!strncmp(line, "handend ", 8) && (p = strstr(line, " score "))) {
 		p += 7;
 		for (int i = 0; i < MAX_SEATS && *p; i++) {
@@ -796,6 +813,8 @@ static int event_line(euchre_view *v, const char *line, char *err, size_t len)
 		set_err(err, len, "event line '%.60s' is not understood", line);
 		return -1;
 	}
+	if (r == -2)
+		return -1; /* a seat out of range: seats_ok() said so */
 	if (r < 0) {
 		set_err(err, len, "more than %d events in a hand", MAX_EVENTS);
 		return -1;
@@ -836,6 +855,11 @@ int euchre_view_feed(euchre_view *v, const char *line, size_t len, char *err, si
 		}
 		if (rules_finish(&v->rules, err, errlen) < 0)
 			return -1;
+		if (v->v.seat < 0 || v->v.seat >= v->rules.players) {
+			set_err(err, errlen, "the handshake's seat %d is not a player (0 to %d)",
+				v->v.seat, v->rules.players - 1);
+			return -1;
+		}
 		v->v.rules = v->rules;
 		v->have_rules = 1;
 	}

@@ -119,6 +119,30 @@ static GameObject *game_wrap(euchre_game *g)
 	return o;
 }
 
+/*
+ * The UTF-8 of a str, or NULL with an exception: a NUL in it (which would
+ * cut it short) is a ValueError, as is, where bad is not NULL, any of the
+ * bytes of bad (what would split one option into two: a ','; an '=' in a
+ * key). what names it in the message.
+ */
+static const char *utf8_of(PyObject *s, const char *what, const char *bad)
+{
+	Py_ssize_t n;
+	const char *t = PyUnicode_AsUTF8AndSize(s, &n);
+
+	if (!t)
+		return NULL;
+	if (strlen(t) != (size_t)n) {
+		PyErr_Format(PyExc_ValueError, "%s %R holds a NUL", what, s);
+		return NULL;
+	}
+	if (bad && t[strcspn(t, bad)]) {
+		PyErr_Format(PyExc_ValueError, "%s %R holds a '%c'", what, s, t[strcspn(t, bad)]);
+		return NULL;
+	}
+	return t;
+}
+
 /* options as a dict {"target": 32} or a string "target=32,max_hands=10" */
 static int options_text(PyObject *options, char *buf, size_t len)
 {
@@ -130,7 +154,7 @@ static int options_text(PyObject *options, char *buf, size_t len)
 	if (!options || options == Py_None)
 		return 0;
 	if (PyUnicode_Check(options)) {
-		const char *s = PyUnicode_AsUTF8(options);
+		const char *s = utf8_of(options, "options", NULL);
 
 		if (!s)
 			return -1;
@@ -147,6 +171,7 @@ static int options_text(PyObject *options, char *buf, size_t len)
 	}
 	while (PyDict_Next(options, &pos, &key, &value)) {
 		PyObject *ks = PyObject_Str(key), *vs;
+		const char *k, *v;
 		int n;
 
 		if (!ks)
@@ -159,10 +184,14 @@ static int options_text(PyObject *options, char *buf, size_t len)
 			Py_DECREF(ks);
 			return -1;
 		}
-		n = snprintf(buf + at, len - at, "%s%s=%s", at ? "," : "", PyUnicode_AsUTF8(ks),
-			     PyUnicode_AsUTF8(vs));
+		/* one key, one value: neither may make another option of itself */
+		k = utf8_of(ks, "option", ",=");
+		v = k ? utf8_of(vs, "option value", ",") : NULL;
+		n = k && v ? snprintf(buf + at, len - at, "%s%s=%s", at ? "," : "", k, v) : 0;
 		Py_DECREF(ks);
 		Py_DECREF(vs);
+		if (!k || !v)
+			return -1;
 		if (n < 0 || (size_t)n >= len - at) {
 			PyErr_SetString(PyExc_ValueError, "options are too long");
 			return -1;
@@ -170,6 +199,43 @@ static int options_text(PyObject *options, char *buf, size_t len)
 		at += (size_t)n;
 	}
 	return 0;
+}
+
+/*
+ * "O&" converters of seeds, which the "K" format would take modulo 2^64
+ * (2**64 + 5 as 5, -1 as 2^64-1): a game's seed from 0 to 2^63-1 (as
+ * referee --seed), a generator's from 0 to 2^64-1; else a ValueError
+ * naming the number given.
+ */
+static int seed_in(PyObject *o, unsigned long long max, const char *range, void *out)
+{
+	unsigned long long v;
+
+	if (!PyLong_Check(o)) {
+		PyErr_Format(PyExc_TypeError, "a seed is an int, not %.60s", Py_TYPE(o)->tp_name);
+		return 0;
+	}
+	v = PyLong_AsUnsignedLongLong(o);
+	if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+		if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+			return 0;
+		PyErr_Clear(); /* negative, or past 2^64-1 */
+	} else if (v <= max) {
+		*(unsigned long long *)out = v;
+		return 1;
+	}
+	PyErr_Format(PyExc_ValueError, "seed %R is not from 0 to %s", o, range);
+	return 0;
+}
+
+static int game_seed_arg(PyObject *o, void *out)
+{
+	return seed_in(o, (1ULL << 63) - 1, "2^63-1", out);
+}
+
+static int rng_seed_arg(PyObject *o, void *out)
+{
+	return seed_in(o, ~0ULL, "2^64-1", out);
 }
 
 static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kw)
@@ -184,8 +250,8 @@ static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 	GameObject *self;
 
 	(void)type;
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|KOp", kwlist, &variant, &seed, &options,
-					 &record))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|O&Op", kwlist, &variant, game_seed_arg,
+					 &seed, &options, &record))
 		return NULL;
 	if (options_text(options, opts, sizeof(opts)) < 0)
 		return NULL;
@@ -473,9 +539,9 @@ static PyObject *Game_greedy_move(GameObject *self, PyObject *unused)
 
 static PyObject *Game_seed_random(GameObject *self, PyObject *arg)
 {
-	unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
+	unsigned long long seed;
 
-	if (seed == (unsigned long long)-1 && PyErr_Occurred())
+	if (!rng_seed_arg(arg, &seed))
 		return NULL;
 	euchre_rng_seed(&self->rng, seed);
 	Py_RETURN_NONE;
@@ -531,7 +597,7 @@ static PyObject *Game_sample(GameObject *self, PyObject *args)
 	euchre_game *out;
 	struct euchre_rng r;
 
-	if (!PyArg_ParseTuple(args, "iK", &seat, &seed))
+	if (!PyArg_ParseTuple(args, "iO&", &seat, rng_seed_arg, &seed))
 		return NULL;
 	v = euchre_view_new();
 	if (euchre_view_take(v, self->g, seat, err, sizeof(err)) < 0) {
@@ -745,7 +811,7 @@ static PyObject *View_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 	ViewObject *self;
 
 	(void)type;
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "|K", kwlist, &seed))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&", kwlist, rng_seed_arg, &seed))
 		return NULL;
 	self = PyObject_New(ViewObject, &ViewType);
 	if (!self)
@@ -844,9 +910,9 @@ fail:
 
 static PyObject *View_seed(ViewObject *self, PyObject *arg)
 {
-	unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
+	unsigned long long seed;
 
-	if (seed == (unsigned long long)-1 && PyErr_Occurred())
+	if (!rng_seed_arg(arg, &seed))
 		return NULL;
 	euchre_rng_seed(&self->rng, seed);
 	Py_RETURN_NONE;

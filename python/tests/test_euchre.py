@@ -49,6 +49,44 @@ class GameTest(unittest.TestCase):
             g.apply(1.5)
         self.assertEqual(g.to_move, 1)  # nothing changed
 
+    def test_seeds_out_of_range_are_errors(self):
+        # the "K" format took seeds modulo 2^64: 2**64 + 5 dealt seed 5's game
+        for seed in (-1, 2**63, 2**64, 2**64 + 5):
+            with self.assertRaisesRegex(ValueError, r"seed %d is not from 0 to 2\^63-1" % seed):
+                euchre.Game("hammerwalt", seed=seed)
+        self.assertEqual(euchre.Game("hammerwalt", seed=2**63 - 1).to_move, 1)
+        with self.assertRaisesRegex(TypeError, "a seed is an int, not float"):
+            euchre.Game("hammerwalt", seed=5.0)
+        g = euchre.Game("hammerwalt", seed=5)
+        for seed in (-1, 2**64):
+            with self.assertRaisesRegex(ValueError, r"seed %d is not from 0 to 2\^64-1" % seed):
+                g.sample(0, seed)
+            with self.assertRaisesRegex(ValueError, r"seed %d is not from 0 to 2\^64-1" % seed):
+                g.seed_random(seed)
+            with self.assertRaisesRegex(ValueError, r"seed %d is not from 0 to 2\^64-1" % seed):
+                euchre.View(seed=seed)
+            with self.assertRaisesRegex(ValueError, r"seed %d is not from 0 to 2\^64-1" % seed):
+                euchre.View().seed(seed)
+        self.assertEqual(g.sample(0, 2**64 - 1).view(0), g.view(0))
+
+    def test_option_values_make_one_option_each(self):
+        # a ',' in a value set another option (the referee refuses it), a NUL cut it short,
+        # a key that is not UTF-8 was sent as "(null)"
+        bad = [({"target": "10,max_hands=1"}, "option value '10,max_hands=1' holds a ','"),
+               ({"target=10,max_hands": 1}, "option 'target=10,max_hands' holds a '='"),
+               ({"max_hands,target": 1}, "option 'max_hands,target' holds a ','"),
+               ({"target": "5\0"}, "option value '5\\x00' holds a NUL"),
+               ({"target\0": 5}, "option 'target\\x00' holds a NUL"),
+               ("target=5\0,max_hands=1", "options 'target=5\\x00,max_hands=1' holds a NUL")]
+        for options, message in bad:
+            with self.assertRaises(ValueError) as cm:
+                euchre.Game("hammerwalt", options=options)
+            self.assertEqual(str(cm.exception), message)
+        with self.assertRaises(UnicodeEncodeError):
+            euchre.Game("hammerwalt", options={"\ud800": 1})
+        with self.assertRaises(UnicodeEncodeError):
+            euchre.Game("hammerwalt", options={"target": "\ud800"})
+
     def test_hand_advances_by_itself(self):
         g = euchre.Game("hammerwalt", seed=5, record=True)
         for seat, move in zip(SEATS1, HAND1):
@@ -131,6 +169,17 @@ class ViewTest(unittest.TestCase):
             self.assertEqual(s.view(seat), g.view(seat))
             self.assertEqual(s.legal(), g.legal())
         self.assertIn(v.search_move(4), g.legal_ids())
+
+    def test_view_refuses_a_seat_the_game_does_not_have(self):
+        v = euchre.View()
+        for line in ["variant hammerwalt", "players 4", "seat 1", "hand 1 dealer 0"]:
+            self.assertFalse(v.feed(line))
+        for line in ["play 7 JH", "give 0 -1 9C", "trick 1 winner 4"]:
+            with self.assertRaises(ValueError) as cm:
+                v.feed(line)
+            self.assertEqual(str(cm.exception),
+                             "event line '%s' names a seat that is not one of 0 to 3" % line)
+        self.assertEqual(v.info()["seat"], 1)
 
     def test_game_sample_redraws_hidden_cards_only(self):
         g = euchre.Game("bloomington", seed=9)

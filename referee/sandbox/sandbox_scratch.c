@@ -48,6 +48,21 @@ int sandbox_scratch_new(const char *parent, int slot, char *path_out, size_t len
 }
 
 /*
+ * Opens the directory name in dfd to enter it, never following a link;
+ * one closed to us by its mode (the referee is not root) is made 0700
+ * first, by a call that refuses a link. The fd, or -1.
+ */
+static int open_sub(int dfd, const char *name)
+{
+	const int how = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+	int fd = openat(dfd, name, how);
+
+	if (fd < 0 && errno == EACCES && fchmodat(dfd, name, 0700, AT_SYMLINK_NOFOLLOW) == 0)
+		fd = openat(dfd, name, how);
+	return fd;
+}
+
+/*
  * Removes what it can of the directory dfd in one pass. Returns 1 if it
  * is empty, 0 if it removed something or there is a subdirectory to
  * enter (its fd in *sub), -1 on error.
@@ -77,12 +92,22 @@ static int scratch_pass(int dfd, int *sub)
 		}
 		nonempty = 1;
 		if (errno == ENOTEMPTY || errno == EEXIST) {
-			/* a real directory (rmdir refuses symlinks): enter it */
-			fchmodat(dfd, e->d_name, 0700, 0);
-			*sub = openat(dfd, e->d_name,
-				      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			/*
+			 * a real directory (rmdir refuses symlinks): enter it. A
+			 * running bot may have put a link in its place since, so the
+			 * name is opened without following it and its mode changed
+			 * on what was opened (or, where a mode keeps it closed to
+			 * us, through a call that refuses links), never through
+			 * the name; a name that changed is seen again next pass
+			 */
+			*sub = open_sub(dfd, e->d_name);
 			if (*sub >= 0)
 				break;
+			if (errno == ELOOP || errno == ENOTDIR || errno == ENOENT)
+				progress = 1;
+		} else if (errno == ENOTDIR || errno == ENOENT) {
+			/* it changed under us between the two calls: next pass */
+			progress = 1;
 		} else if (errno == EACCES || errno == EPERM) {
 			/* a read-only directory (the referee is not root) */
 			if (fchmod(dfd, 0700) == 0)

@@ -246,6 +246,73 @@ static void check_feed(const euchre_game *g, int seat)
 	euchre_view_free(b);
 }
 
+/*
+ * A view fed a line naming a seat the game does not have refuses it (the
+ * sampler indexed its arrays by such seats: "play 7 JH" wrote outside
+ * them), and the lines around it still make the view the game gives.
+ * Hammerwalt seed 5 before its first move, as seat 1 (dealer 0).
+ */
+static void test_view_refuses_other_seats(void)
+{
+	static const char *bad[] = {
+		"play 7 JH", "play -1 JH", "bid 4 6", "contract 9 11", "give 0 4 9C",
+		"give 0 -1 9C", "discard 12", "sitout 4", "pickup 5 9C", "declare 1 partner 4",
+		"declare 8 alone", "switch 4 9C JH", "flip 100 9C", "trick 1 winner 4",
+	};
+	euchre_game *g = euchre_new("hammerwalt", NULL, 5, err, sizeof(err));
+	euchre_view *a = euchre_view_new(), *b = euchre_view_new(), *c = euchre_view_new();
+	static struct euchre_view_info ia, ib;
+	const char *hs[] = { "variant hammerwalt", "option target 64", "option hole 64",
+			     "option max_hands 200", "players 4", "seat 1" };
+	char buf[8192], line[300];
+	euchre_game *out = euchre_clone(g);
+	struct euchre_rng r;
+	int cards[EUCHRE_MAX_HAND], n;
+
+	CHECK_INT(euchre_view_take(a, g, 1, err, sizeof(err)), 0);
+	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
+		CHECK_INT(euchre_view_feed(b, hs[i], strlen(hs[i]), err, sizeof(err)), 0);
+	CHECK_INT(euchre_view_feed(b, "hand 1 dealer 4", 15, err, sizeof(err)), -1);
+	CHECK_STR(err, "event line 'hand 1 dealer 4' names a seat that is not one of 0 to 3");
+	CHECK_INT(euchre_events_text(g, 1, 0, buf, sizeof(buf)) > 0, 1);
+	for (char *p = buf, *e; *p; p = e + 1) {
+		e = strchr(p, '\n');
+		CHECK_INT(euchre_view_feed(b, p, (size_t)(e - p), err, sizeof(err)), 0);
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			char want[200];
+
+			CHECK_INT(euchre_view_feed(b, bad[i], strlen(bad[i]), err, sizeof(err)), -1);
+			snprintf(want, sizeof(want),
+				 "event line '%s' names a seat that is not one of 0 to 3", bad[i]);
+			CHECK_STR(err, want);
+		}
+	}
+	CHECK_INT(euchre_view_feed(b, "request bid", 11, err, sizeof(err)), 0);
+	n = euchre_hand(g, 1, cards, EUCHRE_MAX_HAND);
+	strcpy(line, "held");
+	for (int i = 0; i < n; i++)
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), " %s",
+			 euchre_card_name(cards[i]));
+	CHECK_INT(euchre_view_feed(b, line, strlen(line), err, sizeof(err)), 0);
+	CHECK_INT(euchre_view_feed(b, "legal 6", 7, err, sizeof(err)), 1);
+	CHECK_INT(euchre_view_info(a, &ia), 0);
+	CHECK_INT(euchre_view_info(b, &ib), 0);
+	CHECK(memcmp(&ia, &ib, sizeof(ia)) == 0);
+	euchre_rng_seed(&r, 1);
+	CHECK_INT(euchre_sample(b, &r, out, err, sizeof(err)), 0);
+	/* a handshake's seat that is not a player is refused at the hand's start */
+	for (size_t i = 0; i < 5; i++)
+		CHECK_INT(euchre_view_feed(c, hs[i], strlen(hs[i]), err, sizeof(err)), 0);
+	CHECK_INT(euchre_view_feed(c, "seat 9", 6, err, sizeof(err)), 0);
+	CHECK_INT(euchre_view_feed(c, "hand 1 dealer 0", 15, err, sizeof(err)), -1);
+	CHECK_STR(err, "the handshake's seat 9 is not a player (0 to 3)");
+	euchre_free(out);
+	euchre_view_free(a);
+	euchre_view_free(b);
+	euchre_view_free(c);
+	euchre_free(g);
+}
+
 /* A sampled deal gives the seat the same view text and observation. */
 static long sampled, sample_differs;
 static void check_sample(const euchre_game *g, int seat, struct euchre_rng *r)
@@ -366,5 +433,6 @@ int main(void)
 	RUN(test_copy);
 	RUN(test_observation);
 	RUN(test_random_games);
+	RUN(test_view_refuses_other_seats);
 	return TEST_REPORT();
 }

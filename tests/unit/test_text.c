@@ -905,6 +905,7 @@ static void deal_load_names_the_file(void)
 /*
  * "ready" and "ready NAME" (protocol version 1), "ready2" and "ready2
  * NAME" (it plays matches); nothing else, "ready2x" and "readyx" included.
+ * A '#' is part of the name: a comment can neither declare nor hide matches.
  */
 static void ready_answers(void)
 {
@@ -919,6 +920,11 @@ static void ready_answers(void)
 		{ "ready2", 0, 1, "" },
 		{ "ready2 c-random", 0, 1, "c-random" },
 		{ "ready2 ", 0, 1, "" },
+		/* the handshake takes no comment: a '#' is part of the name (protocol.md) */
+		{ "ready # ready2", 0, 0, "# ready2" },
+		{ "ready2 bot # why", 0, 1, "bot # why" },
+		{ "ready#x", -1, -1, NULL },
+		{ "ready2#x", -1, -1, NULL },
 		{ "ready2x", -1, -1, NULL },
 		{ "readyx", -1, -1, NULL },
 		{ "Ready2", -1, -1, NULL },

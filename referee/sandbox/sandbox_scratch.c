@@ -77,8 +77,13 @@ static int scratch_pass(int dfd, int *sub)
 		}
 		nonempty = 1;
 		if (errno == ENOTEMPTY || errno == EEXIST) {
-			/* a real directory (rmdir refuses symlinks): enter it */
-			fchmodat(dfd, e->d_name, 0700, 0);
+			/*
+			 * a real directory (rmdir refuses symlinks): enter it; a
+			 * running bot may have put a link in its place since, which
+			 * the chmod must not follow (AT_SYMLINK_NOFOLLOW: refused on a
+			 * link) and the open does not (O_NOFOLLOW)
+			 */
+			fchmodat(dfd, e->d_name, 0700, AT_SYMLINK_NOFOLLOW);
 			*sub = openat(dfd, e->d_name,
 				      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (*sub >= 0)

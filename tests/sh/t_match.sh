@@ -14,7 +14,8 @@
 #    says so; the game after is a fresh process's;
 #  - part 4, information: what a spy bot gets in its second game of a
 #    match is exactly what a fresh process gets for that game, and its
-#    scratch is empty again; also under a referee that is not root.
+#    scratch is empty again; also under a referee that is not root;
+#  - a run that fails after a game stops the bots kept up for the next.
 set -u
 . "$(dirname "$0")/lib.sh"
 sb=$top/sample-bots
@@ -168,5 +169,16 @@ if [ "$(id -u)" = 0 ]; then
 	rm -rf "$pub"
 	echo "ok: a referee that is not root keeps a match bot up and empties its scratch"
 fi
+
+# 6. a run that fails after a game (its result cannot be written) stops
+# the bots it kept up for the next game: no scratch directory is left
+mkdir "$tmp/sd" || fail "cannot make $tmp/sd"
+$ref --variant hammerwalt --option max_hands=1 --seed 80 --games 3 --insecure \
+	--scratch-dir "$tmp/sd" "$sb/c-random" @random "$sb/c-random" @random \
+	>/dev/full 2>"$tmp/full.err" && fail "a run writing to /dev/full succeeded"
+grep -q "cannot write 'the standard output'" "$tmp/full.err" ||
+	fail "/dev/full: $(cat "$tmp/full.err")"
+expect_eq "a failed run's scratch directories" "$(ls "$tmp/sd" | wc -l)" 0
+echo "ok: a run that fails stops its match bots"
 
 finish "t_match: all passed"

@@ -237,7 +237,8 @@ int euchre_view_take(euchre_view *v, const euchre_game *g, int seat, char *err, 
  * Feeds one line the referee sent to a bot (without its newline): the
  * handshake, event lines, request blocks. 1 when the line ended a request
  * (its "legal" line: a move is due), 0 for any other line, -1 with a
- * message for an event line that is not understood.
+ * message for an event line that is not understood or names a seat the
+ * game does not have (the handshake's own seat included).
  */
 int euchre_view_feed(euchre_view *v, const char *line, size_t len, char *err, size_t errlen);
 

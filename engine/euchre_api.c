@@ -724,7 +724,38 @@ static int handshake_line(euchre_view *v, const char *line, char *err, size_t le
 	return 0;
 }
 
-/* One event line (protocol.md, "Events"), appended to the hand's events. */
+/* Is s a seat of v's game? Event lines index arrays by their seats. */
+static int seat_ok(const euchre_view *v, int s)
+{
+	return s >= 0 && s < v->rules.seats;
+}
+
+/* Are the seats an event line names seats of v's game? (Other lines: 1.) */
+static int line_seats_ok(const euchre_view *v, const char *line)
+{
+	/* the lines whose first number is a seat */
+	static const char *const first[] = { "bid ", "contract ", "declare ", "pickup ",
+					     "discard ", "sitout ", "play ", "switch ", "flip " };
+	int a, b;
+
+	if (sscanf(line, "hand %d dealer %d", &a, &b) == 2 ||
+	    sscanf(line, "trick %d winner %d", &a, &b) == 2)
+		return seat_ok(v, b);
+	if (sscanf(line, "declare %d partner %d", &a, &b) == 2 ||
+	    sscanf(line, "give %d %d", &a, &b) == 2)
+		return seat_ok(v, a) && seat_ok(v, b);
+	for (size_t i = 0; i < sizeof(first) / sizeof(first[0]); i++)
+		if (!strncmp(line, first[i], strlen(first[i])) &&
+		    sscanf(line + strlen(first[i]), "%d", &a) == 1)
+			return seat_ok(v, a);
+	return 1;
+}
+
+/*
+ * One event line (protocol.md, "Events"), appended to the hand's events.
+ * A seat outside the game is refused: the sampler and the search index
+ * arrays by it.
+ */
 static int event_line(euchre_view *v, const char *line, char *err, size_t len)
 {
 	struct seat_view *sv = &v->v;
@@ -732,6 +763,10 @@ static int event_line(euchre_view *v, const char *line, char *err, size_t len)
 	struct move m;
 	const char *p;
 
+	if (!line_seats_ok(v, line)) {
+		set_err(err, len, "event line '%.60s' names a seat the game does not have", line);
+		return -1;
+	}
 	if (sscanf(line, "hand %d dealer %d", &a, &b) == 2) {
 		sv->nev = 0;
 		sv->hand_no = a;
@@ -836,6 +871,11 @@ int euchre_view_feed(euchre_view *v, const char *line, size_t len, char *err, si
 		}
 		if (rules_finish(&v->rules, err, errlen) < 0)
 			return -1;
+		if (!seat_ok(v, v->v.seat)) {
+			set_err(err, errlen, "the handshake's seat %d is not a seat of the game",
+				v->v.seat);
+			return -1;
+		}
 		v->v.rules = v->rules;
 		v->have_rules = 1;
 	}

@@ -71,6 +71,15 @@ for v in hammerwalt fivehand; do
 		fail "$v single: exit $?: $(cat "$tmp/$v.err")"
 	expect_eq "$v: games" "$(wc -l <"$tmp/$v.match")" 4
 	same "$v match and single games" "$tmp/$v.match" "$tmp/$v.single"
+	# a bot kept up has its memory peak so far in each game's result, as a
+	# bot started for the game has its own (where the sandbox has a cgroup)
+	python3 - "$tmp/$v.match" "$tmp/$v.single" <<'PY' || fail "$v: a match's mem_peak_mb"
+import json, sys
+match, single = ([json.loads(l)["mem_peak_mb"] for l in open(p)] for p in sys.argv[1:])
+for g, (m, s) in enumerate(zip(match, single)):
+    for seat, (a, b) in enumerate(zip(m, s)):
+        assert (a is None) == (b is None), (g + 1, seat, a, b)
+PY
 	# the bots stayed up: one handshake answer each, then 'game' lines
 	expect_eq "$v: 'game' lines sent to seat 0" "$(grep -c ' 0< game$' "$tmp/$v.log")" 3
 	expect_eq "$v: 'quit' lines sent to seat 0" "$(grep -c ' 0< quit$' "$tmp/$v.log")" 1

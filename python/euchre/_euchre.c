@@ -147,6 +147,7 @@ static int options_text(PyObject *options, char *buf, size_t len)
 	}
 	while (PyDict_Next(options, &pos, &key, &value)) {
 		PyObject *ks = PyObject_Str(key), *vs;
+		const char *k, *v;
 		int n;
 
 		if (!ks)
@@ -159,10 +160,14 @@ static int options_text(PyObject *options, char *buf, size_t len)
 			Py_DECREF(ks);
 			return -1;
 		}
-		n = snprintf(buf + at, len - at, "%s%s=%s", at ? "," : "", PyUnicode_AsUTF8(ks),
-			     PyUnicode_AsUTF8(vs));
+		/* NULL (a lone surrogate: no UTF-8) leaves its exception set */
+		k = PyUnicode_AsUTF8(ks);
+		v = k ? PyUnicode_AsUTF8(vs) : NULL;
+		n = k && v ? snprintf(buf + at, len - at, "%s%s=%s", at ? "," : "", k, v) : 0;
 		Py_DECREF(ks);
 		Py_DECREF(vs);
+		if (!k || !v)
+			return -1;
 		if (n < 0 || (size_t)n >= len - at) {
 			PyErr_SetString(PyExc_ValueError, "options are too long");
 			return -1;

@@ -363,11 +363,63 @@ static json_t *field_json(const struct result *r, const char *name)
 	return NULL;
 }
 
+/* Can JSON hold s (valid UTF-8), or is it absent (NULL)? */
+static int text_ok(const char *s)
+{
+	json_t *t;
+	int ok;
+
+	if (!s)
+		return 1;
+	t = json_string(s);
+	ok = t != NULL;
+	json_decref(t);
+	return ok;
+}
+
+/*
+ * The key of the first of r's texts that JSON cannot hold (not valid
+ * UTF-8), or NULL when it can hold them all: jansson makes no string of
+ * such a text, and the field would go missing from the line unsaid.
+ */
+static const char *bad_text_key(const struct result *r)
+{
+	if (!text_ok(r->game))
+		return "game";
+	if (!text_ok(r->variant))
+		return "variant";
+	if (!text_ok(r->cwd))
+		return "cwd";
+	for (int i = 0; i < r->bots.n; i++)
+		if (!text_ok(r->bots.v[i]))
+			return "bots";
+	for (int i = 0; i < r->seats.n; i++)
+		if (!text_ok(r->seats.v[i]))
+			return "seats";
+	for (int i = 0; i < r->noptions; i++)
+		if (!text_ok(r->options[i].name) || !text_ok(r->options[i].text))
+			return "options";
+	for (int i = 0; i < r->nfaults; i++)
+		if (!text_ok(r->faults[i].kind) || !text_ok(r->faults[i].detail))
+			return "faults";
+	for (size_t i = 0; i < r->argv.nr; i++)
+		if (!text_ok(r->argv.items[i]))
+			return "argv";
+	return NULL;
+}
+
 int result_format(const struct result *r, struct strbuf *out, char *err, size_t errlen)
 {
-	json_t *o = json_object(), *x;
-	const char *key;
+	json_t *o, *x;
+	const char *key = bad_text_key(r);
 	char *text;
+
+	if (key) {
+		snprintf(err, errlen, "the result line cannot be written as JSON: its '%s' is not "
+			 "valid UTF-8", key);
+		return -1;
+	}
+	o = json_object();
 
 	for (size_t i = 0; i < NKEYS; i++) {
 		if (i == FIRST_AFTER_EXTRA && r->extra)

@@ -75,17 +75,20 @@ struct option_spec {
 
 #define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, 0 }
 #define OPT_GROUP(title) { OPTION_GROUP, 0, NULL, NULL, NULL, (title), 0, 0, NULL, NULL, 0 }
-#define OPT_FLAG(s, l, v, h) { OPTION_FLAG, (s), (l), (v), NULL, (h), 0, 0, NULL, NULL, 0 }
+/* (1 ? (v) : (T *)0): a value of another type than the parser writes does not compile */
+#define OPT_FLAG(s, l, v, h) \
+	{ OPTION_FLAG, (s), (l), (1 ? (v) : (int *)0), NULL, (h), 0, 0, NULL, NULL, 0 }
 #define OPT_LONG(s, l, v, a, lo, hi, h) \
-	{ OPTION_LONG, (s), (l), (v), (a), (h), (lo), (hi), NULL, NULL, 0 }
-#define OPT_STRING(s, l, v, a, h) { OPTION_STRING, (s), (l), (v), (a), (h), 0, 0, NULL, NULL, 0 }
+	{ OPTION_LONG, (s), (l), (1 ? (v) : (long *)0), (a), (h), (lo), (hi), NULL, NULL, 0 }
+#define OPT_STRING(s, l, v, a, h) \
+	{ OPTION_STRING, (s), (l), (1 ? (v) : (const char **)0), (a), (h), 0, 0, NULL, NULL, 0 }
 #define OPT_CALLBACK(s, l, v, a, cb, h) \
 	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (cb), NULL, 0 }
 /* A callback entry whose help continues with help_more's lines. */
 #define OPT_CALLBACK_MORE(s, l, v, a, cb, h, more) \
 	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (cb), (more), 0 }
-#define OPT_HIDDEN_FLAG(s, l, v) { OPTION_FLAG, (s), (l), (v), NULL, NULL, 0, 0, NULL, NULL, \
-				   OPTION_HIDDEN }
+#define OPT_HIDDEN_FLAG(s, l, v) \
+	{ OPTION_FLAG, (s), (l), (1 ? (v) : (int *)0), NULL, NULL, 0, 0, NULL, NULL, OPTION_HIDDEN }
 #define OPT_HIDDEN_CALLBACK(l, v, cb) { OPTION_CALLBACK, 0, (l), (void *)(v), NULL, NULL, 0, 0, \
 					(cb), NULL, OPTION_HIDDEN }
 

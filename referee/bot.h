@@ -108,9 +108,14 @@ int bot_scratch_clear(struct bot *b, const char *scratch);
 /*
  * Between the games of a match: reads what the bot wrote to stderr, ends
  * the last game's part of its stderr file (the cap's note) and starts the
- * next one's with header; the cap counts again from 0.
+ * next one's with header; the cap counts again from 0. With path (the
+ * caller has moved the last game's file away: --bot-logs), the next game
+ * writes a new file there (file_open_private()) instead of going on in
+ * the last one. 0, or -1 with err when that file cannot be made (the
+ * bot keeps its last file).
  */
-void bot_stderr_next_game(struct bot *b, const char *header);
+int bot_stderr_next_game(struct bot *b, const char *header, const char *path, char *err,
+			 size_t len);
 
 /*
  * The last lines the bot wrote to stderr (for fault reports), joined by

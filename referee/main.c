@@ -1252,6 +1252,9 @@ int main(int argc, char **argv)
 			say("%s", err);
 			if (result_out_flush(err, sizeof(err)) < 0)
 				say("%s", err);
+			/* a match's bots, left up for the next game: stopped, their scratch removed */
+			for (int s = 0; s < se.nseats; s++)
+				player_free(se.kept[s]);
 			return 1;
 		}
 		if (bot_interrupted())

@@ -383,12 +383,14 @@ static void stderr_header(const struct player_env *env, int seat, char *buf, siz
 /*
  * A bot kept up from the last game of the match (player_pause()) begins
  * the next: its game's clock, bank and budget start afresh, its scratch
- * is emptied and its stderr file gets the game's header. 0, or -1 when
+ * is emptied and its stderr file gets the game's header (with --bot-logs,
+ * in a file of its own: player_keep_stderr()). 0, or -1 when
  * the bot is not kept (stopped: the caller starts a fresh one).
  */
 static int renew(struct player *p, const struct player_env *env, int seat)
 {
-	char header[64];
+	char header[64], path[4096], err[320];
+	int keep;
 
 	if (!p->matches || seat != p->seat ||
 	    bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0) {
@@ -397,7 +399,17 @@ static int renew(struct player *p, const struct player_env *env, int seat)
 	}
 	p->mem_peak_mb = -1;
 	stderr_header(env, seat, header, sizeof(header));
-	bot_stderr_next_game(p->bot, header);
+	/*
+	 * --bot-logs: the last game's file is kept under its own name, as
+	 * when a fresh bot starts; where that fails, so would the fresh
+	 * start the caller then makes, which says why
+	 */
+	keep = env->stderr_keep && player_stderr_path(env, seat, path, sizeof(path));
+	if ((keep && player_keep_stderr(env, seat, err, sizeof(err)) < 0) ||
+	    bot_stderr_next_game(p->bot, header, keep ? path : NULL, err, sizeof(err)) < 0) {
+		player_stop(p);
+		return -1;
+	}
 	p->renewed = 1;
 	p->matches = 0; /* until it answers "ready2" again */
 	p->launched = clock_ms();

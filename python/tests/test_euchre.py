@@ -38,6 +38,12 @@ class GameTest(unittest.TestCase):
             euchre.Game("nope")
         with self.assertRaisesRegex(ValueError, "tiem"):
             euchre.Game("hammerwalt", options={"tiem": 3})
+        # a key or value with no UTF-8 (a lone surrogate) is Python's error,
+        # not an option named '(null)'
+        with self.assertRaises(UnicodeEncodeError):
+            euchre.Game("hammerwalt", options={"\ud800": 3})
+        with self.assertRaises(UnicodeEncodeError):
+            euchre.Game("hammerwalt", options={"target": "\ud800"})
         g = euchre.Game("hammerwalt", seed=5)
         with self.assertRaisesRegex(ValueError, "'xyz' is not a move"):
             g.apply("xyz")

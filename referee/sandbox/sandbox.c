@@ -636,7 +636,13 @@ static void read_cgroup(struct sandbox_proc *p)
 
 double sandbox_mem_peak_mb(const struct sandbox_proc *p)
 {
-	return p->ended ? p->mem_peak_mb : -1;
+	long kb;
+
+	if (p->ended)
+		return p->mem_peak_mb;
+	/* still running (a match's bot between games): the cgroup's peak so far */
+	kb = p->cg ? sandbox_cgroup_peak_kb(p->cg) : -1;
+	return kb < 0 ? -1 : (double)kb / 1024;
 }
 
 int sandbox_memory_killed(const struct sandbox_proc *p)

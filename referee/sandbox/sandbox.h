@@ -120,7 +120,8 @@ double sandbox_cpu_ms(struct sandbox_proc *p);
 
 /*
  * The most memory the bot's tree held (MiB, resident and page cache), from
- * its cgroup; -1 without one. Final once sandbox_wait() reported the end.
+ * its cgroup; -1 without one. So far while it runs; final once
+ * sandbox_wait() reported the end.
  */
 double sandbox_mem_peak_mb(const struct sandbox_proc *p);
 

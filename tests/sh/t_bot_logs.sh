@@ -49,6 +49,20 @@ expect_eq "seed 5's second game" "$(seeds game-5-2.seat0.stderr)" "game 5 bot 30
 expect_eq "the last game" "$(seeds seat2.stderr)" "game 8 bot 401 "
 expect_eq "modes" "$(stat -c %a "$logs" "$logs/game-5-2.seat0.stderr" "$logs/seat0.stderr" | tr '\n' ' ')" "700 600 600 "
 
+# a bot that plays matches (it answers 'ready2') stays up across the games
+# of a run, and each game's file is kept all the same
+sed 's/^        print(line\[6:\].split(",")\[0\].strip(), flush=True)$/        a = line[6:].split(",")[0].strip()\
+        print("ready2" if a == "ready" else a, flush=True)/' "$tmp/bot/run" >"$tmp/bot/run2"
+grep -q ready2 "$tmp/bot/run2" || fail "cannot make the match bot"
+mv "$tmp/bot/run2" "$tmp/bot/run" && chmod +x "$tmp/bot/run"
+rm -rf "$logs"
+run 9 500 --games 3
+expect_eq "a match of three games" "$(files)" \
+	"game-10.seat0.stderr game-10.seat2.stderr game-9.seat0.stderr game-9.seat2.stderr seat0.stderr seat2.stderr "
+expect_eq "the match's first game" "$(seeds game-9.seat0.stderr)" "game 9 bot 500 "
+expect_eq "the match's second game" "$(seeds game-10.seat2.stderr)" "game 10 bot 501 "
+expect_eq "the match's last game" "$(seeds seat0.stderr)" "game 11 bot 500 "
+
 # --log FILE without --bot-logs: a run's games append to FILE.seatN.stderr, as before
 "$R" --variant hammerwalt --option max_hands=1 --seed 1 --games 2 --log "$tmp/g.log" \
 	"$tmp/bot" @greedy @greedy @greedy >/dev/null 2>&1 || fail "--log run"

@@ -7,13 +7,15 @@
 #    game 3 played alone gives game 3's result line again;
 #  - a bot that crashes in a game of its process: that game is its fault
 #    (crash), the next is played by a fresh process (its starts counted
-#    in its stderr file);
+#    in its stderr files: --bot-logs keeps each game's apart, a match
+#    bot's too);
 #  - a bot that hangs between games (never answers the "game" line) is
 #    stopped and charged a startup fault of the next game, whose detail
 #    says so; the game after is a fresh process's;
 #  - part 4, information: what a spy bot gets in its second game of a
 #    match is exactly what a fresh process gets for that game, and its
-#    scratch is empty again; also under a referee that is not root.
+#    scratch is empty again; also under a referee that is not root;
+#  - a run that fails after a game stops the bots kept up for the next.
 set -u
 . "$(dirname "$0")/lib.sh"
 sb=$top/sample-bots
@@ -44,11 +46,10 @@ if a != b:
 PY
 }
 
-# starts DIR/seatN.stderr: how many processes of a matcher bot wrote
-# "start" there or in the files --bot-logs kept of the earlier processes
-# (DIR/game-SEED.seatN.stderr: a fresh process's start keeps the last one's)
+# starts DIR SEAT: how many processes of a matcher bot in SEAT wrote
+# "start" in the files --bot-logs DIR keeps, one a game
 starts() {
-	cat "$1" "$(dirname "$1")"/game-*."$(basename "$1")" 2>/dev/null | grep -c '^start$'
+	cat "$1"/*seat"$2".stderr | grep -c '^start$'
 }
 
 seeds="--bot-seed 0:11 --bot-seed 1:12 --bot-seed 2:13 --bot-seed 3:14"
@@ -70,6 +71,15 @@ for v in hammerwalt fivehand; do
 		fail "$v single: exit $?: $(cat "$tmp/$v.err")"
 	expect_eq "$v: games" "$(wc -l <"$tmp/$v.match")" 4
 	same "$v match and single games" "$tmp/$v.match" "$tmp/$v.single"
+	# a bot kept up has its memory peak so far in each game's result, as a
+	# bot started for the game has its own (where the sandbox has a cgroup)
+	python3 - "$tmp/$v.match" "$tmp/$v.single" <<'PY' || fail "$v: a match's mem_peak_mb"
+import json, sys
+match, single = ([json.loads(l)["mem_peak_mb"] for l in open(p)] for p in sys.argv[1:])
+for g, (m, s) in enumerate(zip(match, single)):
+    for seat, (a, b) in enumerate(zip(m, s)):
+        assert (a is None) == (b is None), (g + 1, seat, a, b)
+PY
 	# the bots stayed up: one handshake answer each, then 'game' lines
 	expect_eq "$v: 'game' lines sent to seat 0" "$(grep -c ' 0< game$' "$tmp/$v.log")" 3
 	expect_eq "$v: 'quit' lines sent to seat 0" "$(grep -c ' 0< quit$' "$tmp/$v.log")" 1
@@ -100,7 +110,7 @@ kinds = [[(f["seat"], f["kind"]) for f in r["faults"]] for r in rs]
 assert kinds == [[], [(0, "crash")], [], [(0, "crash")]], kinds
 assert "exited with status 3" in rs[1]["faults"][0]["detail"], rs[1]["faults"][0]
 PY
-expect_eq "crash: processes started" "$(starts "$tmp/crash/seat0.stderr")" 2
+expect_eq "crash: processes started" "$(starts "$tmp/crash" 0)" 2
 gone "$m" || fail "crash: a process survived: $(pgrep -af -- "$m")"
 echo "ok: a crash is the game's fault, and the next game has a fresh process"
 
@@ -118,7 +128,7 @@ d = rs[1]["faults"][0]["detail"]
 assert "no 'ready' within 500 ms of the 'game' line" in d, d
 assert rs[1]["ranks"] == [2, 1, 2, 1], rs[1]["ranks"]
 PY
-expect_eq "hang: processes started" "$(starts "$tmp/hang/seat0.stderr")" 2
+expect_eq "hang: processes started" "$(starts "$tmp/hang" 0)" 2
 gone "$m" || fail "hang: a process survived: $(pgrep -af -- "$m")"
 echo "ok: a bot that hangs between games is stopped and charged"
 
@@ -134,8 +144,10 @@ $ref --variant hammerwalt --option max_hands=2 --seed 71 $seeds \
 sed -n 2p "$tmp/spy.json" >"$tmp/spy2.json"
 same "spy: game 2 in the match and alone" "$tmp/spy2.json" "$tmp/spy1.json"
 for s in 0 2; do
-	# what the bot got in game 2, from its handshake on (the section of
-	# its stderr under game 2's header may begin with game 1's last lines)
+	# what the bot got in game 2, from its handshake on (game 2's file,
+	# the last: game 1's is kept as game-70.seatN.stderr)
+	expect_eq "spy seat $s: game 1's file" "$(head -1 "$tmp/spy/game-70.seat$s.stderr")" \
+		"=== game seed 70, seat $s ==="
 	awk '/^=== game seed 71,/ { on = 1 } on' "$tmp/spy/seat$s.stderr" |
 		sed -n '/^< euchre-arena /,$p' >"$tmp/spy.got$s"
 	sed -n '/^< euchre-arena /,$p' "$tmp/spy1/seat$s.stderr" >"$tmp/spy.fresh$s"
@@ -143,7 +155,7 @@ for s in 0 2; do
 	cmp -s "$tmp/spy.got$s" "$tmp/spy.fresh$s" ||
 		fail "spy seat $s: game 2 differs from a fresh process's: $(diff "$tmp/spy.got$s" "$tmp/spy.fresh$s" | head -5)"
 	grep -qx 'scratch: ' "$tmp/spy.got$s" || fail "spy seat $s: its scratch was not emptied"
-	expect_eq "spy seat $s: processes started" "$(starts "$tmp/spy/seat$s.stderr")" 1
+	expect_eq "spy seat $s: processes started" "$(starts "$tmp/spy" $s)" 1
 done
 echo "ok: a bot's second game gives it what a fresh process gets"
 
@@ -160,11 +172,22 @@ if [ "$(id -u)" = 0 ]; then
 		$seeds --bot-logs "$pub/logs" "$pub/matcher $m spy" @random @random @random) \
 		>"$tmp/nobody.json" 2>"$tmp/nobody.err" || fail "as nobody: exit $?: $(cat "$tmp/nobody.err")"
 	expect_eq "as nobody: games" "$(wc -l <"$tmp/nobody.json")" 2
-	expect_eq "as nobody: processes started" "$(starts "$pub/logs/seat0.stderr")" 1
+	expect_eq "as nobody: processes started" "$(starts "$pub/logs" 0)" 1
 	expect_eq "as nobody: empty scratch at the first request of each game" \
-		"$(grep -c '^scratch: $' "$pub/logs/seat0.stderr")" 2
+		"$(cat "$pub/logs/"*seat0.stderr | grep -c '^scratch: $')" 2
 	rm -rf "$pub"
 	echo "ok: a referee that is not root keeps a match bot up and empties its scratch"
 fi
+
+# 6. a run that fails after a game (its result cannot be written) stops
+# the bots it kept up for the next game: no scratch directory is left
+mkdir "$tmp/sd" || fail "cannot make $tmp/sd"
+$ref --variant hammerwalt --option max_hands=1 --seed 80 --games 3 --insecure \
+	--scratch-dir "$tmp/sd" "$sb/c-random" @random "$sb/c-random" @random \
+	>/dev/full 2>"$tmp/full.err" && fail "a run writing to /dev/full succeeded"
+grep -q "cannot write 'the standard output'" "$tmp/full.err" ||
+	fail "/dev/full: $(cat "$tmp/full.err")"
+expect_eq "a failed run's scratch directories" "$(ls "$tmp/sd" | wc -l)" 0
+echo "ok: a run that fails stops its match bots"
 
 finish "t_match: all passed"

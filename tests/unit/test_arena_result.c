@@ -113,6 +113,16 @@ static void test_missing_misshapen_and_unknown_fields(void)
 	/* the unknown key is kept, and written before cwd */
 	CHECK_INT(result_format(&r, &sb, err, sizeof(err)), 0);
 	CHECK_STR(sb.buf, "{\"game\":\"g\",\"new_field\":{\"x\":[1,2]},\"cwd\":\"/d\"}");
+	/* a text JSON cannot hold (not UTF-8) is an error, never a field left out */
+	strbuf_reset(&sb);
+	result_set_text(&r.cwd, "/home/caf\xe9");
+	CHECK_INT(result_format(&r, &sb, err, sizeof(err)), -1);
+	CHECK_STR(err, "the result line cannot be written as JSON: its 'cwd' is not valid UTF-8");
+	result_set_text(&r.cwd, "/d");
+	r.bots.n = 1;
+	r.bots.v[0] = xstrdup("b\xff");
+	CHECK_INT(result_format(&r, &sb, err, sizeof(err)), -1);
+	CHECK_STR(err, "the result line cannot be written as JSON: its 'bots' is not valid UTF-8");
 	strbuf_release(&sb);
 	/* not JSON, not an object: -1 and what it is */
 	CHECK_INT(result_parse(&r, "{\"game\":", 8, err, sizeof(err)), -1);

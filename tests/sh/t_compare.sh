@@ -17,7 +17,10 @@
 #     filler partners A and B (seats 2 and 3), with --partners copies B
 #     holds two seats of every game;
 #  6. fivehand: A and B in two seats among fillers, moving round the table;
-#  7. usage errors escape the bytes they quote.
+#  7. usage errors escape the bytes they quote;
+#  9. a deal suite (--deals FILE): two comparisons with their own secret
+#     keys meet the suite's seeds, in its order, one pair each; a
+#     malformed suite names its line.
 set -u
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
@@ -149,5 +152,45 @@ ls "$tmp/tour" | cmp -s - "$tmp/tour.before" || fail "the tournament's directory
 expect_eq "bad --games: exit status" $? 2
 expect_eq "bad --games: message" "$(cat "$tmp/u.err")" \
 	"arena: compare: --games needs a whole number from 2 to 100000, not '1\\x01x'"
+
+# 9. a deal suite: the seeds 5, 123456789012 and 7 (comments and blank
+# lines skipped), met by two comparisons that deal from different keys
+printf '# a suite\n5\n\n  123456789012  # the second deal\n7\n' >"$tmp/suite"
+for d in s1 s2; do
+	"$A" compare --variant hammerwalt --deals "$tmp/suite" -q --results "$tmp/$d" \
+		@random @greedy >"$tmp/$d.out" 2>&1 || fail "compare --deals: $(cat "$tmp/$d.out")"
+done
+seeds() { # seeds DIR: "game seed" of each result line, in game order
+	python3 -c 'import json,sys
+for g, s in sorted((r["game"], r["seed"]) for r in map(json.loads, open(sys.argv[1]))): print(g, s)' "$1/results.jsonl"
+}
+printf '%s\n' "hammerwalt.d00001.g0 5" "hammerwalt.d00001.g1 5" \
+	"hammerwalt.d00002.g0 123456789012" "hammerwalt.d00002.g1 123456789012" \
+	"hammerwalt.d00003.g0 7" "hammerwalt.d00003.g1 7" >"$tmp/seeds.want"
+seeds "$tmp/s1" >"$tmp/s1.seeds"
+seeds "$tmp/s2" >"$tmp/s2.seeds"
+expect_eq "the suite's deals, first comparison" "$(cat "$tmp/s1.seeds")" "$(cat "$tmp/seeds.want")"
+expect_eq "the suite's deals, second comparison" "$(cat "$tmp/s2.seeds")" "$(cat "$tmp/seeds.want")"
+expect_eq "the suite's pairs" "$(field "$tmp/s1.out" pairs)" 3
+cmp -s "$tmp/s1/key" "$tmp/s2/key" && fail "the two comparisons have one key"
+grep -qxF "; deal suite: $tmp/suite (its seeds, one pair each)" "$tmp/s1/compare.ini" ||
+	fail "compare.ini does not name the suite: $(cat "$tmp/s1/compare.ini")"
+# --games caps the suite: its first pair only
+"$A" compare --variant hammerwalt --deals "$tmp/suite" --games 2 -q --results "$tmp/s3" \
+	@random @greedy >"$tmp/s3.out" 2>&1 || fail "compare --deals --games 2: $(cat "$tmp/s3.out")"
+expect_eq "--games 2 of the suite: seeds" "$(seeds "$tmp/s3" | tr '\n' ' ')" \
+	"hammerwalt.d00001.g0 5 hammerwalt.d00001.g1 5 "
+# a malformed suite names its line; nothing is played
+printf '5\n# ok\n12x\n' >"$tmp/bad-suite"
+"$A" compare --deals "$tmp/bad-suite" -q --results "$tmp/s4" @random @greedy 2>"$tmp/s4.err"
+expect_eq "a malformed suite: exit" $? 2
+expect_eq "a malformed suite" "$(cat "$tmp/s4.err")" \
+	"arena: $tmp/bad-suite:3: '12x' is not a seed (a whole number from 0 to 2^63-1, one a line)"
+[ -e "$tmp/s4" ] && fail "a malformed suite made a results directory"
+printf '# nothing\n\n' >"$tmp/empty-suite"
+"$A" compare --deals "$tmp/empty-suite" -q --results "$tmp/s5" @random @greedy 2>"$tmp/s5.err"
+expect_eq "an empty suite: exit" $? 2
+expect_eq "an empty suite" "$(cat "$tmp/s5.err")" \
+	"arena: $tmp/empty-suite: no seeds (a deal suite lists one seed a line)"
 
 finish "ok: t_compare"

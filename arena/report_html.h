@@ -25,6 +25,8 @@
 
 /* Faulted games linked per bot (the first ones, in schedule order). */
 #define REPORT_HTML_FAULT_GAMES 3
+/* Games to study listed per bot: the last ones it lost or faulted in (and how many in all). */
+#define REPORT_HTML_STUDY_GAMES 10
 
 struct report_html_opts {
 	const char *page_dir;  /* where the page goes: links are relative to it */
@@ -33,9 +35,17 @@ struct report_html_opts {
 };
 
 /*
+ * The games to study of bot (index into set->names): those it lost
+ * (standings_lost()) or faulted in. Returns how many; idx[] gets the last
+ * max of them (indices into set->r), in schedule order.
+ */
+long report_html_study_games(const struct result_set *set, int bot, int *idx, int max);
+
+/*
  * The games the page links to, added to games: for every
- * bot its first REPORT_HTML_FAULT_GAMES faulted games, and the first game
- * of every variant (a sample to watch). Each game once.
+ * bot its first REPORT_HTML_FAULT_GAMES faulted games and its last
+ * REPORT_HTML_STUDY_GAMES games to study, and the first game of every
+ * variant (a sample to watch). Each game once.
  */
 void report_html_games(const struct result_set *set, struct stored_games *games);
 

@@ -6,7 +6,8 @@
  * scale, "1512 ± 38"): the run's facts, a table per variant with each
  * rating's 95% interval drawn as a bar, the head-to-head crosstable as a
  * heat map, the overall rating of every bot over the games played (inline
- * SVG), the faults with links to the games, failed games and excluded
+ * SVG), the faults with links to the games, each bot's games to study (lost
+ * or faulted in), failed games and excluded
  * bots. Its template is arena/standings.html; inline CSS and SVG only, no
  * script, no external asset: it works from file:// and offline. Every
  * string that comes from a bot or a config is escaped.

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -257,9 +258,9 @@ static const struct option_spec compare_table[] = {
 	OPT_CALLBACK(0, "seed", NULL, "N", opt_seed,
 		     "public deals from N (default: a secret key in RESULTS)"),
 	OPT_STRING(0, "deals", &opts.deals, "FILE",
-		   "a deal suite: play the seeds FILE lists, one a line, in order, one pair "
-		   "each (at most MAX/2 of them), so that comparisons made apart meet the same "
-		   "cards"),
+		   "a deal suite: play the deals FILE lists, a seed or a deal file (as --deal "
+		   "of the referee takes it) a line, in order, one pair each (at most MAX/2 of "
+		   "them), so that comparisons made apart meet the same cards"),
 	OPT_STRING(0, "results", &opts.results, "DIR",
 		   "where games go (default results/compare-VARIANT); run the same command "
 		   "again to resume"),
@@ -500,23 +501,63 @@ static int write_config(const struct strbuf *ini, const char *dir, char *path_ou
 
 /* ---- the schedule: pairs in order ------------------------------------- */
 
-/* --deals FILE: the seeds of a deal suite, one a line, in order. */
+/* --deals FILE: the deals of a suite, one a line, in order. */
 struct deal_suite {
 	uint64_t *seeds;
+	char **files; /* per deal: a deal file (absolute), or NULL for a seed */
 	long n;
 };
 
+static void suite_release(struct deal_suite *d)
+{
+	for (long i = 0; i < d->n; i++)
+		free(d->files[i]);
+	free(d->files);
+	free(d->seeds);
+	d->files = NULL;
+	d->seeds = NULL;
+	d->n = 0;
+}
+
 /*
- * Reads the suite at path: a seed (0 to 2^63-1) a line; '#' starts a
- * comment, blank lines are skipped. 0, or -1 with "PATH:LINE: ..." in err.
+ * A deal file line of the suite at path: the file (relative to the
+ * suite's directory), resolved, into d->files[d->n]. 0, or -1 with err.
+ */
+static int suite_deal_file(struct deal_suite *d, const char *path, long lineno, const char *name,
+			   char *err, size_t len)
+{
+	char *dir = path_dir(path), *joined = name[0] == '/' ? xstrdup(name) : path_join(dir, name);
+	char *real = realpath(joined, NULL);
+	struct stat st;
+	int ret = 0;
+
+	if (!real || stat(real, &st) < 0 || !S_ISREG(st.st_mode) || access(real, R_OK) < 0) {
+		snprintf(err, len, "%s:%ld: cannot read the deal file '%.200s': %s", path, lineno,
+			 joined, real ? "not a readable file" : strerror(errno));
+		free(real);
+		ret = -1;
+	} else {
+		d->files[d->n] = real;
+	}
+	free(dir);
+	free(joined);
+	return ret;
+}
+
+/*
+ * Reads the suite at path: a deal a line, a seed (0 to 2^63-1) or a deal
+ * file as the referee's --deal takes it (a line that does not start with
+ * a digit; relative to the suite's directory); '#' starts a comment, blank
+ * lines are skipped. 0, or -1 with "PATH:LINE: ..." in err.
  */
 static int suite_read(struct deal_suite *d, const char *path, char *err, size_t len)
 {
 	FILE *f = fopen(path, "r");
-	char line[256];
+	char line[PATH_MAX];
 	long alloc = 0, lineno = 0;
 
 	d->seeds = NULL;
+	d->files = NULL;
 	d->n = 0;
 	if (!f) {
 		snprintf(err, len, "cannot read the deal suite '%s': %s", path, strerror(errno));
@@ -540,13 +581,6 @@ static int suite_read(struct deal_suite *d, const char *path, char *err, size_t 
 			s[--n] = '\0';
 		if (!n)
 			continue;
-		errno = 0;
-		v = strtoull(s, &end, 10);
-		if (*s < '0' || *s > '9' || errno || *end || v > 0x7fffffffffffffffULL) {
-			snprintf(err, len, "%s:%ld: '%.40s' is not a seed (a whole number from 0 to "
-				 "2^63-1, one a line)", path, lineno, s);
-			goto fail;
-		}
 		if (d->n == COMPARE_MAX_GAMES / 2) {
 			snprintf(err, len, "%s:%ld: more than %d deals (compare plays at most %d "
 				 "games)", path, lineno, COMPARE_MAX_GAMES / 2, COMPARE_MAX_GAMES);
@@ -555,6 +589,22 @@ static int suite_read(struct deal_suite *d, const char *path, char *err, size_t 
 		if (d->n == alloc) {
 			alloc = alloc * 2 + 64;
 			d->seeds = xrealloc(d->seeds, (size_t)alloc * sizeof(*d->seeds));
+			d->files = xrealloc(d->files, (size_t)alloc * sizeof(*d->files));
+		}
+		d->seeds[d->n] = 0;
+		d->files[d->n] = NULL;
+		if (*s < '0' || *s > '9') {
+			if (suite_deal_file(d, path, lineno, s, err, len) < 0)
+				goto fail;
+			d->n++;
+			continue;
+		}
+		errno = 0;
+		v = strtoull(s, &end, 10);
+		if (errno || *end || v > 0x7fffffffffffffffULL) {
+			snprintf(err, len, "%s:%ld: '%.40s' is not a seed (a whole number from 0 to "
+				 "2^63-1) nor a deal file", path, lineno, s);
+			goto fail;
 		}
 		d->seeds[d->n++] = v;
 	}
@@ -564,15 +614,14 @@ static int suite_read(struct deal_suite *d, const char *path, char *err, size_t 
 	}
 	fclose(f);
 	if (!d->n) {
-		snprintf(err, len, "%s: no seeds (a deal suite lists one seed a line)", path);
+		snprintf(err, len, "%s: no deals (a deal suite lists a seed or a deal file a line)",
+			 path);
 		return -1;
 	}
 	return 0;
 fail:
 	fclose(f);
-	free(d->seeds);
-	d->seeds = NULL;
-	d->n = 0;
+	suite_release(d);
 	return -1;
 }
 
@@ -590,7 +639,9 @@ static void make_fixture(struct fixture *f, const struct config *c, const struct
 	f->index = (int)(2 * p + g);
 	f->variant = 0;
 	snprintf(f->id, sizeof(f->id), "%s.d%05ld.g%d", v->name, p + 1, g);
-	f->seed = d->n ? d->seeds[p] : key_deal_seed(k, v->name, p);
+	/* a deal file's game goes on, after its hands, with the key's deal */
+	f->seed = d->n && !d->files[p] ? d->seeds[p] : key_deal_seed(k, v->name, p);
+	f->deal = d->n ? d->files[p] : NULL;
 	f->nseats = v->seats;
 	if (v->teams && c->partners == PARTNERS_COPIES) {
 		/* A+A against B+B, then B+B against A+A */
@@ -1034,7 +1085,7 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 	struct pairs cp;
 	struct tally t;
 	struct key key;
-	struct deal_suite suite = { NULL, 0 };
+	struct deal_suite suite = { NULL, NULL, 0 };
 	char err[PATH_MAX + 4096], cfg[PATH_MAX + 32], cwd[PATH_MAX], *dir, *moved = NULL;
 	char *referee = NULL;
 	long pairs, highest, faults = 0, repaired = 0, jobs;
@@ -1131,7 +1182,7 @@ out:
 	free(referee);
 	free(moved);
 	free(dir);
-	free(suite.seeds);
+	suite_release(&suite);
 	return ret;
 }
 

@@ -19,8 +19,10 @@
 #  6. fivehand: A and B in two seats among fillers, moving round the table;
 #  7. usage errors escape the bytes they quote;
 #  9. a deal suite (--deals FILE): two comparisons with their own secret
-#     keys meet the suite's seeds, in its order, one pair each; a
-#     malformed suite names its line.
+#     keys meet the suite's seeds, in its order, one pair each, and its
+#     deal files (the referee's --deal, relative to the suite); a
+#     malformed suite names its line, a malformed deal file fails its
+#     games with the referee's message (exit 3).
 set -u
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
@@ -185,12 +187,49 @@ printf '5\n# ok\n12x\n' >"$tmp/bad-suite"
 "$A" compare --deals "$tmp/bad-suite" -q --results "$tmp/s4" @random @greedy 2>"$tmp/s4.err"
 expect_eq "a malformed suite: exit" $? 2
 expect_eq "a malformed suite" "$(cat "$tmp/s4.err")" \
-	"arena: $tmp/bad-suite:3: '12x' is not a seed (a whole number from 0 to 2^63-1, one a line)"
+	"arena: $tmp/bad-suite:3: '12x' is not a seed (a whole number from 0 to 2^63-1) nor a deal file"
 [ -e "$tmp/s4" ] && fail "a malformed suite made a results directory"
+# deal files: a line that is not a seed, relative to the suite's directory;
+# the game is played from it (--deal, the file resolved), its later hands
+# dealt from the comparison's key
+mkdir -p "$tmp/book/deals"
+cat >"$tmp/book/deals/bowers.txt" <<'X'
+# hammerwalt: both right bowers with seat 1
+seat 0 9C 9C 10C 10C JC JC QC QC KC KC AC AC
+seat 1 9D 9D 10D 10D JD JD QD QD KD KD AD AD
+seat 2 9H 9H 10H 10H JH JH QH QH KH KH AH AH
+seat 3 9S 9S 10S 10S JS JS QS QS KS KS AS AS
+X
+printf '5\ndeals/bowers.txt   # a position\n' >"$tmp/book/suite"
+for d in b1 b2; do
+	"$A" compare --variant hammerwalt --deals "$tmp/book/suite" -q --results "$tmp/$d" \
+		@random @greedy >"$tmp/$d.out" 2>&1 || fail "compare --deals with a deal file: $(cat "$tmp/$d.out")"
+	python3 -c 'import json,sys
+for r in sorted(map(json.loads, open(sys.argv[1])), key=lambda r: r["game"]):
+    a = r["argv"]
+    print(r["game"], a[a.index("--deal") + 1] if "--deal" in a else "seed %d" % r["seed"])' \
+		"$tmp/$d/results.jsonl" >"$tmp/$d.deals"
+	expect_eq "the suite's deals with a deal file ($d)" "$(cat "$tmp/$d.deals")" "$(printf '%s\n' \
+		"hammerwalt.d00001.g0 seed 5" "hammerwalt.d00001.g1 seed 5" \
+		"hammerwalt.d00002.g0 $tmp/book/deals/bowers.txt" "hammerwalt.d00002.g1 $tmp/book/deals/bowers.txt")"
+done
+printf '5\ndeals/nosuch.txt\n' >"$tmp/book/bad"
+"$A" compare --variant hammerwalt --deals "$tmp/book/bad" -q --results "$tmp/b3" @random @greedy 2>"$tmp/b3.err"
+expect_eq "a missing deal file: exit" $? 2
+expect_eq "a missing deal file" "$(cat "$tmp/b3.err")" \
+	"arena: $tmp/book/bad:2: cannot read the deal file '$tmp/book/deals/nosuch.txt': No such file or directory"
+printf 'seat 0 9C\n' >"$tmp/book/deals/short.txt"
+printf 'deals/short.txt\n' >"$tmp/book/short"
+"$A" compare --variant hammerwalt --deals "$tmp/book/short" -q --results "$tmp/b4" @random @greedy \
+	>/dev/null 2>"$tmp/b4.err"
+expect_eq "a malformed deal file: exit" $? 3
+expect_eq "a malformed deal file: its games failed" "$(python3 -c 'import json,sys
+for l in open(sys.argv[1]): print(json.loads(l)["reason"])' "$tmp/b4/failed.jsonl" | sort -u)" \
+	"the referee exited with status 2: referee: $tmp/book/deals/short.txt:1: seat 0 has 1 cards, hammerwalt deals 12 (see docs/deal-format.md)"
 printf '# nothing\n\n' >"$tmp/empty-suite"
 "$A" compare --deals "$tmp/empty-suite" -q --results "$tmp/s5" @random @greedy 2>"$tmp/s5.err"
 expect_eq "an empty suite: exit" $? 2
 expect_eq "an empty suite" "$(cat "$tmp/s5.err")" \
-	"arena: $tmp/empty-suite: no seeds (a deal suite lists one seed a line)"
+	"arena: $tmp/empty-suite: no deals (a deal suite lists a seed or a deal file a line)"
 
 finish "ok: t_compare"

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -256,6 +257,10 @@ static const struct option_spec compare_table[] = {
 		  "games at once (default: one per CPU it may use)"),
 	OPT_CALLBACK(0, "seed", NULL, "N", opt_seed,
 		     "public deals from N (default: a secret key in RESULTS)"),
+	OPT_STRING(0, "deals", &opts.deals, "FILE",
+		   "a deal suite: play the deals FILE lists, a seed or a deal file (as --deal "
+		   "of the referee takes it) a line, in order, one pair each (at most MAX/2 of "
+		   "them), so that comparisons made apart meet the same cards"),
 	OPT_STRING(0, "results", &opts.results, "DIR",
 		   "where games go (default results/compare-VARIANT); run the same command "
 		   "again to resume"),
@@ -445,6 +450,8 @@ static void format_record(struct strbuf *out, const struct compare_opts *o,
 
 	strbuf_addstr(out, "; made by arena compare: what it plays (a record: compare reads its "
 		      "options, not this file)\n");
+	if (o->deals)
+		strbuf_addf(out, "; deal suite: %s (its seeds, one pair each)\n", o->deals);
 	for (size_t i = 0; i < p->nr; i++) {
 		if (strcmp(section, p->items[i].section)) {
 			if (!strcmp(section, "arena")) {
@@ -494,12 +501,136 @@ static int write_config(const struct strbuf *ini, const char *dir, char *path_ou
 
 /* ---- the schedule: pairs in order ------------------------------------- */
 
+/* --deals FILE: the deals of a suite, one a line, in order. */
+struct deal_suite {
+	uint64_t *seeds;
+	char **files; /* per deal: a deal file (absolute), or NULL for a seed */
+	long n;
+};
+
+static void suite_release(struct deal_suite *d)
+{
+	for (long i = 0; i < d->n; i++)
+		free(d->files[i]);
+	free(d->files);
+	free(d->seeds);
+	d->files = NULL;
+	d->seeds = NULL;
+	d->n = 0;
+}
+
+/*
+ * A deal file line of the suite at path: the file (relative to the
+ * suite's directory), resolved, into d->files[d->n]. 0, or -1 with err.
+ */
+static int suite_deal_file(struct deal_suite *d, const char *path, long lineno, const char *name,
+			   char *err, size_t len)
+{
+	char *dir = path_dir(path), *joined = name[0] == '/' ? xstrdup(name) : path_join(dir, name);
+	char *real = realpath(joined, NULL);
+	struct stat st;
+	int ret = 0;
+
+	if (!real || stat(real, &st) < 0 || !S_ISREG(st.st_mode) || access(real, R_OK) < 0) {
+		snprintf(err, len, "%s:%ld: cannot read the deal file '%.200s': %s", path, lineno,
+			 joined, real ? "not a readable file" : strerror(errno));
+		free(real);
+		ret = -1;
+	} else {
+		d->files[d->n] = real;
+	}
+	free(dir);
+	free(joined);
+	return ret;
+}
+
+/*
+ * Reads the suite at path: a deal a line, a seed (0 to 2^63-1) or a deal
+ * file as the referee's --deal takes it (a line that does not start with
+ * a digit; relative to the suite's directory); '#' starts a comment, blank
+ * lines are skipped. 0, or -1 with "PATH:LINE: ..." in err.
+ */
+static int suite_read(struct deal_suite *d, const char *path, char *err, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	char line[PATH_MAX];
+	long alloc = 0, lineno = 0;
+
+	d->seeds = NULL;
+	d->files = NULL;
+	d->n = 0;
+	if (!f) {
+		snprintf(err, len, "cannot read the deal suite '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *s = line, *end;
+		unsigned long long v;
+		size_t n;
+
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			snprintf(err, len, "%s:%ld: line too long (a seed a line)", path, lineno);
+			goto fail;
+		}
+		line[strcspn(line, "#\n")] = '\0';
+		while (*s == ' ' || *s == '\t')
+			s++;
+		n = strlen(s);
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+			s[--n] = '\0';
+		if (!n)
+			continue;
+		if (d->n == COMPARE_MAX_GAMES / 2) {
+			snprintf(err, len, "%s:%ld: more than %d deals (compare plays at most %d "
+				 "games)", path, lineno, COMPARE_MAX_GAMES / 2, COMPARE_MAX_GAMES);
+			goto fail;
+		}
+		if (d->n == alloc) {
+			alloc = alloc * 2 + 64;
+			d->seeds = xrealloc(d->seeds, (size_t)alloc * sizeof(*d->seeds));
+			d->files = xrealloc(d->files, (size_t)alloc * sizeof(*d->files));
+		}
+		d->seeds[d->n] = 0;
+		d->files[d->n] = NULL;
+		if (*s < '0' || *s > '9') {
+			if (suite_deal_file(d, path, lineno, s, err, len) < 0)
+				goto fail;
+			d->n++;
+			continue;
+		}
+		errno = 0;
+		v = strtoull(s, &end, 10);
+		if (errno || *end || v > 0x7fffffffffffffffULL) {
+			snprintf(err, len, "%s:%ld: '%.40s' is not a seed (a whole number from 0 to "
+				 "2^63-1) nor a deal file", path, lineno, s);
+			goto fail;
+		}
+		d->seeds[d->n++] = v;
+	}
+	if (ferror(f)) {
+		snprintf(err, len, "cannot read the deal suite '%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	fclose(f);
+	if (!d->n) {
+		snprintf(err, len, "%s: no deals (a deal suite lists a seed or a deal file a line)",
+			 path);
+		return -1;
+	}
+	return 0;
+fail:
+	fclose(f);
+	suite_release(d);
+	return -1;
+}
+
 /*
  * Game 2p + g of pair p (g = 0, then 1 with the seats exchanged). Bots:
  * 0 is A, 1 is B, 2 the filler (the config's order).
  */
-static void make_fixture(struct fixture *f, const struct config *c, const struct key *k, long p,
-			 int g)
+static void make_fixture(struct fixture *f, const struct config *c, const struct key *k,
+			 const struct deal_suite *d, long p, int g)
 {
 	const struct variant_cfg *v = &c->variants[0];
 	int a = g ? 1 : 0, b = g ? 0 : 1;
@@ -508,7 +639,9 @@ static void make_fixture(struct fixture *f, const struct config *c, const struct
 	f->index = (int)(2 * p + g);
 	f->variant = 0;
 	snprintf(f->id, sizeof(f->id), "%s.d%05ld.g%d", v->name, p + 1, g);
-	f->seed = key_deal_seed(k, v->name, p);
+	/* a deal file's game goes on, after its hands, with the key's deal */
+	f->seed = d->n && !d->files[p] ? d->seeds[p] : key_deal_seed(k, v->name, p);
+	f->deal = d->n ? d->files[p] : NULL;
 	f->nseats = v->seats;
 	if (v->teams && c->partners == PARTNERS_COPIES) {
 		/* A+A against B+B, then B+B against A+A */
@@ -530,14 +663,14 @@ static void make_fixture(struct fixture *f, const struct config *c, const struct
 }
 
 static void build_schedule(struct schedule *s, const struct config *c, const struct key *k,
-			   long pairs)
+			   const struct deal_suite *d, long pairs)
 {
 	memset(s, 0, sizeof(*s));
 	s->ngames = (int)(2 * pairs);
 	s->games = xcalloc((size_t)s->ngames, sizeof(*s->games));
 	for (long p = 0; p < pairs; p++)
 		for (int g = 0; g < 2; g++) {
-			make_fixture(&s->games[2 * p + g], c, k, p, g);
+			make_fixture(&s->games[2 * p + g], c, k, d, p, g);
 			schedule_seed_builtins(&s->games[2 * p + g], c, k);
 		}
 	s->nvariants = 1;
@@ -806,7 +939,8 @@ static int get_key(const struct compare_opts *o, const char *dir, struct key *k,
  * schedule.jsonl. 0, or an exit status after a message.
  */
 static int claim(struct results *res, const struct config *c, const struct key *k,
-		 int fresh_key, const struct schedule *s, const char *dir, const char *record)
+		 const struct deal_suite *d, int fresh_key, const struct schedule *s,
+		 const char *dir, const char *record)
 {
 	struct results_meta meta, now;
 	struct schedule first;
@@ -816,7 +950,7 @@ static int claim(struct results *res, const struct config *c, const struct key *
 
 	results_meta_init(&meta);
 	results_meta_init(&now);
-	build_schedule(&first, c, k, 1);
+	build_schedule(&first, c, k, d, 1);
 	schedule_fingerprint(&first, c, fp);
 	schedule_release(&first);
 	have = results_read_meta(res, &meta, err, sizeof(err));
@@ -951,6 +1085,7 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 	struct pairs cp;
 	struct tally t;
 	struct key key;
+	struct deal_suite suite = { NULL, NULL, 0 };
 	char err[PATH_MAX + 4096], cfg[PATH_MAX + 32], cwd[PATH_MAX], *dir, *moved = NULL;
 	char *referee = NULL;
 	long pairs, highest, faults = 0, repaired = 0, jobs;
@@ -969,6 +1104,11 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 	}
 	if (!getcwd(cwd, sizeof(cwd))) {
 		say("cannot find the current directory: %s", strerror(errno));
+		goto out;
+	}
+	if (o->deals && suite_read(&suite, o->deals, err, sizeof(err)) < 0) {
+		say("%s", err);
+		ret = EXIT_USAGE;
 		goto out;
 	}
 	make_pairs(o, cwd, &cp);
@@ -1001,16 +1141,18 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 		goto out;
 	}
 	pairs = o->games / 2;
+	if (suite.n && pairs > suite.n)
+		pairs = suite.n; /* the suite ends the comparison */
 	if (read_outcomes(dir, NULL, 0, &highest, &(size_t){ 0 }, err, sizeof(err)) < 0) {
 		say("%s", err);
 		unlink(cfg);
 		goto out;
 	}
-	if (highest / 2 + 1 > pairs)
+	if (highest / 2 + 1 > pairs && (!suite.n || highest / 2 < suite.n))
 		pairs = highest / 2 + 1; /* games of an earlier, longer run stay valid */
-	build_schedule(&s, &c, &key, pairs);
+	build_schedule(&s, &c, &key, &suite, pairs);
 	have_schedule = 1;
-	if ((ret = claim(res, &c, &key, fresh_key, &s, dir, cfg)) != 0)
+	if ((ret = claim(res, &c, &key, &suite, fresh_key, &s, dir, cfg)) != 0)
 		goto out;
 	ret = EXIT_RUNTIME;
 	if (results_load(res, &s, &c, 0, 0, &done, &faults, &repaired, err, sizeof(err)) < 0) {
@@ -1020,7 +1162,8 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 	jobs = o->jobs ? o->jobs : cpu_count();
 	if (jobs < 1)
 		jobs = 1;
-	s.ngames = (int)(2 * (o->games / 2)); /* play up to this run's MAX */
+	/* play up to this run's MAX (or the suite's end) */
+	s.ngames = (int)(2 * (suite.n && o->games / 2 > suite.n ? suite.n : o->games / 2));
 	ret = play_pairs(o, &c, res, &s, referee, dir, jobs, &t);
 	if (ret == 0 || ret == EXIT_FAILED_GAMES)
 		print_summary(o, &t, dir);
@@ -1039,6 +1182,7 @@ out:
 	free(referee);
 	free(moved);
 	free(dir);
+	suite_release(&suite);
 	return ret;
 }
 

@@ -34,6 +34,7 @@ struct compare_opts {
 	int noptions;         /* --option KEY=VALUE, as given */
 	const char *options[COMPARE_MAX_OPTIONS];
 	const char *referee;  /* NULL: the config's default */
+	const char *deals;    /* --deals FILE: a suite of seeds, one per pair; NULL: the key's */
 	const char *bot[2];   /* A, B */
 };
 

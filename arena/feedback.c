@@ -22,6 +22,7 @@
 #include "jsonl.h"
 #include "path.h"
 #include "report.h"
+#include "report_html.h"
 #include "util.h"
 
 #define TAIL_LINES 8
@@ -207,6 +208,57 @@ static long add_faults(struct strbuf *out, const char *dir, const struct result_
 	return n;
 }
 
+/*
+ * The games to study of the bot called name: the last
+ * REPORT_HTML_STUDY_GAMES it lost or faulted in (report_html.h, as the
+ * standings page lists them), each with its page, made from its record at
+ * the end of the run (RESULTS/pages/ID.html), or why there is none.
+ */
+static void add_study(struct strbuf *out, const char *name,
+		      const struct result_set *set)
+{
+	int idx[REPORT_HTML_STUDY_GAMES], bot = -1;
+	long n;
+
+	for (int b = 0; b < (int)set->names.nr && bot < 0; b++)
+		if (!strcmp(set->names.items[b], name))
+			bot = b;
+	n = bot < 0 ? 0 : report_html_study_games(set, bot, idx, REPORT_HTML_STUDY_GAMES);
+	if (!n) {
+		strbuf_addstr(out, "\ngames to study: none (no game lost or faulted in)\n");
+		return;
+	}
+	strbuf_addf(out, "\ngames to study: %ld lost or faulted in", n);
+	if (n > REPORT_HTML_STUDY_GAMES)
+		strbuf_addf(out, ", the last %d", REPORT_HTML_STUDY_GAMES);
+	strbuf_addstr(out, " (each game's page shows every move; the standings page "
+		      "links them too)\n");
+	for (long k = 0; k < n && k < REPORT_HTML_STUDY_GAMES; k++) {
+		const struct scored_game *res = &set->r[idx[k]];
+		const char *src = set->sources.items[res->source];
+		struct strbuf path = STRBUF_INIT;
+		int first = 1, faulted = 0;
+
+		strbuf_init(&path);
+		for (int f = 0; f < res->nfaults; f++)
+			faulted |= res->bot[res->faults[f].seat] == bot;
+		strbuf_addf(out, "  %s (", res->id);
+		for (int s = 0; s < res->nseats; s++)
+			if (res->bot[s] == bot) {
+				strbuf_addf(out, "%s%d", first ? "seat " : ", ", s);
+				first = 0;
+			}
+		strbuf_addf(out, "): %s\n", faulted ? "faulted" : "lost");
+		strbuf_addf(&path, "%s/" RESULTS_LOGS "/%s.log", src, res->id);
+		if (access(path.buf, F_OK) == 0)
+			strbuf_addf(out, "    %s/" RESULTS_PAGES "/%s.html\n", src, res->id);
+		else
+			strbuf_addstr(out, "    (no page: its record was not kept; see 'logs' "
+				      "in docs/arena.md)\n");
+		strbuf_release(&path);
+	}
+}
+
 /* The standing of the bot called name in every table of st. */
 static void add_standing(struct strbuf *out, const char *name, const struct standings *st,
 			 const struct result_set *set)
@@ -307,8 +359,10 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 		strbuf_addf(&text, ", tournament %s (results in %s)\n\n", c->name, dir);
 		add_standing(&text, name, st, set);
 		add_build(&text, dir, b, why);
-		if (!why)
+		if (!why) {
 			add_faults(&text, dir, &results, name, played);
+			add_study(&text, name, set);
+		}
 		strbuf_addf(&path, "%s/%s.txt", fdir, name);
 		bad = write_private(path.buf, &text, err, len) < 0;
 		strbuf_release(&text);

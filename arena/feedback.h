@@ -7,6 +7,9 @@
  * with its kind, the request block it answered (from the game record),
  * its answer, the end of its stderr, the game's id and the one command
  * that replays that game. A bot without faults is told it is compliant.
+ * Then its games to study, as the standings page lists them
+ * (report_html_study_games()): the last of those it lost or faulted in,
+ * each with the path of its page.
  * Everything a bot or a build wrote is escaped to printable ASCII. The
  * files are private (0600, in feedback/ 0700), like the rest of the
  * results directory: they quote the bots' cards.

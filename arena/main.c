@@ -13,6 +13,7 @@
  * in the order the data flows: config, key, schedule, play (runner,
  * refargv, results), standings, report.
  */
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@
 #include "slurm.h"
 #include "standings.h"
 #include "status.h"
+#include "strvec.h"
 #include "util.h"
 #include "version.h"
 
@@ -163,7 +165,9 @@ static const struct option_spec run_table[] = {
 	OPT_FLAG('v', "verbose", &run_opts.verbose,
 		 "with --check: every game with the exact command that replays it (only the "
 		 "game ids while there is no key yet)"),
-	OPT_STRING(0, "game", &run_opts.game, "ID", "with --check -v: only that game"),
+	OPT_STRING(0, "game", &run_opts.game, "ID",
+		   "with --check -v: only that game (needs the run's results directory, "
+		   "--results DIR, or its --key FILE, unless CONFIG sets 'seed')"),
 	OPT_CALLBACK('h', "help", NULL, NULL, opt_help, "show this text"),
 	OPT_CALLBACK(0, "version", NULL, NULL, opt_version, "show the release"),
 	OPT_HIDDEN_CALLBACK("help-markdown", run_table, opt_markdown),
@@ -249,9 +253,13 @@ static const char report_head[] =
 
 static const char report_tail[] =
 	"\n"
+	"A directory without results.jsonl is read as a sharded ladder's\n"
+	"directory: its shard-K-of-N/ directories (of one count N) are merged.\n"
+	"\n"
 	"exit status: 0 printed (or the page written); 1 a results file cannot be\n"
-	"read or is damaged, or the page cannot be written; 2 bad arguments, or\n"
-	"results of different runs.\n";
+	"read or is damaged, or the page cannot be written; 2 bad arguments, a\n"
+	"directory with no results (nor shards of one count), or results of\n"
+	"different runs.\n";
 
 static enum report_format report_fmt;
 static const char *report_html;
@@ -301,12 +309,83 @@ static int opt_report_help(const struct option_spec *opt, const char *arg, char 
 	return 0;
 }
 
+/*
+ * The results to read for path: path itself, or for a directory without
+ * RESULTS_FILE the shard directories of a sharded ladder in it
+ * (shard-K-of-N/, one count N). Anything else is an error: -1 with the
+ * message in err (exit 2: the argument names no results).
+ */
+static int report_paths(struct strvec *out, const char *path, char *err, size_t len)
+{
+	struct dirent **names;
+	struct strvec found;
+	char *file;
+	long count = 0, other = 0;
+	int n, have;
+
+	if (!path_is_dir(path)) {
+		strvec_push(out, path); /* a file, or a path result_set_read() names */
+		return 0;
+	}
+	file = path_join(path, RESULTS_FILE);
+	have = access(file, F_OK) == 0;
+	free(file);
+	if (have) {
+		strvec_push(out, path);
+		return 0;
+	}
+	if ((n = scandir(path, &names, NULL, alphasort)) < 0)
+		n = 0;
+	strvec_init(&found);
+	for (int i = 0; i < n; i++) {
+		long k, m;
+		int end = 0;
+		char *dir = path_join(path, names[i]->d_name);
+
+		file = path_join(dir, RESULTS_FILE);
+		if (sscanf(names[i]->d_name, "shard-%ld-of-%ld%n", &k, &m, &end) == 2 &&
+		    !names[i]->d_name[end] && access(file, F_OK) == 0) {
+			if (!count || m == count) {
+				count = m;
+				strvec_push(&found, dir);
+			} else if (!other) {
+				other = m;
+			}
+		}
+		free(file);
+		free(dir);
+		free(names[i]);
+	}
+	if (n > 0)
+		free(names);
+	if (other)
+		snprintf(err, len, "no %s in '%s', and shards of more than one count "
+			 "(shard-K-of-%ld, shard-K-of-%ld): name the shards of one ladder "
+			 "(arena report %s/shard-*-of-N)", RESULTS_FILE, path,
+			 count < other ? count : other, count < other ? other : count, path);
+	else if (!count)
+		snprintf(err, len, "no results in '%s': expected a results directory "
+			 "(with %s), a %s file, or a sharded ladder's directory (with "
+			 "shard-K-of-N/)", path, RESULTS_FILE, RESULTS_FILE);
+	if (other || !count) {
+		strvec_release(&found);
+		return -1;
+	}
+	say("'%s' holds no %s: reading its %zu shard director%s (shard-*-of-%ld)", path,
+	    RESULTS_FILE, found.nr, found.nr == 1 ? "y" : "ies", count);
+	for (size_t i = 0; i < found.nr; i++)
+		strvec_push(out, found.items[i]);
+	strvec_release(&found);
+	return 0;
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	enum report_format fmt;
 	struct result_set set;
 	struct standings st;
 	struct strbuf out = STRBUF_INIT;
+	struct strvec paths;
 	char err[2 * PATH_MAX + 1024];
 	const char *html;
 	int i, npaths, ret = 0, r;
@@ -316,16 +395,26 @@ static int cmd_report(int argc, char **argv)
 		die_usage("%s", err);
 	fmt = report_fmt;
 	html = report_html;
-	result_set_init(&set);
+	if (!npaths)
+		die_usage("%s", "report needs RESULTS (a results.jsonl file or a results directory)");
+	strvec_init(&paths);
 	for (i = 0; i < npaths; i++) {
-		if ((r = result_set_read(&set, argv[i], err, sizeof(err))) < 0) {
+		if (report_paths(&paths, argv[i], err, sizeof(err)) < 0) {
+			say("%s", err);
+			strvec_release(&paths);
+			return EXIT_USAGE;
+		}
+	}
+	result_set_init(&set);
+	for (size_t p = 0; p < paths.nr; p++) {
+		if ((r = result_set_read(&set, paths.items[p], err, sizeof(err))) < 0) {
 			say("%s", err);
 			result_set_release(&set);
+			strvec_release(&paths);
 			return r == RESULT_SET_MIXED ? EXIT_USAGE : EXIT_RUNTIME;
 		}
 	}
-	if (!npaths)
-		die_usage("%s", "report needs RESULTS (a results.jsonl file or a results directory)");
+	strvec_release(&paths);
 	if (html && fmt != REPORT_TEXT)
 		die_usage("%s", "--html goes alone: --csv and --json print to standard output");
 	result_set_finish(&set);
@@ -451,6 +540,18 @@ static void print_partners(const struct config *c)
 }
 
 /*
+ * --check --game ID where no key is found: a key drawn here would deal
+ * another schedule than the run's. Says so; the exit status.
+ */
+static int refuse_game(const char *game, const char *results)
+{
+	say("--game %s: no run in '%s' (no %s file): give the --results DIR the run played "
+	    "into (or its --key FILE) for the command that replays the game", game, results,
+	    RESULTS_KEY);
+	return EXIT_USAGE;
+}
+
+/*
  * arena --check: the config, the schedule as the run plays it (with the
  * results directory's key, excluded bots and built copies when a run has
  * begun), and with -v every game's replay command. Reads, never writes.
@@ -473,7 +574,7 @@ static int cmd_check(const struct options *o, struct config *c)
 			c->seed_line);
 	} else {
 		have_key = find_key(o, results, &key, &in_dir, &ret);
-		if (have_key < 0)
+		if (have_key < 0 || (!have_key && o->game && (ret = refuse_game(o->game, results))))
 			goto out_early;
 		if (!have_key && key_generate(&key, err, sizeof(err)) < 0) {
 			/* only to count the games: nothing is shown or kept of it */

@@ -26,6 +26,10 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		strvec_push(out, "-");
 	else
 		strvec_pushf(out, "%llu", (unsigned long long)g->seed);
+	if (g->deal) {
+		strvec_push(out, "--deal");
+		strvec_push(out, g->deal);
+	}
 	if (v->progressive) {
 		strvec_push(out, "--option");
 		strvec_pushf(out, "target=%d", OUT_OF_REACH);

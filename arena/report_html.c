@@ -139,6 +139,33 @@ static long bot_fault_games(const struct result_set *set, int bot, int *idx, int
 	return n;
 }
 
+/* Whether bot faulted in game res. */
+static int bot_faulted(const struct scored_game *res, int bot)
+{
+	for (int f = 0; f < res->nfaults; f++)
+		if (res->bot[res->faults[f].seat] == bot)
+			return 1;
+	return 0;
+}
+
+long report_html_study_games(const struct result_set *set, int bot, int *idx, int max)
+{
+	long n = 0;
+
+	for (int i = 0; i < set->n; i++) {
+		const struct scored_game *res = &set->r[i];
+
+		if (!bot_faulted(res, bot) && !standings_lost(res, bot))
+			continue;
+		if (n >= max) /* keep the last max: shift the oldest out */
+			memmove(idx, idx + 1, (size_t)(max - 1) * sizeof(*idx));
+		if (max > 0)
+			idx[n < max ? n : max - 1] = i;
+		n++;
+	}
+	return n;
+}
+
 /* The sampled games: the first game of every variant (indices into set->r). */
 static int sample_games(const struct result_set *set, int *idx, int max)
 {
@@ -172,7 +199,7 @@ static void push_games(const struct result_set *set, struct strset *seen, struct
 void report_html_games(const struct result_set *set, struct stored_games *games)
 {
 	struct strset seen;
-	int idx[SAMPLES_MAX];
+	int idx[SAMPLES_MAX + REPORT_HTML_STUDY_GAMES];
 
 	strset_init(&seen);
 	for (int b = 0; b < (int)set->names.nr; b++) {
@@ -180,6 +207,9 @@ void report_html_games(const struct result_set *set, struct stored_games *games)
 
 		push_games(set, &seen, games, idx, n < REPORT_HTML_FAULT_GAMES ? n
 									 : REPORT_HTML_FAULT_GAMES);
+		n = report_html_study_games(set, b, idx, REPORT_HTML_STUDY_GAMES);
+		push_games(set, &seen, games, idx, n < REPORT_HTML_STUDY_GAMES ? n
+									 : REPORT_HTML_STUDY_GAMES);
 	}
 	push_games(set, &seen, games, idx, sample_games(set, idx, SAMPLES_MAX));
 	strset_release(&seen);
@@ -576,6 +606,47 @@ static void write_samples(struct strbuf *sb, void *ctx)
 	strbuf_addstr(sb, "</ul>\n");
 }
 
+/*
+ * Every bot's games to study: the last REPORT_HTML_STUDY_GAMES it lost or
+ * faulted in, linked, with its seats and what happened, and how many in all.
+ */
+static void write_study(struct strbuf *sb, void *ctx)
+{
+	const struct page *pg = ctx;
+	const struct result_set *set = pg->set;
+	int idx[REPORT_HTML_STUDY_GAMES], any = 0;
+
+	for (int b = 0; b < (int)set->names.nr; b++) {
+		long n = report_html_study_games(set, b, idx, REPORT_HTML_STUDY_GAMES);
+
+		if (!n)
+			continue;
+		if (!any++)
+			strbuf_addstr(sb, "<dl id=\"study\">\n");
+		strbuf_addstr(sb, "<dt>");
+		html_text(sb, name_of(set, b));
+		strbuf_addf(sb, "</dt><dd>%ld game%s lost or faulted in", n, n == 1 ? "" : "s");
+		if (n > REPORT_HTML_STUDY_GAMES)
+			strbuf_addf(sb, ", the last %d", REPORT_HTML_STUDY_GAMES);
+		strbuf_addstr(sb, ":<ul>");
+		for (long k = 0; k < n && k < REPORT_HTML_STUDY_GAMES; k++) {
+			const struct scored_game *res = &set->r[idx[k]];
+			int first = 1;
+
+			strbuf_addstr(sb, "<li>");
+			game_link(sb, pg, res);
+			for (int s = 0; s < res->nseats; s++)
+				if (res->bot[s] == b) {
+					strbuf_addf(sb, "%s%d", first ? ", seat " : ", ", s);
+					first = 0;
+				}
+			strbuf_addf(sb, ": %s</li>", bot_faulted(res, b) ? "faulted" : "lost");
+		}
+		strbuf_addstr(sb, "</ul></dd>\n");
+	}
+	strbuf_addstr(sb, any ? "</dl>\n" : "<p id=\"nostudy\">none: no bot lost or faulted</p>\n");
+}
+
 /* One item of a list of names and reasons (write_failed(), write_excluded()). */
 static void write_pair(struct strbuf *sb, const char *name, const char *why)
 {
@@ -638,6 +709,7 @@ int report_html_write(struct strbuf *out, const struct standings *st,
 			{ "tables", write_tables, &pg, NULL },
 			{ "history", write_history, &pg, NULL },
 			{ "faults", write_faults, &pg, NULL },
+			{ "study", write_study, &pg, NULL },
 			{ "samples", write_samples, &pg, NULL },
 			{ "failed", write_failed, &pg, NULL },
 			{ "excluded", write_excluded, &pg, NULL },

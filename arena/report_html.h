@@ -6,7 +6,8 @@
  * scale, "1512 ± 38"): the run's facts, a table per variant with each
  * rating's 95% interval drawn as a bar, the head-to-head crosstable as a
  * heat map, the overall rating of every bot over the games played (inline
- * SVG), the faults with links to the games, failed games and excluded
+ * SVG), the faults with links to the games, each bot's games to study (lost
+ * or faulted in), failed games and excluded
  * bots. Its template is arena/standings.html; inline CSS and SVG only, no
  * script, no external asset: it works from file:// and offline. Every
  * string that comes from a bot or a config is escaped.
@@ -25,6 +26,8 @@
 
 /* Faulted games linked per bot (the first ones, in schedule order). */
 #define REPORT_HTML_FAULT_GAMES 3
+/* Games to study listed per bot: the last ones it lost or faulted in (and how many in all). */
+#define REPORT_HTML_STUDY_GAMES 10
 
 struct report_html_opts {
 	const char *page_dir;  /* where the page goes: links are relative to it */
@@ -33,9 +36,17 @@ struct report_html_opts {
 };
 
 /*
+ * The games to study of bot (index into set->names): those it lost
+ * (standings_lost()) or faulted in. Returns how many; idx[] gets the last
+ * max of them (indices into set->r), in schedule order.
+ */
+long report_html_study_games(const struct result_set *set, int bot, int *idx, int max);
+
+/*
  * The games the page links to, added to games: for every
- * bot its first REPORT_HTML_FAULT_GAMES faulted games, and the first game
- * of every variant (a sample to watch). Each game once.
+ * bot its first REPORT_HTML_FAULT_GAMES faulted games and its last
+ * REPORT_HTML_STUDY_GAMES games to study, and the first game of every
+ * variant (a sample to watch). Each game once.
  */
 void report_html_games(const struct result_set *set, struct stored_games *games);
 

@@ -684,6 +684,8 @@ void schedule_fingerprint(const struct schedule *s, const struct config *c, char
 		hash_str(&h, g->id);
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)g->seed);
 		hash_str(&h, num);
+		if (g->deal)
+			hash_str(&h, g->deal);
 		for (int p = 0; p < g->nseats; p++) {
 			const struct entrant *e = config_entrant(c, g->bot[p]);
 			const char *seat = e->seat;

@@ -48,6 +48,7 @@ struct fixture {
 	int nseats;
 	int bot[MAX_SEATS];   /* index into config->bots, or SEAT_HOUSE, per seat */
 	uint64_t bot_seed[MAX_SEATS]; /* a built-in @random's --bot-seed (key_bot_seed()); else 0 */
+	const char *deal;     /* the referee's --deal FILE (compare --deals), or NULL; not owned */
 };
 
 /*

@@ -286,6 +286,18 @@ static void tally_event(struct work *w, const struct scored_game *res, const str
 		}
 }
 
+int standings_lost(const struct scored_game *res, int bot)
+{
+	struct entry e[MAX_SEATS];
+	int n = make_entries(res, e);
+
+	for (int k = 0; k < n; k++)
+		for (int j = 0; j < e[k].nbots; j++)
+			if (e[k].bot[j] == bot)
+				return e[k].rank > 1 || e[k].forfeit;
+	return 0;
+}
+
 static void tally(struct work *w, const struct rating_model *m, const struct scored_game *res,
 		  int nbots, int variant_table)
 {

@@ -152,6 +152,13 @@ double standings_difference_se(const struct standings_table *t, int nbots, int a
 /* The likelihood that a is stronger than b (0..1): Phi(difference / its se). */
 double standings_los(const struct standings_table *t, int nbots, int a, int b);
 
+/*
+ * Whether bot lost game res, as the tables count it: its entry (its team,
+ * or its seats merged) is placed below first, or forfeited. 0 when it won,
+ * shared the first place, or has no entry in the game.
+ */
+int standings_lost(const struct scored_game *res, int bot);
+
 /* Computes the standings of a finished (result_set_finish()ed) set. */
 void standings_compute(struct standings *st, const struct result_set *set);
 void standings_release(struct standings *st);

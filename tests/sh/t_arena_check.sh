@@ -62,6 +62,12 @@ expect_eq "no key for a shard" "$(cat err)" "arena: the deals are secret and no 
 "$ARENA" --check -v a.ini >out 2>err || fail "--check -v before a run"
 expect_eq "games listed" "$(lines out)" $((8 + 21))
 expect_eq "no key yet" "$(cat err)" "arena: the deals are secret and there is no key yet (results/a/key is made at the first run, or give --key FILE): the commands that replay each game are listed once it exists"
+# --game without the run's results (no key where it looks): refused, not a
+# command for a schedule of a key drawn on the spot
+"$ARENA" --check -v --game hammerwalt.d0001.greedy+random.r0 a.ini >out 2>err
+expect_eq "--game without the run's results: exit" $? 2
+expect_eq "--game without the run's results" "$(cat err)" "arena: --game hammerwalt.d0001.greedy+random.r0: no run in 'results/a' (no key file): give the --results DIR the run played into (or its --key FILE) for the command that replays the game"
+expect_eq "--game without the run's results: output" "$(cat out)" ""
 
 # an explicit seed: every deal is public, and --check says so (still exit 0)
 two_bots s.ini "variants = hammerwalt, fivehand" "deals = 3" "seed = 7"

@@ -111,4 +111,21 @@ expect_file_eq "standings with a game twice" twice2.txt full2.txt
 "$ARENA" report full2 other >/dev/null 2>err
 expect_eq "another result exit" $? 2
 expect_eq "another result" "$(cat err)" "arena: other/results.jsonl:1: game $id was read before, from full2, with another result: two plays of one game, by different runs. Report the results of one run"
+# the ladder's directory itself (no results.jsonl of its own): shards of
+# two counts are refused, naming both; with the shards of one count left
+# they are found and merged; a directory with no results is an error
+"$ARENA" report res >dir.txt 2>err
+expect_eq "a ladder's directory, two counts: exit" $? 2
+expect_eq "a ladder's directory, two counts" "$(cat err)" "arena: no results.jsonl in 'res', and shards of more than one count (shard-K-of-2, shard-K-of-3): name the shards of one ladder (arena report res/shard-*-of-N)"
+expect_eq "a ladder's directory, two counts: output" "$(cat dir.txt)" ""
+mkdir aside
+mv res/shard-1-of-2 res/shard-2-of-2 aside/
+"$ARENA" report res >dir.txt 2>err || fail "report of a ladder's directory: $(cat err)"
+expect_eq "a ladder's directory: note" "$(cat err)" "arena: 'res' holds no results.jsonl: reading its 3 shard directories (shard-*-of-3)"
+expect_file_eq "a ladder's directory: its 3 shards" dir.txt full2.txt
+mkdir nothing
+"$ARENA" report nothing >none.txt 2>err
+expect_eq "no results: exit" $? 2
+expect_eq "no results" "$(cat err)" "arena: no results in 'nothing': expected a results directory (with results.jsonl), a results.jsonl file, or a sharded ladder's directory (with shard-K-of-N/)"
+expect_eq "no results: output" "$(cat none.txt)" ""
 exit 0

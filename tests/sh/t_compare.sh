@@ -17,7 +17,12 @@
 #     filler partners A and B (seats 2 and 3), with --partners copies B
 #     holds two seats of every game;
 #  6. fivehand: A and B in two seats among fillers, moving round the table;
-#  7. usage errors escape the bytes they quote.
+#  7. usage errors escape the bytes they quote;
+#  9. a deal suite (--deals FILE): two comparisons with their own secret
+#     keys meet the suite's seeds, in its order, one pair each, and its
+#     deal files (the referee's --deal, relative to the suite); a
+#     malformed suite names its line, a malformed deal file fails its
+#     games with the referee's message (exit 3).
 set -u
 . "$(dirname "$0")/lib.sh"
 A=$top/$BINDIR/arena
@@ -149,5 +154,82 @@ ls "$tmp/tour" | cmp -s - "$tmp/tour.before" || fail "the tournament's directory
 expect_eq "bad --games: exit status" $? 2
 expect_eq "bad --games: message" "$(cat "$tmp/u.err")" \
 	"arena: compare: --games needs a whole number from 2 to 100000, not '1\\x01x'"
+
+# 9. a deal suite: the seeds 5, 123456789012 and 7 (comments and blank
+# lines skipped), met by two comparisons that deal from different keys
+printf '# a suite\n5\n\n  123456789012  # the second deal\n7\n' >"$tmp/suite"
+for d in s1 s2; do
+	"$A" compare --variant hammerwalt --deals "$tmp/suite" -q --results "$tmp/$d" \
+		@random @greedy >"$tmp/$d.out" 2>&1 || fail "compare --deals: $(cat "$tmp/$d.out")"
+done
+seeds() { # seeds DIR: "game seed" of each result line, in game order
+	python3 -c 'import json,sys
+for g, s in sorted((r["game"], r["seed"]) for r in map(json.loads, open(sys.argv[1]))): print(g, s)' "$1/results.jsonl"
+}
+printf '%s\n' "hammerwalt.d00001.g0 5" "hammerwalt.d00001.g1 5" \
+	"hammerwalt.d00002.g0 123456789012" "hammerwalt.d00002.g1 123456789012" \
+	"hammerwalt.d00003.g0 7" "hammerwalt.d00003.g1 7" >"$tmp/seeds.want"
+seeds "$tmp/s1" >"$tmp/s1.seeds"
+seeds "$tmp/s2" >"$tmp/s2.seeds"
+expect_eq "the suite's deals, first comparison" "$(cat "$tmp/s1.seeds")" "$(cat "$tmp/seeds.want")"
+expect_eq "the suite's deals, second comparison" "$(cat "$tmp/s2.seeds")" "$(cat "$tmp/seeds.want")"
+expect_eq "the suite's pairs" "$(field "$tmp/s1.out" pairs)" 3
+cmp -s "$tmp/s1/key" "$tmp/s2/key" && fail "the two comparisons have one key"
+grep -qxF "; deal suite: $tmp/suite (its seeds, one pair each)" "$tmp/s1/compare.ini" ||
+	fail "compare.ini does not name the suite: $(cat "$tmp/s1/compare.ini")"
+# --games caps the suite: its first pair only
+"$A" compare --variant hammerwalt --deals "$tmp/suite" --games 2 -q --results "$tmp/s3" \
+	@random @greedy >"$tmp/s3.out" 2>&1 || fail "compare --deals --games 2: $(cat "$tmp/s3.out")"
+expect_eq "--games 2 of the suite: seeds" "$(seeds "$tmp/s3" | tr '\n' ' ')" \
+	"hammerwalt.d00001.g0 5 hammerwalt.d00001.g1 5 "
+# a malformed suite names its line; nothing is played
+printf '5\n# ok\n12x\n' >"$tmp/bad-suite"
+"$A" compare --deals "$tmp/bad-suite" -q --results "$tmp/s4" @random @greedy 2>"$tmp/s4.err"
+expect_eq "a malformed suite: exit" $? 2
+expect_eq "a malformed suite" "$(cat "$tmp/s4.err")" \
+	"arena: $tmp/bad-suite:3: '12x' is not a seed (a whole number from 0 to 2^63-1) nor a deal file"
+[ -e "$tmp/s4" ] && fail "a malformed suite made a results directory"
+# deal files: a line that is not a seed, relative to the suite's directory;
+# the game is played from it (--deal, the file resolved), its later hands
+# dealt from the comparison's key
+mkdir -p "$tmp/book/deals"
+cat >"$tmp/book/deals/bowers.txt" <<'X'
+# hammerwalt: both right bowers with seat 1
+seat 0 9C 9C 10C 10C JC JC QC QC KC KC AC AC
+seat 1 9D 9D 10D 10D JD JD QD QD KD KD AD AD
+seat 2 9H 9H 10H 10H JH JH QH QH KH KH AH AH
+seat 3 9S 9S 10S 10S JS JS QS QS KS KS AS AS
+X
+printf '5\ndeals/bowers.txt   # a position\n' >"$tmp/book/suite"
+for d in b1 b2; do
+	"$A" compare --variant hammerwalt --deals "$tmp/book/suite" -q --results "$tmp/$d" \
+		@random @greedy >"$tmp/$d.out" 2>&1 || fail "compare --deals with a deal file: $(cat "$tmp/$d.out")"
+	python3 -c 'import json,sys
+for r in sorted(map(json.loads, open(sys.argv[1])), key=lambda r: r["game"]):
+    a = r["argv"]
+    print(r["game"], a[a.index("--deal") + 1] if "--deal" in a else "seed %d" % r["seed"])' \
+		"$tmp/$d/results.jsonl" >"$tmp/$d.deals"
+	expect_eq "the suite's deals with a deal file ($d)" "$(cat "$tmp/$d.deals")" "$(printf '%s\n' \
+		"hammerwalt.d00001.g0 seed 5" "hammerwalt.d00001.g1 seed 5" \
+		"hammerwalt.d00002.g0 $tmp/book/deals/bowers.txt" "hammerwalt.d00002.g1 $tmp/book/deals/bowers.txt")"
+done
+printf '5\ndeals/nosuch.txt\n' >"$tmp/book/bad"
+"$A" compare --variant hammerwalt --deals "$tmp/book/bad" -q --results "$tmp/b3" @random @greedy 2>"$tmp/b3.err"
+expect_eq "a missing deal file: exit" $? 2
+expect_eq "a missing deal file" "$(cat "$tmp/b3.err")" \
+	"arena: $tmp/book/bad:2: cannot read the deal file '$tmp/book/deals/nosuch.txt': No such file or directory"
+printf 'seat 0 9C\n' >"$tmp/book/deals/short.txt"
+printf 'deals/short.txt\n' >"$tmp/book/short"
+"$A" compare --variant hammerwalt --deals "$tmp/book/short" -q --results "$tmp/b4" @random @greedy \
+	>/dev/null 2>"$tmp/b4.err"
+expect_eq "a malformed deal file: exit" $? 3
+expect_eq "a malformed deal file: its games failed" "$(python3 -c 'import json,sys
+for l in open(sys.argv[1]): print(json.loads(l)["reason"])' "$tmp/b4/failed.jsonl" | sort -u)" \
+	"the referee exited with status 2: referee: $tmp/book/deals/short.txt:1: seat 0 has 1 cards, hammerwalt deals 12 (see docs/deal-format.md)"
+printf '# nothing\n\n' >"$tmp/empty-suite"
+"$A" compare --deals "$tmp/empty-suite" -q --results "$tmp/s5" @random @greedy 2>"$tmp/s5.err"
+expect_eq "an empty suite: exit" $? 2
+expect_eq "an empty suite" "$(cat "$tmp/s5.err")" \
+	"arena: $tmp/empty-suite: no deals (a deal suite lists a seed or a deal file a line)"
 
 finish "ok: t_compare"

@@ -23,6 +23,7 @@
 #include "result_set.h"
 #include "results.h"
 #include "rng.h"
+#include "report_html.h"
 #include "standings.h"
 #include "testhelp.h"
 #include "util.h"
@@ -428,6 +429,67 @@ static void test_a_forfeit_is_a_loss_and_leaves_the_margin(void)
 	CHECK(h2h(t, "dave", "bob", &games) == 1.0 && games == 2);
 	CHECK(h2h(t, "ann", "bob", &games) == 1.5 && games == 3);
 	CHECK(h2h(t, "bob", "ann", &games) == 1.5 && games == 3);
+}
+
+/* Game id of set, or NULL. */
+static const struct scored_game *game(const char *id)
+{
+	for (int i = 0; i < set.n; i++)
+		if (!strcmp(set.r[i].id, id))
+			return &set.r[i];
+	return NULL;
+}
+
+/* Whether name lost game id (standings_lost()), -1 when there is no such game or bot. */
+static int lost(const char *id, const char *name)
+{
+	const struct scored_game *g = game(id);
+
+	return g && bot(name) >= 0 ? standings_lost(g, bot(name)) : -1;
+}
+
+/* lost() over forfeit_lines, worked out game by game in its comments */
+static void test_lost_games(void)
+{
+	int idx[2];
+
+	/* 1, 2: dave faults, ann wins either way; 3, 4: each wins one */
+	CHECK_INT(lost("hammerwalt.d0001.p0001.r0", "ann"), 0);
+	CHECK_INT(lost("hammerwalt.d0001.p0001.r0", "dave"), 1);
+	CHECK_INT(lost("hammerwalt.d0001.p0001.r1", "ann"), 0);
+	CHECK_INT(lost("hammerwalt.d0001.p0001.r1", "dave"), 1);
+	CHECK_INT(lost("hammerwalt.d0001.p0002.r0", "ann"), 0);
+	CHECK_INT(lost("hammerwalt.d0001.p0002.r0", "bob"), 1);
+	CHECK_INT(lost("hammerwalt.d0001.p0002.r1", "ann"), 1);
+	CHECK_INT(lost("hammerwalt.d0001.p0002.r1", "bob"), 0);
+	/* 5: dave's fault; 6: dave wins clean; ann did not play 5 */
+	CHECK_INT(lost("hammerwalt.d0001.p0003.r0", "dave"), 1);
+	CHECK_INT(lost("hammerwalt.d0001.p0003.r0", "bob"), 0);
+	CHECK_INT(lost("hammerwalt.d0001.p0003.r1", "dave"), 0);
+	CHECK_INT(lost("hammerwalt.d0001.p0003.r1", "bob"), 1);
+	CHECK_INT(lost("hammerwalt.d0001.p0003.r0", "ann"), 0);
+	/* 7: ann first; bob second: a loss in an individual game; dave forfeits */
+	CHECK_INT(lost("fivehand.d0001.t0001.r0", "ann"), 0);
+	CHECK_INT(lost("fivehand.d0001.t0001.r0", "bob"), 1);
+	CHECK_INT(lost("fivehand.d0001.t0001.r0", "dave"), 1);
+	/* 8, 9: both forfeit, both lose (the referee's rank 1 does not save them) */
+	CHECK_INT(lost("flip.d0001.t0001.r0", "ann"), 1);
+	CHECK_INT(lost("flip.d0001.t0001.r0", "bob"), 1);
+	CHECK_INT(lost("hammerwalt.d0002.p0002.r0", "ann"), 1);
+	CHECK_INT(lost("hammerwalt.d0002.p0002.r0", "bob"), 1);
+	/* dave's games to study: 1, 2, 5 and 7 (lost or faulted); the last 2 kept */
+	CHECK_INT(report_html_study_games(&set, bot("dave"), idx, 2), 4);
+	CHECK_STR(set.r[idx[0]].id, "hammerwalt.d0001.p0003.r0");
+	CHECK_STR(set.r[idx[1]].id, "fivehand.d0001.t0001.r0");
+	/* ann's: 4, 8 and 9, all within a cap of 10 */
+	{
+		int all[10];
+
+		CHECK_INT(report_html_study_games(&set, bot("ann"), all, 10), 3);
+		CHECK_STR(set.r[all[0]].id, "hammerwalt.d0001.p0002.r1");
+		CHECK_STR(set.r[all[1]].id, "flip.d0001.t0001.r0");
+		CHECK_STR(set.r[all[2]].id, "hammerwalt.d0002.p0002.r0");
+	}
 }
 
 static void test_a_forfeiting_copy_puts_its_bot_last(void)
@@ -963,6 +1025,13 @@ int main(void)
 	RUN(test_team_game);
 	RUN(test_copies_at_one_table_are_one_entry);
 	RUN(test_shared_first_place_splits_the_win);
+	/* a shared first place is no loss (flip: B and C; fivehand: A and C) */
+	CHECK_INT(lost("flip.d0001.t0001.r0", "B"), 0);
+	CHECK_INT(lost("flip.d0001.t0001.r0", "C"), 0);
+	CHECK_INT(lost("flip.d0001.t0001.r0", "A"), 1);
+	CHECK_INT(lost("fivehand.d0001.t0001.r0", "A"), 0);
+	CHECK_INT(lost("fivehand.d0001.t0001.r0", "C"), 0);
+	CHECK_INT(lost("fivehand.d0001.t0001.r0", "B"), 1);
 	RUN(test_partners_are_not_opponents);
 	RUN(test_overall_and_faults);
 	RUN(test_report_formats);
@@ -977,6 +1046,7 @@ int main(void)
 		return 1;
 	RUN(test_a_forfeit_is_a_loss_and_leaves_the_margin);
 	RUN(test_a_forfeiting_copy_puts_its_bot_last);
+	RUN(test_lost_games);
 	RUN(test_nobody_wins_when_everyone_forfeits);
 	RUN(test_forfeits_overall);
 	unload();

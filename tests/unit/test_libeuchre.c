@@ -34,45 +34,6 @@ static void test_errors(void)
 	euchre_free(NULL);
 }
 
-/* feed(v, line): euchre_view_feed() of a NUL-terminated line */
-static int feed(euchre_view *v, const char *line)
-{
-	err[0] = '\0';
-	return euchre_view_feed(v, line, strlen(line), err, sizeof(err));
-}
-
-/*
- * A view fed lines naming seats the game (hammerwalt: seats 0 to 3) does
- * not have refuses them: the sampler indexes its arrays by those seats.
- */
-static void test_view_refuses_seats_outside_the_game(void)
-{
-	static const char *const bad[] = { "play 4 9H", "play -1 9H", "pickup 100 AS",
-					   "give 0 4 9H", "give -100 1 9H", "trick 1 winner 4",
-					   "declare 1 partner 9", "bid 5 pass", "hand 2 dealer 4" };
-	euchre_view *v = euchre_view_new();
-
-	CHECK_INT(feed(v, "euchre-arena 1"), 0);
-	CHECK_INT(feed(v, "variant hammerwalt"), 0);
-	CHECK_INT(feed(v, "seat 1"), 0);
-	CHECK_INT(feed(v, "hand 1 dealer 3"), 0);
-	CHECK_INT(feed(v, "cards 9H 10H JH QH KH"), 0);
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		CHECK_INT(feed(v, bad[i]), -1);
-		CHECK(strstr(err, "names a seat the game does not have") != NULL);
-	}
-	CHECK_INT(feed(v, "play 3 9S"), 0);
-	CHECK_INT(feed(v, "trick 1 winner 3"), 0);
-	euchre_view_free(v);
-	/* a handshake's seat outside the game: refused when the first hand starts */
-	v = euchre_view_new();
-	CHECK_INT(feed(v, "variant hammerwalt"), 0);
-	CHECK_INT(feed(v, "seat 7"), 0);
-	CHECK_INT(feed(v, "hand 1 dealer 0"), -1);
-	CHECK_STR(err, "the handshake's seat 7 is not a seat of the game");
-	euchre_view_free(v);
-}
-
 /* The moves of hand 1 (hammerwalt, seed 5), from the referee's record. */
 static const char hand1_moves[] =
 	"6,pass,7,8,pass,9,pass,11,D,QC,JC,KC,AC,JD,JH,9D,9D,JD,10D,QD,10S,JH,QH,KD,QC,KD,"
@@ -468,7 +429,6 @@ static void test_observation(void)
 int main(void)
 {
 	RUN(test_errors);
-	RUN(test_view_refuses_seats_outside_the_game);
 	RUN(test_hammerwalt_seed5);
 	RUN(test_copy);
 	RUN(test_observation);

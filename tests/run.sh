@@ -19,14 +19,22 @@ if [ "$SAN" = 1 ]; then
 	export SELFPLAY_GAMES
 fi
 
-# the list: the long self-play test first, so the others run beside it
+# the list: the long tests first (the self-play test, then the shell tests
+# that took longest on a 2-core machine), so that the short ones fill in
+# beside them and none of the long ones starts last
+slow="t_arena_supersede_crash t_sample_bots t_hostile t_referee_wait t_cgroup t_faults
+t_viewer t_kits t_cpu_ticks t_arena_format t_attack_timers t_compare t_match"
 list=$scratch/list
 {
 	[ -x "$O/tests/test_selfplay" ] && echo "$O/tests/test_selfplay"
+	for n in $slow; do
+		[ -f "tests/sh/$n.sh" ] && echo "tests/sh/$n.sh"
+	done
 	for t in "$O"/tests/test_*; do
 		[ -x "$t" ] && [ "$(basename "$t")" != test_selfplay ] && echo "$t"
 	done
 	for t in tests/sh/t*.sh; do
+		case " $(echo $slow) " in *" $(basename "$t" .sh) "*) continue ;; esac
 		[ -f "$t" ] && echo "$t"
 	done
 } | while read -r t; do

@@ -44,6 +44,7 @@
 #include "options.h"
 #include "path.h"
 #include "play.h"
+#include "result_set.h"
 #include "results.h"
 #include "rules.h"
 #include "schedule.h"
@@ -605,34 +606,41 @@ static void read_outcome(const struct result *o, struct outcome *out, long max)
 }
 
 /*
- * Reads RESULTS/results.jsonl from byte *from on (0: all; *from moves to
- * the end of the last whole line) into out[0..max); *highest gets the
- * highest game index seen (-1 before any). 0, or -1 with err. Only this
- * run appends to the file (it holds the directory's lock), so a round
- * needs to parse only the lines of its own games.
+ * The outcomes of the results l from its *from'th on (*from moves to its
+ * end) into out[0..max) (may be NULL); *highest gets the highest game
+ * index seen (-1 before any, *from 0).
  */
-static int read_outcomes(const char *dir, struct outcome *out, long max, long *highest,
-			 size_t *from, char *err, size_t len)
+static void add_outcomes(const struct result_list *l, int *from, struct outcome *out, long max,
+			 long *highest)
 {
-	struct result_list l;
-
 	if (!*from)
 		*highest = -1;
-	result_list_init(&l);
-	if (results_read_since(dir, from, &l, err, len) < 0) {
-		result_list_release(&l);
-		return -1;
-	}
-	for (int i = 0; i < l.n; i++) {
-		long idx = l.r[i].has_index ? l.r[i].index : 0;
+	for (; *from < l->n; (*from)++) {
+		const struct result *o = &l->r[*from];
+		long idx = o->has_index ? o->index : 0;
 
 		if (idx > *highest)
 			*highest = idx;
 		if (out)
-			read_outcome(&l.r[i], out, max);
+			read_outcome(o, out, max);
 	}
+}
+
+/*
+ * The highest game index stored in dir before this run (-1: none), read
+ * from results.jsonl before the schedule is made: games of an earlier,
+ * longer run stay valid. 0, or -1 with err.
+ */
+static int stored_highest(const char *dir, long *highest, char *err, size_t len)
+{
+	struct result_list l;
+	int from = 0, ret;
+
+	result_list_init(&l);
+	ret = results_read_list(dir, &l, err, len);
+	add_outcomes(&l, &from, NULL, 0, highest);
 	result_list_release(&l);
-	return 0;
+	return ret;
 }
 
 /* ---- the verdict ------------------------------------------------------ */
@@ -883,8 +891,8 @@ static long next_games(struct schedule *s, const struct outcome *out, long from,
 
 /* Plays pairs in chunks of 'jobs' until the test decides or MAX is reached. */
 static int play_pairs(const struct compare_opts *o, const struct config *c, struct results *res,
-		      struct schedule *s, const char *referee, const char *dir, long jobs,
-		      struct tally *t)
+		      struct result_set *set, struct schedule *s, const char *referee,
+		      const char *dir, long jobs, struct tally *t)
 {
 	long pairs = s->ngames / 2, ntodo;
 	struct outcome *out = xcalloc((size_t)s->ngames, sizeof(*out));
@@ -893,19 +901,16 @@ static int play_pairs(const struct compare_opts *o, const struct config *c, stru
 	struct play_opts po;
 	char err[PATH_MAX + 1024];
 	long highest = -1;
-	size_t from = 0;
-	int ret = 0;
+	int from = 0, ret = 0;
 
 	memset(&po, 0, sizeof(po));
 	po.referee = referee;
 	po.progress = no_progress;
 	po.note = on_note;
+	po.set = set;
 	for (;;) {
-		if (read_outcomes(dir, out, s->ngames, &highest, &from, err, sizeof(err)) < 0) {
-			say("%s", err);
-			ret = EXIT_RUNTIME;
-			break;
-		}
+		/* the games stored so far: each round's are added to set as they end */
+		add_outcomes(&set->lines, &from, out, s->ngames, &highest);
 		tally(o, out, pairs, t);
 		if (t->verdict != SPRT_CONTINUE || t->ps.n == pairs) {
 			print_progress(o, t, pairs, 1);
@@ -947,6 +952,8 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 	struct results *res = NULL;
 	struct schedule s;
 	struct strset done;
+	struct result_set set;    /* the games stored, kept up to date round by round */
+	struct result_list lines;
 	struct strbuf ini = STRBUF_INIT;
 	struct pairs cp;
 	struct tally t;
@@ -957,6 +964,8 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 	int ret = EXIT_RUNTIME, have_config = 0, have_schedule = 0, have_pairs = 0, fresh_key = 0;
 
 	strset_init(&done);
+	result_set_init(&set);
+	result_list_init(&lines);
 	strbuf_init(&ini);
 	if (o->results) {
 		dir = xstrdup(o->results);
@@ -1001,7 +1010,7 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 		goto out;
 	}
 	pairs = o->games / 2;
-	if (read_outcomes(dir, NULL, 0, &highest, &(size_t){ 0 }, err, sizeof(err)) < 0) {
+	if (stored_highest(dir, &highest, err, sizeof(err)) < 0) {
 		say("%s", err);
 		unlink(cfg);
 		goto out;
@@ -1013,7 +1022,9 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 	if ((ret = claim(res, &c, &key, fresh_key, &s, dir, cfg)) != 0)
 		goto out;
 	ret = EXIT_RUNTIME;
-	if (results_load(res, &s, &c, 0, 0, &done, &faults, &repaired, err, sizeof(err)) < 0) {
+	if (results_load(res, &s, &c, 0, 0, &done, &faults, &repaired, &lines, err,
+			 sizeof(err)) < 0 ||
+	    result_set_start(&set, dir, &lines, err, sizeof(err)) < 0) {
 		say("%s", err);
 		goto out;
 	}
@@ -1021,7 +1032,7 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 	if (jobs < 1)
 		jobs = 1;
 	s.ngames = (int)(2 * (o->games / 2)); /* play up to this run's MAX */
-	ret = play_pairs(o, &c, res, &s, referee, dir, jobs, &t);
+	ret = play_pairs(o, &c, res, &set, &s, referee, dir, jobs, &t);
 	if (ret == 0 || ret == EXIT_FAILED_GAMES)
 		print_summary(o, &t, dir);
 out:
@@ -1035,6 +1046,8 @@ out:
 		pairs_release(&cp);
 	results_free(res);
 	strset_release(&done);
+	result_set_release(&set);
+	result_list_release(&lines);
 	strbuf_release(&ini);
 	free(referee);
 	free(moved);

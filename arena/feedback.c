@@ -279,15 +279,15 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 		   size_t len)
 {
 	char *fdir = path_join(dir, RESULTS_FEEDBACK);
+	const struct result_list *results = &set->lines;
 	struct results_played *played = NULL;
-	struct result_list results;
 	int ret = -1;
 
-	/* read once for every bot's feedback */
-	result_list_init(&results);
-	if (results_read_list(dir, &results, err, len) < 0)
+	if (!set->live) {
+		snprintf(err, len, "feedback needs the result set of a run (result_set_start())");
 		goto out;
-	played = results_played_of(&results);
+	}
+	played = results_played_of(results);
 	if ((mkdir(fdir, 0700) < 0 && errno != EEXIST) || chmod(fdir, 0700) < 0) {
 		snprintf(err, len, "cannot make directory '%s': %s", fdir, strerror(errno));
 		goto out;
@@ -308,7 +308,7 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 		add_standing(&text, name, st, set);
 		add_build(&text, dir, b, why);
 		if (!why)
-			add_faults(&text, dir, &results, name, played);
+			add_faults(&text, dir, results, name, played);
 		strbuf_addf(&path, "%s/%s.txt", fdir, name);
 		bad = write_private(path.buf, &text, err, len) < 0;
 		strbuf_release(&text);
@@ -319,7 +319,6 @@ int feedback_write(const char *dir, const struct config *c, const struct results
 	ret = 0;
 out:
 	results_played_free(played);
-	result_list_release(&results);
 	free(fdir);
 	return ret;
 }

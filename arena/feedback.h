@@ -26,8 +26,9 @@
 
 /*
  * Writes DIR/feedback/NAME.txt for every bot of c and every rejected
- * submission, from the standings st of set (the results read from dir)
- * and the exclusions of meta. 0, or -1 with err.
+ * submission, from the standings st of set (the run's live result set
+ * of dir, result_set_start(): its faults are taken from it, not read
+ * again) and the exclusions of meta. 0, or -1 with err.
  */
 int feedback_write(const char *dir, const struct config *c, const struct results_meta *meta,
 		   const struct standings *st, const struct result_set *set, char *err,

@@ -166,28 +166,23 @@ next:
 	return ret;
 }
 
-int index_page_write(const char *dir, const char *referee, int running, char *err, size_t len)
+int index_page_write(const char *dir, struct result_set *set, const char *referee, int running,
+		     char *err, size_t len)
 {
-	struct result_set set;
 	struct standings st;
 	struct stored_games games;
 	char *path = path_join(dir, RESULTS_INDEX);
 	int ret = -1, pages = 0;
 
-	result_set_init(&set);
 	stored_games_init(&games);
-	if (result_set_read(&set, dir, err, len) < 0)
-		goto out_set;
-	result_set_finish(&set);
-	standings_compute(&st, &set);
-	report_html_games(&set, &games);
+	result_set_finish(set);
+	standings_compute(&st, set);
+	report_html_games(set, &games);
 	if ((!referee || (pages = make_game_pages(referee, &games, err, len)) >= 0) &&
-	    index_page_save(path, &st, &set, running ? INDEX_PAGE_EVERY_S : 0, err, len) == 0)
+	    index_page_save(path, &st, set, running ? INDEX_PAGE_EVERY_S : 0, err, len) == 0)
 		ret = pages;
 	standings_release(&st);
-out_set:
 	stored_games_release(&games);
-	result_set_release(&set);
 	free(path);
 	return ret;
 }

@@ -20,26 +20,29 @@
 
 #include <stddef.h>
 
+struct result_set;
+struct standings;
+
 /* How often a run rewrites the page, and how often the page reloads, in seconds. */
 #define INDEX_PAGE_EVERY_S 10
 
 /*
  * Makes the missing game pages with the referee (an absolute path; NULL:
  * makes none), then writes DIR/index.html anew (a temporary file renamed
- * over it; 0600, as every file of a results directory). running: a run
- * is going (the page says so and reloads itself). 0; 1 when a signal
- * (interrupt.h: any so far) stopped the game pages, the page written all
- * the same; or -1 with err.
+ * over it; 0600, as every file of a results directory) from set, the
+ * run's live result set (result_set_start(); finished here, so it may
+ * grow again after). running: a run is going (the page says so and
+ * reloads itself). 0; 1 when a signal (interrupt.h: any so far) stopped
+ * the game pages, the page written all the same; or -1 with err.
  */
-int index_page_write(const char *dir, const char *referee, int running, char *err, size_t len);
+int index_page_write(const char *dir, struct result_set *set, const char *referee, int running,
+		     char *err, size_t len);
 
 /*
  * Writes the standings page of the results read so far to path (a
  * private file, like the results), with links relative to path's
  * directory: what `arena report --html FILE` does. 0, or -1 with err.
  */
-struct result_set;
-struct standings;
 int index_page_save(const char *path, const struct standings *st, const struct result_set *set,
 		    int refresh_s, char *err, size_t len);
 

@@ -26,6 +26,8 @@
 #include "results.h"
 #include "schedule.h"
 
+struct result_set;
+
 struct play_status {
 	long total;    /* games in this run's schedule (or shard) */
 	long done;     /* played, including earlier runs */
@@ -46,6 +48,8 @@ struct play_opts {
 	/* note(arg, msg): a failed game, a retry, a signal (may be NULL) */
 	void (*note)(void *arg, const char *msg);
 	void *arg;
+	/* the run's result set: each game stored, or given up, is added (may be NULL) */
+	struct result_set *set;
 };
 
 /*

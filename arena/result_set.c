@@ -28,6 +28,7 @@ void result_set_init(struct result_set *s)
 	excluded_bots_init(&s->excluded);
 	strvec_init(&s->shards);
 	results_meta_init(&s->meta);
+	result_list_init(&s->lines);
 	s->where = json_object();
 }
 
@@ -56,6 +57,7 @@ void result_set_release(struct result_set *s)
 	results_meta_release(&s->meta);
 	free(s->meta_dir);
 	json_decref(s->where);
+	result_list_release(&s->lines);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -304,6 +306,50 @@ static int same_result(const struct scored_game *a, const struct scored_game *b)
 	return 1;
 }
 
+/*
+ * Adds the parsed line o (line lineno of file, from source src) to s,
+ * checked against map (may be NULL). 0; 1 when o is not a result (no
+ * message); -1 with err when it is not a game of map; RESULT_SET_MIXED
+ * with err when its game was read before with another result.
+ */
+static int add_line(struct result_set *s, const struct result *o, int src,
+		    const struct results_expected *map, const char *file, int lineno, char *err,
+		    size_t len)
+{
+	struct scored_game res;
+
+	if (parse_result(s, o, &res) < 0)
+		return 1;
+	if (map && results_check_line(o, map, file, lineno, err, len) < 0) {
+		scored_game_clear(&res);
+		return -1;
+	}
+	if (!strset_add(&s->ids, res.id)) {
+		const struct scored_game *was =
+			&s->r[json_integer_value(json_object_get(s->where, res.id))];
+
+		if (!same_result(was, &res)) {
+			snprintf(err, len, "%s:%d: game %s was read before, from %s, with "
+				 "another result: two plays of one game, by different runs. "
+				 "Report the results of one run", file, lineno, res.id,
+				 s->sources.items[was->source]);
+			scored_game_clear(&res);
+			return RESULT_SET_MIXED;
+		}
+		s->duplicates++;
+		scored_game_clear(&res);
+		return 0;
+	}
+	json_object_set_new(s->where, res.id, json_integer(s->n));
+	res.source = src;
+	if (s->n == s->alloc) {
+		s->alloc = s->alloc * 2 + 64;
+		s->r = xrealloc(s->r, (size_t)s->alloc * sizeof(*s->r));
+	}
+	s->r[s->n++] = res;
+	return 0;
+}
+
 int result_set_read(struct result_set *s, const char *path, char *err, size_t len)
 {
 	struct stat st;
@@ -349,45 +395,17 @@ int result_set_read(struct result_set *s, const char *path, char *err, size_t le
 		goto out;
 	src = intern(&s->sources, dir);
 	while (jsonl_next(sb.buf, sb.len, &pos, &l)) {
-		struct scored_game res;
-
-		if (!l.complete || result_parse(&o, l.text, l.len, why, sizeof(why)) < 0 ||
-		    parse_result(s, &o, &res) < 0) {
-			if (l.last) {
-				s->torn++;
-				break;
-			}
+		ret = 1; /* not a result */
+		if (l.complete && result_parse(&o, l.text, l.len, why, sizeof(why)) == 0)
+			ret = add_line(s, &o, src, map, file, l.lineno, err, len);
+		if (ret == 1 && l.last) {
+			s->torn++;
+			break;
+		}
+		if (ret == 1)
 			snprintf(err, len, "%s:%d: not a result line", file, l.lineno);
+		if (ret != 0)
 			goto out;
-		}
-		if (map && results_check_line(&o, map, file, l.lineno, err, len) < 0) {
-			scored_game_clear(&res);
-			goto out;
-		}
-		if (!strset_add(&s->ids, res.id)) {
-			const struct scored_game *was =
-				&s->r[json_integer_value(json_object_get(s->where, res.id))];
-
-			if (!same_result(was, &res)) {
-				snprintf(err, len, "%s:%d: game %s was read before, from %s, with "
-					 "another result: two plays of one game, by different runs. "
-					 "Report the results of one run", file, l.lineno, res.id,
-					 s->sources.items[was->source]);
-				scored_game_clear(&res);
-				ret = RESULT_SET_MIXED;
-				goto out;
-			}
-			s->duplicates++;
-			scored_game_clear(&res);
-			continue;
-		}
-		json_object_set_new(s->where, res.id, json_integer(s->n));
-		res.source = src;
-		if (s->n == s->alloc) {
-			s->alloc = s->alloc * 2 + 64;
-			s->r = xrealloc(s->r, (size_t)s->alloc * sizeof(*s->r));
-		}
-		s->r[s->n++] = res;
 	}
 	read_side_files(s, dir);
 	ret = 0;
@@ -418,7 +436,9 @@ void result_set_finish(struct result_set *s)
 
 	if (s->n)
 		qsort(s->r, (size_t)s->n, sizeof(*s->r), cmp_result);
-	json_object_clear(s->where); /* its indices are gone */
+	json_object_clear(s->where); /* its indices moved */
+	for (int i = 0; i < s->n; i++)
+		json_object_set_new(s->where, s->r[i].id, json_integer(i));
 	strset_init(&seen);
 	for (size_t i = 0; i < s->failed.nr; i++) {
 		struct stored_game *f = &s->failed.items[i];
@@ -433,4 +453,45 @@ void result_set_finish(struct result_set *s)
 	}
 	s->failed.nr = keep;
 	strset_release(&seen);
+}
+
+int result_set_start(struct result_set *s, const char *dir, struct result_list *lines,
+		     char *err, size_t len)
+{
+	char *file = path_join(dir, RESULTS_FILE);
+	int ret = 0, src;
+
+	if (check_meta(s, dir, err, len) < 0) {
+		free(file);
+		return -1;
+	}
+	src = intern(&s->sources, dir);
+	s->live = 1;
+	for (int i = 0; i < lines->n && ret == 0; i++) {
+		/* results_load() checked each against the schedule */
+		ret = add_line(s, &lines->r[i], src, NULL, file, i + 1, err, len);
+		if (ret == 1)
+			snprintf(err, len, "%s:%d: not a result line", file, i + 1);
+		result_list_take(&s->lines, &lines->r[i]);
+	}
+	result_list_release(lines);
+	if (ret == 0)
+		read_side_files(s, dir);
+	free(file);
+	return ret ? -1 : 0;
+}
+
+int result_set_add(struct result_set *s, struct result *r, char *err, size_t len)
+{
+	int ret = add_line(s, r, 0, NULL, RESULTS_FILE, s->lines.n + 1, err, len);
+
+	if (ret == 1)
+		snprintf(err, len, "game %s: not a result", r->game ? r->game : "(no id)");
+	result_list_take(&s->lines, r);
+	return ret ? -1 : 0;
+}
+
+void result_set_add_failed(struct result_set *s, const char *id, const char *reason)
+{
+	stored_games_add(&s->failed, s->sources.items[0], id, reason);
 }

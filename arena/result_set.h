@@ -1,7 +1,13 @@
 /*
- * result_set.h - results read back for the report: any number of results
- * files (shards, resumed runs), each game id once, failures that later
+ * result_set.h - the results of the standings: read back for the report
+ * from any number of results files (shards, resumed runs), or grown by a
+ * run as its games finish; each game id once, failures that later
  * succeeded dropped. The writer's side is results.h.
+ *
+ * A run reads results.jsonl once, at its start (results_load()), and
+ * keeps a live set from then on (result_set_start(), result_set_add()):
+ * the standings page, the final report, the feedback files and compare's
+ * rounds take it; nothing reads the file again while games are played.
  */
 #ifndef RESULT_SET_H
 #define RESULT_SET_H
@@ -55,7 +61,9 @@ struct result_set {
 	long scheduled;         /* games of the schedules of the directories read (0: unknown) */
 	char *meta_dir;         /* the first directory read with an arena.json, or NULL */
 	struct results_meta meta; /* its arena.json: every other must agree (result_set_read) */
-	json_t *where;          /* game id -> its index in r[] (until result_set_finish) */
+	json_t *where;          /* game id -> its index in r[] */
+	int live;               /* made by result_set_start(): lines are kept */
+	struct result_list lines; /* live: every result added, as stored, in order */
 };
 
 void result_set_init(struct result_set *s);
@@ -76,7 +84,25 @@ void result_set_release(struct result_set *s);
  */
 #define RESULT_SET_MIXED (-2)
 int result_set_read(struct result_set *s, const char *path, char *err, size_t len);
-/* Sorts by schedule index, then id, and drops failures that later succeeded. */
+/*
+ * Sorts by schedule index, then id, and drops failures that later
+ * succeeded. A live set may be finished any number of times, and grow
+ * between them.
+ */
 void result_set_finish(struct result_set *s);
+
+/*
+ * Starts the live set of a run on results directory dir: the lines that
+ * results_load() read from it (moved into s; lines is left empty), its
+ * arena.json and failed.jsonl. 0, or -1 with err (a line that is not a
+ * result). Then result_set_add() and result_set_add_failed() keep it up
+ * to date as games end.
+ */
+int result_set_start(struct result_set *s, const char *dir, struct result_list *lines,
+		     char *err, size_t len);
+/* Adds a game just stored (r is moved into s and left empty). 0, or -1 with err. */
+int result_set_add(struct result_set *s, struct result *r, char *err, size_t len);
+/* Adds a game just given up (its line of failed.jsonl). */
+void result_set_add_failed(struct result_set *s, const char *id, const char *reason);
 
 #endif

@@ -49,58 +49,66 @@ void results_meta_release(struct results_meta *m)
 
 /* ---- the referee's output ---- */
 
-int result_make_line(const char *out, size_t outlen, const struct fixture *g,
-		     const struct config *c, const struct strvec *argv, struct strbuf *line,
-		     int *nfaults, char *err, size_t len)
+int result_make(const char *out, size_t outlen, const struct fixture *g, const struct config *c,
+		const struct strvec *argv, struct result *r, int *nfaults, char *err, size_t len)
 {
 	const struct variant_cfg *v = &c->variants[g->variant];
-	struct result r;
 	char why[ERRLEN];
-	int ret = -1;
 
 	if (!outlen) {
 		snprintf(err, len, "the referee printed nothing");
 		return -1;
 	}
-	result_init(&r);
-	if (result_parse(&r, out, outlen, why, sizeof(why)) < 0) {
+	if (result_parse(r, out, outlen, why, sizeof(why)) < 0) {
 		snprintf(err, len, "the referee's output is %s", why);
-		goto out;
+		return -1;
 	}
-	if (!r.variant || strcmp(r.variant, variant_name(v->base))) {
+	if (!r->variant || strcmp(r->variant, variant_name(v->base))) {
 		snprintf(err, len, "the referee's output has the wrong 'variant'");
-		goto out;
+		return -1;
 	}
-	if (!r.has_seed || (uint64_t)r.seed != g->seed) {
+	if (!r->has_seed || (uint64_t)r->seed != g->seed) {
 		snprintf(err, len, "the referee's output has the wrong 'seed'");
-		goto out;
+		return -1;
 	}
-	if (!result_nums_ints(&r.ranks, g->nseats, 1, g->nseats) ||
-	    !result_nums_numbers(&r.seat_scores, g->nseats)) {
+	if (!result_nums_ints(&r->ranks, g->nseats, 1, g->nseats) ||
+	    !result_nums_numbers(&r->seat_scores, g->nseats)) {
 		snprintf(err, len, "the referee's output lacks %d 'ranks' and 'seat_scores'",
 			 g->nseats);
-		goto out;
+		return -1;
 	}
-	if (r.nfaults < 0) {
+	if (r->nfaults < 0) {
 		snprintf(err, len, "the referee's output lacks 'faults'");
-		goto out;
+		return -1;
 	}
-	*nfaults = r.nfaults;
-	result_set_text(&r.game, g->id);
-	r.has_index = 1;
-	r.index = g->index;
-	for (int s = 0; s < r.bots.n; s++)
-		free(r.bots.v[s]);
-	r.bots.n = g->nseats;
+	*nfaults = r->nfaults;
+	result_set_text(&r->game, g->id);
+	r->has_index = 1;
+	r->index = g->index;
+	for (int s = 0; s < r->bots.n; s++)
+		free(r->bots.v[s]);
+	r->bots.n = g->nseats;
 	for (int s = 0; s < g->nseats; s++)
-		r.bots.v[s] = xstrdup(config_entrant(c, g->bot[s])->name);
-	result_set_text(&r.cwd, argv ? c->dir : NULL);
-	strvec_release(&r.argv);
-	r.has_argv = argv != NULL;
+		r->bots.v[s] = xstrdup(config_entrant(c, g->bot[s])->name);
+	result_set_text(&r->cwd, argv ? c->dir : NULL);
+	strvec_release(&r->argv);
+	r->has_argv = argv != NULL;
 	for (size_t i = 0; argv && i < argv->nr; i++)
-		strvec_push(&r.argv, argv->items[i]);
-	ret = result_format(&r, line, err, len);
-out:
+		strvec_push(&r->argv, argv->items[i]);
+	return 0;
+}
+
+int result_make_line(const char *out, size_t outlen, const struct fixture *g,
+		     const struct config *c, const struct strvec *argv, struct strbuf *line,
+		     int *nfaults, char *err, size_t len)
+{
+	struct result r;
+	int ret;
+
+	result_init(&r);
+	ret = result_make(out, outlen, g, c, argv, &r, nfaults, err, len);
+	if (ret == 0)
+		ret = result_format(&r, line, err, len);
 	result_release(&r);
 	return ret;
 }
@@ -607,7 +615,8 @@ void results_expected_schedule(struct results_expected *e, const struct schedule
 }
 
 int results_load(struct results *r, const struct schedule *s, const struct config *c, int k,
-		 int n, struct strset *done, long *faults, long *repaired, char *err, size_t len)
+		 int n, struct strset *done, long *faults, long *repaired, struct result_list *lines,
+		 char *err, size_t len)
 {
 	char *path = path_join(r->dir, RESULTS_FILE);
 	struct strbuf sb = STRBUF_INIT;
@@ -641,6 +650,8 @@ int results_load(struct results *r, const struct schedule *s, const struct confi
 		/* a line written twice (a crash between write and count) counts once */
 		if (strset_add(done, o.game) && o.nfaults > 0)
 			*faults += o.nfaults;
+		if (lines)
+			result_list_take(lines, &o);
 		good_end = pos;
 	}
 	if (good_end < sb.len) {
@@ -794,6 +805,16 @@ void result_list_release(struct result_list *l)
 	result_list_init(l);
 }
 
+void result_list_take(struct result_list *l, struct result *r)
+{
+	if (l->n == l->alloc) {
+		l->alloc = l->alloc ? 2 * l->alloc : 64;
+		l->r = xrealloc(l->r, (size_t)l->alloc * sizeof(*l->r));
+	}
+	l->r[l->n++] = *r;
+	result_init(r);
+}
+
 int results_read_list(const char *dir, struct result_list *l, char *err, size_t len)
 {
 	char *path = path_join(dir, RESULTS_FILE);
@@ -822,64 +843,6 @@ int results_read_list(const char *dir, struct result_list *l, char *err, size_t 
 	}
 	ret = 0;
 out:
-	strbuf_release(&sb);
-	free(path);
-	return ret;
-}
-
-int results_read_since(const char *dir, size_t *from, struct result_list *l, char *err,
-		       size_t len)
-{
-	char *path = path_join(dir, RESULTS_FILE);
-	struct strbuf sb = STRBUF_INIT;
-	struct jsonl_line line = { NULL, 0, 0, 0, 0 };
-	struct stat st;
-	char why[ERRLEN];
-	size_t pos = 0, done = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = -1;
-
-	strbuf_init(&sb);
-	if (fd < 0 && errno == ENOENT) {
-		ret = 0;
-		goto out;
-	}
-	if (fd < 0 || fstat(fd, &st) < 0)
-		goto fail;
-	if ((size_t)st.st_size > *from) {
-		size_t want = (size_t)st.st_size - *from;
-
-		strbuf_grow(&sb, want);
-		while (sb.len < want) {
-			ssize_t n = pread(fd, sb.buf + sb.len, want - sb.len, (off_t)(*from + sb.len));
-
-			if (n < 0)
-				goto fail;
-			if (n == 0)
-				break;
-			sb.len += (size_t)n;
-		}
-		sb.buf[sb.len] = '\0';
-	}
-	while (jsonl_next(sb.buf, sb.len, &pos, &line) && line.complete) {
-		if (l->n == l->alloc) {
-			l->alloc = l->alloc ? 2 * l->alloc : 64;
-			l->r = xrealloc(l->r, (size_t)l->alloc * sizeof(*l->r));
-		}
-		result_init(&l->r[l->n]);
-		if (result_parse(&l->r[l->n], line.text, line.len, why, sizeof(why)) == 0)
-			l->n++;
-		else
-			result_release(&l->r[l->n]);
-		done = pos; /* past this whole line, not a torn one after it */
-	}
-	*from += done;
-	ret = 0;
-	goto out;
-fail:
-	snprintf(err, len, "cannot read '%s': %s", path, strerror(errno));
-out:
-	if (fd >= 0)
-		close(fd);
 	strbuf_release(&sb);
 	free(path);
 	return ret;

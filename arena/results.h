@@ -50,14 +50,27 @@ struct strbuf;
 #define RESULTS_FEEDBACK "feedback"  /* NAME.txt */
 #define RESULTS_ARCHIVE "archive"    /* N/ */
 
+/* Every result line of a results directory, parsed. */
+struct result_list {
+	int n, alloc;
+	struct result *r;
+};
+void result_list_init(struct result_list *l);
+void result_list_release(struct result_list *l);
+/* Moves r to the end of l (r is left empty, ready for reuse). */
+void result_list_take(struct result_list *l, struct result *r);
+
 /*
- * Turns a referee's output for game g into the line stored in
- * results.jsonl (no newline), with argv (the referee's command line less
- * --log and --bot-logs; may be NULL) and the directory it ran in (the
+ * Turns a referee's output for game g into the result stored in
+ * results.jsonl, r (emptied first), with argv (the referee's command line
+ * less --log and --bot-logs; may be NULL) and the directory it ran in (the
  * config's) recorded. Returns 0 and sets *nfaults, or -1 with err when
  * the output is not one JSON object of the expected shape (variant, seed,
  * one rank and score per seat).
  */
+int result_make(const char *out, size_t outlen, const struct fixture *g, const struct config *c,
+		const struct strvec *argv, struct result *r, int *nfaults, char *err, size_t len);
+/* The same, formatted: the line of results.jsonl (no newline). */
 int result_make_line(const char *out, size_t outlen, const struct fixture *g,
 		     const struct config *c, const struct strvec *argv, struct strbuf *line,
 		     int *nfaults, char *err, size_t len);
@@ -116,10 +129,13 @@ int results_write_schedule(struct results *r, const struct schedule *s, const st
  * is set to its length in bytes. Any other bad line is an error naming it
  * (FILE:LINE), and so is a line that is not a game of schedule s (shard k
  * of n; n = 0: all) or whose index, bots, variant, seed or seats are not
- * that game's.
+ * that game's. With lines (may be NULL), every line read is added to it
+ * (parsed, in file order): the run's result set starts from them
+ * (result_set_start()), so results.jsonl is read once per run.
  */
 int results_load(struct results *r, const struct schedule *s, const struct config *c, int k,
-		 int n, struct strset *done, long *faults, long *repaired, char *err, size_t len);
+		 int n, struct strset *done, long *faults, long *repaired, struct result_list *lines,
+		 char *err, size_t len);
 /*
  * Replaces the file name ("results.jsonl", "failed.jsonl") of the results
  * directory with the n bytes of text, whole or not at all (a synced
@@ -135,13 +151,6 @@ int results_append_failed(struct results *r, const char *line, char *err, size_t
 
 /* ---- the stored results, read once ---- */
 
-/* Every result line of a results directory, parsed. */
-struct result_list {
-	int n, alloc;
-	struct result *r;
-};
-void result_list_init(struct result_list *l);
-void result_list_release(struct result_list *l);
 /*
  * Reads DIR/results.jsonl once into l: every whole line that parses, in
  * file order (a torn last line, or a damaged one, is left out: the run's
@@ -150,15 +159,6 @@ void result_list_release(struct result_list *l);
  */
 int results_read_list(const char *dir, struct result_list *l, char *err, size_t len);
 
-/*
- * Adds to l the whole lines of DIR/results.jsonl from byte *from on that
- * parse, and moves *from past the last whole line: a caller that reads
- * again after more games were appended (compare, after each round) reads
- * only the new lines, not the file again. A missing file adds nothing.
- * 0, or -1 with err.
- */
-int results_read_since(const char *dir, size_t *from, struct result_list *l, char *err,
-		       size_t len);
 
 /* ---- replay commands of played games (arena --check -v) ---- */
 

@@ -31,6 +31,7 @@
 #include "key.h"
 #include "play.h"
 #include "report.h"
+#include "result_set.h"
 #include "results.h"
 #include "schedule.h"
 #include "standings.h"
@@ -159,6 +160,7 @@ struct ui {
 	int line_shown;
 	/* RESULTS/index.html: rewritten at most every INDEX_PAGE_EVERY_S while games are played */
 	const char *dir, *referee;
+	struct result_set *set; /* the run's results: the page is made from it */
 	double last_page, page_wait;
 	int page_failed;
 };
@@ -177,7 +179,7 @@ static void clear_line(struct ui *ui)
  * hold up the games, nor after a stop). A failure while games are played
  * is said once and does not stop them. The next write waits at least
  * INDEX_PAGE_EVERY_S, and 20 times as long as this one took (a long
- * ladder's results take a while to read), so the page never costs the run
+ * ladder's standings take a while to compute), so the page never costs the run
  * more than a twentieth of its time. 0; 1: a signal stopped the pages.
  */
 static int write_index(struct ui *ui, int running, int game_pages)
@@ -186,7 +188,7 @@ static int write_index(struct ui *ui, int running, int game_pages)
 	int got;
 
 	ui->last_page = clock_ms() / 1e3;
-	got = index_page_write(ui->dir, game_pages ? ui->referee : NULL, running, err,
+	got = index_page_write(ui->dir, ui->set, game_pages ? ui->referee : NULL, running, err,
 			       sizeof(err));
 	ui->page_wait = 20 * (clock_ms() / 1e3 - ui->last_page);
 	if (ui->page_wait < INDEX_PAGE_EVERY_S)
@@ -244,40 +246,31 @@ static void on_progress(void *arg, const struct play_status *st, int final)
 }
 
 /*
- * Prints the standings of dir and, when c is given, writes every bot's
- * feedback file (feedback.h) with the exclusions of meta.
+ * Prints the standings of set, the run's results in dir, and, when c is
+ * given, writes every bot's feedback file (feedback.h) with the
+ * exclusions of meta.
  */
-static int print_final_report(const char *dir, const struct config *c,
+static int print_final_report(const char *dir, struct result_set *set, const struct config *c,
 			      const struct results_meta *meta)
 {
-	struct result_set set;
 	struct standings st;
 	struct strbuf out = STRBUF_INIT;
-	char err[1024];
+	char err[PATH_MAX + ERRLEN];
+	int ret = 0;
 
-	result_set_init(&set);
-	if (result_set_read(&set, dir, err, sizeof(err)) < 0) {
-		say("%s", err);
-		result_set_release(&set);
-		return -1;
-	}
-	result_set_finish(&set);
-	standings_compute(&st, &set);
+	result_set_finish(set);
+	standings_compute(&st, set);
 	strbuf_init(&out);
-	report_write(&out, &st, &set, REPORT_TEXT);
+	report_write(&out, &st, set, REPORT_TEXT);
 	fputs(out.buf, stdout);
 	fflush(stdout);
-	if (c && feedback_write(dir, c, meta, &st, &set, err, sizeof(err)) < 0) {
+	if (c && feedback_write(dir, c, meta, &st, set, err, sizeof(err)) < 0) {
 		say("%s", err);
-		strbuf_release(&out);
-		standings_release(&st);
-		result_set_release(&set);
-		return -1;
+		ret = -1;
 	}
 	strbuf_release(&out);
 	standings_release(&st);
-	result_set_release(&set);
-	return 0;
+	return ret;
 }
 
 /*
@@ -609,6 +602,34 @@ static void print_changes(const struct config *c, struct delta *d, const struct 
 	}
 }
 
+/*
+ * Reads the results stored in dir, once for the whole run: the games done
+ * (done, st's faults) and the run's result set, which grows from these as
+ * games end. 0, or -1 after a message.
+ */
+static int load_results(const struct options *o, const struct config *c, struct results *res,
+			const struct schedule *s, const char *dir, struct strset *done,
+			struct play_status *st, struct result_set *set)
+{
+	struct result_list lines;
+	char err[PATH_MAX + ERRLEN];
+	long repaired = 0;
+	int ret = 0;
+
+	result_list_init(&lines);
+	if (results_load(res, s, c, o->shard_k, o->shard_n, done, &st->faults, &repaired, &lines,
+			 err, sizeof(err)) < 0 ||
+	    result_set_start(set, dir, &lines, err, sizeof(err)) < 0) {
+		say("%s", err);
+		ret = -1;
+	} else if (repaired) {
+		say("repaired results.jsonl: cut off a torn last line (%ld "
+			"bytes); that game will be played again", repaired);
+	}
+	result_list_release(&lines);
+	return ret;
+}
+
 /* Plays todo[], then prints the report. Returns the exit status. */
 static int play_and_report(const struct config *c, struct fixture **todo, long ntodo,
 			   struct results *res, const char *dir, const char *referee, long jobs,
@@ -631,6 +652,7 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 		po.progress = on_progress;
 		po.note = on_note;
 		po.arg = ui;
+		po.set = ui->set;
 		played = play_run(c, todo, ntodo, res, &po, st, err, sizeof(err));
 		if (played < 0) {
 			say("%s", err);
@@ -643,7 +665,7 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 			return 128 + (interrupt_signal() ? interrupt_signal() : SIGINT);
 		}
 	}
-	if (print_final_report(dir, c, meta) < 0)
+	if (print_final_report(dir, ui->set, c, meta) < 0)
 		return EXIT_RUNTIME;
 	if ((got = write_index(ui, 0, 1)) < 0)
 		return EXIT_RUNTIME;
@@ -671,18 +693,21 @@ int cmd_run(const struct options *o, struct config *c)
 	struct fixture **todo = NULL;
 	struct key key;
 	struct delta delta;
+	struct result_set set;   /* the results, kept up to date as games end */
 	char err[PATH_MAX + 2048], shard[32], *moved = NULL, *referee = NULL, *dir, *kpath;
 	char *name = NULL; /* the progress line's: "NAME K/N" for a shard */
 	int *active = xcalloc((size_t)c->nbots + 1, sizeof(int));
 	int have_meta, ret = EXIT_RUNTIME, schedule_ok = 0, key_in_dir = 0;
-	long ntodo = 0, repaired = 0, jobs = default_jobs(o, c);
+	long ntodo = 0, jobs = default_jobs(o, c);
 
 	results_meta_init(&meta);
 	results_meta_init(&now);
 	strset_init(&done);
+	result_set_init(&set);
 	memset(&delta, 0, sizeof(delta));
 	memset(&st, 0, sizeof(st));
 	memset(&ui, 0, sizeof(ui));
+	ui.set = &set;
 	ui.tty = isatty(2);
 	ui.quiet = o->quiet;
 	if (o->shard_n) {
@@ -743,14 +768,8 @@ int cmd_run(const struct options *o, struct config *c)
 	if (ret)
 		goto out;
 	ret = EXIT_RUNTIME;
-	if (results_load(res, &s, c, o->shard_k, o->shard_n, &done, &st.faults, &repaired, err,
-			 sizeof(err)) < 0) {
-		say("%s", err);
+	if (load_results(o, c, res, &s, dir, &done, &st, &set) < 0)
 		goto out;
-	}
-	if (repaired)
-		say("repaired results.jsonl: cut off a torn last line (%ld "
-			"bytes); that game will be played again", repaired);
 	todo = xcalloc((size_t)s.ngames + 1, sizeof(*todo));
 	for (int i = 0; i < s.ngames; i++) {
 		struct fixture *g = &s.games[i];
@@ -773,6 +792,7 @@ out:
 	results_meta_release(&now);
 	incremental_release(&delta);
 	strset_release(&done);
+	result_set_release(&set);
 	free(active);
 	free(referee);
 	free(dir);

@@ -14,7 +14,10 @@
 #    (b) no memmem()/strstr() searches inside JSON text to rewrite it,
 #    (c) no tab-joined records ("%s\t%s" built, strchr(..., '\t') split),
 #    (d) no results-directory file name outside results.h/results.c,
-#    (e) no include cycle between the arena's modules.
+#    (e) no include cycle between the arena's modules, (f) results.jsonl is
+#    read only where a command starts cold (a run, compare: once, at their
+#    start; the report, slurm, --check -v): while games are played the
+#    run's result set (result_set.h) is handed on instead.
 set -u
 . "$(dirname "$0")/lib.sh"
 O=${O:-build/rel}
@@ -257,9 +260,44 @@ done = set()
 for m in sorted(mods):
     visit(m, [], done)
 
+# (f) the functions that read results.jsonl are called from these functions
+# only, each a cold start: a run and compare read it once (results_load(),
+# and compare's stored_highest() before its schedule is made); the report,
+# slurm and arena --check -v read a directory they did not write. The
+# standings page, the final report, feedback and compare's rounds take the
+# run's result set instead.
+readers = ["results_load", "result_set_read", "results_read_list", "results_played_read"]
+cold = sorted([
+    "arena/compare.c: compare_run() -> results_load",
+    "arena/compare.c: stored_highest() -> results_read_list",
+    "arena/main.c: print_games() -> results_played_read",
+    "arena/main.c: cmd_report() -> result_set_read",
+    "arena/results.c: results_played_read() -> results_read_list",
+    "arena/run.c: load_results() -> results_load",
+    "arena/slurm.c: merge() -> result_set_read",
+    "arena/slurm.c: read_shard() -> result_set_read",
+])
+calls = []
+for f in files:
+    if not f.endswith(".c"):
+        continue
+    for name, line, body in functions(src[f]):
+        for r in readers:
+            if name != r and re.search(r"\b%s\s*\(" % r, body):
+                calls.append("%s: %s() -> %s" % (f, name, r))
+calls = sorted(set(calls))
+for c in calls:
+    if c not in cold:
+        fail("(f) %s: results.jsonl read again where the run's result set should be "
+             "handed on (result_set.h)" % c)
+for c in cold:
+    if c not in calls:
+        fail("(f) the check's list of cold starts names %s, which is gone: update it" % c)
+
 if not bad:
     print("ok: one parser of result lines, no JSON surgery, no tab-joined records, the "
-          "results directory's names in results.h only, no include cycle in arena/")
+          "results directory's names in results.h only, no include cycle in arena/, "
+          "results.jsonl read only at cold starts")
 sys.exit(1 if bad else 0)
 PY
 

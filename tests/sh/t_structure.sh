@@ -266,7 +266,8 @@ for m in sorted(mods):
 # slurm and arena --check -v read a directory they did not write. The
 # standings page, the final report, feedback and compare's rounds take the
 # run's result set instead.
-readers = ["results_load", "result_set_read", "results_read_list", "results_played_read"]
+readers = ["results_load", "result_set_read", "results_read_list", "results_read_since",
+           "results_played_read"]
 cold = sorted([
     "arena/compare.c: compare_run() -> results_load",
     "arena/compare.c: stored_highest() -> results_read_list",

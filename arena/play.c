@@ -17,13 +17,13 @@
 
 #include "clock.h"
 #include "cpu.h"
-#include "deal_queue.h"
+#include "plan_deal_queue.h"
 #include "file.h"
-#include "interrupt.h"
+#include "play_interrupt.h"
 #include "path.h"
-#include "refargv.h"
-#include "result_set.h"
-#include "runner.h"
+#include "play_refargv.h"
+#include "store_result_set.h"
+#include "play_runner.h"
 #include "time_limits.h"
 #include "util.h"
 
@@ -519,7 +519,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		return -1;
 	}
 	if (c->partners == PARTNERS_HOUSE) {
-		/* a submission never beside itself (deal_queue.h); built-ins have no author */
+		/* a submission never beside itself (plan_deal_queue.h); built-ins have no author */
 		pl.author = xcalloc((size_t)c->nbots + 1, sizeof(*pl.author));
 		for (int b = 0; b < c->nbots; b++)
 			pl.author[b] = c->bots[b].builtin ? -1 : c->bots[b].author;
@@ -535,7 +535,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		handle_signals(&pl);
 		while (!st->stopping && runner_count(pl.r) < o->jobs) {
 			int attempt, slot;
-			/* a game whose deal and authors no running game has (deal_queue.h) */
+			/* a game whose deal and authors no running game has (plan_deal_queue.h) */
 			struct fixture *g = deal_queue_next(pl.q, &attempt);
 
 			if (!g)

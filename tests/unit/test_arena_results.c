@@ -13,11 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "key.h"
-#include "result_set.h"
-#include "results.h"
-#include "schedule.h"
+#include "plan_config.h"
+#include "plan_key.h"
+#include "store_result_set.h"
+#include "store_results.h"
+#include "plan_schedule.h"
 #include "strset.h"
 #include "testhelp.h"
 #include "util.h"

@@ -965,6 +965,7 @@ int compare_run(const struct compare_opts *o, const char *default_referee)
 
 	strset_init(&done);
 	result_set_init(&set);
+	set.keep_all = 1; /* every round's outcomes are read from set.lines */
 	result_list_init(&lines);
 	strbuf_init(&ini);
 	if (o->results) {

@@ -455,6 +455,15 @@ void result_set_finish(struct result_set *s)
 	strset_release(&seen);
 }
 
+/* Moves r into s->lines when it is kept there; r is left empty. */
+static void keep(struct result_set *s, struct result *r)
+{
+	if (s->keep_all || r->nfaults > 0)
+		result_list_take(&s->lines, r);
+	else
+		result_release(r);
+}
+
 int result_set_start(struct result_set *s, const char *dir, struct result_list *lines,
 		     char *err, size_t len)
 {
@@ -472,7 +481,7 @@ int result_set_start(struct result_set *s, const char *dir, struct result_list *
 		ret = add_line(s, &lines->r[i], src, NULL, file, i + 1, err, len);
 		if (ret == 1)
 			snprintf(err, len, "%s:%d: not a result line", file, i + 1);
-		result_list_take(&s->lines, &lines->r[i]);
+		keep(s, &lines->r[i]);
 	}
 	result_list_release(lines);
 	if (ret == 0)
@@ -487,7 +496,7 @@ int result_set_add(struct result_set *s, struct result *r, char *err, size_t len
 
 	if (ret == 1)
 		snprintf(err, len, "game %s: not a result", r->game ? r->game : "(no id)");
-	result_list_take(&s->lines, r);
+	keep(s, r);
 	return ret ? -1 : 0;
 }
 

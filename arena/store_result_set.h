@@ -63,7 +63,14 @@ struct result_set {
 	struct results_meta meta; /* its arena.json: every other must agree (result_set_read) */
 	json_t *where;          /* game id -> its index in r[] */
 	int live;               /* made by result_set_start(): lines are kept */
-	struct result_list lines; /* live: every result added, as stored, in order */
+	int keep_all;           /* set before result_set_start(): keep every line, not only faults */
+	/*
+	 * live: the results added, as stored, in order: those with faults
+	 * (what feedback quotes), or all of them with keep_all (compare's
+	 * rounds); the others are counted in r[] only, so a long run does
+	 * not hold every line
+	 */
+	struct result_list lines;
 };
 
 void result_set_init(struct result_set *s);

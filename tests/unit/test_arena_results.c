@@ -683,7 +683,7 @@ static void test_the_run_set_grows_without_reading_the_file(void)
 		CHECK_INT(set.r[i].rank[0], i % 2 ? 2 : 1);
 		CHECK_STR(set.names.items[set.r[i].bot[0]], i % 2 ? "r" : "g");
 	}
-	/* the lines as stored, in the order they were added: feedback's faults */
+	/* the lines with faults as stored, in the order they were added: feedback's */
 	CHECK_INT(set.lines.n, 6);
 	CHECK_STR(set.lines.r[3].game, sched.games[4].id);
 	CHECK_STR(set.lines.r[5].game, sched.games[3].id);
@@ -693,6 +693,22 @@ static void test_the_run_set_grows_without_reading_the_file(void)
 	CHECK_STR(set.failed.items[0].id, sched.games[5].id);
 	CHECK_STR(set.failed.items[0].dir, "res/live");
 	CHECK_STR(set.failed.items[0].reason, "the referee exited with status 3");
+	/* game 5 played at last, without a fault: counted, its line not kept */
+	make_result(5, &o);
+	for (int f = 0; f < o.nfaults; f++) {
+		free(o.faults[f].kind);
+		free(o.faults[f].detail);
+	}
+	free(o.faults);
+	o.faults = NULL;
+	o.nfaults = 0;
+	CHECK(result_set_add(&set, &o, err, sizeof(err)) == 0);
+	CHECK(o.game == NULL);
+	result_set_finish(&set);
+	CHECK_INT(set.n, 6);
+	CHECK_INT(set.r[5].nfaults, 0);
+	CHECK_INT(set.lines.n, 6);
+	CHECK_INT((long)set.failed.nr, 0);
 	result_release(&o);
 	result_set_release(&set);
 	result_list_release(&lines);

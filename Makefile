@@ -66,7 +66,7 @@ REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
 # page templates (a template per page kind): DIR/NAME.html becomes the C array NAME_html
 REFEREE_TEMPLATES := $(wildcard referee/*.html)
 ARENA_TEMPLATES := $(wildcard arena/*.html)
-ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c))
+ARENA_SRC := $(filter-out arena/cmd_main.c,$(wildcard arena/*.c))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 BOT_SRC := $(wildcard sample-bots/*/*.c)
@@ -103,7 +103,7 @@ TEST_SHIM_BIN := $(TEST_SHIM_SRC:tests/shim/%.c=$(O)/tests/shim/%.so)
 # built from the sources without sanitizers, so that it runs in the sandbox
 SEARCH_BOT := $(O)/tests/bots/seed_spy
 SEARCH_BOT_SRC := tests/bots/seed_spy.c engine/game.c engine/score.c engine/move.c engine/rules.c \
-	engine/card.c engine/rng.c common/util.c common/file.c arena/key.c
+	engine/card.c engine/rng.c common/util.c common/file.c arena/plan_key.c
 
 # libeuchre (docs/library.md): the engine and the strings it uses behind one
 # header, engine/euchre.h; the shared library exports the euchre_* calls only
@@ -115,7 +115,7 @@ EUCHRE_VERSION := $(shell sed -n 's/^\#define EUCHRE_API_VERSION //p' engine/euc
 PREFIX ?= /usr/local
 
 PROGRAMS := $(BINDIR)/referee
-ifneq ($(wildcard arena/main.c),)
+ifneq ($(wildcard arena/cmd_main.c),)
 PROGRAMS += $(BINDIR)/arena
 endif
 
@@ -294,7 +294,7 @@ $(BINDIR)/referee: $(O)/referee/main.o $(REFEREE_LIBS)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 # the arena links no sandbox, bot or game code (tests/sh/t_structure.sh checks it)
-$(BINDIR)/arena: $(O)/arena/main.o $(ARENA_ALL_LIBS)
+$(BINDIR)/arena: $(O)/arena/cmd_main.o $(ARENA_ALL_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_BIN_LIBS)
 
@@ -324,7 +324,7 @@ $(O)/tests/shim/%.so: tests/shim/%.c | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O1 -fPIC -shared -o $@ $< -ldl
 
-$(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard engine/*.h common/*.h arena/key.h) | check-deps
+$(SEARCH_BOT): $(SEARCH_BOT_SRC) $(wildcard engine/*.h common/*.h arena/plan_key.h) | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O2 -D_GNU_SOURCE $(INCLUDES) -o $@ $(SEARCH_BOT_SRC) $(ARENA_PKG_LIBS)
 

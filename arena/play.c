@@ -17,12 +17,13 @@
 
 #include "clock.h"
 #include "cpu.h"
-#include "deal_queue.h"
+#include "plan_deal_queue.h"
 #include "file.h"
-#include "interrupt.h"
+#include "play_interrupt.h"
 #include "path.h"
-#include "refargv.h"
-#include "runner.h"
+#include "play_refargv.h"
+#include "store_result_set.h"
+#include "play_runner.h"
 #include "time_limits.h"
 #include "util.h"
 
@@ -311,12 +312,12 @@ out:
 }
 
 /*
- * Why a finished referee did not produce a result, or "" when it did (line
+ * Why a finished referee did not produce a result, or "" when it did (r
  * filled): it must exit 0 with one valid result line and, when its record
  * is to be kept, a complete record.
  */
 static void judge(const struct config *c, const struct job *j, const struct runner_done *d,
-		  int logs_fd, struct strbuf *line, int *nfaults, char *why, size_t len)
+		  int logs_fd, struct result *r, int *nfaults, char *why, size_t len)
 {
 	char tail[300], late[96] = "";
 
@@ -345,12 +346,10 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 		snprintf(why, len, "the referee printed more than 4 MiB");
 		return;
 	}
-	if (result_make_line(d->out, d->outlen, j->g, c, &j->replay, line, nfaults, why, len) < 0)
+	if (result_make(d->out, d->outlen, j->g, c, &j->replay, r, nfaults, why, len) < 0)
 		return;
 	if (c->logs == LOGS_ALL || (c->logs == LOGS_FAULTS && *nfaults))
 		check_record(j, d, logs_fd, why, len);
-	if (why[0])
-		strbuf_reset(line);
 }
 
 static int record_failure(const struct config *c, struct results *res, const struct job *j,
@@ -429,15 +428,20 @@ static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t
 	struct play_status *st = pl->st;
 	struct job *j = d->tag;
 	struct strbuf line = STRBUF_INIT;
+	struct result r;
 	char why[1024];
 	int nfaults = 0, ret = 0;
 
 	strbuf_init(&line);
+	result_init(&r);
 	if (d->killed)
 		goto out; /* stopped by the second signal: simply not played */
-	judge(pl->c, j, d, pl->logs_fd, &line, &nfaults, why, sizeof(why));
+	judge(pl->c, j, d, pl->logs_fd, &r, &nfaults, why, sizeof(why));
 	if (!why[0]) {
-		if (results_append(pl->res, line.buf, err, len) < 0) {
+		/* stored, then counted in the run's set (the file is not read again) */
+		if (result_format(&r, &line, err, len) < 0 ||
+		    results_append(pl->res, line.buf, err, len) < 0 ||
+		    (pl->o->set && result_set_add(pl->o->set, &r, err, len) < 0)) {
 			ret = -1;
 			goto out;
 		}
@@ -458,6 +462,8 @@ static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t
 			ret = -1;
 			goto out;
 		}
+		if (pl->o->set)
+			result_set_add_failed(pl->o->set, j->g->id, why);
 	}
 	save_stderr(j, d);
 out:
@@ -465,6 +471,7 @@ out:
 	if (j->cpu_slot >= 0)
 		pl->load[j->cpu_slot]--;
 	strbuf_release(&line);
+	result_release(&r);
 	free(d->out);
 	free(d->err);
 	job_free(j);
@@ -512,7 +519,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		return -1;
 	}
 	if (c->partners == PARTNERS_HOUSE) {
-		/* a submission never beside itself (deal_queue.h); built-ins have no author */
+		/* a submission never beside itself (plan_deal_queue.h); built-ins have no author */
 		pl.author = xcalloc((size_t)c->nbots + 1, sizeof(*pl.author));
 		for (int b = 0; b < c->nbots; b++)
 			pl.author[b] = c->bots[b].builtin ? -1 : c->bots[b].author;
@@ -528,7 +535,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		handle_signals(&pl);
 		while (!st->stopping && runner_count(pl.r) < o->jobs) {
 			int attempt, slot;
-			/* a game whose deal and authors no running game has (deal_queue.h) */
+			/* a game whose deal and authors no running game has (plan_deal_queue.h) */
 			struct fixture *g = deal_queue_next(pl.q, &attempt);
 
 			if (!g)

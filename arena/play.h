@@ -5,7 +5,7 @@
  * line), run by a struct runner in the config file's directory (so that
  * relative file names in bot commands mean what they mean in the config),
  * at most 'jobs' at a time, and never two games of one deal at once
- * (deal_queue.h: the next game is the first whose deal no running game
+ * (plan_deal_queue.h: the next game is the first whose deal no running game
  * has). A game whose
  * referee exits non-zero, times out or prints no valid result is a failed
  * game: it is not counted as played, it is retried once, and if it fails
@@ -22,9 +22,11 @@
 
 #include <stddef.h>
 
-#include "config.h"
-#include "results.h"
-#include "schedule.h"
+#include "plan_config.h"
+#include "store_results.h"
+#include "plan_schedule.h"
+
+struct result_set;
 
 struct play_status {
 	long total;    /* games in this run's schedule (or shard) */
@@ -46,6 +48,8 @@ struct play_opts {
 	/* note(arg, msg): a failed game, a retry, a signal (may be NULL) */
 	void (*note)(void *arg, const char *msg);
 	void *arg;
+	/* the run's result set: each game stored, or given up, is added (may be NULL) */
+	struct result_set *set;
 };
 
 /*

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rating.h"
+#include "rank_rating.h"
 #include "util.h"
 
 static const char *name_of(const struct result_set *set, int bot)

@@ -12,8 +12,8 @@
 #ifndef REPORT_H
 #define REPORT_H
 
-#include "result_set.h"
-#include "standings.h"
+#include "store_result_set.h"
+#include "rank_standings.h"
 
 enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON };
 
@@ -21,7 +21,7 @@ enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON };
 #define REPORT_Z 1.96
 
 /*
- * The one rule every table is sorted by (standings.h), as the report's
+ * The one rule every table is sorted by (rank_standings.h), as the report's
  * first line states it.
  */
 #define REPORT_RANKING "ranked by rating, highest first (1500: the mean of the table's " \

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "html.h"
-#include "rating.h"
+#include "rank_rating.h"
 #include "report.h"
 #include "util.h"
 

@@ -13,15 +13,15 @@
  * string that comes from a bot or a config is escaped.
  *
  * A game is linked to its page RESULTS/pages/ID.html when that exists
- * (index_page.h makes them with the referee), else to its record
+ * (report_index_page.h makes them with the referee), else to its record
  * RESULTS/logs/ID.log when that exists; links are relative to the
  * directory the page is written to.
  */
 #ifndef REPORT_HTML_H
 #define REPORT_HTML_H
 
-#include "result_set.h"
-#include "standings.h"
+#include "store_result_set.h"
+#include "rank_standings.h"
 #include "strvec.h"
 
 /* Faulted games linked per bot (the first ones, in schedule order). */

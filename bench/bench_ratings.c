@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "rating.h"
+#include "rank_rating.h"
 #include "rng.h"
 
 static double now(void)

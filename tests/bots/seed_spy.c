@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "game.h"
-#include "key.h"
+#include "plan_key.h"
 #include "rng.h"
 #include "util.h"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t_attack_key_files.sh - "a key file others may read or change is
-# refused" (arena/key.c; docs/arena.md, Secret deals). 'nobody' puts a key
+# refused" (arena/plan_key.c; docs/arena.md, Secret deals). 'nobody' puts a key
 # where the teacher's --key will be looked for; if root's arena deals the
 # tournament from it, 'nobody' computes every deal's seed from his copy
 # (arena --check -v prints them, and bin/referee --seed S deals every

@@ -2,7 +2,7 @@
 # t_attack_results_parent.sh - the results directory is root's, but the
 # directory that holds it is another user's: the default 'results/NAME'
 # of a class directory where a student made 'results' first, or 'results
-# = /tmp/class/cup' with /tmp/class a student's. arena/results.c checks
+# = /tmp/class/cup' with /tmp/class a student's. arena/store_results.c checks
 # that RESULTS is a directory of root's, once; everything after goes by
 # its path. 'nobody' (tests/attacks/parent_swap.sh) swaps it for a
 # directory of his own while his submission's build runs (build = sleep

@@ -3,7 +3,7 @@
 #  1. @greedy (candidate) against @random (baseline) in indiana with
 #     --sprt 0,50: greedy wins both games of every pair here, and with the
 #     SPRT's prior the LLR of k pairs all won is 2.9428 at k = 22 and
-#     3.0764 at k = 23 (worked out from the formulas in arena/sprt.h), so
+#     3.0764 at k = 23 (worked out from the formulas in arena/rank_sprt.h), so
 #     H1 is accepted after exactly 23 pairs, 46 games;
 #  2. a bot against itself (@greedy twice, which draws nothing at random:
 #     @random's seed is each game's own, not the deal's): the same deal

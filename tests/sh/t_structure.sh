@@ -13,8 +13,13 @@
 #    one function, result_parse() (failed.jsonl's in failed_game_parse()),
 #    (b) no memmem()/strstr() searches inside JSON text to rewrite it,
 #    (c) no tab-joined records ("%s\t%s" built, strchr(..., '\t') split),
-#    (d) no results-directory file name outside results.h/results.c,
-#    (e) no include cycle between the arena's modules.
+#    (d) no results-directory file name outside store_results.h/.c,
+#    (e) no include cycle between the arena's modules, (f) results.jsonl is
+#    read only where a command starts cold (a run, compare: once, at their
+#    start; the report, slurm, --check -v): while games are played the
+#    run's result set (store_result_set.h) is handed on instead;
+#    (g) every arena/*.c is named by its stage: cmd_ (the commands),
+#    plan_, play, store_, rank_, report.
 set -u
 . "$(dirname "$0")/lib.sh"
 O=${O:-build/rel}
@@ -190,7 +195,7 @@ files = sorted(glob.glob("arena/*.[ch]"))
 src = {f: code(f) for f in files}
 
 # (a) one function parses a result line: text is parsed as JSON (json_loads,
-# json_loadb) only in arena/result.c, by result_parse() (and
+# json_loadb) only in arena/store_result.c, by result_parse() (and
 # failed_game_parse() for failed.jsonl); json_load_file() only reads arena.json
 parsers = []
 for f in files:
@@ -199,11 +204,11 @@ for f in files:
     for name, line, body in functions(src[f]):
         if re.search(r"\bjson_load[sb]\s*\(", body):
             parsers.append("%s:%d: %s()" % (f, line, name))
-want = ["arena/result.c: failed_game_parse()", "arena/result.c: result_parse()"]
+want = ["arena/store_result.c: failed_game_parse()", "arena/store_result.c: result_parse()"]
 got = sorted(re.sub(r":\d+:", ":", p) for p in parsers)
 if got != want:
     fail("(a) JSON text is parsed by %s; only result_parse() (and failed_game_parse()) in "
-         "arena/result.c may" % ", ".join(parsers))
+         "arena/store_result.c may" % ", ".join(parsers))
 
 # (b) no search inside JSON text to rewrite it: no memmem(), and no strstr()
 # for a quoted key
@@ -217,13 +222,13 @@ for f in files:
 # option table's to remove: issue 31 part 3, another branch)
 for f in files:
     for n, l in enumerate(src[f].split("\n"), 1):
-        if f == "arena/slurm.c" and ("o->set" in l or "char *value = strchr(key, '\\t')" in l):
+        if f == "arena/cmd_slurm.c" and ("o->set" in l or "char *value = strchr(key, '\\t')" in l):
             continue
         if re.search(r'"[^"]*(%s\\t|\\t%s)[^"]*"', l) or re.search(r"strchr\s*\([^;]*'\\t'\s*\)", l):
             fail("(c) %s:%d: a tab-joined record: %s" % (f, n, l.strip()))
 
-# (d) the results directory's file names are results.h's RESULTS_* only
-store = ("arena/results.c", "arena/results.h")
+# (d) the results directory's file names are store_results.h's RESULTS_* only
+store = ("arena/store_results.c", "arena/store_results.h")
 names = r"(results\.jsonl|failed\.jsonl|arena\.json|schedule\.jsonl|index\.html)"
 dirs = r"(logs|bot-logs|pages|builds|feedback|archive|key)"
 for f in files:
@@ -234,7 +239,7 @@ for f in files:
                 re.search(r'%s/' + dirs + r'/', l) or
                 re.search(r'\b(path_join|path_of|archive_sub|move_to_archive|sync_moves)\s*\([^;]*"' + dirs + r'"', l) or
                 re.search(r'\{\s*"(logs|pages)"\s*,', l)):
-            fail("(d) %s:%d: a results-directory file name outside results.h: %s" % (f, n, l.strip()))
+            fail("(d) %s:%d: a results-directory file name outside store_results.h: %s" % (f, n, l.strip()))
 
 # (e) no include cycle between the arena's modules (X.c or X.h including Y.h)
 mods = {os.path.splitext(os.path.basename(f))[0] for f in files}
@@ -257,9 +262,54 @@ done = set()
 for m in sorted(mods):
     visit(m, [], done)
 
+# (f) the functions that read results.jsonl are called from these functions
+# only, each a cold start: a run and compare read it once (results_load(),
+# and compare's stored_highest() before its schedule is made); the report,
+# slurm and arena --check -v read a directory they did not write. The
+# standings page, the final report, feedback and compare's rounds take the
+# run's result set instead.
+readers = ["results_load", "result_set_read", "results_read_list", "results_read_since",
+           "results_played_read"]
+cold = sorted([
+    "arena/cmd_compare.c: compare_run() -> results_load",
+    "arena/cmd_compare.c: stored_highest() -> results_read_list",
+    "arena/cmd_main.c: print_games() -> results_played_read",
+    "arena/cmd_main.c: cmd_report() -> result_set_read",
+    "arena/store_results.c: results_played_read() -> results_read_list",
+    "arena/cmd_run.c: load_results() -> results_load",
+    "arena/cmd_slurm.c: merge() -> result_set_read",
+    "arena/cmd_slurm.c: read_shard() -> result_set_read",
+])
+calls = []
+for f in files:
+    if not f.endswith(".c"):
+        continue
+    for name, line, body in functions(src[f]):
+        for r in readers:
+            if name != r and re.search(r"\b%s\s*\(" % r, body):
+                calls.append("%s: %s() -> %s" % (f, name, r))
+calls = sorted(set(calls))
+for c in calls:
+    if c not in cold:
+        fail("(f) %s: results.jsonl read again where the run's result set should be "
+             "handed on (store_result_set.h)" % c)
+for c in cold:
+    if c not in calls:
+        fail("(f) the check's list of cold starts names %s, which is gone: update it" % c)
+
+# (g) the arena's files by stage (arena/README.md): the commands at the
+# top (cmd_), then plan_, play, store_, rank_, report (the stage's own
+# name alone, or as a prefix)
+for f in files:
+    if f.endswith(".c") and not re.match(r"(cmd|plan|play|store|rank|report)(_\w+)?\.c$",
+                                         os.path.basename(f)):
+        fail("(g) %s: not named by its stage (cmd_, plan_, play_, store_, rank_, report_; "
+             "arena/README.md)" % f)
+
 if not bad:
     print("ok: one parser of result lines, no JSON surgery, no tab-joined records, the "
-          "results directory's names in results.h only, no include cycle in arena/")
+          "results directory's names in store_results.h only, no include cycle in arena/, "
+          "results.jsonl read only at cold starts, every file named by its stage")
 sys.exit(1 if bad else 0)
 PY
 

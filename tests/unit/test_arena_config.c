@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "plan_config.h"
 #include "testhelp.h"
 
 #define BOTS "[bot a]\ncommand = @greedy\n[bot b]\ncommand = @random\n"

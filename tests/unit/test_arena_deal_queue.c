@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "deal_queue.h"
+#include "plan_deal_queue.h"
 #include "testhelp.h"
 
 static struct fixture g[7];

@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "fingerprint.h"
-#include "incremental.h"
+#include "plan_config.h"
+#include "plan_fingerprint.h"
+#include "store_incremental.h"
 #include "path.h"
 #include "testhelp.h"
 

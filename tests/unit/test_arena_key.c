@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "key.h"
+#include "plan_key.h"
 #include "testhelp.h"
 
 static void write_file(const char *path, const char *text)

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "rating.h"
+#include "rank_rating.h"
 #include "rng.h"
 #include "testhelp.h"
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rating.h"
+#include "rank_rating.h"
 #include "rng.h"
 #include "testhelp.h"
 

@@ -8,10 +8,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "key.h"
-#include "refargv.h"
-#include "schedule.h"
+#include "plan_config.h"
+#include "plan_key.h"
+#include "play_refargv.h"
+#include "plan_schedule.h"
 #include "testhelp.h"
 #include "util.h"
 

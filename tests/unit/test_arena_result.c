@@ -1,6 +1,6 @@
 /*
  * test_arena_result.c - the result line's one reader and one writer
- * (arena/result.h): a line the arena writes reads into the fields it
+ * (arena/store_result.h): a line the arena writes reads into the fields it
  * holds and writes back byte for byte; missing or misshapen fields read
  * as missing; unknown keys survive; a failed.jsonl line likewise; and a
  * line checked against its schedule line names the field that differs.
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "result.h"
-#include "results.h"
+#include "store_result.h"
+#include "store_results.h"
 #include "testhelp.h"
 
 /* A line as the arena writes it (a flip game: euchred, one fault, reals). */

@@ -4,7 +4,8 @@
  * line, refusing a damaged file, refusing lines that are not the
  * schedule's games (on resume and in the report), the directory lock and
  * its modes, moving old results aside, replay commands of played games,
- * and reading shards back with duplicates counted once.
+ * reading shards back with duplicates counted once, and the run's result
+ * set growing as games end.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,11 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "key.h"
-#include "result_set.h"
-#include "results.h"
-#include "schedule.h"
+#include "plan_config.h"
+#include "plan_key.h"
+#include "store_result_set.h"
+#include "store_results.h"
+#include "plan_schedule.h"
 #include "strset.h"
 #include "testhelp.h"
 #include "util.h"
@@ -168,7 +169,8 @@ static void test_reload_repairs_a_torn_last_line(void)
 	close(fd);
 	r = results_new("res/a", 0, &moved, err, sizeof(err));
 	strset_init(&done);
-	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, err, sizeof(err)) == 0);
+	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, NULL,
+			   err, sizeof(err)) == 0);
 	CHECK_INT(done.nr, 3);
 	CHECK_INT(faults, 3);
 	CHECK_INT(repaired, 25);
@@ -192,7 +194,8 @@ static void test_reload_repairs_a_torn_last_line(void)
 	r = results_new("res/a", 0, &moved, err, sizeof(err));
 	strset_init(&done);
 	faults = 0;
-	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, err, sizeof(err)) == 0);
+	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, NULL,
+			   err, sizeof(err)) == 0);
 	CHECK_INT(done.nr, 4);
 	CHECK_INT(faults, 4);
 	CHECK_INT(repaired, 0);
@@ -217,7 +220,8 @@ static void test_a_damaged_middle_line_is_an_error(void)
 	free(text);
 	r = results_new("res/b", 0, &moved, err, sizeof(err));
 	strset_init(&done);
-	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, err, sizeof(err)) < 0);
+	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, NULL,
+			   err, sizeof(err)) < 0);
 	CHECK_STR(err, "res/b/results.jsonl:1: not a result line (the file is damaged: move it "
 		       "aside, or start over with --fresh)");
 	strset_release(&done);
@@ -318,7 +322,7 @@ static void test_lines_that_are_not_the_schedules_stop_a_resume(void)
 		r = results_new("res/v", 0, &moved, err, sizeof(err));
 		strset_init(&done);
 		err[0] = '\0';
-		CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, err,
+		CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, NULL, err,
 				   sizeof(err)) < 0);
 		if (i < sizeof(cases) / sizeof(cases[0])) {
 			CHECK_STR(err, cases[i].message);
@@ -344,11 +348,11 @@ static void test_lines_that_are_not_the_schedules_stop_a_resume(void)
 		r = results_new("res/v", 0, &moved, err, sizeof(err));
 		write_file("res/v/results.jsonl", "");
 		append_games(r, 1, 2);
-		CHECK(results_load(r, &sched, &cfg, 1, 2, &done, &faults, &repaired, err,
+		CHECK(results_load(r, &sched, &cfg, 1, 2, &done, &faults, &repaired, NULL, err,
 				   sizeof(err)) < 0);
 		CHECK(strstr(err, "res/v/results.jsonl:1: game 'hammerwalt.d0001.g+r.r1' is not "
 				  "in the schedule") == err);
-		CHECK(results_load(r, &sched, &cfg, 2, 2, &done, &faults, &repaired, err,
+		CHECK(results_load(r, &sched, &cfg, 2, 2, &done, &faults, &repaired, NULL, err,
 				   sizeof(err)) == 0);
 		strset_release(&done);
 		results_free(r);
@@ -614,6 +618,104 @@ static void test_shards_merge_with_duplicates_once(void)
 	result_set_release(&set);
 }
 
+/* The result of game i as the run makes it (ranks as append_games() gives them). */
+static void make_result(int i, struct result *o)
+{
+	struct strbuf ref = STRBUF_INIT;
+	char err[256];
+	int nf;
+
+	strbuf_init(&ref);
+	referee_line(&sched.games[i], i % 2 ? "[2,1,2,1]" : "[1,2,1,2]", &ref);
+	CHECK(result_make(ref.buf, ref.len, &sched.games[i], &cfg, NULL, o, &nf, err,
+			  sizeof(err)) == 0);
+	CHECK_INT(nf, 1);
+	strbuf_release(&ref);
+}
+
+static void test_the_run_set_grows_without_reading_the_file(void)
+{
+	struct results *r;
+	struct result_set set;
+	struct result_list lines;
+	struct strset done;
+	struct result o;
+	char err[512], *moved;
+	long faults = 0, repaired = 0;
+
+	r = results_new("res/live", 0, &moved, err, sizeof(err));
+	append_games(r, 0, 3);
+	results_free(r);
+	r = results_new("res/live", 0, &moved, err, sizeof(err));
+	strset_init(&done);
+	result_list_init(&lines);
+	result_set_init(&set);
+	result_init(&o);
+	CHECK(results_load(r, &sched, &cfg, 1, 0, &done, &faults, &repaired, &lines, err,
+			   sizeof(err)) == 0);
+	CHECK_INT(lines.n, 3);
+	CHECK_STR(lines.r[2].game, sched.games[2].id);
+	CHECK(result_set_start(&set, "res/live", &lines, err, sizeof(err)) == 0);
+	CHECK_INT(lines.n, 0); /* moved into the set */
+	CHECK(set.live);
+	CHECK_INT(set.n, 3);
+	CHECK_INT(set.lines.n, 3);
+	/* game 4 ends before game 3; the page is made between them */
+	make_result(4, &o);
+	CHECK(result_set_add(&set, &o, err, sizeof(err)) == 0);
+	CHECK(o.game == NULL); /* moved */
+	result_set_add_failed(&set, sched.games[5].id, "the referee exited with status 3");
+	result_set_add_failed(&set, sched.games[0].id, "killed by signal 9");
+	result_set_finish(&set);
+	CHECK_INT(set.n, 4);
+	CHECK_INT(set.r[3].index, 4);
+	make_result(3, &o);
+	CHECK(result_set_add(&set, &o, err, sizeof(err)) == 0);
+	/* the same game once more (written twice before a crash) counts once */
+	make_result(3, &o);
+	CHECK(result_set_add(&set, &o, err, sizeof(err)) == 0);
+	result_set_finish(&set);
+	CHECK_INT(set.n, 5);
+	CHECK_INT(set.duplicates, 1);
+	for (int i = 0; i < 5; i++) {
+		CHECK_INT(set.r[i].index, i);
+		CHECK_STR(set.r[i].id, sched.games[i].id);
+		CHECK_INT(set.r[i].rank[0], i % 2 ? 2 : 1);
+		CHECK_STR(set.names.items[set.r[i].bot[0]], i % 2 ? "r" : "g");
+	}
+	/* the lines with faults as stored, in the order they were added: feedback's */
+	CHECK_INT(set.lines.n, 6);
+	CHECK_STR(set.lines.r[3].game, sched.games[4].id);
+	CHECK_STR(set.lines.r[5].game, sched.games[3].id);
+	CHECK_STR(set.lines.r[5].faults[0].detail, "slow");
+	/* game 0 was played after all: only game 5's failure stays */
+	CHECK_INT(set.failed.nr, 1);
+	CHECK_STR(set.failed.items[0].id, sched.games[5].id);
+	CHECK_STR(set.failed.items[0].dir, "res/live");
+	CHECK_STR(set.failed.items[0].reason, "the referee exited with status 3");
+	/* game 5 played at last, without a fault: counted, its line not kept */
+	make_result(5, &o);
+	for (int f = 0; f < o.nfaults; f++) {
+		free(o.faults[f].kind);
+		free(o.faults[f].detail);
+	}
+	free(o.faults);
+	o.faults = NULL;
+	o.nfaults = 0;
+	CHECK(result_set_add(&set, &o, err, sizeof(err)) == 0);
+	CHECK(o.game == NULL);
+	result_set_finish(&set);
+	CHECK_INT(set.n, 6);
+	CHECK_INT(set.r[5].nfaults, 0);
+	CHECK_INT(set.lines.n, 6);
+	CHECK_INT((long)set.failed.nr, 0);
+	result_release(&o);
+	result_set_release(&set);
+	result_list_release(&lines);
+	strset_release(&done);
+	results_free(r);
+}
+
 int main(void)
 {
 	char dir[4096], err[512];
@@ -647,6 +749,7 @@ int main(void)
 	RUN(test_replay_command_of_a_played_game);
 	RUN(test_directory_lock_and_fresh_start);
 	RUN(test_shards_merge_with_duplicates_once);
+	RUN(test_the_run_set_grows_without_reading_the_file);
 	schedule_release(&sched);
 	config_release(&cfg);
 	return TEST_REPORT();

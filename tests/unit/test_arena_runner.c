@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "runner.h"
+#include "play_runner.h"
 #include "testhelp.h"
 
 static double now(void)

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "key.h"
-#include "schedule.h"
+#include "plan_config.h"
+#include "plan_key.h"
+#include "plan_schedule.h"
 #include "strset.h"
 #include "testhelp.h"
 

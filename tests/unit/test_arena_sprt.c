@@ -1,5 +1,5 @@
 /*
- * test_arena_sprt.c - the statistics of bin/arena compare (arena/sprt.c):
+ * test_arena_sprt.c - the statistics of bin/arena compare (arena/rank_sprt.c):
  * hand-worked values for a few pairs, then the SPRT's calibration against
  * simulated pairs whose true Elo difference is known: over many runs it
  * accepts H1 when H0 is true (a false positive) at most alpha of the time,
@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sprt.h"
+#include "rank_sprt.h"
 #include "testhelp.h"
 
 #define NEAR(a, b, eps) (fabs((a) - (b)) < (eps))

@@ -20,11 +20,11 @@
 #include <unistd.h>
 
 #include "report.h"
-#include "result_set.h"
-#include "results.h"
+#include "store_result_set.h"
+#include "store_results.h"
 #include "rng.h"
 #include "report_html.h"
-#include "standings.h"
+#include "rank_standings.h"
 #include "testhelp.h"
 #include "util.h"
 
@@ -560,7 +560,7 @@ static void test_forfeits_overall(void)
 /* ---- progressive events ---- */
 
 /*
- * The 28 games of an 8-player event, as arena/schedule.c lays them out
+ * The 28 games of an 8-player event, as arena/plan_schedule.c lays them out
  * (RULINGS.md's round robin, player a being infinity): seats 0 and 2
  * partner against 1 and 3, and every game is played again with the teams
  * swapped. Every pair of players partners in exactly one round.

@@ -1,0 +1,60 @@
+/*
+ * plan_deal_queue.h - the games still to start, in an order in which no two
+ * games of one deal, and no two games of one submission, run at once.
+ *
+ * Every pairing and table of a variant plays the same deals, and each deal
+ * is played once per seat rotation: a bot that holds one side's cards in
+ * one game and the other side's in another game of the same deal would,
+ * if the two ran at the same time, hold the cards of an opponent of one
+ * of them (a seat of a live game) and could pass them on through any
+ * channel of the machine. So with several games at once the arena never
+ * starts a game while another of its deal (same variant, same seed) runs
+ * (docs/arena.md, "Running").
+ *
+ * Nor does a submission play in two games at once (with an author per
+ * bot: byte-identical submissions are one author). A program running in
+ * two games could carry what it learns in one to the other while both
+ * run, and so relay a deal's cards from a game that has ended to a later
+ * game of that deal through a third game of its own; with one game at a
+ * time per author, nothing of it runs beside itself, and what a game
+ * leaves in the page cache the sandbox takes back (docs/sandbox.md,
+ * Covert channels).
+ *
+ * Games are grouped by deal in the order they come; deal_queue_next()
+ * takes, from the first group whose deal is not running, its first game
+ * whose authors are all free. A retried game joins a group of its own
+ * after every group there is, so retries still come at the end.
+ */
+#ifndef DEAL_QUEUE_H
+#define DEAL_QUEUE_H
+
+#include "plan_schedule.h"
+
+struct deal_queue;
+
+/*
+ * A queue of todo[0..n-1] (borrowed: they must outlive the queue), each at
+ * attempt 1. author[b] is bot b's author (of nbots; -1: none, as for a
+ * built-in), borrowed for the queue's life; NULL: the deal rule alone.
+ */
+struct deal_queue *deal_queue_new(struct fixture *const *todo, long n, const int *author,
+				  int nbots);
+void deal_queue_free(struct deal_queue *q);
+
+/* Adds g again at attempt (a retry), after everything queued so far. */
+void deal_queue_add(struct deal_queue *q, struct fixture *g, int attempt);
+
+/*
+ * The next game to start, its deal and authors now counted as running,
+ * with its attempt in *attempt; NULL when every queued game's deal or one
+ * of its authors is running (or nothing is left).
+ */
+struct fixture *deal_queue_next(struct deal_queue *q, int *attempt);
+
+/* Game g (from deal_queue_next()) has ended: its deal and authors no longer run. */
+void deal_queue_done(struct deal_queue *q, const struct fixture *g);
+
+/* Games queued and not yet handed out. */
+long deal_queue_left(const struct deal_queue *q);
+
+#endif

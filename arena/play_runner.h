@@ -1,0 +1,86 @@
+/*
+ * play_runner.h - child processes run side by side, with their output.
+ *
+ * A struct runner owns every child it starts: their pids, the pipes their
+ * standard output comes through and their deadlines (tmux job.c: only the
+ * struct's name is public). Spawning follows git's run-command.c: the
+ * argv is built before fork(), the child makes only async-signal-safe
+ * calls, and an exec failure comes back through a close-on-exec pipe.
+ *
+ * Every child leads its own process group, so a Ctrl-C on the terminal
+ * reaches the arena alone (which then decides what to stop), and killing
+ * a job kills everything it started. Children also get PR_SET_PDEATHSIG,
+ * so they die with the arena even when it is killed with SIGKILL. When a
+ * child exits, whatever is left in its process group is killed, so a job
+ * never leaves a process behind.
+ */
+#ifndef RUNNER_H
+#define RUNNER_H
+
+#include <stddef.h>
+
+struct runner;
+
+struct runner_job {
+	char *const *argv;     /* argv[0] is a path, run with execv() (no PATH search) */
+	const char *cwd;       /* NULL: the arena's */
+	const char *out_path;  /* NULL: capture stdout and stderr in memory; else both
+				  are written to this file (created or truncated) */
+	long timeout_ms;       /* the job is killed after this long; 0: never */
+	/*
+	 * When set, the deadline first sends this signal to the job's own
+	 * process (not its group), asking it to finish at once, and the job
+	 * is killed only stop_grace_ms later (the referee's SIGUSR1).
+	 */
+	int stop_signal;
+	long stop_grace_ms;
+	/*
+	 * What the job reads on its standard input (at most 4096 bytes, kept
+	 * in a pipe), or NULL for /dev/null: how a secret reaches it without
+	 * showing on its command line to every user of the machine.
+	 */
+	const char *input;
+	void *tag;             /* handed back in struct runner_done */
+};
+
+struct runner_done {
+	void *tag;
+	int status;     /* as from waitpid() */
+	int timed_out;  /* killed at its deadline */
+	int stop_sent;  /* its stop_signal was sent at the timeout */
+	int killed;     /* killed by runner_kill_all() */
+	char *out;      /* captured stdout, NUL-terminated (the caller frees it) */
+	size_t outlen;
+	int truncated;  /* stdout was longer than the capture limit (4 MiB) */
+	char *err;      /* captured stderr, its first 64 KiB (the caller frees it) */
+	size_t errlen;
+	double secs;    /* wall time */
+};
+
+struct runner *runner_new(void);
+/* Kills and reaps every job still running, then frees. runner_free(NULL) is a no-op. */
+void runner_free(struct runner *r);
+
+/*
+ * Starts a job. Returns 0, or -1 with err when the program could not be
+ * started (not found, not executable, no such cwd); nothing is left
+ * running then.
+ */
+int runner_start(struct runner *r, const struct runner_job *job, char *err, size_t len);
+
+/* Number of jobs started and not yet handed back by runner_wait(). */
+int runner_count(const struct runner *r);
+
+/*
+ * Waits until a job has ended, at most timeout_ms (-1: no limit), or until
+ * wake_fd (-1: none) is readable. Returns 1 with done filled for one ended
+ * job, 0 when the time ran out or wake_fd woke it, -1 with err on a system
+ * error.
+ */
+int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_done *done,
+		char *err, size_t len);
+
+/* Kills every running job's process group with SIGKILL (they are reaped by runner_wait()). */
+void runner_kill_all(struct runner *r);
+
+#endif

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/run.sh - runs every test: the C unit tests built into $O/tests/ and
-# the shell tests tests/sh/t*.sh, TEST_JOBS at a time (default: the number
-# of cores), the slowest first. Each test gets BINDIR, O and its own
+# the shell tests tests/sh/t*.sh, TEST_JOBS at a time (default: one more
+# than the number of cores, as many tests spend their time waiting on a
+# bot's time limit), the slowest first. Each test gets BINDIR, O and its own
 # TMPDIR. Prints one line per test and a summary; exits 1 if any failed.
 # TESTS=pattern runs only the tests whose name contains the pattern. A
 # shell test fails, too, when sh reports an error in it ("not found",
@@ -9,7 +10,7 @@
 O=${O:-build/rel}
 BINDIR=${BINDIR:-bin}
 export O BINDIR
-jobs=${TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+jobs=${TEST_JOBS:-$(($(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2) + 1))}
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/euchre-tests.XXXXXX") || exit 1
 trap 'rm -rf "$scratch"' EXIT INT TERM
 

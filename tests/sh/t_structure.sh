@@ -218,12 +218,9 @@ for f in files:
             fail("(b) %s:%d: searches inside text (JSON surgery?): %s" % (f, n, l.strip()))
 
 # (c) no tab-joined records: no "...\t..." built with a %s beside the tab,
-# and no split at a tab. (slurm.c's "KEY\tVALUE" of its options is the
-# option table's to remove: issue 31 part 3, another branch)
+# and no split at a tab
 for f in files:
     for n, l in enumerate(src[f].split("\n"), 1):
-        if f == "arena/cmd_slurm.c" and ("o->set" in l or "char *value = strchr(key, '\\t')" in l):
-            continue
         if re.search(r'"[^"]*(%s\\t|\\t%s)[^"]*"', l) or re.search(r"strchr\s*\([^;]*'\\t'\s*\)", l):
             fail("(c) %s:%d: a tab-joined record: %s" % (f, n, l.strip()))
 

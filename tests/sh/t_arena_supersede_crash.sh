@@ -11,7 +11,7 @@
 # unlink, fchmod, chmod: those it makes), for every K until the run
 # completes unkilled (write, openat, fsync, fdatasync, which every game
 # makes: to 2 past arena.json's replacement; of write and openat every
-# odd K, then each of the last four). After each kill: every
+# third K, then each of the last six). After each kill: every
 # first-run line is, whole (its index aside), in results.jsonl /
 # failed.jsonl or in archive/N/, every record in logs/ or archive/N/logs/,
 # no id twice in a file, no torn line, and arena report either gives
@@ -150,9 +150,9 @@ for sys in $syscalls; do
 	# the syscalls the games make many of: to 2 past arena.json's replacement
 	# (t_arena_resume kills a run in mid-play); the others until the run completes
 	case $sys in write|openat|fsync|fdatasync) last=$((before + 2)) ;; *) last=$((total + 1)) ;; esac
-	# write and openat, made for every game and page: every other call (the
-	# odd ones) up to the last four, then each (to keep the suite's time)
-	case $sys in write|openat) step=2 ;; *) step=1 ;; esac
+	# write and openat, made for every game and page: every third call
+	# (1, 4, 7, ...) up to the last six, then each (to keep the suite's time)
+	case $sys in write|openat) step=3 ;; *) step=1 ;; esac
 	k=1
 	while [ $k -le $last ]; do
 		what="SIGKILL at $sys call $k ($before before arena.json is replaced, $total in all)"
@@ -197,7 +197,7 @@ for sys in $syscalls; do
 				fail "$what: after the next run, the archive does not hold the superseded games"
 			[ "$(lines archived)" = 20 ] || dup_archived=$((dup_archived + 1))
 		fi
-		if [ $step = 2 ] && [ $((k + 4)) -lt $last ]; then k=$((k + 2)); else k=$((k + 1)); fi
+		if [ $step = 3 ] && [ $((k + 6)) -lt $last ]; then k=$((k + 3)); else k=$((k + 1)); fi
 	done
 	echo "$sys: killed at calls 1 to $((k - 1)) ($before before arena.json is replaced, $total in all)"
 done

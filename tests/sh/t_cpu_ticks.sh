@@ -77,7 +77,9 @@ assert r["faults"] == [], r["faults"]
 assert r["decisions"][0] == len(own) and len(own) >= 5, (r["decisions"][0], len(own))
 assert all(120.0 <= c < 140.0 for c in own), own
 t = r["time_ms"][0]
-assert sum(own) - 20 * len(own) <= t <= sum(own) + 5 + 0.2 * len(own), (t, sum(own), len(own))
+# the bot's own work beside its burns (reading, writing): 0.2 ms a decision
+# on a quiet machine; 0.41 ms seen with three test jobs on two cores
+assert sum(own) - 20 * len(own) <= t <= sum(own) + 5 + 0.5 * len(own), (t, sum(own), len(own))
 PY
 done
 finish "$total decisions of 17.5 to 20 ms of CPU against 25 charged what they used ($faulted games faulted where the bot's own count was over 24 ms)"

@@ -372,12 +372,6 @@ static int opt_cpu(const struct option_spec *opt, const char *arg, char *err, si
 }
 
 /* The options that print something and exit 0. */
-static void print_and_exit(struct strbuf *sb)
-{
-	fputs(sb->buf, stdout);
-	strbuf_release(sb);
-	exit(0);
-}
 
 static int opt_sandbox_info(const struct option_spec *opt, const char *arg, char *err,
 			    size_t len)
@@ -390,8 +384,7 @@ static int opt_sandbox_info(const struct option_spec *opt, const char *arg, char
 	sandbox_probe(&info);
 	sandbox_info_format(&info, &sb);
 	strbuf_addf(&sb, "answers: %s\n", bot_wait_note());
-	print_and_exit(&sb);
-	return 0;
+	options_print_exit("referee", &sb);
 }
 
 static int opt_list_variants(const struct option_spec *opt, const char *arg, char *err,
@@ -402,8 +395,7 @@ static int opt_list_variants(const struct option_spec *opt, const char *arg, cha
 	(void)opt, (void)arg, (void)err, (void)len;
 	strbuf_init(&sb);
 	rules_list_variants(&sb);
-	print_and_exit(&sb);
-	return 0;
+	options_print_exit("referee", &sb);
 }
 
 static int opt_version(const struct option_spec *opt, const char *arg, char *err, size_t len)
@@ -414,8 +406,7 @@ static int opt_version(const struct option_spec *opt, const char *arg, char *err
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "referee (euchre-arena) %s, protocol %d\n", EUCHRE_ARENA_VERSION,
 		    PROTOCOL_VERSION);
-	print_and_exit(&sb);
-	return 0;
+	options_print_exit("referee", &sb);
 }
 
 static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len);
@@ -552,27 +543,15 @@ static const struct option_spec referee_table[] = {
 
 static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	struct strbuf sb = STRBUF_INIT;
-
 	(void)opt, (void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	strbuf_addstr(&sb, usage_head);
-	options_usage(&sb, referee_table);
-	strbuf_addstr(&sb, usage_tail);
-	print_and_exit(&sb);
-	return 0;
+	options_print_help("referee", usage_head, referee_table, usage_tail);
 }
 
 /* --help-markdown: the table as docs/referee.md lists it (docs/options.sh). */
 static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	struct strbuf sb = STRBUF_INIT;
-
 	(void)opt, (void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	options_markdown(&sb, referee_table);
-	print_and_exit(&sb);
-	return 0;
+	options_print_markdown("referee", referee_table);
 }
 
 /*

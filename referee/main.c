@@ -1080,7 +1080,13 @@ static int game_seeds(const struct session *se, long i, struct match_config *mc,
 	return 0;
 }
 
-/* Plays game i and prints its result line. 0, or -1 with err (exit 1). */
+/*
+ * Plays game i and prints its result line. 0; -1 with err when the game
+ * failed (exit 1); -2 with err when a SEAT cannot be made for it (a bad
+ * argument, exit 2: a directory that lost its 'run' since the first
+ * game). Either way the players it made are freed and the kept ones
+ * stay in se->kept for the caller to stop.
+ */
 static int play_game(struct session *se, long i, char *err, size_t len)
 {
 	struct player *players[MAX_SEATS] = { NULL };
@@ -1117,8 +1123,10 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 			continue;
 		}
 		players[s] = player_new_in(se->seats[s], se->o.seat_dir[s], seed, err, len);
-		if (!players[s])
-			usage_error("%s", err);
+		if (!players[s]) {
+			ret = -2;
+			goto out;
+		}
 		if (player_wants_script(players[s]))
 			player_set_script(players[s], se->deal->script[s], se->deal->nscript[s]);
 	}
@@ -1227,13 +1235,20 @@ int main(int argc, char **argv)
 			   sizeof(err));
 	result_out_hold(holds_results(&se));
 	for (long i = 0; i < o->games; i++) {
-		if (play_game(&se, i, err, sizeof(err)) < 0) {
-			say("%s", err);
-			if (result_out_flush(err, sizeof(err)) < 0)
+		int played = play_game(&se, i, err, sizeof(err));
+
+		if (played < 0) {
+			char ferr[512];
+
+			if (played == -1)
 				say("%s", err);
+			if (result_out_flush(ferr, sizeof(ferr)) < 0)
+				say("%s", ferr);
 			/* a match's bots, left up for the next game: stopped, their scratch removed */
 			for (int s = 0; s < se.nseats; s++)
 				player_free(se.kept[s]);
+			if (played == -2)
+				usage_error("%s", err);
 			return 1;
 		}
 		if (bot_interrupted())

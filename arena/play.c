@@ -258,7 +258,6 @@ static void check_record(const struct job *j, const struct runner_done *d, int l
 	struct stat st;
 	size_t want = d->outlen + 4096, n;
 	char *tail, *end, *start;
-	json_t *printed = NULL, *recorded = NULL;
 	int same = 0, fd = open(j->log, O_RDONLY | O_CLOEXEC);
 
 	why[0] = '\0';
@@ -283,24 +282,15 @@ static void check_record(const struct job *j, const struct runner_done *d, int l
 		*end = '\0';
 		start = strrchr(tail, '\n');
 		start = start ? start + 1 : tail;
-		/*
-		 * the same result: equal JSON values, whatever the spacing and
-		 * the order of keys; compared as parsed, not as result_parse()
-		 * reads them, which leaves out what it does not know (a key
-		 * inside a fault) and rounds reals to 12 digits
-		 */
-		if (!strncmp(start, "result ", 7))
-			recorded = json_loadb(start + 7, (size_t)(end - start - 7), 0, NULL);
-		printed = recorded ? json_loadb(d->out, d->outlen, 0, NULL) : NULL;
-		same = recorded && printed && json_equal(recorded, printed);
+		/* the same result: one JSON value, every byte of meaning counted */
+		same = !strncmp(start, "result ", 7) &&
+		       result_text_equal(start + 7, (size_t)(end - start - 7), d->out, d->outlen);
 	}
 	if (!same)
 		snprintf(why, len, "the game record %s is incomplete (%lld bytes; it does not end "
 			 "with the game's result)", j->log, (long long)st.st_size);
 	else if (fdatasync(fd) < 0 || (logs_fd >= 0 && fsync(logs_fd) < 0))
 		snprintf(why, len, "cannot sync the game record %s: %s", j->log, strerror(errno));
-	json_decref(printed);
-	json_decref(recorded);
 out:
 	free(tail);
 	close(fd);

@@ -250,7 +250,8 @@ PY_EXT = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var(
 PY_MODULES := $(wildcard python/euchre/*.py)
 python: $(O)/python/euchre/_euchre.so $(PY_MODULES:python/%=$(O)/python/%)
 # compiled from the sources, never with sanitizers (a Python that did not
-# load the ASan runtime first cannot load the module), as c-search is
+# load the ASan runtime first cannot load the module; c-search, likewise,
+# links the release archive)
 $(O)/python/euchre/_euchre.so: python/euchre/_euchre.c $(LIBEUCHRE_SRC) $(wildcard engine/*.h common/*.h)
 	@mkdir -p $(dir $@)
 	@test -f "$(PY_INCLUDE)/Python.h" || { echo "no Python.h for $(PYTHON): apt-get install python3-dev" >&2; exit 1; }
@@ -332,12 +333,16 @@ $(O)/bench/%: $(O)/bench/%.o $(LIBARENA) $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ARENA_LIBS)
 
-# c-search links the engine's own sources (the rules, the sampler, the
-# search): built without sanitizers, so that it runs in the sandbox
-C_SEARCH_SRC := sample-bots/c-search/c-search.c $(addprefix engine/,game.c score.c move.c \
-	rules.c card.c rng.c view.c builtin.c sample.c search.c) common/util.c
-sample-bots/c-search/c-search: $(C_SEARCH_SRC) $(wildcard engine/*.h common/*.h)
-	$(CC) -std=c11 -O2 -Wall -Wextra -D_GNU_SOURCE -Iengine -Icommon -o $@ $(C_SEARCH_SRC)
+# c-search is a program over libeuchre (euchre.h alone), its archive linked
+# in: always the release one, so that it runs in the sandbox without the
+# sanitizers (under SAN=1 a make of its own builds it)
+C_SEARCH_LIB := build/rel/libeuchre.a
+sample-bots/c-search/c-search: sample-bots/c-search/c-search.c engine/euchre.h $(C_SEARCH_LIB)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Iengine -o $@ $< $(C_SEARCH_LIB) -lm
+ifeq ($(SAN),1)
+$(C_SEARCH_LIB): $(LIBEUCHRE_SRC) $(wildcard engine/*.h common/*.h)
+	@$(MAKE) --no-print-directory SAN= $@
+endif
 
 # the other sample bots are plain C with no dependency on the project
 sample-bots/%: sample-bots/%.c

@@ -174,32 +174,20 @@ static const struct option_spec run_table[] = {
 	OPT_END(),
 };
 
-/* --help: the synopsis, the table's options, the rest; exit 0. */
-static void print_help(const char *head, const struct option_spec *table, const char *tail)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_init(&sb);
-	strbuf_addstr(&sb, head);
-	options_usage(&sb, table);
-	strbuf_addstr(&sb, tail);
-	fputs(sb.buf, stdout);
-	strbuf_release(&sb);
-	exit(0);
-}
-
 static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
 	(void)opt, (void)arg, (void)err, (void)len;
-	print_help(usage_head, run_table, usage_tail);
-	return 0;
+	options_print_help("arena", usage_head, run_table, usage_tail);
 }
 
 static int opt_version(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
+	struct strbuf sb = STRBUF_INIT;
+
 	(void)opt, (void)arg, (void)err, (void)len;
-	printf("arena (euchre-arena) %s\n", EUCHRE_ARENA_VERSION);
-	exit(0);
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "arena (euchre-arena) %s\n", EUCHRE_ARENA_VERSION);
+	options_print_exit("arena", &sb);
 }
 
 /*
@@ -208,14 +196,8 @@ static int opt_version(const struct option_spec *opt, const char *arg, char *err
  */
 static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	struct strbuf sb = STRBUF_INIT;
-
 	(void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	options_markdown(&sb, opt->value);
-	fputs(sb.buf, stdout);
-	strbuf_release(&sb);
-	exit(0);
+	options_print_markdown("arena", opt->value);
 }
 
 static void parse_args(int argc, char **argv, struct options *o)
@@ -305,8 +287,7 @@ static int opt_report_help(const struct option_spec *opt, const char *arg, char 
 			   size_t len)
 {
 	(void)opt, (void)arg, (void)err, (void)len;
-	print_help(report_head, report_table, report_tail);
-	return 0;
+	options_print_help("arena", report_head, report_table, report_tail);
 }
 
 /*
@@ -684,7 +665,7 @@ static int cmd_key(int argc, char **argv)
 	int got;
 
 	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
-		print_help(usage_head, run_table, usage_tail);
+		options_print_help("arena", usage_head, run_table, usage_tail);
 	if (argc != 2 || (argv[1][0] == '-' && argv[1][1]))
 		die_usage("%s", "key needs one FILE to write the new key to");
 	if (key_generate(&k, err, sizeof(err)) < 0 ||

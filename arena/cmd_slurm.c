@@ -135,29 +135,15 @@ static const struct option_spec slurm_table[] = {
 
 static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	struct strbuf sb = STRBUF_INIT;
-
 	(void)opt, (void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	strbuf_addstr(&sb, usage_head);
-	options_usage(&sb, slurm_table);
-	strbuf_addstr(&sb, usage_tail);
-	fputs(sb.buf, stdout);
-	strbuf_release(&sb);
-	exit(0);
+	options_print_help("arena", usage_head, slurm_table, usage_tail);
 }
 
 /* --help-markdown: the table as docs/cluster.md lists it (docs/options.sh). */
 static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	struct strbuf sb = STRBUF_INIT;
-
 	(void)opt, (void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	options_markdown(&sb, slurm_table);
-	fputs(sb.buf, stdout);
-	strbuf_release(&sb);
-	exit(0);
+	options_print_markdown("arena", slurm_table);
 }
 
 /* Everything the job scripts are made of; paths absolute. */

@@ -449,6 +449,16 @@ int result_field_equal(const struct result *a, const struct result *b, const cha
 	return same;
 }
 
+int result_text_equal(const char *a, size_t alen, const char *b, size_t blen)
+{
+	json_t *x = json_loadb(a, alen, 0, NULL), *y = x ? json_loadb(b, blen, 0, NULL) : NULL;
+	int same = x && y && json_equal(x, y);
+
+	json_decref(x);
+	json_decref(y);
+	return same;
+}
+
 char *result_field_text(const struct result *r, const char *name)
 {
 	json_t *x = field_json(r, name);

@@ -126,6 +126,16 @@ int result_field_equal(const struct result *a, const struct result *b, const cha
 char *result_field_text(const struct result *r, const char *name);
 
 /*
+ * Are the alen bytes of a and the blen bytes of b one JSON value,
+ * whatever the spacing and the order of keys (jansson's json_equal())?
+ * Every byte of meaning counts, unlike in what result_parse() reads: a
+ * key inside a fault, a real's digits past the 12 result_format() writes.
+ * 0 too when either is not JSON. For the record check: a record ends with
+ * the very result the referee printed.
+ */
+int result_text_equal(const char *a, size_t alen, const char *b, size_t blen);
+
+/*
  * A game given up after its retry: a line of failed.jsonl,
  *   {"game":ID,"index":N,"attempts":N,"reason":TEXT,"command":TEXT}
  * with its own reader and writer, lenient like result_parse(). Keys it

@@ -9,7 +9,9 @@
  */
 #include "options.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
@@ -327,4 +329,53 @@ void options_markdown(struct strbuf *out, const struct option_spec *opts)
 		in_table = 1;
 		markdown_row(out, o);
 	}
+}
+
+/*
+ * Writes text to standard output and releases it; exits 0, or 1 with a
+ * message when the text could not be written.
+ */
+#ifdef __GNUC__
+__attribute__((noreturn))
+#endif
+static void print_exit(const char *prog, struct strbuf *text)
+{
+	int e = 0;
+
+	/* a write to a full disk fails at the flush, a long text's already at fputs() */
+	errno = 0;
+	if (fputs(text->buf, stdout) == EOF || fflush(stdout) == EOF || ferror(stdout))
+		e = errno ? errno : EIO;
+	strbuf_release(text);
+	if (e) {
+		message_printf(stderr, prog, "cannot write standard output: %s", strerror(e));
+		exit(1);
+	}
+	exit(0);
+}
+
+void options_print_exit(const char *prog, struct strbuf *text)
+{
+	print_exit(prog, text);
+}
+
+void options_print_help(const char *prog, const char *head, const struct option_spec *opts,
+			const char *tail)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	strbuf_addstr(&sb, head);
+	options_usage(&sb, opts);
+	strbuf_addstr(&sb, tail);
+	print_exit(prog, &sb);
+}
+
+void options_print_markdown(const char *prog, const struct option_spec *opts)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	options_markdown(&sb, opts);
+	print_exit(prog, &sb);
 }

@@ -119,4 +119,29 @@ void options_usage(struct strbuf *out, const struct option_spec *opts);
  */
 void options_markdown(struct strbuf *out, const struct option_spec *opts);
 
+/*
+ * What an option such as --help or --version does: writes text (which
+ * it releases) to standard output and exits 0. When it cannot be
+ * written (a full disk, a closed descriptor) says "PROG: cannot write
+ * standard output: ERROR" on stderr and exits 1, so that a script never
+ * takes a lost --help for a printed one.
+ */
+#ifdef __GNUC__
+__attribute__((noreturn))
+#endif
+void options_print_exit(const char *prog, struct strbuf *text);
+
+/* --help: head, then options_usage() of opts, then tail; options_print_exit(). */
+#ifdef __GNUC__
+__attribute__((noreturn))
+#endif
+void options_print_help(const char *prog, const char *head, const struct option_spec *opts,
+			const char *tail);
+
+/* --help-markdown: options_markdown() of opts; options_print_exit(). */
+#ifdef __GNUC__
+__attribute__((noreturn))
+#endif
+void options_print_markdown(const char *prog, const struct option_spec *opts);
+
 #endif

@@ -372,12 +372,6 @@ static int opt_cpu(const struct option_spec *opt, const char *arg, char *err, si
 }
 
 /* The options that print something and exit 0. */
-static void print_and_exit(struct strbuf *sb)
-{
-	fputs(sb->buf, stdout);
-	strbuf_release(sb);
-	exit(0);
-}
 
 static int opt_sandbox_info(const struct option_spec *opt, const char *arg, char *err,
 			    size_t len)
@@ -390,8 +384,7 @@ static int opt_sandbox_info(const struct option_spec *opt, const char *arg, char
 	sandbox_probe(&info);
 	sandbox_info_format(&info, &sb);
 	strbuf_addf(&sb, "answers: %s\n", bot_wait_note());
-	print_and_exit(&sb);
-	return 0;
+	options_print_exit("referee", &sb);
 }
 
 static int opt_list_variants(const struct option_spec *opt, const char *arg, char *err,
@@ -402,8 +395,7 @@ static int opt_list_variants(const struct option_spec *opt, const char *arg, cha
 	(void)opt, (void)arg, (void)err, (void)len;
 	strbuf_init(&sb);
 	rules_list_variants(&sb);
-	print_and_exit(&sb);
-	return 0;
+	options_print_exit("referee", &sb);
 }
 
 static int opt_version(const struct option_spec *opt, const char *arg, char *err, size_t len)
@@ -414,8 +406,7 @@ static int opt_version(const struct option_spec *opt, const char *arg, char *err
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "referee (euchre-arena) %s, protocol %d\n", EUCHRE_ARENA_VERSION,
 		    PROTOCOL_VERSION);
-	print_and_exit(&sb);
-	return 0;
+	options_print_exit("referee", &sb);
 }
 
 static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len);
@@ -552,27 +543,15 @@ static const struct option_spec referee_table[] = {
 
 static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	struct strbuf sb = STRBUF_INIT;
-
 	(void)opt, (void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	strbuf_addstr(&sb, usage_head);
-	options_usage(&sb, referee_table);
-	strbuf_addstr(&sb, usage_tail);
-	print_and_exit(&sb);
-	return 0;
+	options_print_help("referee", usage_head, referee_table, usage_tail);
 }
 
 /* --help-markdown: the table as docs/referee.md lists it (docs/options.sh). */
 static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
-	struct strbuf sb = STRBUF_INIT;
-
 	(void)opt, (void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	options_markdown(&sb, referee_table);
-	print_and_exit(&sb);
-	return 0;
+	options_print_markdown("referee", referee_table);
 }
 
 /*
@@ -1101,7 +1080,13 @@ static int game_seeds(const struct session *se, long i, struct match_config *mc,
 	return 0;
 }
 
-/* Plays game i and prints its result line. 0, or -1 with err (exit 1). */
+/*
+ * Plays game i and prints its result line. 0; -1 with err when the game
+ * failed (exit 1); -2 with err when a SEAT cannot be made for it (a bad
+ * argument, exit 2: a directory that lost its 'run' since the first
+ * game). Either way the players it made are freed and the kept ones
+ * stay in se->kept for the caller to stop.
+ */
 static int play_game(struct session *se, long i, char *err, size_t len)
 {
 	struct player *players[MAX_SEATS] = { NULL };
@@ -1138,8 +1123,10 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 			continue;
 		}
 		players[s] = player_new_in(se->seats[s], se->o.seat_dir[s], seed, err, len);
-		if (!players[s])
-			usage_error("%s", err);
+		if (!players[s]) {
+			ret = -2;
+			goto out;
+		}
 		if (player_wants_script(players[s]))
 			player_set_script(players[s], se->deal->script[s], se->deal->nscript[s]);
 	}
@@ -1248,13 +1235,20 @@ int main(int argc, char **argv)
 			   sizeof(err));
 	result_out_hold(holds_results(&se));
 	for (long i = 0; i < o->games; i++) {
-		if (play_game(&se, i, err, sizeof(err)) < 0) {
-			say("%s", err);
-			if (result_out_flush(err, sizeof(err)) < 0)
+		int played = play_game(&se, i, err, sizeof(err));
+
+		if (played < 0) {
+			char ferr[512];
+
+			if (played == -1)
 				say("%s", err);
+			if (result_out_flush(ferr, sizeof(ferr)) < 0)
+				say("%s", ferr);
 			/* a match's bots, left up for the next game: stopped, their scratch removed */
 			for (int s = 0; s < se.nseats; s++)
 				player_free(se.kept[s]);
+			if (played == -2)
+				usage_error("%s", err);
 			return 1;
 		}
 		if (bot_interrupted())

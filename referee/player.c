@@ -15,6 +15,7 @@
 #include "player.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,6 +230,24 @@ int player_stderr_path(const struct player_env *env, int seat, char *buf, size_t
 	return 1;
 }
 
+/*
+ * Renames from to to unless to exists (-1 with EEXIST), in one step, so
+ * that a file another process makes at to meanwhile (a second referee
+ * with the same --bot-logs) is never replaced. Where the file system
+ * lacks RENAME_NOREPLACE (NFS) a link and an unlink do the same: link()
+ * refuses an existing name too. 0, or -1 with errno.
+ */
+static int rename_noreplace(const char *from, const char *to)
+{
+	if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	if (link(from, to) < 0)
+		return -1;
+	return unlink(from);
+}
+
 int player_keep_stderr(const struct player_env *env, int seat, char *err, size_t len)
 {
 	char path[4096], kept[4200], head[80], seed[24] = "unknown";
@@ -254,11 +273,10 @@ int player_keep_stderr(const struct player_env *env, int seat, char *err, size_t
 			snprintf(suffix, sizeof(suffix), "-%d", k);
 		snprintf(kept, sizeof(kept), "%.*sgame-%s%s.seat%d.stderr", (int)dir, path, seed,
 			 suffix, seat);
-		if (lstat(kept, &st) < 0 && errno == ENOENT) {
-			if (rename(path, kept) == 0)
-				return 0;
+		if (rename_noreplace(path, kept) == 0)
+			return 0;
+		if (errno != EEXIST)
 			break;
-		}
 	}
 	snprintf(err, len, "cannot keep '%s' as '%s': %s", path, kept, strerror(errno));
 	return -1;

@@ -2,8 +2,9 @@
 # t_arena_fail.sh - games whose referee fails: a failure is retried once;
 # a game that fails twice is written to failed.jsonl, not counted as
 # played, reported, and the run exits 3; running again retries it. A
-# referee that prints garbage, dies of a signal or hangs past
-# game_timeout_s is such a failure; the tournament goes on.
+# referee that prints garbage, dies of a signal, hangs past
+# game_timeout_s or leaves a record that does not end with the result it
+# printed is such a failure; the tournament goes on.
 . tests/arena/lib.sh
 cd "$W" || exit 1
 
@@ -65,6 +66,17 @@ grep -q "^  greedy: $faults_greedy ($faults_greedy timeout); first in fault/logs
 # in the CSV: the total, then by kind (timeout is the first kind)
 "$ARENA" report --csv fault | grep -q "^overall,[12],random,$n,.*,$faults_random,$faults_random,0,0,0,0,0,0,.*,ranked,$" ||
 	fail "csv faults"
+
+# a record whose last line is not the printed result, though they differ
+# only in a key inside a fault: those games (even seeds) fail, the others
+# (the same key alike on both sides) are played
+FLAKY_MODE=mismatch "$ARENA" -q --referee "$FIXTURES/flaky-referee" --results mismatch t.ini \
+	>/dev/null 2>err
+expect_eq "mismatched records: exit" $? 3
+expect_eq "mismatched records: failed games" "$(lines mismatch/failed.jsonl)" "$bad"
+expect_eq "mismatched records: played games" "$(lines mismatch/results.jsonl)" $((n - bad))
+grep -q "failed again (the game record $W/mismatch/logs/[^ ]*\.log is incomplete ([0-9]* bytes; it does not end with the game's result)); giving up on it" err ||
+	fail "mismatched records: $(cat err)"
 
 # a referee that hangs: stopped at game_timeout_s
 two_bots slow.ini "variants = hammerwalt" "game_timeout_s = 1" "partners = copies"

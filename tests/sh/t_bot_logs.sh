@@ -3,7 +3,8 @@
 # played writes DIR/seatN.stderr, and the file an earlier game left there
 # (of the same run or an earlier one) is kept as DIR/game-SEED.seatN.stderr,
 # "-2", "-3", ... added when that name is taken. Four runs into one DIR; a
-# bot that writes its handshake seed to stderr tells the files apart.
+# bot that writes its handshake seed to stderr tells the files apart. A
+# name another process takes meanwhile is never replaced.
 . "$(dirname "$0")/lib.sh"
 R=$BINDIR/referee
 mkdir -p "$tmp/bot"
@@ -62,6 +63,31 @@ expect_eq "a match of three games" "$(files)" \
 expect_eq "the match's first game" "$(seeds game-9.seat0.stderr)" "game 9 bot 500 "
 expect_eq "the match's second game" "$(seeds game-10.seat2.stderr)" "game 10 bot 501 "
 expect_eq "the match's last game" "$(seeds seat0.stderr)" "game 11 bot 500 "
+
+# a kept name taken after the referee chose it (as by another referee
+# writing into the same DIR; tests/shim/rename_race.so makes "racer" files)
+# is not replaced: the file goes to the next free name; the same where the
+# file system has no RENAME_NOREPLACE (RENAME_RACE=no-flag)
+shim=$top/${O:-build/rel}/tests/shim/rename_race.so
+[ -f "$shim" ] || fail "no $shim (make test-run builds it)"
+for how in race no-flag; do
+	[ -f "$shim" ] || break
+	rm -rf "$logs"
+	run 12 600
+	(
+		LD_PRELOAD=$shim RENAME_RACE=$how
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+		export LD_PRELOAD RENAME_RACE ASAN_OPTIONS
+		run 13 700
+		exit "$failures"
+	) || fail "the raced run ($how)"
+	expect_eq "a raced run ($how)" "$(files)" \
+		"game-12-2.seat0.stderr game-12-2.seat2.stderr game-12.seat0.stderr game-12.seat2.stderr seat0.stderr seat2.stderr "
+	expect_eq "the racer's file ($how)" "$(cat "$logs/game-12.seat0.stderr")" "racer"
+	expect_eq "the game's file, kept beside it ($how)" "$(seeds game-12-2.seat0.stderr)" \
+		"game 12 bot 600 "
+	expect_eq "the raced run's game ($how)" "$(seeds seat0.stderr)" "game 13 bot 700 "
+done
 
 # --log FILE without --bot-logs: a run's games append to FILE.seatN.stderr, as before
 "$R" --variant hammerwalt --option max_hands=1 --seed 1 --games 2 --log "$tmp/g.log" \

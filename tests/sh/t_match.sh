@@ -15,7 +15,8 @@
 #  - part 4, information: what a spy bot gets in its second game of a
 #    match is exactly what a fresh process gets for that game, and its
 #    scratch is empty again; also under a referee that is not root;
-#  - a run that fails after a game stops the bots kept up for the next.
+#  - a run that fails after a game stops the bots kept up for the next,
+#    and so does one whose SEAT cannot be made for a later game.
 set -u
 . "$(dirname "$0")/lib.sh"
 sb=$top/sample-bots
@@ -195,5 +196,27 @@ grep -q "cannot write 'the standard output'" "$tmp/full.err" ||
 	fail "/dev/full: $(cat "$tmp/full.err")"
 expect_eq "a failed run's scratch directories" "$(ls "$tmp/sd" | wc -l)" 0
 echo "ok: a run that fails stops its match bots"
+
+# 7. so does a run whose SEAT cannot be made for a later game (a bad
+# argument, exit 2): here a directory whose bot deletes its own 'run'
+mkdir "$tmp/sd7" "$tmp/vanish" || fail "cannot make $tmp/sd7"
+cat >"$tmp/vanish/run" <<'PY'
+#!/usr/bin/env python3
+import os, sys
+os.unlink(sys.argv[0])
+for line in sys.stdin:
+    if line.startswith("legal "):
+        print(line[6:].split(",")[0].strip(), flush=True)
+PY
+chmod +x "$tmp/vanish/run"
+$ref --variant hammerwalt --option max_hands=1 --seed 80 --games 3 --insecure \
+	--scratch-dir "$tmp/sd7" "$sb/c-random" "$tmp/vanish" "$sb/c-random" @random \
+	>"$tmp/vanish.out" 2>"$tmp/vanish.err"
+expect_eq "a SEAT gone after the first game: exit" $? 2
+expect_eq "a SEAT gone after the first game: says" "$(cat "$tmp/vanish.err")" \
+	"referee: '$tmp/vanish' is a directory without an executable 'run' file (see referee --help)"
+expect_eq "a SEAT gone after the first game: results" "$(wc -l <"$tmp/vanish.out")" 1
+expect_eq "a SEAT gone after the first game: scratch directories" "$(ls "$tmp/sd7" | wc -l)" 0
+echo "ok: a run whose SEAT is gone stops its match bots"
 
 finish "t_match: all passed"

@@ -6,6 +6,7 @@
 # text, and --help lists no option the table lacks; each table has its
 # list in the docs, and that list is up to date (docs/options.sh
 # --check). Both checks are shown to fail on a list that misses an option.
+# Text that --help and the like cannot write (a full disk) is an error.
 set -u
 . "$(dirname "$0")/lib.sh"
 cd "$top" || exit 1
@@ -88,5 +89,20 @@ grep -q "^$tmp/compare.md: an option list differs from its program's table" "$tm
 grep -q '^    > | `--fresh` | move the earlier results aside first |$' "$tmp/docs.err" ||
 	fail "docs without --fresh: the row is not shown: $(cat "$tmp/docs.err")"
 cmp -s docs/compare.md "$tmp/compare.md" && fail "the test's copy is the doc itself"
+
+# what --help, --help-markdown and --version print is checked: into a
+# full disk (/dev/full) each exits 1 with the program's message
+[ -w /dev/full ] || fail "no /dev/full to write to"
+for cmd in "referee --help" "referee --help-markdown" "referee --version" \
+	"referee --list-variants" "arena --help" "arena --version" "arena report --help" \
+	"arena compare --help" "arena slurm --help" "arena slurm --help-markdown" \
+	"arena key --help"; do
+	prog=${cmd%% *}
+	# shellcheck disable=SC2086 # the command's words
+	$BINDIR/$cmd >/dev/full 2>"$tmp/full.err"
+	expect_eq "$cmd >/dev/full: exit" $? 1
+	expect_eq "$cmd >/dev/full: says" "$(cat "$tmp/full.err")" \
+		"$prog: cannot write standard output: No space left on device"
+done
 
 finish "option tables, --help and docs agree"

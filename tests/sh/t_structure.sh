@@ -10,7 +10,8 @@
 #  - every sandbox limit of the table (common/botlimits.c) is documented;
 #  - a plain make installs nothing (make deps, test and run do);
 #  - the arena's results store (issue 31): (a) a result line is parsed in
-#    one function, result_parse() (failed.jsonl's in failed_game_parse()),
+#    one function, result_parse() (failed.jsonl's in failed_game_parse();
+#    result_text_equal() compares two lines as JSON values),
 #    (b) no memmem()/strstr() searches inside JSON text to rewrite it,
 #    (c) no tab-joined records ("%s\t%s" built, strchr(..., '\t') split),
 #    (d) no results-directory file name outside store_results.h/.c,
@@ -196,7 +197,8 @@ src = {f: code(f) for f in files}
 
 # (a) one function parses a result line: text is parsed as JSON (json_loads,
 # json_loadb) only in arena/store_result.c, by result_parse() (and
-# failed_game_parse() for failed.jsonl); json_load_file() only reads arena.json
+# failed_game_parse() for failed.jsonl, result_text_equal() to compare two
+# lines); json_load_file() only reads arena.json
 parsers = []
 for f in files:
     if not f.endswith(".c"):
@@ -204,11 +206,12 @@ for f in files:
     for name, line, body in functions(src[f]):
         if re.search(r"\bjson_load[sb]\s*\(", body):
             parsers.append("%s:%d: %s()" % (f, line, name))
-want = ["arena/store_result.c: failed_game_parse()", "arena/store_result.c: result_parse()"]
+want = ["arena/store_result.c: failed_game_parse()", "arena/store_result.c: result_parse()",
+        "arena/store_result.c: result_text_equal()"]
 got = sorted(re.sub(r":\d+:", ":", p) for p in parsers)
 if got != want:
-    fail("(a) JSON text is parsed by %s; only result_parse() (and failed_game_parse()) in "
-         "arena/store_result.c may" % ", ".join(parsers))
+    fail("(a) JSON text is parsed by %s; only result_parse() (and failed_game_parse(), "
+         "result_text_equal()) in arena/store_result.c may" % ", ".join(parsers))
 
 # (b) no search inside JSON text to rewrite it: no memmem(), and no strstr()
 # for a quoted key

@@ -2,8 +2,10 @@
  * test_arena_result.c - the result line's one reader and one writer
  * (arena/store_result.h): a line the arena writes reads into the fields it
  * holds and writes back byte for byte; missing or misshapen fields read
- * as missing; unknown keys survive; a failed.jsonl line likewise; and a
- * line checked against its schedule line names the field that differs.
+ * as missing; unknown keys survive; a failed.jsonl line likewise; a
+ * line checked against its schedule line names the field that differs;
+ * and two lines compared as JSON values differ where what result_parse()
+ * keeps does not.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -186,6 +188,60 @@ static void test_a_line_against_its_schedule_line(void)
 	results_expected_release(&map);
 }
 
+/* the same as a str of n bytes */
+static int text_equal(const char *a, const char *b)
+{
+	return result_text_equal(a, strlen(a), b, strlen(b));
+}
+
+static void test_two_lines_compared_as_json_values(void)
+{
+	static const char a[] = "{\"game\":\"g\",\"faults\":[{\"seat\":1,\"kind\":\"timeout\","
+				"\"note\":1}],\"time_ms\":[0.1234567890123]}";
+	/* the same value: other key order (outside and inside the fault), spaces */
+	static const char b[] = "{ \"time_ms\": [0.1234567890123], \"faults\": [{\"kind\":"
+				"\"timeout\", \"note\": 1, \"seat\": 1}], \"game\": \"g\" }";
+	/* a key inside a fault that struct result does not keep */
+	static const char c[] = "{\"game\":\"g\",\"faults\":[{\"seat\":1,\"kind\":\"timeout\","
+				"\"note\":2}],\"time_ms\":[0.1234567890123]}";
+	/* a real that differs in its 13th digit, past the 12 result_format() writes */
+	static const char d[] = "{\"game\":\"g\",\"faults\":[{\"seat\":1,\"kind\":\"timeout\","
+				"\"note\":1}],\"time_ms\":[0.1234567890124]}";
+	struct result ra, rc, rd;
+	struct strbuf fa = STRBUF_INIT, fc = STRBUF_INIT, fd = STRBUF_INIT;
+	char err[ERRLEN];
+
+	CHECK_INT(text_equal(a, a), 1);
+	CHECK_INT(text_equal(a, b), 1);
+	CHECK_INT(text_equal(a, c), 0);
+	CHECK_INT(text_equal(a, d), 0);
+	CHECK_INT(text_equal(a, "{\"game\":\"g\""), 0); /* not JSON */
+	CHECK_INT(text_equal("not json", "not json"), 0);
+	/* what result_parse() then result_format() make of a, c and d is one line */
+	result_init(&ra);
+	result_init(&rc);
+	result_init(&rd);
+	strbuf_init(&fa);
+	strbuf_init(&fc);
+	strbuf_init(&fd);
+	CHECK_INT(result_parse(&ra, a, strlen(a), err, sizeof(err)), 0);
+	CHECK_INT(result_parse(&rc, c, strlen(c), err, sizeof(err)), 0);
+	CHECK_INT(result_parse(&rd, d, strlen(d), err, sizeof(err)), 0);
+	CHECK_INT(result_format(&ra, &fa, err, sizeof(err)), 0);
+	CHECK_INT(result_format(&rc, &fc, err, sizeof(err)), 0);
+	CHECK_INT(result_format(&rd, &fd, err, sizeof(err)), 0);
+	CHECK_STR(fa.buf, "{\"game\":\"g\",\"faults\":[{\"seat\":1,\"kind\":\"timeout\"}],"
+			  "\"time_ms\":[0.123456789012]}");
+	CHECK_STR(fc.buf, fa.buf);
+	CHECK_STR(fd.buf, fa.buf);
+	result_release(&ra);
+	result_release(&rc);
+	result_release(&rd);
+	strbuf_release(&fa);
+	strbuf_release(&fc);
+	strbuf_release(&fd);
+}
+
 int main(void)
 {
 	RUN(test_a_line_reads_into_its_fields);
@@ -193,5 +249,6 @@ int main(void)
 	RUN(test_missing_misshapen_and_unknown_fields);
 	RUN(test_a_failed_line_reads_and_writes_back);
 	RUN(test_a_line_against_its_schedule_line);
+	RUN(test_two_lines_compared_as_json_values);
 	return TEST_REPORT();
 }

@@ -26,6 +26,7 @@
 #include "check.h"
 #include "deal_file.h"
 #include "file.h"
+#include "game_list.h"
 #include "match.h"
 #include "options.h"
 #include "replay.h"
@@ -34,6 +35,7 @@
 #include "seat.h"
 #include "sandbox.h"
 #include "sleep_read.h"
+#include "strvec.h"
 #include "path.h"
 #include "protocol.h"
 #include "util.h"
@@ -175,6 +177,7 @@ struct options {
 	struct player_env env;
 	int cpu; /* --cpu: 1 + the CPU, 0: not given */
 	int no_matches; /* --no-matches: every bot is started for each game */
+	const char *match; /* --match FILE ('-': standard input): the list of games */
 };
 
 static long number_arg(const char *name, const char *arg, long min, long max)
@@ -439,6 +442,13 @@ static const struct option_spec referee_table[] = {
 		 "built-in players only, result lines are written in batches, each within 0.1 s "
 		 "(and a hand) of its game's end (at once with a bot program, @human, --log or "
 		 "a terminal); a signal that ends the referee writes the waiting lines first"),
+	OPT_STRING(0, "match", &ropts.match, "FILE",
+		   "play the games FILE lists, one line of JSON per game with its own seed, "
+		   "built-in seats' seeds, record, bot logs and deal: {\"seed\": N, \"bot_seeds\": "
+		   "{\"SEAT\": N}, \"log\": FILE, \"bot_logs\": DIR, \"deal\": FILE} (seed "
+		   "required); '-' reads it from standard input (out of sight of ps); each game's "
+		   "result line is printed as it ends; not with --seed, --games, --bot-seed, "
+		   "--log, --bot-logs or --deal (docs/referee.md, Matches)"),
 	OPT_CALLBACK(0, "bot-seed", NULL, "SEAT:N", opt_bot_seed,
 		     "the seed of SEAT, 0 to 2^63-1: a bot program's 'seed' line, @random's "
 		     "generator's (default: drawn at random for each seat and game, apart from "
@@ -604,6 +614,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 	n = options_parse(referee_table, argc, argv, err, sizeof(err));
 	if (n < 0)
 		usage_error("%s", err);
+	if (ropts.match && (ropts.seed_given || ropts.games != 1 || ropts.bot_seed_given ||
+			    ropts.log_file || ropts.bot_logs || ropts.deal_file))
+		usage_error("--match gives each game's seeds, record, bot logs and deal: not "
+			    "with --seed, --games, --bot-seed, --log, --bot-logs or --deal");
 	/* game i is dealt from seed + i: the last one must be a seed too */
 	if (ropts.seed_given &&
 	    (unsigned long long)(ropts.games - 1) > 0x7fffffffffffffffULL - ropts.seed)
@@ -645,6 +659,40 @@ static void make_rules(const struct options *o, int nseats, struct rules *r)
 }
 
 /*
+ * Every bot's stderr file exists before any bot starts, so that each
+ * can be hidden from the others even in a directory one of them is
+ * shown (a file made later would show through); with hide, each is
+ * added to o->hide. Exits 1 when one cannot be made.
+ */
+static void make_stderr_files(struct options *o, char *const *seats, int nseats, int hide)
+{
+	static char files[MAX_SEATS][4096];
+	char err[4096 + 256];
+
+	for (int s = 0; s < nseats; s++) {
+		int fd;
+
+		if (seat_is_builtin(seats[s]) ||
+		    !player_stderr_path(&o->env, s, files[s], sizeof(files[s])))
+			continue;
+		/* an earlier run's file under --bot-logs: kept under its game's name */
+		o->env.stderr_keep = o->bot_logs != NULL;
+		if (player_keep_stderr(&o->env, s, err, sizeof(err)) < 0) {
+			say("%s", err);
+			exit(1);
+		}
+		fd = file_open_private(files[s], 0, err, sizeof(err));
+		if (fd < 0) {
+			say("%s", err);
+			exit(1);
+		}
+		close(fd);
+		if (hide)
+			o->hide[o->nhide++] = files[s];
+	}
+}
+
+/*
  * Adds to the paths no bot may see wherever they show through its view:
  * the record's directory, the bots' stderr directory and the directory the
  * referee runs in (the arena runs it in the config's), besides --hide.
@@ -652,8 +700,6 @@ static void make_rules(const struct options *o, int nseats, struct rules *r)
 static void hide_records(struct options *o, char *const *seats, int nseats)
 {
 	static char cwd[4096];
-	static char files[MAX_SEATS][4096];
-	char err[4096 + 256];
 
 	if (o->log_file) {
 		o->log_dir = path_dir(o->log_file);
@@ -678,31 +724,7 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 		if (strcmp(o->deal_real, o->deal_file))
 			o->hide[o->nhide++] = o->deal_file;
 	}
-	/*
-	 * Every bot's stderr file exists before any bot starts, so that each
-	 * can be hidden from the others even in a directory one of them is
-	 * shown (a file made later would show through).
-	 */
-	for (int s = 0; s < nseats; s++) {
-		int fd;
-
-		if (seat_is_builtin(seats[s]) ||
-		    !player_stderr_path(&o->env, s, files[s], sizeof(files[s])))
-			continue;
-		/* an earlier run's file under --bot-logs: kept under its game's name */
-		o->env.stderr_keep = o->bot_logs != NULL;
-		if (player_keep_stderr(&o->env, s, err, sizeof(err)) < 0) {
-			say("%s", err);
-			exit(1);
-		}
-		fd = file_open_private(files[s], 0, err, sizeof(err));
-		if (fd < 0) {
-			say("%s", err);
-			exit(1);
-		}
-		close(fd);
-		o->hide[o->nhide++] = files[s];
-	}
+	make_stderr_files(o, seats, nseats, 1);
 	if (getcwd(cwd, sizeof(cwd)))
 		o->hide[o->nhide++] = cwd;
 	o->hide[o->nhide] = NULL;
@@ -873,6 +895,11 @@ struct session {
 	long played;
 	long wins[MAX_SEATS];
 	double total[MAX_SEATS];
+	/* --match: the games, and the paths no bot may see in any of them */
+	struct game_list list;
+	int match;
+	struct strvec hide_store;
+	const char **match_hide;
 };
 
 static void install_signals(void)
@@ -1047,8 +1074,8 @@ static void check_hides(const struct options *o, char *const *seats, const char 
 	}
 }
 
-/* The explicit deal, the record, where the bots' stderr goes, what bots must not see. */
-static void open_outputs(struct session *se)
+/* The --bot-logs directory, the record, where the bots' stderr goes. */
+static void open_game_outputs(struct session *se)
 {
 	struct options *o = &se->o;
 	char err[4096 + 256];
@@ -1075,7 +1102,161 @@ static void open_outputs(struct session *se)
 		o->stderr_prefix = strbuf_detach(&sb);
 		o->env.stderr_prefix = o->stderr_prefix;
 	}
-	hide_records(o, se->seats, se->nseats);
+}
+
+/* The explicit deal, the record, where the bots' stderr goes, what bots must not see. */
+static void open_outputs(struct session *se)
+{
+	open_game_outputs(se);
+	hide_records(&se->o, se->seats, se->nseats);
+}
+
+/* ---- --match: a list of games, each with its own seeds and paths --------- */
+
+/* Reads the --match list (exit 2 when it is not one). */
+static void match_read(struct session *se)
+{
+	const char *name = se->o.match;
+	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+	char err[4096 + 256];
+
+	if (!f)
+		usage_error("cannot read --match '%s': %s", name, strerror(errno));
+	game_list_init(&se->list);
+	if (game_list_read(&se->list, f, strcmp(name, "-") ? name : "standard input", err,
+			   sizeof(err)) < 0)
+		usage_error_hint("see docs/referee.md, Matches", "--match: %s", err);
+	if (f != stdin)
+		fclose(f);
+	se->match = 1;
+	se->o.games = se->list.n;
+}
+
+/* Game i of the list takes the place of the command line's seeds and paths. */
+static void match_select(struct session *se, long i)
+{
+	struct options *o = &se->o;
+	const struct game_spec *g = &se->list.games[i];
+
+	o->seed = g->seed;
+	o->seed_given = 1;
+	memcpy(o->bot_seed, g->bot_seed, sizeof(o->bot_seed));
+	o->bot_seed_given = g->bot_seed_given;
+	o->log_file = g->log;
+	o->bot_logs = g->bot_logs;
+	o->deal_file = g->deal;
+	free(se->deal);
+	free(se->deal_text);
+	se->deal = NULL;
+	se->deal_text = NULL;
+}
+
+/*
+ * Every game's deal parses and gives a bare @script its moves, and its
+ * seeds name seats that take one, before the first game starts: a
+ * mistake is exit 2 with nothing played.
+ */
+static void match_check(struct session *se)
+{
+	for (long i = 0; i < se->list.n; i++) {
+		const struct game_spec *g = &se->list.games[i];
+
+		match_select(se, i);
+		load_deal(se);
+		for (int s = 0; s < se->nseats; s++) {
+			if (!strcmp(se->seats[s], "@script") &&
+			    (!se->deal || !se->deal->nscript[s]))
+				usage_error("--match: game %ld: seat %d is @script with no moves in "
+					    "its deal", i + 1, s);
+			if ((g->bot_seed_given & (1u << s)) && !seat_takes_seed(se->seats[s]))
+				usage_error("--match: game %ld: seat %d is %s, which draws nothing "
+					    "at random (it takes no seed)", i + 1, s, se->seats[s]);
+		}
+		if (g->bot_seed_given >> se->nseats)
+			usage_error("--match: game %ld: 'bot_seeds' names a seat the game does not "
+				    "have", i + 1);
+	}
+	match_select(se, 0);
+}
+
+/* Adds path to the hidden paths of a --match, and its real path when another. */
+static void match_hide_add(struct session *se, const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	strvec_push(&se->hide_store, path);
+	if (real && strcmp(real, path))
+		strvec_push(&se->hide_store, real);
+	free(real);
+}
+
+/*
+ * What no bot may see in a match: a bot kept up for the next game keeps
+ * the view it started with, so that view hides every game's record
+ * directory, bot logs and deal from the start (the --hide paths and the
+ * current directory as in a single game). The directories of the bot
+ * logs are made now, so that they can be hidden.
+ */
+static void match_hide(struct session *se)
+{
+	struct options *o = &se->o;
+	char cwd[4096];
+
+	strvec_init(&se->hide_store);
+	for (int h = 0; h < o->nhide; h++)
+		strvec_push(&se->hide_store, o->hide[h]);
+	for (long i = 0; i < se->list.n; i++) {
+		const struct game_spec *g = &se->list.games[i];
+
+		if (g->log) {
+			char *dir = path_dir(g->log);
+
+			match_hide_add(se, dir);
+			strvec_push(&se->hide_store, g->log);
+			free(dir);
+		}
+		if (g->bot_logs) {
+			if (path_mkdir_p(g->bot_logs, 0700) < 0) {
+				say("cannot make the bot_logs directory '%s' of --match: %s",
+				    g->bot_logs, strerror(errno));
+				exit(1);
+			}
+			match_hide_add(se, g->bot_logs);
+		}
+		if (g->deal) {
+			char *real = realpath(g->deal, NULL);
+			char *dir = path_dir(real ? real : g->deal);
+
+			match_hide_add(se, dir);
+			match_hide_add(se, g->deal);
+			free(dir);
+			free(real);
+		}
+	}
+	if (getcwd(cwd, sizeof(cwd)))
+		strvec_push(&se->hide_store, cwd);
+	o->env.hide = (const char *const *)se->hide_store.items;
+}
+
+/*
+ * Game i's deal, record and bots' stderr files: the last game's record
+ * is closed first (its result is in it and synced), exit 1 when one
+ * cannot be made.
+ */
+static void match_game_outputs(struct session *se, long i)
+{
+	struct options *o = &se->o;
+
+	if (se->log && fclose(se->log) != 0)
+		say("warning: closing the record '%s': %s", o->log_file, strerror(errno));
+	se->log = NULL;
+	free(o->stderr_prefix);
+	o->stderr_prefix = NULL;
+	o->env.stderr_prefix = NULL;
+	match_select(se, i);
+	load_deal(se);
+	open_game_outputs(se);
+	make_stderr_files(o, se->seats, se->nseats, 0);
 }
 
 /*
@@ -1088,7 +1269,7 @@ static void open_outputs(struct session *se)
 static int game_seeds(const struct session *se, long i, struct match_config *mc, char *err,
 		      size_t len)
 {
-	mc->seed = se->o.seed + (unsigned long long)i;
+	mc->seed = se->o.seed + (se->match ? 0 : (unsigned long long)i);
 	/* secret unless given: a bot must not be able to guess the deal */
 	if (!se->o.seed_given && random_seed(&mc->seed, err, len) < 0)
 		return -1;
@@ -1122,8 +1303,10 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.t0 = clock_ms();
 	mc.env.seed = mc.seed;
 	/* --bot-logs keeps each game's file apart (player_keep_stderr()); --log's appends */
-	mc.env.stderr_append = i > 0 && !se->o.bot_logs;
+	mc.env.stderr_append = i > 0 && !se->o.bot_logs && !se->match;
 	mc.env.stderr_keep = se->o.bot_logs != NULL;
+	/* each game of a --match has its own stderr files: a bot kept up moves to them */
+	mc.env.stderr_own = se->match;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
 	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games;
@@ -1237,17 +1420,27 @@ int main(int argc, char **argv)
 		usage_error("too many SEATs (at most 10)");
 	make_rules(o, se.nseats, &se.rules);
 	o->env.time.decisions = rules_max_decisions(&se.rules);
+	if (o->match) {
+		match_read(&se);
+		match_check(&se);
+	}
 	load_deal(&se);
 	check_seats(&se);
 	check_hides(o, se.seats, o->seat_dir, se.nseats);
-	open_outputs(&se);
+	if (se.match)
+		match_hide(&se);
+	else
+		open_outputs(&se);
 	strbuf_init(&se.result_fixed);
 	strbuf_init(&se.line);
 	/* a SEAT it cannot encode leaves it empty: each result line then says why */
 	match_result_fixed(&se.rules, (const char *const *)se.seats, &se.result_fixed, err,
 			   sizeof(err));
-	result_out_hold(holds_results(&se));
+	/* a match's lines go out as each game ends: the arena counts them as they come */
+	result_out_hold(!se.match && holds_results(&se));
 	for (long i = 0; i < o->games; i++) {
+		if (se.match)
+			match_game_outputs(&se, i);
 		if (play_game(&se, i, err, sizeof(err)) < 0) {
 			say("%s", err);
 			if (result_out_flush(err, sizeof(err)) < 0)
@@ -1285,5 +1478,9 @@ int main(int argc, char **argv)
 	free(o->deal_real);
 	for (int i = 0; i < o->nopts; i++)
 		free(o->opt_key[i]);
+	if (se.match) {
+		game_list_release(&se.list);
+		strvec_release(&se.hide_store);
+	}
 	return 0;
 }

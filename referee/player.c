@@ -390,7 +390,7 @@ static void stderr_header(const struct player_env *env, int seat, char *buf, siz
 static int renew(struct player *p, const struct player_env *env, int seat)
 {
 	char header[64], path[4096], err[320];
-	int keep;
+	int keep, have;
 
 	if (!p->matches || seat != p->seat ||
 	    bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0) {
@@ -404,9 +404,13 @@ static int renew(struct player *p, const struct player_env *env, int seat)
 	 * when a fresh bot starts; where that fails, so would the fresh
 	 * start the caller then makes, which says why
 	 */
-	keep = env->stderr_keep && player_stderr_path(env, seat, path, sizeof(path));
+	have = player_stderr_path(env, seat, path, sizeof(path));
+	keep = env->stderr_keep && have;
+	if (env->stderr_own && !have)
+		bot_stderr_drop(p->bot); /* this game keeps no stderr */
 	if ((keep && player_keep_stderr(env, seat, err, sizeof(err)) < 0) ||
-	    bot_stderr_next_game(p->bot, header, keep ? path : NULL, err, sizeof(err)) < 0) {
+	    bot_stderr_next_game(p->bot, header, (keep || (env->stderr_own && have)) ? path : NULL,
+				 err, sizeof(err)) < 0) {
 		player_stop(p);
 		return -1;
 	}

@@ -50,6 +50,12 @@ struct play_opts {
 	void *arg;
 	/* the run's result set: each game stored, or given up, is added (may be NULL) */
 	struct result_set *set;
+	/*
+	 * 1: the games of one seat arrangement over a block of deals are a
+	 * match, one referee (plan_match.h), when the config's 'matches' is
+	 * on; 0: a referee per game (compare)
+	 */
+	int matches;
 };
 
 /*

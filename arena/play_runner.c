@@ -34,6 +34,7 @@ struct slot {
 	int stop_signal, stop_sent;
 	double stop_grace;      /* seconds */
 	int exited, status, timed_out, killed;
+	int lines;       /* hand back whole lines of stdout as they come */
 	void *tag;
 };
 
@@ -142,9 +143,18 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 		int p[2];
 		size_t n_in = strlen(job->input);
 
-		if (n_in > 4096 || pipe2(p, O_CLOEXEC) < 0) {
+		if (n_in > RUNNER_INPUT_MAX || pipe2(p, O_CLOEXEC) < 0) {
 			snprintf(err, len, "cannot pass the job its input: %s",
-				 n_in > 4096 ? "too long" : strerror(errno));
+				 n_in > RUNNER_INPUT_MAX ? "too long" : strerror(errno));
+			goto out;
+		}
+		/* a pipe holds 64 KiB unless the system was set otherwise */
+		if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in)
+			fcntl(p[1], F_SETPIPE_SZ, RUNNER_INPUT_MAX);
+		if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in) {
+			snprintf(err, len, "cannot pass the job its input: too long for a pipe");
+			close(p[0]);
+			close(p[1]);
 			goto out;
 		}
 		if (write(p[1], job->input, n_in) != (ssize_t)n_in) {
@@ -228,6 +238,7 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 	s->deadline = job->timeout_ms > 0 ? s->start + (double)job->timeout_ms / 1000 : 0;
 	s->stop_signal = job->stop_signal;
 	s->stop_grace = (double)job->stop_grace_ms / 1000;
+	s->lines = job->lines;
 	s->tag = job->tag;
 	ret = 0;
 out:
@@ -317,6 +328,46 @@ static void check_exit(struct slot *s)
 	close_streams(s);
 }
 
+void runner_set_timeout(struct runner *r, const void *tag, long timeout_ms)
+{
+	for (int i = 0; i < r->nslots; i++) {
+		struct slot *s = &r->slots[i];
+
+		if (s->tag != tag || s->exited || s->timed_out)
+			continue;
+		if (s->stop_sent)
+			return; /* the grace after the stop signal runs on */
+		s->deadline = timeout_ms > 0 ? (clock_ms() / 1e3) + (double)timeout_ms / 1000 : 0;
+		return;
+	}
+}
+
+/*
+ * Slot i's next whole line of stdout, when it hands back lines and has
+ * one: taken out of its buffer into done. 1, or 0 when there is none.
+ */
+static int hand_back_line(struct runner *r, int i, struct runner_done *done)
+{
+	struct slot *s = &r->slots[i];
+	struct strbuf *b = &s->buf[0];
+	char *nl = s->lines && b->len ? memchr(b->buf, '\n', b->len) : NULL;
+	size_t n;
+
+	if (!nl)
+		return 0;
+	n = (size_t)(nl - b->buf) + 1;
+	memset(done, 0, sizeof(*done));
+	done->tag = s->tag;
+	done->line = 1;
+	done->out = xmalloc(n + 1);
+	memcpy(done->out, b->buf, n);
+	done->out[n] = '\0';
+	done->outlen = n;
+	memmove(b->buf, b->buf + n, b->len - n + 1);
+	b->len -= n;
+	return 1;
+}
+
 static void hand_back(struct runner *r, int i, struct runner_done *done)
 {
 	struct slot *s = &r->slots[i];
@@ -360,7 +411,11 @@ int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_don
 					s->timed_out = 1;
 				}
 			}
+			if (hand_back_line(r, i, done))
+				return 2;
 			check_exit(s);
+			if (hand_back_line(r, i, done))
+				return 2;
 			if (s->exited && !streams_open(s)) {
 				hand_back(r, i, done);
 				return 1;

@@ -872,7 +872,8 @@ int main(int argc, char **argv)
 		say("%s", err);
 		return 1;
 	}
-	if (o->games > 1)
+	/* a match's games are the arena's to sum up: its stderr stays empty */
+	if (o->games > 1 && !se.match)
 		print_summary(&se);
 	/*
 	 * Every result is in the record, checked and synced, before it is

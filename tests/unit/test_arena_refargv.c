@@ -42,7 +42,7 @@ static char *argv_of(const struct config *c, const struct schedule *s, int i, co
 
 	strvec_init(&v);
 	strbuf_init(&sb);
-	struct refargv_paths p = { "REF", log, botlogs, results, 0, 0 };
+	struct refargv_paths p = { "REF", log, botlogs, results, 0, 0, 0 };
 
 	refargv_build(&v, c, &s->games[i], &p);
 	for (size_t k = 0; k < v.nr; k++)
@@ -104,7 +104,7 @@ static void test_cpu_goes_after_the_sandbox_flags(void)
 	struct schedule s;
 	struct strvec v;
 	struct strbuf sb = STRBUF_INIT;
-	struct refargv_paths p = { "REF", "L", NULL, NULL, 0, 1 + 3 };
+	struct refargv_paths p = { "REF", "L", NULL, NULL, 0, 1 + 3, 0 };
 
 	CHECK(load(&c, "[arena]\nvariants = hammerwalt\nseed = 3\npartners = copies\ncpu_affinity = true\n"
 		       "insecure = true\n[variant hammerwalt]\ntarget = 32\n"

@@ -130,6 +130,43 @@ static void child(const struct runner_job *job, pid_t parent, int in, int out, i
 	child_fail(report, 2);
 }
 
+/*
+ * The read end of the job's standard input: a pipe holding its input
+ * (small enough to wait there until the job reads it), or /dev/null. An
+ * fd, or -1 with err.
+ */
+static int open_input(const struct runner_job *job, char *err, size_t len)
+{
+	int p[2], in;
+	size_t n_in;
+
+	if (!job->input) {
+		if ((in = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
+			snprintf(err, len, "cannot open /dev/null: %s", strerror(errno));
+		return in;
+	}
+	n_in = strlen(job->input);
+	if (n_in > RUNNER_INPUT_MAX || pipe2(p, O_CLOEXEC) < 0) {
+		snprintf(err, len, "cannot pass the job its input: %s",
+			 n_in > RUNNER_INPUT_MAX ? "too long" : strerror(errno));
+		return -1;
+	}
+	/* a pipe holds 64 KiB unless the system was set otherwise */
+	if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in)
+		fcntl(p[1], F_SETPIPE_SZ, RUNNER_INPUT_MAX);
+	if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in) {
+		snprintf(err, len, "cannot pass the job its input: too long for a pipe");
+	} else if (write(p[1], job->input, n_in) != (ssize_t)n_in) {
+		snprintf(err, len, "cannot pass the job its input: %s", strerror(errno));
+	} else {
+		close(p[1]);
+		return p[0];
+	}
+	close(p[0]);
+	close(p[1]);
+	return -1;
+}
+
 int runner_start(struct runner *r, const struct runner_job *job, char *err, size_t len)
 {
 	int pipe_out[2] = { -1, -1 }, pipe_err[2] = { -1, -1 }, report[2] = { -1, -1 };
@@ -138,37 +175,8 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 	struct slot *s;
 	ssize_t n;
 
-	if (job->input) {
-		/* small enough to wait in the pipe until the job reads it */
-		int p[2];
-		size_t n_in = strlen(job->input);
-
-		if (n_in > RUNNER_INPUT_MAX || pipe2(p, O_CLOEXEC) < 0) {
-			snprintf(err, len, "cannot pass the job its input: %s",
-				 n_in > RUNNER_INPUT_MAX ? "too long" : strerror(errno));
-			goto out;
-		}
-		/* a pipe holds 64 KiB unless the system was set otherwise */
-		if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in)
-			fcntl(p[1], F_SETPIPE_SZ, RUNNER_INPUT_MAX);
-		if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in) {
-			snprintf(err, len, "cannot pass the job its input: too long for a pipe");
-			close(p[0]);
-			close(p[1]);
-			goto out;
-		}
-		if (write(p[1], job->input, n_in) != (ssize_t)n_in) {
-			snprintf(err, len, "cannot pass the job its input: %s", strerror(errno));
-			close(p[0]);
-			close(p[1]);
-			goto out;
-		}
-		close(p[1]);
-		in = p[0];
-	} else if ((in = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
-		snprintf(err, len, "cannot open /dev/null: %s", strerror(errno));
+	if ((in = open_input(job, err, len)) < 0)
 		goto out;
-	}
 	if (job->out_path) {
 		out = file_open_private(job->out_path, 0, err, len);
 		if (out < 0)

@@ -484,7 +484,16 @@ struct play {
 	int cpus[CPU_MAX], load[CPU_MAX], ncpus;
 };
 
-/* Ctrl-C once: let the running games finish; twice: stop them now. */
+/* Is the job a match (its referee takes SIGUSR2: no game after the running one)? */
+static int is_match(void *tag)
+{
+	return ((struct job *)tag)->match;
+}
+
+/*
+ * Ctrl-C once: let the running games finish (a match its running game:
+ * SIGUSR2 tells its referee to start no other); twice: stop them now.
+ */
 static void handle_signals(struct play *pl)
 {
 	struct play_status *st = pl->st;
@@ -497,6 +506,7 @@ static void handle_signals(struct play *pl)
 	n = runner_count(pl->r);
 	if (st->stopping == 0 && n > 0) {
 		st->stopping = 1;
+		runner_signal_each(pl->r, SIGUSR2, is_match);
 		note(pl->o, "interrupted: waiting for %d running game%s to finish (press Ctrl-C "
 		     "again to stop %s now)", n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
 	} else if (st->stopping == 0) {

@@ -62,6 +62,13 @@ void runner_kill_all(struct runner *r)
 		}
 }
 
+void runner_signal_each(struct runner *r, int sig, int (*want)(void *tag))
+{
+	for (int i = 0; i < r->nslots; i++)
+		if (!r->slots[i].exited && want(r->slots[i].tag))
+			kill(r->slots[i].pid, sig);
+}
+
 void runner_free(struct runner *r)
 {
 	if (!r)

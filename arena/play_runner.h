@@ -97,6 +97,9 @@ int runner_count(const struct runner *r);
 int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_done *done,
 		char *err, size_t len);
 
+/* Sends sig to the own process (not the group) of each running job for which want(tag) is 1. */
+void runner_signal_each(struct runner *r, int sig, int (*want)(void *tag));
+
 /* Kills every running job's process group with SIGKILL (they are reaped by runner_wait()). */
 void runner_kill_all(struct runner *r);
 

@@ -171,6 +171,15 @@ static void on_stop(int sig, siginfo_t *si, void *ucontext)
 	bot_interrupt_from(ucontext);
 }
 
+/* SIGUSR2: finish the running game, then start no other (the arena's first Ctrl-C). */
+static volatile sig_atomic_t last_game;
+
+static void on_last_game(int sig)
+{
+	(void)sig;
+	last_game = 1;
+}
+
 /*
  * Opens the game record: a private file (file.h: 0600, never through a
  * link, never another user's), since it holds every seat's cards. NULL,
@@ -348,6 +357,11 @@ static void install_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaddset(&sa.sa_mask, sleep_read_signal());
 	sigaction(SIGUSR1, &sa, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_last_game;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR2, &sa, NULL);
 }
 
 /* referee [options] --build SRC DEST [--] COMMAND...: argv[0] is DEST. */
@@ -865,7 +879,7 @@ int main(int argc, char **argv)
 				player_free(se.kept[s]);
 			return 1;
 		}
-		if (bot_interrupted())
+		if (bot_interrupted() || last_game)
 			break; /* stopped: no further game */
 	}
 	if (result_out_flush(err, sizeof(err)) < 0) {

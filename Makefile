@@ -62,7 +62,7 @@ ARENA_BIN_LIBS = $(ARENA_PKG_LIBS) $(shell pkg-config --libs inih jansson) -lm
 COMMON_SRC := $(wildcard common/*.c)
 ENGINE_SRC := $(wildcard engine/*.c)
 SANDBOX_SRC := $(wildcard referee/sandbox/*.c)
-REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
+REFEREE_SRC := $(filter-out referee/main.c referee/main_options.c,$(wildcard referee/*.c))
 # page templates (a template per page kind): DIR/NAME.html becomes the C array NAME_html
 REFEREE_TEMPLATES := $(wildcard referee/*.html)
 ARENA_TEMPLATES := $(wildcard arena/*.html)
@@ -290,7 +290,7 @@ install: lib
 	$(call euchre_pc,$(PREFIX),$${prefix}/include,$${prefix}/lib) \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/euchre.pc
 
-$(BINDIR)/referee: $(O)/referee/main.o $(REFEREE_LIBS)
+$(BINDIR)/referee: $(O)/referee/main.o $(O)/referee/main_options.o $(REFEREE_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 

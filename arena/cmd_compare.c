@@ -283,6 +283,9 @@ static const struct option_spec compare_table[] = {
 	OPT_FLAG(0, "cpu-affinity", &opts.cpu_affinity,
 		 "each game on a CPU of its own, as for a tournament (docs/arena.md, One CPU "
 		 "per game): faster for quick single-threaded bots, slower for the JVM"),
+	OPT_FLAG(0, "no-matches", &opts.no_matches,
+		 "the referee starts every bot afresh for each game (compare plays one game per "
+		 "referee either way; docs/compare.md)"),
 	OPT_STRING(0, "referee", &opts.referee, "PATH",
 		   "the referee program, as for a tournament"),
 	OPT_FLAG('q', "quiet", &opts.quiet, "no progress lines"),
@@ -422,6 +425,8 @@ static void settle_config(const struct compare_opts *o, struct config *c)
 	c->cpu_time |= o->cpu_time;
 	c->insecure |= o->insecure;
 	c->cpu_affinity |= o->cpu_affinity;
+	if (o->no_matches)
+		c->matches = 0;
 }
 
 /*
@@ -456,6 +461,8 @@ static void format_record(struct strbuf *out, const struct compare_opts *o,
 					strbuf_addstr(out, "insecure = true\n");
 				if (o->cpu_affinity)
 					strbuf_addstr(out, "cpu_affinity = true\n");
+				if (o->no_matches)
+					strbuf_addstr(out, "matches = off\n");
 				for (int k = 0; k < NLIMITS; k++)
 					if (o->limits[k] >= 0)
 						strbuf_addf(out, "%s = %ld\n",

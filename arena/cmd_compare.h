@@ -25,6 +25,7 @@ struct compare_opts {
 	uint64_t seed;
 	const char *results;  /* NULL: results/compare-VARIANT */
 	int fresh, quiet, insecure, cpu_time, cpu_affinity;
+	int no_matches; /* --no-matches: the referee starts every bot for each game */
 	int copies;           /* --partners copies: A+A against B+B */
 	int sprt;             /* --sprt ELO0,ELO1 given */
 	double elo0, elo1, alpha, beta;

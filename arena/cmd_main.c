@@ -156,6 +156,9 @@ static const struct option_spec run_table[] = {
 	OPT_FLAG(0, "cpu-affinity", &run_opts.cpu_affinity,
 		 "run each game, referee and bots, on a CPU of its own (as 'cpu_affinity = "
 		 "true'; docs/arena.md, One CPU per game)"),
+	OPT_FLAG(0, "no-matches", &run_opts.no_matches,
+		 "start the referee, and every bot, for each game (as 'matches = off'; "
+		 "docs/arena.md, Matches)"),
 	OPT_STRING(0, "referee", &run_opts.referee, "PATH",
 		   "the referee program (default: 'referee', else the referee next to this "
 		   "program)"),
@@ -478,7 +481,7 @@ static int print_games(const struct options *o, const struct config *c, const st
 			strbuf_addstr(&cmd, stored);
 		} else {
 			strvec_init(&argv);
-			struct refargv_paths rp = { referee, NULL, NULL, NULL, 0, 0 };
+			struct refargv_paths rp = { referee, NULL, NULL, NULL, 0, 0, 0 };
 
 			refargv_build(&argv, c, g, &rp);
 			refargv_command_line(&cmd, c, g, &argv);
@@ -713,6 +716,8 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	c.cpu_affinity |= o.cpu_affinity;
+	if (o.no_matches)
+		c.matches = 0;
 	if (o.key && c.seed_line) {
 		say("%s:%d: 'seed' decides every deal, so --key '%s' would not be used "
 			"(leave one of them out)", c.path, c.seed_line, o.key);

@@ -653,6 +653,7 @@ static int play_and_report(const struct config *c, struct fixture **todo, long n
 		po.note = on_note;
 		po.arg = ui;
 		po.set = ui->set;
+		po.matches = 1; /* when the config's 'matches' is on */
 		played = play_run(c, todo, ntodo, res, &po, st, err, sizeof(err));
 		if (played < 0) {
 			say("%s", err);

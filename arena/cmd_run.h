@@ -23,6 +23,7 @@ struct options {
 	const char *game;
 	const char *key;
 	int fresh, check, verbose, quiet, cpu_affinity;
+	int no_matches; /* --no-matches: as 'matches = off' */
 	long jobs;
 	int shard_k, shard_n;
 };

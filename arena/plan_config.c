@@ -457,6 +457,7 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 		{ "game_timeout_s", 0, 604800, offsetof(struct config, game_timeout_s) },
 		{ "build_timeout_s", 1, 86400, offsetof(struct config, build_timeout_s) },
 		{ "stderr_kb", 0, 1048576, offsetof(struct config, stderr_kb) },
+		{ "match_games", 1, 1000, offsetof(struct config, match_games) },
 	};
 	static const struct {
 		const char *name;
@@ -467,6 +468,7 @@ static void arena_key(struct parse *p, struct config *c, struct kv *kv, const st
 		{ "keep_scratch", offsetof(struct config, keep_scratch) },
 		{ "bot_logs", offsetof(struct config, bot_logs) },
 		{ "cpu_affinity", offsetof(struct config, cpu_affinity) },
+		{ "matches", offsetof(struct config, matches) },
 	};
 	const char *k = kv->key;
 	int lk;
@@ -1102,6 +1104,8 @@ static int config_read(struct config *c, const char *path, const struct config_p
 	c->game_timeout_s = -1;
 	c->stderr_kb = -1;
 	c->build_timeout_s = 120;
+	c->matches = 1;
+	c->match_games = 16;
 	dir = xstrdup(path);
 	slash = strrchr(dir, '/');
 	if (slash)

@@ -109,6 +109,8 @@ struct config {
 	long stderr_kb;                    /* kept per bot and game; -1: referee default */
 	int cpu_time, insecure, keep_scratch, bot_logs;
 	int cpu_affinity;                  /* each game's referee on a CPU of its own (play.c) */
+	int matches;                       /* 'matches': a match per referee (plan_match.h) */
+	long match_games;                  /* 'match_games': the most games of one match */
 	enum log_policy logs;
 	long limits[NLIMITS];              /* 0: not set */
 	long game_timeout_s; /* -1 (not set): derived from the limits, see play.c; 0: none */

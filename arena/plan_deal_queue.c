@@ -2,12 +2,13 @@
  * plan_deal_queue.c - games grouped by deal, handed out so that no two of one
  * deal, and no two of one author, run at once (see plan_deal_queue.h).
  *
- * A group is a FIFO of games of one deal (variant and seed) and one
- * attempt, side by side in the order given: the schedule lists the games
- * of a deal next to each other, so a deal is one group (a retry of it
- * another, at the end). Handing out scans the groups from the first that
- * is not yet empty, and takes the first whose deal is not running; the
- * deals running are few (at most 'jobs').
+ * A group is a FIFO of matches (a single game is a match of one) with the
+ * same deals (variant and seed) and one attempt, side by side in the order
+ * given: the schedule lists the games of a deal next to each other, and
+ * plan_match.h the matches of a block of deals, so a deal (or a block) is
+ * one group (a retry another, at the end). Handing out scans the groups
+ * from the first that is not yet empty, and takes the first none of whose
+ * deals is running; the deals running are few (at most 'jobs' matches').
  */
 #include "plan_deal_queue.h"
 
@@ -16,16 +17,16 @@
 
 #include "util.h"
 
-struct group {
-	int variant;
-	uint64_t seed;
-	int attempt;
-	long head, tail; /* into items, -1: none */
+struct item {
+	struct fixture **g; /* the match's games (owned) */
+	int n;
+	long next;
 };
 
-struct item {
-	struct fixture *g;
-	long next;
+struct group {
+	int attempt;
+	long key;        /* the item whose deals all of the group's have */
+	long head, tail; /* into items, -1: none */
 };
 
 struct deal_queue {
@@ -44,12 +45,18 @@ struct deal_queue {
 	int *busy;         /* per author: games running that seat it */
 };
 
-static int same_deal(const struct fixture *g, int variant, uint64_t seed)
+/* Do the items a and the games g[0..n) have the same deals, in the same order? */
+static int same_deals(const struct item *a, struct fixture *const *g, int n)
 {
-	return g->variant == variant && g->seed == seed;
+	if (a->n != n)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (a->g[i]->variant != g[i]->variant || a->g[i]->seed != g[i]->seed)
+			return 0;
+	return 1;
 }
 
-void deal_queue_add(struct deal_queue *q, struct fixture *g, int attempt)
+void deal_queue_add_match(struct deal_queue *q, struct fixture *const *g, int n, int attempt)
 {
 	struct group *gr = NULL;
 	struct item *it;
@@ -62,33 +69,39 @@ void deal_queue_add(struct deal_queue *q, struct fixture *g, int attempt)
 	if (q->ngroups > q->first) {
 		struct group *x = &q->groups[q->ngroups - 1];
 
-		if (x->attempt == attempt && same_deal(g, x->variant, x->seed))
+		if (x->attempt == attempt && same_deals(&q->items[x->key], g, n))
 			gr = x;
-	}
-	if (!gr) {
-		if (q->ngroups == q->agroups) {
-			q->agroups = q->agroups * 2 + 16;
-			q->groups = xrealloc(q->groups, (size_t)q->agroups * sizeof(*q->groups));
-		}
-		gr = &q->groups[q->ngroups++];
-		gr->variant = g->variant;
-		gr->seed = g->seed;
-		gr->attempt = attempt;
-		gr->head = gr->tail = -1;
 	}
 	if (q->nitems == q->aitems) {
 		q->aitems = q->aitems * 2 + 64;
 		q->items = xrealloc(q->items, (size_t)q->aitems * sizeof(*q->items));
 	}
 	it = &q->items[q->nitems];
-	it->g = g;
+	it->g = xmalloc((size_t)n * sizeof(*it->g));
+	memcpy(it->g, g, (size_t)n * sizeof(*it->g));
+	it->n = n;
 	it->next = -1;
+	if (!gr) {
+		if (q->ngroups == q->agroups) {
+			q->agroups = q->agroups * 2 + 16;
+			q->groups = xrealloc(q->groups, (size_t)q->agroups * sizeof(*q->groups));
+		}
+		gr = &q->groups[q->ngroups++];
+		gr->attempt = attempt;
+		gr->key = q->nitems;
+		gr->head = gr->tail = -1;
+	}
 	if (gr->tail >= 0)
 		q->items[gr->tail].next = q->nitems;
 	else
 		gr->head = q->nitems;
 	gr->tail = q->nitems++;
-	q->left++;
+	q->left += n;
+}
+
+void deal_queue_add(struct deal_queue *q, struct fixture *g, int attempt)
+{
+	deal_queue_add_match(q, &g, 1, attempt);
 }
 
 struct deal_queue *deal_queue_new(struct fixture *const *todo, long n, const int *author,
@@ -111,6 +124,8 @@ void deal_queue_free(struct deal_queue *q)
 {
 	if (!q)
 		return;
+	for (long i = 0; i < q->nitems; i++)
+		free(q->items[i].g);
 	free(q->groups);
 	free(q->items);
 	free(q->run);
@@ -126,6 +141,15 @@ static struct running *find_running(struct deal_queue *q, int variant, uint64_t 
 	return NULL;
 }
 
+/* Is a deal of the games g[0..n) running? */
+static int deals_running(struct deal_queue *q, struct fixture *const *g, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (find_running(q, g[i]->variant, g[i]->seed))
+			return 1;
+	return 0;
+}
+
 /* The author of g's seat p, or -1 (a house seat, a built-in, no author rule). */
 static int seat_author(const struct deal_queue *q, const struct fixture *g, int p)
 {
@@ -134,15 +158,16 @@ static int seat_author(const struct deal_queue *q, const struct fixture *g, int 
 	return q->author && b >= 0 && b < q->nbots ? q->author[b] : -1;
 }
 
-/* Does g seat an author that a running game seats? */
-static int author_busy(const struct deal_queue *q, const struct fixture *g)
+/* Does a game of it seat an author that a running game seats? */
+static int author_busy(const struct deal_queue *q, const struct item *it)
 {
-	for (int p = 0; p < g->nseats; p++) {
-		int a = seat_author(q, g, p);
+	for (int i = 0; i < it->n; i++)
+		for (int p = 0; p < it->g[i]->nseats; p++) {
+			int a = seat_author(q, it->g[i], p);
 
-		if (a >= 0 && a < q->nbots && q->busy[a])
-			return 1;
-	}
+			if (a >= 0 && a < q->nbots && q->busy[a])
+				return 1;
+		}
 	return 0;
 }
 
@@ -159,20 +184,38 @@ static void mark_authors(struct deal_queue *q, const struct fixture *g, int by)
 	}
 }
 
-struct fixture *deal_queue_next(struct deal_queue *q, int *attempt)
+/* Counts the deal of g as running once more. */
+static void mark_running(struct deal_queue *q, const struct fixture *g)
+{
+	struct running *r = find_running(q, g->variant, g->seed);
+
+	if (!r) {
+		if (q->nrun == q->arun) {
+			q->arun = q->arun * 2 + 8;
+			q->run = xrealloc(q->run, (size_t)q->arun * sizeof(*q->run));
+		}
+		r = &q->run[q->nrun++];
+		r->variant = g->variant;
+		r->seed = g->seed;
+		r->count = 0;
+	}
+	r->count++;
+}
+
+struct fixture *const *deal_queue_next_match(struct deal_queue *q, int *n, int *attempt)
 {
 	while (q->first < q->ngroups && q->groups[q->first].head < 0)
 		q->first++;
 	for (long i = q->first; i < q->ngroups; i++) {
 		struct group *gr = &q->groups[i];
-		struct running *r;
 		struct item *it;
 		long at, prev = -1;
 
-		if (gr->head < 0 || find_running(q, gr->variant, gr->seed))
+		if (gr->head < 0 ||
+		    deals_running(q, q->items[gr->key].g, q->items[gr->key].n))
 			continue;
-		/* the group's first game none of whose authors plays elsewhere now */
-		for (at = gr->head; at >= 0 && author_busy(q, q->items[at].g);
+		/* the group's first match none of whose authors plays elsewhere now */
+		for (at = gr->head; at >= 0 && author_busy(q, &q->items[at]);
 		     prev = at, at = q->items[at].next)
 			;
 		if (at < 0)
@@ -186,20 +229,24 @@ struct fixture *deal_queue_next(struct deal_queue *q, int *attempt)
 			gr->tail = prev;
 		if (gr->head < 0)
 			gr->tail = -1;
-		q->left--;
-		mark_authors(q, it->g, 1);
-		if (q->nrun == q->arun) {
-			q->arun = q->arun * 2 + 8;
-			q->run = xrealloc(q->run, (size_t)q->arun * sizeof(*q->run));
+		q->left -= it->n;
+		for (int k = 0; k < it->n; k++) {
+			mark_authors(q, it->g[k], 1);
+			mark_running(q, it->g[k]);
 		}
-		r = &q->run[q->nrun++];
-		r->variant = gr->variant;
-		r->seed = gr->seed;
-		r->count = 1;
+		*n = it->n;
 		*attempt = gr->attempt;
 		return it->g;
 	}
 	return NULL;
+}
+
+struct fixture *deal_queue_next(struct deal_queue *q, int *attempt)
+{
+	int n;
+	struct fixture *const *g = deal_queue_next_match(q, &n, attempt);
+
+	return g ? g[0] : NULL;
 }
 
 void deal_queue_done(struct deal_queue *q, const struct fixture *g)

@@ -24,6 +24,11 @@
  * takes, from the first group whose deal is not running, its first game
  * whose authors are all free. A retried game joins a group of its own
  * after every group there is, so retries still come at the end.
+ *
+ * The unit handed out may be a match (plan_match.h): games played one
+ * after another by one referee. A match holds all its deals and all its
+ * authors while it runs, from its start to deal_queue_done() of its last
+ * game, whatever it has played already.
  */
 #ifndef DEAL_QUEUE_H
 #define DEAL_QUEUE_H
@@ -51,10 +56,26 @@ void deal_queue_add(struct deal_queue *q, struct fixture *g, int attempt);
  */
 struct fixture *deal_queue_next(struct deal_queue *q, int *attempt);
 
-/* Game g (from deal_queue_next()) has ended: its deal and authors no longer run. */
+/*
+ * Adds the match g[0..n) (copied; the games borrowed) at attempt, after
+ * everything queued so far.
+ */
+void deal_queue_add_match(struct deal_queue *q, struct fixture *const *g, int n, int attempt);
+
+/*
+ * The next match to start, as deal_queue_next(): its n games (valid until
+ * deal_queue_free()), every deal and author of them now running; NULL
+ * when none can start. Each of its games ends with deal_queue_done().
+ */
+struct fixture *const *deal_queue_next_match(struct deal_queue *q, int *n, int *attempt);
+
+/*
+ * Game g (from deal_queue_next(), or of a match) has ended: its deal and
+ * authors no longer run (a match's, once each of its games has ended).
+ */
 void deal_queue_done(struct deal_queue *q, const struct fixture *g);
 
-/* Games queued and not yet handed out. */
+/* Games queued and not yet handed out (those of matches counted one by one). */
 long deal_queue_left(const struct deal_queue *q);
 
 #endif

@@ -18,6 +18,7 @@
 #include "clock.h"
 #include "cpu.h"
 #include "plan_deal_queue.h"
+#include "plan_match.h"
 #include "file.h"
 #include "play_interrupt.h"
 #include "path.h"
@@ -30,15 +31,24 @@
 /* After SIGUSR1 at the game timeout, the referee has this long to finish the game. */
 #define REFEREE_STOP_GRACE_S 60
 
-struct job {
+/* A game of a job. */
+struct jgame {
 	struct fixture *g;
-	int attempt;     /* 1 or 2 */
-	long timeout_s;  /* the game timeout (0: none) */
-	struct strvec argv;
 	struct strvec replay; /* argv less --log and --bot-logs: what replays the game */
 	char *log, *errlog;
-	char seed_line[32]; /* the seed, for the referee's standard input (--seed -) */
-	int cpu_slot;       /* cpu_affinity: its CPU's index in struct play's cpus; else -1 */
+};
+
+/* A referee run: a game alone ("--seed -"), or a match ("--match -", plan_match.h). */
+struct job {
+	struct jgame *games;
+	int n;           /* games */
+	int next;        /* a match's games[0..next) have had their result line */
+	int match;       /* "--match -": result lines are taken as they come */
+	int attempt;     /* 1 or 2 */
+	long timeout_s;  /* the running game's timeout (0: none) */
+	struct strvec argv;
+	struct strbuf input; /* the referee's standard input: the seed, or the match's list */
+	int cpu_slot;    /* cpu_affinity: its CPU's index in struct play's cpus; else -1 */
 };
 
 static void note(const struct play_opts *o, const char *fmt, ...)
@@ -67,10 +77,14 @@ static char *path_of(const char *dir, const char *sub, const char *id, const cha
 
 static void job_free(struct job *j)
 {
+	for (int i = 0; i < j->n; i++) {
+		strvec_release(&j->games[i].replay);
+		free(j->games[i].log);
+		free(j->games[i].errlog);
+	}
+	free(j->games);
 	strvec_release(&j->argv);
-	strvec_release(&j->replay);
-	free(j->log);
-	free(j->errlog);
+	strbuf_release(&j->input);
 	free(j);
 }
 
@@ -132,49 +146,106 @@ void play_warn_game_timeout(const struct config *c, const struct schedule *s)
 }
 
 /*
- * Starts game g's referee; with cpu >= 0, on that CPU alone (--cpu). The
- * job remembers cpu_slot, to give the CPU back when it ends.
+ * Game g's paths in the results directory (its record, its referee
+ * stderr), its bot logs directory (made; NULL unless bot_logs) and the
+ * argv that replays it. 0, or -1 with err.
  */
-static int start(struct runner *r, const struct config *c, struct results *res,
-		 const struct play_opts *o, struct fixture *g, int attempt, int cpu, int cpu_slot,
-		 char *err, size_t len)
+static int jgame_init(struct jgame *jg, const struct config *c, struct results *res,
+		      const struct play_opts *o, struct fixture *g, char **botlogs, char *err,
+		      size_t len)
 {
-	struct job *j = xcalloc(1, sizeof(*j));
-	struct runner_job rj;
-	char *botlogs = NULL;
+	struct refargv_paths replay = { o->referee, NULL, NULL, NULL, 0, 0, 0 };
 
-	j->g = g;
-	j->attempt = attempt;
-	j->cpu_slot = cpu_slot;
+	jg->g = g;
 	/* absolute: the referee runs in the config file's directory */
-	j->log = path_of(results_abs_dir(res), RESULTS_LOGS, g->id, ".log");
-	j->errlog = path_of(results_dir(res), RESULTS_LOGS, g->id, ".err");
+	jg->log = path_of(results_abs_dir(res), RESULTS_LOGS, g->id, ".log");
+	jg->errlog = path_of(results_dir(res), RESULTS_LOGS, g->id, ".err");
+	strvec_init(&jg->replay);
+	refargv_build(&jg->replay, c, g, &replay);
+	*botlogs = NULL;
 	if (c->bot_logs) {
-		botlogs = path_of(results_abs_dir(res), RESULTS_BOT_LOGS, g->id, "/");
-		if (path_mkdir_p(botlogs, 0700) < 0) {
-			snprintf(err, len, "cannot make '%s': %s", botlogs, strerror(errno));
-			free(botlogs);
-			job_free(j);
+		*botlogs = path_of(results_abs_dir(res), RESULTS_BOT_LOGS, g->id, "/");
+		if (path_mkdir_p(*botlogs, 0700) < 0) {
+			snprintf(err, len, "cannot make '%s': %s", *botlogs, strerror(errno));
+			free(*botlogs);
+			*botlogs = NULL;
 			return -1;
 		}
 	}
-	strvec_init(&j->argv);
-	{
-		struct refargv_paths play = { o->referee, c->logs == LOGS_NONE ? NULL : j->log,
-					      botlogs, results_abs_dir(res), 1, cpu + 1 };
-		struct refargv_paths replay = { o->referee, NULL, NULL, NULL, 0, 0 };
+	return 0;
+}
 
-		refargv_build(&j->argv, c, g, &play);
-		strvec_init(&j->replay);
-		refargv_build(&j->replay, c, g, &replay);
+/*
+ * Starts the referee of games g[0..*n) (one: a game alone; more: a match,
+ * cut to the games whose list fits the referee's input, *n then made
+ * that many); with cpu >= 0, on that CPU alone (--cpu). The job
+ * remembers cpu_slot, to give the CPU back when it ends.
+ */
+static int start(struct runner *r, const struct config *c, struct results *res,
+		 const struct play_opts *o, struct fixture *const *g, int *n, int attempt,
+		 int cpu, int cpu_slot, char *err, size_t len)
+{
+	struct job *j = xcalloc(1, sizeof(*j));
+	struct runner_job rj;
+	char *botlogs = NULL, *first_botlogs = NULL;
+
+	j->attempt = attempt;
+	j->cpu_slot = cpu_slot;
+	j->match = *n > 1;
+	j->games = xcalloc((size_t)*n, sizeof(*j->games));
+	strvec_init(&j->argv);
+	strbuf_init(&j->input);
+	for (int i = 0; i < *n; i++) {
+		size_t before = j->input.len;
+
+		if (jgame_init(&j->games[i], c, res, o, g[i], &botlogs, err, len) < 0) {
+			j->n = i + 1;
+			job_free(j);
+			free(first_botlogs);
+			return -1;
+		}
+		j->n = i + 1;
+		if (j->match)
+			refargv_match_line(&j->input, c, g[i],
+					   c->logs == LOGS_NONE ? NULL : j->games[i].log, botlogs);
+		if (i == 0)
+			first_botlogs = botlogs;
+		else
+			free(botlogs);
+		botlogs = NULL;
+		if (j->input.len > RUNNER_INPUT_MAX && i > 0) {
+			/* the rest is the caller's to queue again */
+			strbuf_setlen(&j->input, before);
+			strvec_release(&j->games[i].replay);
+			free(j->games[i].log);
+			free(j->games[i].errlog);
+			j->n = i;
+			break;
+		}
 	}
-	snprintf(j->seed_line, sizeof(j->seed_line), "%llu\n", (unsigned long long)g->seed);
-	free(botlogs);
+	*n = j->n;
+	if (j->n == 1)
+		j->match = 0;
+	{
+		struct refargv_paths play = { o->referee,
+					      c->logs == LOGS_NONE ? NULL : j->games[0].log,
+					      first_botlogs, results_abs_dir(res), 1, cpu + 1,
+					      j->match };
+
+		refargv_build(&j->argv, c, g[0], &play);
+	}
+	if (!j->match) {
+		strbuf_reset(&j->input);
+		strbuf_addf(&j->input, "%llu\n", (unsigned long long)g[0]->seed);
+	}
+	free(first_botlogs);
 	memset(&rj, 0, sizeof(rj));
 	rj.argv = j->argv.items;
 	rj.cwd = c->dir;
-	rj.input = j->seed_line;
-	j->timeout_s = game_timeout_s(c, g);
+	rj.input = j->input.buf;
+	rj.lines = j->match;
+	/* a match's: the running game's, restarted as each game ends (play_line()) */
+	j->timeout_s = game_timeout_s(c, g[0]);
 	rj.timeout_ms = j->timeout_s * 1000;
 	/* at the timeout the referee is asked to stop the game and charge the slowest bot */
 	rj.stop_signal = SIGUSR1;
@@ -204,7 +275,7 @@ static void stderr_tail(const struct runner_done *d, char *out, size_t len)
  * With logs = faults, a game played without a fault leaves no files: its
  * record and its bots' stderr (ID.seatN.stderr, beside the record) go.
  */
-static void drop_clean_logs(const struct job *j)
+static void drop_clean_logs(const struct jgame *j)
 {
 	size_t n = strlen(j->log) - 4; /* without ".log" */
 
@@ -224,7 +295,7 @@ static void drop_clean_logs(const struct job *j)
  * nothing, and then no file is made: creating and deleting a file per game
  * costs more than the game on some file systems.
  */
-static void save_stderr(const struct job *j, const struct runner_done *d)
+static void save_stderr(const struct jgame *j, const struct runner_done *d)
 {
 	char msg[4096 + 256];
 	int fd;
@@ -249,14 +320,15 @@ static void save_stderr(const struct job *j, const struct runner_done *d)
 
 /*
  * Is the game's record complete? It must end with "result " and the very
- * result the referee printed (a record cut short by a full disk does
- * not), and is synced to disk before the game counts. "" or why not.
+ * result the referee printed, out[0..outlen) (a record cut short by a
+ * full disk does not), and is synced to disk before the game counts. ""
+ * or why not.
  */
-static void check_record(const struct job *j, const struct runner_done *d, int logs_fd,
+static void check_record(const struct jgame *j, const char *out, size_t outlen, int logs_fd,
 			 char *why, size_t len)
 {
 	struct stat st;
-	size_t want = d->outlen + 4096, n;
+	size_t want = outlen + 4096, n;
 	char *tail, *end, *start;
 	int same = 0, fd = open(j->log, O_RDONLY | O_CLOEXEC);
 
@@ -284,7 +356,7 @@ static void check_record(const struct job *j, const struct runner_done *d, int l
 		start = start ? start + 1 : tail;
 		/* the same result: one JSON value, every byte of meaning counted */
 		same = !strncmp(start, "result ", 7) &&
-		       result_text_equal(start + 7, (size_t)(end - start - 7), d->out, d->outlen);
+		       result_text_equal(start + 7, (size_t)(end - start - 7), out, outlen);
 	}
 	if (!same)
 		snprintf(why, len, "the game record %s is incomplete (%lld bytes; it does not end "
@@ -297,6 +369,22 @@ out:
 }
 
 /*
+ * Why a result line out[0..outlen) of game jg does not count, or "" when
+ * it does (r filled): a valid result and, when the record is to be kept,
+ * a complete record.
+ */
+static void judge_line(const struct config *c, const struct jgame *jg, const char *out,
+		       size_t outlen, int logs_fd, struct result *r, int *nfaults, char *why,
+		       size_t len)
+{
+	why[0] = '\0';
+	if (result_make(out, outlen, jg->g, c, &jg->replay, r, nfaults, why, len) < 0)
+		return;
+	if (c->logs == LOGS_ALL || (c->logs == LOGS_FAULTS && *nfaults))
+		check_record(jg, out, outlen, logs_fd, why, len);
+}
+
+/*
  * Why a finished referee did not produce a result, or "" when it did (r
  * filled): it must exit 0 with one valid result line and, when its record
  * is to be kept, a complete record.
@@ -305,6 +393,7 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 		  int logs_fd, struct result *r, int *nfaults, char *why, size_t len)
 {
 	char tail[300], late[96] = "";
+	const struct jgame *jg = &j->games[j->next];
 
 	why[0] = '\0';
 	if (d->stop_sent)
@@ -331,14 +420,15 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 		snprintf(why, len, "the referee printed more than 4 MiB");
 		return;
 	}
-	if (result_make(d->out, d->outlen, j->g, c, &j->replay, r, nfaults, why, len) < 0)
+	if (j->match) {
+		snprintf(why, len, "the referee ended without the game's result");
 		return;
-	if (c->logs == LOGS_ALL || (c->logs == LOGS_FAULTS && *nfaults))
-		check_record(j, d, logs_fd, why, len);
+	}
+	judge_line(c, jg, d->out, d->outlen, logs_fd, r, nfaults, why, len);
 }
 
-static int record_failure(const struct config *c, struct results *res, const struct job *j,
-			  const char *why, char *err, size_t len)
+static int record_failure(const struct config *c, struct results *res, const struct jgame *j,
+			  int attempt, const char *why, char *err, size_t len)
 {
 	struct failed_game f;
 	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
@@ -351,7 +441,7 @@ static int record_failure(const struct config *c, struct results *res, const str
 	f.game = xstrdup(j->g->id);
 	f.has_index = f.has_attempts = 1;
 	f.index = j->g->index;
-	f.attempts = j->attempt;
+	f.attempts = attempt;
 	f.reason = xstrdup(why);
 	f.command = strbuf_detach(&cmd);
 	failed_game_format(&f, &line);
@@ -379,7 +469,16 @@ struct play {
 	int cpus[CPU_MAX], load[CPU_MAX], ncpus;
 };
 
-/* Ctrl-C once: let the running games finish; twice: stop them now. */
+/* Is the job a match (its referee takes SIGUSR2: no game after the running one)? */
+static int is_match(void *tag)
+{
+	return ((struct job *)tag)->match;
+}
+
+/*
+ * Ctrl-C once: let the running games finish (a match its running game:
+ * SIGUSR2 tells its referee to start no other); twice: stop them now.
+ */
 static void handle_signals(struct play *pl)
 {
 	struct play_status *st = pl->st;
@@ -392,6 +491,7 @@ static void handle_signals(struct play *pl)
 	n = runner_count(pl->r);
 	if (st->stopping == 0 && n > 0) {
 		st->stopping = 1;
+		runner_signal_each(pl->r, SIGUSR2, is_match);
 		note(pl->o, "interrupted: waiting for %d running game%s to finish (press Ctrl-C "
 		     "again to stop %s now)", n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
 	} else if (st->stopping == 0) {
@@ -403,59 +503,133 @@ static void handle_signals(struct play *pl)
 	}
 }
 
-/*
- * A game has ended: counts its result, or schedules it once more, or
- * records that it failed twice. 0, or -1 with err (the results cannot be
- * written).
- */
-static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t len)
+/* Game jg's result r, with nfaults bot faults: stored, then counted. 0, or -1 with err. */
+static int count_game(struct play *pl, const struct jgame *jg, struct result *r, int nfaults,
+		      char *err, size_t len)
 {
 	struct play_status *st = pl->st;
-	struct job *j = d->tag;
 	struct strbuf line = STRBUF_INIT;
+	int ret = -1;
+
+	strbuf_init(&line);
+	/* stored, then counted in the run's set (the file is not read again) */
+	if (result_format(r, &line, err, len) < 0 ||
+	    results_append(pl->res, line.buf, err, len) < 0 ||
+	    (pl->o->set && result_set_add(pl->o->set, r, err, len) < 0))
+		goto out;
+	st->done++;
+	st->done_now++;
+	st->faults += nfaults;
+	if (pl->c->logs == LOGS_FAULTS && !nfaults)
+		drop_clean_logs(jg);
+	ret = 0;
+out:
+	strbuf_release(&line);
+	return ret;
+}
+
+/*
+ * Game jg failed at attempt (why): it is played once more, alone, or,
+ * after its second attempt, recorded as failed. 0, or -1 with err.
+ */
+static int fail_game(struct play *pl, const struct jgame *jg, int attempt, const char *why,
+		     char *err, size_t len)
+{
+	struct play_status *st = pl->st;
+
+	if (attempt == 1) {
+		st->retried++;
+		deal_queue_add(pl->q, jg->g, 2);
+		note(pl->o, "game %s failed (%s); it will be retried", jg->g->id, why);
+		return 0;
+	}
+	st->failed++;
+	note(pl->o, "game %s failed again (%s); giving up on it (see %s)", jg->g->id, why,
+	     jg->errlog);
+	if (record_failure(pl->c, pl->res, jg, attempt, why, err, len) < 0)
+		return -1;
+	if (pl->o->set)
+		result_set_add_failed(pl->o->set, jg->g->id, why);
+	return 0;
+}
+
+/*
+ * A result line of a running match: it counts for the match's next game
+ * (or that game failed, and is retried alone), and the next game's
+ * timeout starts. 0, or -1 with err (the results cannot be written).
+ */
+static int play_line(struct play *pl, struct runner_done *d, char *err, size_t len)
+{
+	struct job *j = d->tag;
 	struct result r;
 	char why[1024];
 	int nfaults = 0, ret = 0;
 
-	strbuf_init(&line);
+	if (j->next >= j->n) {
+		note(pl->o, "the referee of %s printed more lines than its match has games",
+		     j->games[0].g->id);
+		free(d->out);
+		return 0;
+	}
+	result_init(&r);
+	judge_line(pl->c, &j->games[j->next], d->out, d->outlen, pl->logs_fd, &r, &nfaults, why,
+		   sizeof(why));
+	if (!why[0])
+		ret = count_game(pl, &j->games[j->next], &r, nfaults, err, len);
+	else
+		ret = fail_game(pl, &j->games[j->next], j->attempt, why, err, len);
+	j->next++;
+	if (j->next < j->n) {
+		j->timeout_s = game_timeout_s(pl->c, j->games[j->next].g);
+		runner_set_timeout(pl->r, j, j->timeout_s * 1000);
+	}
+	result_release(&r);
+	free(d->out);
+	return ret;
+}
+
+/*
+ * A referee has ended: a game alone counts its result, or is scheduled
+ * once more, or recorded as failed twice; a match's game that was
+ * running fails so (unless the game timeout stopped it, and its result
+ * came), and the games it did not reach are queued again, as a match.
+ * 0, or -1 with err (the results cannot be written).
+ */
+static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t len)
+{
+	struct job *j = d->tag;
+	struct result r;
+	char why[1024];
+	int nfaults = 0, ret = 0, failed = -1;
+
 	result_init(&r);
 	if (d->killed)
 		goto out; /* stopped by the second signal: simply not played */
-	judge(pl->c, j, d, pl->logs_fd, &r, &nfaults, why, sizeof(why));
-	if (!why[0]) {
-		/* stored, then counted in the run's set (the file is not read again) */
-		if (result_format(&r, &line, err, len) < 0 ||
-		    results_append(pl->res, line.buf, err, len) < 0 ||
-		    (pl->o->set && result_set_add(pl->o->set, &r, err, len) < 0)) {
-			ret = -1;
-			goto out;
+	if (j->next < j->n && !(j->match && d->stop_sent && !d->timed_out &&
+				WIFEXITED(d->status) && WEXITSTATUS(d->status) == 0)) {
+		judge(pl->c, j, d, pl->logs_fd, &r, &nfaults, why, sizeof(why));
+		if (!why[0]) {
+			ret = count_game(pl, &j->games[j->next], &r, nfaults, err, len);
+		} else {
+			failed = j->next;
+			ret = fail_game(pl, &j->games[j->next], j->attempt, why, err, len);
 		}
-		st->done++;
-		st->done_now++;
-		st->faults += nfaults;
-		if (pl->c->logs == LOGS_FAULTS && !nfaults)
-			drop_clean_logs(j);
-	} else if (j->attempt == 1) {
-		st->retried++;
-		deal_queue_add(pl->q, j->g, 2);
-		note(pl->o, "game %s failed (%s); it will be retried", j->g->id, why);
-	} else {
-		st->failed++;
-		note(pl->o, "game %s failed again (%s); giving up on it (see %s)", j->g->id, why,
-		     j->errlog);
-		if (record_failure(pl->c, pl->res, j, why, err, len) < 0) {
-			ret = -1;
-			goto out;
-		}
-		if (pl->o->set)
-			result_set_add_failed(pl->o->set, j->g->id, why);
+		j->next++;
 	}
-	save_stderr(j, d);
+	if (ret == 0 && j->next < j->n && !pl->st->stopping) {
+		struct fixture **rest = xcalloc((size_t)(j->n - j->next), sizeof(*rest));
+
+		for (int i = j->next; i < j->n; i++)
+			rest[i - j->next] = j->games[i].g;
+		deal_queue_add_match(pl->q, rest, j->n - j->next, j->attempt);
+		free(rest);
+	}
+	save_stderr(&j->games[failed >= 0 ? failed : 0], d);
 out:
-	deal_queue_done(pl->q, j->g);
+	for (int i = 0; i < j->n; i++)
+		deal_queue_done(pl->q, j->games[i].g);
 	if (j->cpu_slot >= 0)
 		pl->load[j->cpu_slot]--;
-	strbuf_release(&line);
 	result_release(&r);
 	free(d->out);
 	free(d->err);
@@ -472,7 +646,11 @@ static void abandon(struct runner *r)
 		struct runner_done d;
 		char e2[64];
 
-		if (runner_wait(r, -1, -1, &d, e2, sizeof(e2)) == 1) {
+		int got = runner_wait(r, -1, -1, &d, e2, sizeof(e2));
+
+		if (got == 2) {
+			free(d.out);
+		} else if (got == 1) {
 			job_free(d.tag);
 			free(d.out);
 			free(d.err);
@@ -486,6 +664,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 {
 	/* seen_signals 0: a signal before the first game counts too */
 	struct play pl;
+	struct matches m;
 	int ret = -1;
 	double t0 = (clock_ms() / 1e3), last_tick = 0;
 	char *logs = path_of(results_abs_dir(res), RESULTS_LOGS, "", "");
@@ -509,7 +688,13 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		for (int b = 0; b < c->nbots; b++)
 			pl.author[b] = c->bots[b].builtin ? -1 : c->bots[b].author;
 	}
-	pl.q = deal_queue_new(todo, ntodo, pl.author, c->nbots);
+	/* a match per referee (plan_match.h); else, or for compare, a game per referee */
+	matches_group(&m, todo, ntodo, c->match_games, o->matches && c->matches);
+	pl.q = deal_queue_new(NULL, 0, pl.author, c->nbots);
+	for (long i = 0; i < m.n; i++)
+		deal_queue_add_match(pl.q, m.games + m.start[i], (int)(m.start[i + 1] - m.start[i]),
+				     1);
+	matches_release(&m);
 	pl.logs_fd = open(logs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	st->done_now = st->failed = st->retried = 0;
 	st->running = st->stopping = 0;
@@ -519,16 +704,23 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 
 		handle_signals(&pl);
 		while (!st->stopping && runner_count(pl.r) < o->jobs) {
-			int attempt, slot;
-			/* a game whose deal and authors no running game has (plan_deal_queue.h) */
-			struct fixture *g = deal_queue_next(pl.q, &attempt);
+			int attempt, slot, n, all;
+			/* a match whose deals and authors no running game has (plan_deal_queue.h) */
+			struct fixture *const *g = deal_queue_next_match(pl.q, &n, &attempt);
 
 			if (!g)
 				break;
 			slot = cpu_least_loaded(pl.load, pl.ncpus);
-			if (start(pl.r, c, res, o, g, attempt, slot < 0 ? -1 : pl.cpus[slot],
+			all = n;
+			if (start(pl.r, c, res, o, g, &n, attempt, slot < 0 ? -1 : pl.cpus[slot],
 				  slot, err, len) < 0)
 				goto out;
+			if (n < all) {
+				/* the games whose list did not fit the referee's input: later */
+				deal_queue_add_match(pl.q, g + n, all - n, attempt);
+				for (int i = n; i < all; i++)
+					deal_queue_done(pl.q, g[i]);
+			}
 			if (slot >= 0)
 				pl.load[slot]++;
 		}
@@ -537,11 +729,12 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		if (!runner_count(pl.r))
 			break;
 		got = runner_wait(pl.r, 1000, interrupt_fd(), &d, err, len);
-		if (got < 0 || (got == 1 && finish_game(&pl, &d, err, len) < 0))
+		if (got < 0 || (got == 1 && finish_game(&pl, &d, err, len) < 0) ||
+		    (got == 2 && play_line(&pl, &d, err, len) < 0))
 			goto out;
 		st->running = runner_count(pl.r);
 		st->elapsed = (clock_ms() / 1e3) - t0;
-		if (o->progress && (got == 1 || st->elapsed - last_tick >= 1.0)) {
+		if (o->progress && (got >= 1 || st->elapsed - last_tick >= 1.0)) {
 			last_tick = st->elapsed;
 			o->progress(o->arg, st, 0);
 		}

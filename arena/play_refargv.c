@@ -3,6 +3,8 @@
  */
 #include "play_refargv.h"
 
+#include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "seat.h"
@@ -21,12 +23,18 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 	strvec_push(out, p->referee);
 	strvec_push(out, "--variant");
 	strvec_push(out, variant_name(v->base));
-	strvec_push(out, "--seed");
-	if (p->seed_on_stdin)
+	if (p->match) {
+		strvec_push(out, "--match");
 		strvec_push(out, "-");
-	else
-		strvec_pushf(out, "%llu", (unsigned long long)g->seed);
-	if (g->deal) {
+		log = bot_logs = NULL;
+	} else {
+		strvec_push(out, "--seed");
+		if (p->seed_on_stdin)
+			strvec_push(out, "-");
+		else
+			strvec_pushf(out, "%llu", (unsigned long long)g->seed);
+	}
+	if (g->deal && !p->match) {
 		strvec_push(out, "--deal");
 		strvec_push(out, g->deal);
 	}
@@ -68,6 +76,8 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		strvec_push(out, "--insecure");
 	if (c->keep_scratch)
 		strvec_push(out, "--keep-scratch");
+	if (!c->matches && p->seed_on_stdin)
+		strvec_push(out, "--no-matches");
 	if (p->cpu) {
 		strvec_push(out, "--cpu");
 		strvec_pushf(out, "%d", p->cpu - 1);
@@ -107,7 +117,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		const struct entrant *b = config_entrant(c, g->bot[s]);
 
 		/* a built-in's generator: keyed, so the same key plays the same games */
-		if (b->builtin && seat_takes_seed(b->seat)) {
+		if (b->builtin && seat_takes_seed(b->seat) && !p->match) {
 			strvec_push(out, "--bot-seed");
 			strvec_pushf(out, "%d:%llu", s, (unsigned long long)g->bot_seed[s]);
 		}
@@ -120,6 +130,38 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 	strvec_push(out, "--");
 	for (int s = 0; s < g->nseats; s++)
 		strvec_push(out, config_entrant(c, g->bot[s])->seat);
+}
+
+void refargv_match_line(struct strbuf *out, const struct config *c, const struct fixture *g,
+			const char *log, const char *bot_logs)
+{
+	json_t *line = json_object(), *seeds = json_object();
+	char *text;
+
+	json_object_set_new(line, "seed", json_integer((json_int_t)g->seed));
+	for (int s = 0; s < g->nseats; s++) {
+		const struct entrant *b = config_entrant(c, g->bot[s]);
+		char seat[8];
+
+		if (b->builtin && seat_takes_seed(b->seat)) {
+			snprintf(seat, sizeof(seat), "%d", s);
+			json_object_set_new(seeds, seat, json_integer((json_int_t)g->bot_seed[s]));
+		}
+	}
+	if (json_object_size(seeds))
+		json_object_set(line, "bot_seeds", seeds);
+	json_decref(seeds);
+	if (log)
+		json_object_set_new(line, "log", json_string(log));
+	if (bot_logs)
+		json_object_set_new(line, "bot_logs", json_string(bot_logs));
+	if (g->deal)
+		json_object_set_new(line, "deal", json_string(g->deal));
+	text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	strbuf_addstr(out, text);
+	strbuf_addch(out, '\n');
+	free(text);
+	json_decref(line);
 }
 
 void refargv_command_line(struct strbuf *out, const struct config *c, const struct fixture *g,

@@ -37,9 +37,28 @@ struct refargv_paths {
 	const char *results;  /* the results directory, hidden from every bot, or NULL */
 	int seed_on_stdin;    /* "--seed -": the caller writes the seed to the referee's input */
 	int cpu;              /* 1 + the CPU for --cpu (play.c, cpu_affinity); 0: none */
+	/*
+	 * "--match -" in place of --seed, --deal, --log, --bot-logs and
+	 * --bot-seed: the referee reads the games of a match, g first, from its
+	 * input, one refargv_match_line() each (log and bot_logs unused)
+	 */
+	int match;
 };
+/*
+ * With seed_on_stdin (a game the arena plays) and 'matches = off' (or
+ * --no-matches), the argv also has --no-matches: every bot is started for
+ * each game even when it declares matches.
+ */
 void refargv_build(struct strvec *out, const struct config *c, const struct fixture *g,
 		   const struct refargv_paths *p);
+
+/*
+ * Appends game g's line of a referee --match list (docs/referee.md): its
+ * seed, its built-in seats' seeds, its deal file, and log and bot_logs when
+ * not NULL, as one line of JSON ending in a newline.
+ */
+void refargv_match_line(struct strbuf *out, const struct config *c, const struct fixture *g,
+			const char *log, const char *bot_logs);
 
 /*
  * Appends argv (from refargv_build()) as one shell command line that

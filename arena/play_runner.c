@@ -34,6 +34,7 @@ struct slot {
 	int stop_signal, stop_sent;
 	double stop_grace;      /* seconds */
 	int exited, status, timed_out, killed;
+	int lines;       /* hand back whole lines of stdout as they come */
 	void *tag;
 };
 
@@ -59,6 +60,13 @@ void runner_kill_all(struct runner *r)
 			kill(-r->slots[i].pid, SIGKILL);
 			r->slots[i].killed = 1;
 		}
+}
+
+void runner_signal_each(struct runner *r, int sig, int (*want)(void *tag))
+{
+	for (int i = 0; i < r->nslots; i++)
+		if (!r->slots[i].exited && want(r->slots[i].tag))
+			kill(r->slots[i].pid, sig);
 }
 
 void runner_free(struct runner *r)
@@ -129,6 +137,43 @@ static void child(const struct runner_job *job, pid_t parent, int in, int out, i
 	child_fail(report, 2);
 }
 
+/*
+ * The read end of the job's standard input: a pipe holding its input
+ * (small enough to wait there until the job reads it), or /dev/null. An
+ * fd, or -1 with err.
+ */
+static int open_input(const struct runner_job *job, char *err, size_t len)
+{
+	int p[2], in;
+	size_t n_in;
+
+	if (!job->input) {
+		if ((in = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
+			snprintf(err, len, "cannot open /dev/null: %s", strerror(errno));
+		return in;
+	}
+	n_in = strlen(job->input);
+	if (n_in > RUNNER_INPUT_MAX || pipe2(p, O_CLOEXEC) < 0) {
+		snprintf(err, len, "cannot pass the job its input: %s",
+			 n_in > RUNNER_INPUT_MAX ? "too long" : strerror(errno));
+		return -1;
+	}
+	/* a pipe holds 64 KiB unless the system was set otherwise */
+	if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in)
+		fcntl(p[1], F_SETPIPE_SZ, RUNNER_INPUT_MAX);
+	if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in) {
+		snprintf(err, len, "cannot pass the job its input: too long for a pipe");
+	} else if (write(p[1], job->input, n_in) != (ssize_t)n_in) {
+		snprintf(err, len, "cannot pass the job its input: %s", strerror(errno));
+	} else {
+		close(p[1]);
+		return p[0];
+	}
+	close(p[0]);
+	close(p[1]);
+	return -1;
+}
+
 int runner_start(struct runner *r, const struct runner_job *job, char *err, size_t len)
 {
 	int pipe_out[2] = { -1, -1 }, pipe_err[2] = { -1, -1 }, report[2] = { -1, -1 };
@@ -137,28 +182,8 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 	struct slot *s;
 	ssize_t n;
 
-	if (job->input) {
-		/* small enough to wait in the pipe until the job reads it */
-		int p[2];
-		size_t n_in = strlen(job->input);
-
-		if (n_in > 4096 || pipe2(p, O_CLOEXEC) < 0) {
-			snprintf(err, len, "cannot pass the job its input: %s",
-				 n_in > 4096 ? "too long" : strerror(errno));
-			goto out;
-		}
-		if (write(p[1], job->input, n_in) != (ssize_t)n_in) {
-			snprintf(err, len, "cannot pass the job its input: %s", strerror(errno));
-			close(p[0]);
-			close(p[1]);
-			goto out;
-		}
-		close(p[1]);
-		in = p[0];
-	} else if ((in = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
-		snprintf(err, len, "cannot open /dev/null: %s", strerror(errno));
+	if ((in = open_input(job, err, len)) < 0)
 		goto out;
-	}
 	if (job->out_path) {
 		out = file_open_private(job->out_path, 0, err, len);
 		if (out < 0)
@@ -228,6 +253,7 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 	s->deadline = job->timeout_ms > 0 ? s->start + (double)job->timeout_ms / 1000 : 0;
 	s->stop_signal = job->stop_signal;
 	s->stop_grace = (double)job->stop_grace_ms / 1000;
+	s->lines = job->lines;
 	s->tag = job->tag;
 	ret = 0;
 out:
@@ -317,6 +343,46 @@ static void check_exit(struct slot *s)
 	close_streams(s);
 }
 
+void runner_set_timeout(struct runner *r, const void *tag, long timeout_ms)
+{
+	for (int i = 0; i < r->nslots; i++) {
+		struct slot *s = &r->slots[i];
+
+		if (s->tag != tag || s->exited || s->timed_out)
+			continue;
+		if (s->stop_sent)
+			return; /* the grace after the stop signal runs on */
+		s->deadline = timeout_ms > 0 ? (clock_ms() / 1e3) + (double)timeout_ms / 1000 : 0;
+		return;
+	}
+}
+
+/*
+ * Slot i's next whole line of stdout, when it hands back lines and has
+ * one: taken out of its buffer into done. 1, or 0 when there is none.
+ */
+static int hand_back_line(struct runner *r, int i, struct runner_done *done)
+{
+	struct slot *s = &r->slots[i];
+	struct strbuf *b = &s->buf[0];
+	char *nl = s->lines && b->len ? memchr(b->buf, '\n', b->len) : NULL;
+	size_t n;
+
+	if (!nl)
+		return 0;
+	n = (size_t)(nl - b->buf) + 1;
+	memset(done, 0, sizeof(*done));
+	done->tag = s->tag;
+	done->line = 1;
+	done->out = xmalloc(n + 1);
+	memcpy(done->out, b->buf, n);
+	done->out[n] = '\0';
+	done->outlen = n;
+	memmove(b->buf, b->buf + n, b->len - n + 1);
+	b->len -= n;
+	return 1;
+}
+
 static void hand_back(struct runner *r, int i, struct runner_done *done)
 {
 	struct slot *s = &r->slots[i];
@@ -360,7 +426,11 @@ int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_don
 					s->timed_out = 1;
 				}
 			}
+			if (hand_back_line(r, i, done))
+				return 2;
 			check_exit(s);
+			if (hand_back_line(r, i, done))
+				return 2;
 			if (s->exited && !streams_open(s)) {
 				hand_back(r, i, done);
 				return 1;

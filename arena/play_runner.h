@@ -21,6 +21,9 @@
 
 struct runner;
 
+/* The most a job's input may hold (a pipe's default capacity on Linux). */
+#define RUNNER_INPUT_MAX 65536
+
 struct runner_job {
 	char *const *argv;     /* argv[0] is a path, run with execv() (no PATH search) */
 	const char *cwd;       /* NULL: the arena's */
@@ -35,16 +38,23 @@ struct runner_job {
 	int stop_signal;
 	long stop_grace_ms;
 	/*
-	 * What the job reads on its standard input (at most 4096 bytes, kept
-	 * in a pipe), or NULL for /dev/null: how a secret reaches it without
-	 * showing on its command line to every user of the machine.
+	 * What the job reads on its standard input (at most RUNNER_INPUT_MAX
+	 * bytes, kept in a pipe), or NULL for /dev/null: how a secret reaches
+	 * it without showing on its command line to every user of the machine.
 	 */
 	const char *input;
+	/*
+	 * Hand back each whole line of its standard output as it comes
+	 * (runner_wait() returns 2), not only what is left of it at the end.
+	 */
+	int lines;
 	void *tag;             /* handed back in struct runner_done */
 };
 
 struct runner_done {
 	void *tag;
+	int line;       /* runner_wait() returned 2: out is one line of a running job (with
+			   its newline) and nothing else is set */
 	int status;     /* as from waitpid() */
 	int timed_out;  /* killed at its deadline */
 	int stop_sent;  /* its stop_signal was sent at the timeout */
@@ -68,17 +78,27 @@ void runner_free(struct runner *r);
  */
 int runner_start(struct runner *r, const struct runner_job *job, char *err, size_t len);
 
+/*
+ * Restarts the deadline of the job tagged tag: timeout_ms from now (0:
+ * none); a stop signal already sent stays sent.
+ */
+void runner_set_timeout(struct runner *r, const void *tag, long timeout_ms);
+
 /* Number of jobs started and not yet handed back by runner_wait(). */
 int runner_count(const struct runner *r);
 
 /*
  * Waits until a job has ended, at most timeout_ms (-1: no limit), or until
  * wake_fd (-1: none) is readable. Returns 1 with done filled for one ended
- * job, 0 when the time ran out or wake_fd woke it, -1 with err on a system
- * error.
+ * job (with 'lines', out holds what came after its last whole line), 2
+ * with done->line and done->out for a whole line of a 'lines' job, 0 when
+ * the time ran out or wake_fd woke it, -1 with err on a system error.
  */
 int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_done *done,
 		char *err, size_t len);
+
+/* Sends sig to the own process (not the group) of each running job for which want(tag) is 1. */
+void runner_signal_each(struct runner *r, int sig, int (*want)(void *tag));
 
 /* Kills every running job's process group with SIGKILL (they are reaped by runner_wait()). */
 void runner_kill_all(struct runner *r);

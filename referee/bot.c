@@ -1024,21 +1024,36 @@ int bot_stderr_next_game(struct bot *b, const char *header, const char *path, ch
 	if (b->stopped)
 		return 0;
 	drain_stderr(b);
-	if (b->errfile < 0)
+	if (b->errfile < 0 && !path)
 		return 0;
-	note_dropped(b);
+	if (b->errfile >= 0)
+		note_dropped(b);
 	b->err_kept = b->err_dropped = 0;
 	if (path) {
 		/* the last game's file stays where the caller moved it; this game's is new */
 		if ((fd = file_open_private(path, 0, err, len)) < 0)
 			return -1;
-		if (close(b->errfile) < 0)
+		if (b->errfile >= 0 && close(b->errfile) < 0)
 			errfile_failed(b, errno);
 		b->errfile = fd;
 	}
 	if (!b->errfile_err[0] && file_write_all(b->errfile, header, strlen(header)) < 0)
 		errfile_failed(b, errno);
 	return 0;
+}
+
+void bot_stderr_drop(struct bot *b)
+{
+	if (b->stopped)
+		return;
+	drain_stderr(b);
+	if (b->errfile >= 0) {
+		note_dropped(b);
+		if (close(b->errfile) < 0)
+			errfile_failed(b, errno);
+		b->errfile = -1;
+	}
+	b->err_kept = b->err_dropped = 0;
 }
 
 /* ---- stopping --------------------------------------------------------- */

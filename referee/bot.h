@@ -112,10 +112,16 @@ int bot_scratch_clear(struct bot *b, const char *scratch);
  * caller has moved the last game's file away: --bot-logs), the next game
  * writes a new file there (file_open_private()) instead of going on in
  * the last one. 0, or -1 with err when that file cannot be made (the
- * bot keeps its last file).
+ * bot keeps its last file). A bot that had no file gets one at path.
  */
 int bot_stderr_next_game(struct bot *b, const char *header, const char *path, char *err,
 			 size_t len);
+/*
+ * Between the games of a match whose next game keeps no stderr file (a
+ * referee --match game without a record or bot logs): the last game's
+ * file is ended and closed; the bot's stderr is read and dropped.
+ */
+void bot_stderr_drop(struct bot *b);
 
 /*
  * The last lines the bot wrote to stderr (for fault reports), joined by

@@ -26,6 +26,7 @@
 #include "check.h"
 #include "deal_file.h"
 #include "file.h"
+#include "game_list.h"
 #include "match.h"
 #include "options.h"
 #include "replay.h"
@@ -34,563 +35,12 @@
 #include "seat.h"
 #include "sandbox.h"
 #include "sleep_read.h"
+#include "strvec.h"
 #include "path.h"
-#include "protocol.h"
 #include "util.h"
-#include "version.h"
 #include "viewer.h"
 
-#define EXIT_USAGE 2
-/* --hide paths, and those the referee adds: the records, the stderr files, its cwd */
-#define MAX_USER_HIDE 16
-/* --hide's, --log's 2, --bot-logs, --deal's 3, the seats' stderr files, the cwd, NULL */
-#define MAX_HIDE (MAX_USER_HIDE + MAX_SEATS + 8)
-
-/* The synopsis and what the referee does: --help's text above the options. */
-static const char usage_head[] =
-	"usage: referee --variant NAME [options] SEAT...\n"
-	"       referee --check BOT [time options]\n"
-	"       referee --replay FILE [--html PAGE]\n"
-	"       referee [--build-timeout S] [--limit all:KEY=N] --build SRC DEST -- CMD...\n"
-	"       referee --list-variants\n"
-	"\n"
-	"Plays games of one euchre variant and prints one line of JSON per game.\n"
-	"A SEAT is a built-in player, @random (uniform legal moves), @greedy (a\n"
-	"simple sound heuristic) or @search (a search over deals drawn to agree\n"
-	"with what its seat has seen; @search:N searches N deals a decision, the\n"
-	"default 32), a directory holding an executable 'run' file, or\n"
-	"a command line such as \"python3 bot.py --depth 2\" (split like a shell\n"
-	"would, without expansions). Give one SEAT per player, seat 0 first. Bots\n"
-	"speak the protocol in protocol.md. @script:MOVES plays the moves given,\n"
-	"separated by commas (@script:9H,JD,pass), then as @greedy; a move that is\n"
-	"not legal when its turn comes is an 'illegal' fault; a bare @script takes\n"
-	"its moves from the --deal file's 'script SEAT' lines.\n"
-	"@human is you (one seat at most): the game is drawn on stderr, you answer\n"
-	"on stdin with a move's number or text, with no time limit; 'quit' or\n"
-	"Ctrl-D faults your seat (eof), @greedy finishes it and you forfeit; the\n"
-	"result line is printed, exit 0 (docs/human.md).\n"
-	"\n";
-
-/* --help's text below the options. */
-static const char usage_tail[] =
-	"Options may come anywhere on the line, before or after the SEATs; '--'\n"
-	"ends them (the arena puts it before the SEATs; --build needs it before CMD).\n"
-	"\n"
-	"signals: SIGUSR1 stops the game at once: the bot that used the most time\n"
-	"faults (timeout), @greedy finishes every bot's seat, the result is printed\n"
-	"and no further game starts (the arena sends it at its game timeout).\n"
-	"\n"
-	"exit status: 0 when every game was played (bot faults are results, in the\n"
-	"JSON 'faults'), or --check found no problem, or --replay verified the game;\n"
-	"1 when something failed while playing (no sandbox slot or scratch directory,\n"
-	"the record, a bot's stderr file or the result could not be written: then no\n"
-	"result line is printed for that game), --check found problems, --replay\n"
-	"found a mismatch, or the --html page could not be written; 2 for bad\n"
-	"arguments or an unreadable file, or no arguments at all (the short usage\n"
-	"is printed).\n";
-
-/*
- * The short usage, for a command line with nothing to do: the synopsis
- * (usage_head up to its first empty line) and the hint.
- */
-static void print_short_usage(FILE *f)
-{
-	const char *end = strstr(usage_head, "\n\n");
-
-	fprintf(f, "%.*s\n(referee --help lists every option)\n", (int)(end - usage_head),
-		usage_head);
-}
-
-/*
- * Every message to a person: "referee: " first, bytes a user gave (a
- * path, a SEAT) escaped (util.h, message_print()).
- */
-#define say(...) message_printf(stderr, "referee", __VA_ARGS__)
-
-/* A bad command line: the problem, then its one hint in parentheses; exit 2. */
-#ifdef __GNUC__
-__attribute__((format(printf, 2, 0), noreturn))
-#endif
-static void usage_vfail(const char *hint, const char *fmt, va_list ap)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_init(&sb);
-	strbuf_vaddf(&sb, fmt, ap);
-	say("%s (%s)", sb.buf, hint);
-	strbuf_release(&sb);
-	exit(EXIT_USAGE);
-}
-
-/* The usual hint: the usage text. */
-#ifdef __GNUC__
-__attribute__((format(printf, 1, 2), noreturn))
-#endif
-static void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	usage_vfail("see referee --help", fmt, ap);
-}
-
-/* A problem with a better hint than the usage text. */
-#ifdef __GNUC__
-__attribute__((format(printf, 2, 3), noreturn))
-#endif
-static void usage_error_hint(const char *hint, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	usage_vfail(hint, fmt, ap);
-}
-
-struct options {
-	const char *variant;
-	unsigned long long seed;
-	int seed_given;
-	uint64_t bot_seed[MAX_SEATS];
-	unsigned bot_seed_given; /* mask of seats */
-	long games;
-	const char *deal_file;
-	const char *log_file;
-	const char *check;
-	const char *replay;
-	const char *html;
-	const char *bot_logs;
-	char *stderr_prefix;
-	const char *seat_dir[MAX_SEATS];
-	const char *build_src;
-	/* what no bot may see: --hide paths, the records, the current directory */
-	const char *hide[MAX_HIDE];
-	int nhide;
-	unsigned char hide_strict[MAX_HIDE]; /* a --hide (not --hide-others): holds no bot's own */
-	char *log_dir;
-	char *deal_dir, *deal_real;
-	long build_timeout_s;
-	int nopts;
-	char *opt_key[64];
-	const char *opt_value[64];
-	struct player_env env;
-	int cpu; /* --cpu: 1 + the CPU, 0: not given */
-	int no_matches; /* --no-matches: every bot is started for each game */
-};
-
-static long number_arg(const char *name, const char *arg, long min, long max)
-{
-	long v;
-
-	if (parse_long(arg, min, max, &v) < 0)
-		usage_error("%s '%s' is not a number from %ld to %ld", name, arg, min, max);
-	return v;
-}
-
-/* --limit SEAT:KEY=VALUE, SEAT a number or "all" */
-static void set_limit(struct options *o, const char *arg)
-{
-	const char *colon = strchr(arg, ':'), *eq = colon ? strchr(colon, '=') : NULL;
-	char seat[16], key[32];
-	long s = -1, v;
-	int k;
-
-	if (!colon || !eq || colon - arg >= (long)sizeof(seat) || eq - colon - 1 >= (long)sizeof(key))
-		usage_error("--limit '%s' is not SEAT:KEY=VALUE", arg);
-	snprintf(seat, sizeof(seat), "%.*s", (int)(colon - arg), arg);
-	snprintf(key, sizeof(key), "%.*s", (int)(eq - colon - 1), colon + 1);
-	if (strcmp(seat, "all") && parse_long(seat, 0, MAX_SEATS - 1, &s) < 0)
-		usage_error("--limit '%s': the seat is a number from 0 to 9, or 'all'", arg);
-	k = limit_find(key);
-	if (k < 0) {
-		struct strbuf names = STRBUF_INIT;
-
-		strbuf_init(&names);
-		limits_names(&names);
-		say("--limit '%s': the key is %s (see referee --help)", arg,
-			names.buf);
-		exit(EXIT_USAGE);
-	}
-	if (parse_long(eq + 1, 0, limit_def(k)->max, &v) < 0)
-		usage_error("--limit '%s': the value is a number in the key's range (0: no limit)",
-			    arg);
-	for (int i = 0; i < MAX_SEATS; i++)
-		if (s < 0 || i == s)
-			*limit_field(&o->env.lim[i], (enum limit_key)k) = v;
-}
-
-/* "SEAT:REST": the seat (0-9) and where REST starts; -1 when arg is not so. */
-static int seat_prefix(const char *arg, const char **rest)
-{
-	const char *colon = strchr(arg, ':');
-	char num[8];
-	long s;
-
-	snprintf(num, sizeof(num), "%.*s", colon ? (int)(colon - arg) : 0, arg);
-	if (!colon || parse_long(num, 0, MAX_SEATS - 1, &s) < 0)
-		return -1;
-	*rest = colon + 1;
-	return (int)s;
-}
-
-static const char *dir_arg(const char *name, const char *arg)
-{
-	struct stat st;
-
-	if (stat(arg, &st) < 0 || !S_ISDIR(st.st_mode))
-		usage_error("%s '%s' is not a directory", name, arg);
-	return arg;
-}
-
-/*
- * "--seed -": the seed's line on standard input, where no other user of
- * the machine can read it (a command line is in everybody's ps).
- */
-static const char *seed_from_stdin(void)
-{
-	static char line[64];
-
-	if (!fgets(line, sizeof(line), stdin))
-		usage_error("--seed -: no seed on standard input");
-	line[strcspn(line, "\r\n")] = '\0';
-	return line;
-}
-
-/*
- * The option table's actions on the options being parsed. A bad value
- * ends the program with its message (usage_error()): this is main's
- * command line.
- */
-static struct options ropts;
-
-static int opt_option(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	const char *eq = strchr(arg, '=');
-
-	(void)opt, (void)err, (void)len;
-	if (!eq || eq == arg)
-		usage_error("--option '%s' is not KEY=VALUE", arg);
-	if (ropts.nopts == 64)
-		usage_error("too many --option");
-	ropts.opt_key[ropts.nopts] = xstrndup(arg, (size_t)(eq - arg));
-	ropts.opt_value[ropts.nopts++] = eq + 1;
-	return 0;
-}
-
-static int opt_seed(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	(void)opt, (void)err, (void)len;
-	if (!strcmp(arg, "-"))
-		arg = seed_from_stdin();
-	if (parse_u64(arg, &ropts.seed) < 0 || ropts.seed > 0x7fffffffffffffffULL)
-		usage_error("--seed '%s' is not a number from 0 to 2^63-1", arg);
-	ropts.seed_given = 1;
-	return 0;
-}
-
-static int opt_bot_seed(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	const char *rest;
-	unsigned long long v;
-	int s = seat_prefix(arg, &rest);
-
-	(void)opt, (void)err, (void)len;
-	if (s < 0 || parse_u64(rest, &v) < 0 || v > 0x7fffffffffffffffULL)
-		usage_error("--bot-seed '%s' is not SEAT:N with SEAT from 0 to 9 and N "
-			    "from 0 to 2^63-1", arg);
-	ropts.bot_seed[s] = v;
-	ropts.bot_seed_given |= 1u << s;
-	return 0;
-}
-
-static int opt_bot_logs(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	(void)opt, (void)err, (void)len;
-	if (access(arg, F_OK) == 0)
-		dir_arg("--bot-logs", arg);
-	ropts.bot_logs = arg; /* made by open_outputs() when it is not there */
-	return 0;
-}
-
-static int opt_stderr_cap(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	(void)opt, (void)err, (void)len;
-	ropts.env.stderr_cap = (size_t)number_arg("--stderr-cap", arg, 0, 1L << 40);
-	return 0;
-}
-
-static int opt_scratch_dir(const struct option_spec *opt, const char *arg, char *err,
-			   size_t len)
-{
-	(void)opt, (void)err, (void)len;
-	ropts.env.scratch_root = dir_arg("--scratch-dir", arg);
-	return 0;
-}
-
-static int opt_seat_dir(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	const char *rest;
-	int s = seat_prefix(arg, &rest);
-
-	(void)opt, (void)err, (void)len;
-	if (s < 0)
-		usage_error("--seat-dir '%s' is not SEAT:DIR with SEAT from 0 to 9", arg);
-	ropts.seat_dir[s] = dir_arg("--seat-dir", rest);
-	return 0;
-}
-
-static int opt_limit(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	(void)opt, (void)err, (void)len;
-	set_limit(&ropts, arg);
-	return 0;
-}
-
-/* --hide, --hide-others: opt->value is 1 for --hide (it holds no bot's own directory) */
-static int opt_hide(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	(void)err, (void)len;
-	if (ropts.nhide == MAX_USER_HIDE)
-		usage_error("too many --%s (at most %d, --hide and --hide-others together)",
-			    opt->long_name, MAX_USER_HIDE);
-	ropts.hide_strict[ropts.nhide] = !strcmp(opt->long_name, "hide");
-	ropts.hide[ropts.nhide++] = arg;
-	return 0;
-}
-
-static int opt_no_cgroup(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	(void)opt, (void)arg, (void)err, (void)len;
-	sandbox_cgroups_off();
-	return 0;
-}
-
-static int opt_cpu(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	(void)opt, (void)err, (void)len;
-	ropts.cpu = (int)number_arg("--cpu", arg, 0, CPU_MAX - 1) + 1;
-	return 0;
-}
-
-/* The options that print something and exit 0. */
-
-static int opt_sandbox_info(const struct option_spec *opt, const char *arg, char *err,
-			    size_t len)
-{
-	struct strbuf sb = STRBUF_INIT;
-	struct sandbox_info info;
-
-	(void)opt, (void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	sandbox_probe(&info);
-	sandbox_info_format(&info, &sb);
-	strbuf_addf(&sb, "answers: %s\n", bot_wait_note());
-	options_print_exit("referee", &sb);
-}
-
-static int opt_list_variants(const struct option_spec *opt, const char *arg, char *err,
-			     size_t len)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	(void)opt, (void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	rules_list_variants(&sb);
-	options_print_exit("referee", &sb);
-}
-
-static int opt_version(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	(void)opt, (void)arg, (void)err, (void)len;
-	strbuf_init(&sb);
-	strbuf_addf(&sb, "referee (euchre-arena) %s, protocol %d\n", EUCHRE_ARENA_VERSION,
-		    PROTOCOL_VERSION);
-	options_print_exit("referee", &sb);
-}
-
-static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len);
-static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len);
-
-/* The referee's options: parsing, --help and docs/referee.md's list. */
-static const struct option_spec referee_table[] = {
-	OPT_GROUP("game options:"),
-	OPT_STRING(0, "variant", &ropts.variant, "NAME",
-		   "hammerwalt, indiana, bloomington, fivehand or flip"),
-	OPT_CALLBACK(0, "option", NULL, "KEY=VALUE", opt_option,
-		     "a variant option, repeatable (see --list-variants); flip's players "
-		     "defaults to the number of SEATs"),
-	OPT_CALLBACK(0, "seed", NULL, "N", opt_seed,
-		     "seed of the first game, 0 to 2^63-1 (default: drawn at random, and shown "
-		     "in the result and the record); '-' reads N from standard input (out of "
-		     "sight of ps)"),
-	OPT_LONG(0, "games", &ropts.games, "N", 1, 100000000,
-		 "play N games (default 1) and print a summary line on stderr; with --seed S "
-		 "the seeds are S, S+1, ..., else each game's seed is drawn at random; between "
-		 "built-in players only, result lines are written in batches, each within 0.1 s "
-		 "(and a hand) of its game's end (at once with a bot program, @human, --log or "
-		 "a terminal); a signal that ends the referee writes the waiting lines first"),
-	OPT_CALLBACK(0, "bot-seed", NULL, "SEAT:N", opt_bot_seed,
-		     "the seed of SEAT, 0 to 2^63-1: a bot program's 'seed' line, @random's "
-		     "generator's (default: drawn at random for each seat and game, apart from "
-		     "the deal, and shown in the result's bot_seeds and the record)"),
-	OPT_STRING(0, "deal", &ropts.deal_file, "FILE",
-		   "start from an explicit deal or a position: cards, 'rest random', contract, "
-		   "trump, leader, scripts (docs/deal-format.md; a mistake names its line: exit "
-		   "2); the file and its directory are hidden from the bots (a directory a bot "
-		   "is shown shows its other files)"),
-	OPT_STRING(0, "log", &ropts.log_file, "FILE",
-		   "write the game record: every hand, every line each way with timestamps, "
-		   "every move; replayable (created 0600, synced to disk before the result is "
-		   "printed; a link, a file of another user or one with a second name is "
-		   "refused: exit 1)"),
-	OPT_GROUP("time options (milliseconds):"),
-	OPT_LONG(0, "startup-ms", &ropts.env.time.startup_ms, "N", 1, 3600000,
-		 "from start to the bot's 'ready' (default 10000)"),
-	OPT_LONG(0, "move-ms", &ropts.env.time.move_ms, "N", 1, 3600000,
-		 "per decision (default 1000)"),
-	OPT_LONG(0, "bank-ms", &ropts.env.time.bank_ms, "N", 0, 36000000,
-		 "per game, drawn on when a decision takes longer than --move-ms (default 0: "
-		 "no bank)"),
-	OPT_LONG(0, "game-ms", &ropts.env.time.game_ms, "N", 1, 1000000000,
-		 "each bot's budget for the whole game: startup, every decision (default: "
-		 "startup + bank + move x the most decisions the variant's rules allow a "
-		 "seat)"),
-	OPT_FLAG(0, "cpu-time", &ropts.env.time.cpu,
-		 "count the bot's CPU time instead of wall-clock time (wall-clock backstops "
-		 "stay: 3x the limit + 1 s per decision, the game budget + 1 s per game)"),
-	OPT_GROUP("bot options:"),
-	OPT_CALLBACK(0, "bot-logs", NULL, "DIR", opt_bot_logs,
-		     "save each bot's stderr as DIR/seatN.stderr, keeping the file an earlier "
-		     "game (of this run or another) left there as DIR/game-SEED.seatN.stderr, "
-		     "SEED that game's (default: next to the --log FILE, as FILE.seatN.stderr, "
-		     "each game appended; 0600); DIR and its parents are made (0700) if missing"),
-	OPT_CALLBACK(0, "stderr-cap", NULL, "BYTES", opt_stderr_cap,
-		     "keep at most this much stderr per bot (default 1048576)"),
-	OPT_CALLBACK(0, "scratch-dir", NULL, "DIR", opt_scratch_dir,
-		     "where bots' scratch directories go when they cannot have a private /tmp "
-		     "(--insecure, no namespaces) and with --keep-scratch (default $TMPDIR or "
-		     "/tmp)"),
-	OPT_FLAG(0, "keep-scratch", &ropts.env.keep_scratch,
-		 "give each bot a directory under --scratch-dir instead of its private /tmp, "
-		 "and keep it after the game"),
-	OPT_CALLBACK(0, "seat-dir", NULL, "SEAT:DIR", opt_seat_dir,
-		     "relative paths in that SEAT's command (and a SEAT that names a "
-		     "directory) are looked up in DIR; the bot still runs in its scratch "
-		     "directory"),
-	OPT_FLAG(0, "no-matches", &ropts.no_matches,
-		 "start every bot afresh for each game; by default a bot that answers its "
-		 "handshake with 'ready2' stays up for the next of the --games (a 'game' line "
-		 "starts it: its scratch is emptied, its seed and limits are the game's own; "
-		 "protocol.md, Matches)"),
-	OPT_GROUP("sandbox options (docs/sandbox.md):"),
-	OPT_CALLBACK_MORE(0, "limit", NULL, "SEAT:KEY=N", opt_limit,
-			  "a limit for the bot in SEAT (a number, or 'all'); 0: no limit "
-			  "(scratch_mb, scratch_files: the default); KEY:", limits_help),
-	OPT_FLAG(0, "insecure", &ropts.env.insecure,
-		 "run bots without isolation (trusted bots only); needed where the sandbox "
-		 "cannot isolate bots from each other"),
-	OPT_CALLBACK(0, "hide", NULL, "PATH", opt_hide,
-		     "a path no bot may see even inside its own directory or a system "
-		     "directory (repeatable, at most 16); one that is or holds a bot's "
-		     "directory, program or a file its command names is refused (exit 2): that "
-		     "bot would run hidden files"),
-	OPT_CALLBACK(0, "hide-others", NULL, "PATH", opt_hide,
-		     "the same, but a bot's own directory inside PATH stays shown to that bot "
-		     "(the arena hides its submissions and results so); the record's and the "
-		     "bot logs' directories and the current directory are always hidden this "
-		     "way"),
-	OPT_CALLBACK(0, "no-cgroup", NULL, NULL, opt_no_cgroup,
-		     "no cgroup per bot even where the machine has them: mem_mb limits address "
-		     "space, nproc the bot's uid"),
-	OPT_CALLBACK(0, "cpu", NULL, "N", opt_cpu,
-		     "play (or --check) with the referee and every bot on CPU N only; faster "
-		     "for quick single-threaded bots on virtual machines, slower for bots that "
-		     "run several threads, and a bot's background threads then take CPU from "
-		     "the bot on move (docs/arena.md, One CPU per game); a CPU it may not use: "
-		     "exit 2, refused by the kernel: exit 1"),
-	OPT_CALLBACK(0, "sandbox-info", NULL, NULL, opt_sandbox_info,
-		     "print which sandbox layers work on this machine, and how a bot's answer "
-		     "is waited for"),
-	OPT_GROUP("other:"),
-	OPT_STRING(0, "build", &ropts.build_src, "SRC DEST -- CMD...",
-		   "copy the bot directory SRC to DEST and run CMD there in the sandbox "
-		   "(writable: DEST only); then DEST belongs to the referee's user, readable by "
-		   "the bots' uids; each bot is shown only its own copy"),
-	OPT_LONG(0, "build-timeout", &ropts.build_timeout_s, "S", 1, 86400,
-		 "stop the build after S seconds (default 600)"),
-	OPT_STRING(0, "check", &ropts.check, "BOT",
-		   "play BOT in every seat of every variant against built-ins for a few hands "
-		   "and report every problem; stops at a startup fault, or a problem seen in two "
-		   "games in a row (a BOT that is not there: exit 2); a BOT that answers "
-		   "'ready2' then plays two games in one process (a match)"),
-	OPT_STRING(0, "replay", &ropts.replay, "FILE",
-		   "replay a game record without the bots and verify every move and the "
-		   "result"),
-	OPT_STRING(0, "html", &ropts.html, "PAGE",
-		   "with --replay: once the record verifies, write PAGE, a self-contained HTML "
-		   "page that steps through the game hand by hand and trick by trick "
-		   "(docs/viewer.md; created 0600 like the record; no page when it does not "
-		   "verify)"),
-	OPT_CALLBACK(0, "list-variants", NULL, NULL, opt_list_variants,
-		     "list the variants, player counts and options"),
-	OPT_CALLBACK('h', "help", NULL, NULL, opt_help, "show this text"),
-	OPT_CALLBACK(0, "version", NULL, NULL, opt_version,
-		     "show the release and the protocol version"),
-	OPT_HIDDEN_CALLBACK("help-markdown", referee_table, opt_markdown),
-	OPT_END(),
-};
-
-static int opt_help(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	(void)opt, (void)arg, (void)err, (void)len;
-	options_print_help("referee", usage_head, referee_table, usage_tail);
-}
-
-/* --help-markdown: the table as docs/referee.md lists it (docs/options.sh). */
-static int opt_markdown(const struct option_spec *opt, const char *arg, char *err, size_t len)
-{
-	(void)opt, (void)arg, (void)err, (void)len;
-	options_print_markdown("referee", referee_table);
-}
-
-/*
- * Parses the command line into *o; the words that are not options (the
- * SEATs, or --build's DEST and command) are moved to argv[0..n). Returns n.
- */
-static int parse_args(int argc, char **argv, struct options *o)
-{
-	const char *tmp = getenv("TMPDIR");
-	char err[512];
-	int n;
-
-	memset(&ropts, 0, sizeof(ropts));
-	ropts.games = 1;
-	time_limits_default(&ropts.env.time);
-	ropts.env.stderr_cap = 1 << 20;
-	ropts.env.scratch_root = tmp && *tmp ? tmp : "/tmp";
-	for (int s = 0; s < MAX_SEATS; s++)
-		limits_default(&ropts.env.lim[s]);
-	/* before any option that probes the sandbox (--sandbox-info), wherever it is */
-	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--no-cgroup"))
-			sandbox_cgroups_off();
-	if (argc < 2) {
-		print_short_usage(stderr);
-		exit(EXIT_USAGE);
-	}
-	/* GNU style: options anywhere, '--' ends them */
-	n = options_parse(referee_table, argc, argv, err, sizeof(err));
-	if (n < 0)
-		usage_error("%s", err);
-	/* game i is dealt from seed + i: the last one must be a seed too */
-	if (ropts.seed_given &&
-	    (unsigned long long)(ropts.games - 1) > 0x7fffffffffffffffULL - ropts.seed)
-		usage_error("--games %ld from this --seed would deal past seed 2^63-1",
-			    ropts.games);
-	*o = ropts;
-	return n;
-}
+#include "main_options.h"
 
 /* Applies --option values and completes the rules; flip's players from the seat count. */
 static void make_rules(const struct options *o, int nseats, struct rules *r)
@@ -624,6 +74,40 @@ static void make_rules(const struct options *o, int nseats, struct rules *r)
 }
 
 /*
+ * Every bot's stderr file exists before any bot starts, so that each
+ * can be hidden from the others even in a directory one of them is
+ * shown (a file made later would show through); with hide, each is
+ * added to o->hide. Exits 1 when one cannot be made.
+ */
+static void make_stderr_files(struct options *o, char *const *seats, int nseats, int hide)
+{
+	static char files[MAX_SEATS][4096];
+	char err[4096 + 256];
+
+	for (int s = 0; s < nseats; s++) {
+		int fd;
+
+		if (seat_is_builtin(seats[s]) ||
+		    !player_stderr_path(&o->env, s, files[s], sizeof(files[s])))
+			continue;
+		/* an earlier run's file under --bot-logs: kept under its game's name */
+		o->env.stderr_keep = o->bot_logs != NULL;
+		if (player_keep_stderr(&o->env, s, err, sizeof(err)) < 0) {
+			say("%s", err);
+			exit(1);
+		}
+		fd = file_open_private(files[s], 0, err, sizeof(err));
+		if (fd < 0) {
+			say("%s", err);
+			exit(1);
+		}
+		close(fd);
+		if (hide)
+			o->hide[o->nhide++] = files[s];
+	}
+}
+
+/*
  * Adds to the paths no bot may see wherever they show through its view:
  * the record's directory, the bots' stderr directory and the directory the
  * referee runs in (the arena runs it in the config's), besides --hide.
@@ -631,8 +115,6 @@ static void make_rules(const struct options *o, int nseats, struct rules *r)
 static void hide_records(struct options *o, char *const *seats, int nseats)
 {
 	static char cwd[4096];
-	static char files[MAX_SEATS][4096];
-	char err[4096 + 256];
 
 	if (o->log_file) {
 		o->log_dir = path_dir(o->log_file);
@@ -657,31 +139,7 @@ static void hide_records(struct options *o, char *const *seats, int nseats)
 		if (strcmp(o->deal_real, o->deal_file))
 			o->hide[o->nhide++] = o->deal_file;
 	}
-	/*
-	 * Every bot's stderr file exists before any bot starts, so that each
-	 * can be hidden from the others even in a directory one of them is
-	 * shown (a file made later would show through).
-	 */
-	for (int s = 0; s < nseats; s++) {
-		int fd;
-
-		if (seat_is_builtin(seats[s]) ||
-		    !player_stderr_path(&o->env, s, files[s], sizeof(files[s])))
-			continue;
-		/* an earlier run's file under --bot-logs: kept under its game's name */
-		o->env.stderr_keep = o->bot_logs != NULL;
-		if (player_keep_stderr(&o->env, s, err, sizeof(err)) < 0) {
-			say("%s", err);
-			exit(1);
-		}
-		fd = file_open_private(files[s], 0, err, sizeof(err));
-		if (fd < 0) {
-			say("%s", err);
-			exit(1);
-		}
-		close(fd);
-		o->hide[o->nhide++] = files[s];
-	}
+	make_stderr_files(o, seats, nseats, 1);
 	if (getcwd(cwd, sizeof(cwd)))
 		o->hide[o->nhide++] = cwd;
 	o->hide[o->nhide] = NULL;
@@ -711,6 +169,15 @@ static void on_stop(int sig, siginfo_t *si, void *ucontext)
 	(void)sig;
 	(void)si;
 	bot_interrupt_from(ucontext);
+}
+
+/* SIGUSR2: finish the running game, then start no other (the arena's first Ctrl-C). */
+static volatile sig_atomic_t last_game;
+
+static void on_last_game(int sig)
+{
+	(void)sig;
+	last_game = 1;
 }
 
 /*
@@ -852,6 +319,11 @@ struct session {
 	long played;
 	long wins[MAX_SEATS];
 	double total[MAX_SEATS];
+	/* --match: the games, and the paths no bot may see in any of them */
+	struct game_list list;
+	int match;
+	struct strvec hide_store;
+	const char **match_hide;
 };
 
 static void install_signals(void)
@@ -885,6 +357,11 @@ static void install_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaddset(&sa.sa_mask, sleep_read_signal());
 	sigaction(SIGUSR1, &sa, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_last_game;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR2, &sa, NULL);
 }
 
 /* referee [options] --build SRC DEST [--] COMMAND...: argv[0] is DEST. */
@@ -1026,8 +503,8 @@ static void check_hides(const struct options *o, char *const *seats, const char 
 	}
 }
 
-/* The explicit deal, the record, where the bots' stderr goes, what bots must not see. */
-static void open_outputs(struct session *se)
+/* The --bot-logs directory, the record, where the bots' stderr goes. */
+static void open_game_outputs(struct session *se)
 {
 	struct options *o = &se->o;
 	char err[4096 + 256];
@@ -1054,7 +531,161 @@ static void open_outputs(struct session *se)
 		o->stderr_prefix = strbuf_detach(&sb);
 		o->env.stderr_prefix = o->stderr_prefix;
 	}
-	hide_records(o, se->seats, se->nseats);
+}
+
+/* The explicit deal, the record, where the bots' stderr goes, what bots must not see. */
+static void open_outputs(struct session *se)
+{
+	open_game_outputs(se);
+	hide_records(&se->o, se->seats, se->nseats);
+}
+
+/* ---- --match: a list of games, each with its own seeds and paths --------- */
+
+/* Reads the --match list (exit 2 when it is not one). */
+static void match_read(struct session *se)
+{
+	const char *name = se->o.match;
+	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+	char err[4096 + 256];
+
+	if (!f)
+		usage_error("cannot read --match '%s': %s", name, strerror(errno));
+	game_list_init(&se->list);
+	if (game_list_read(&se->list, f, strcmp(name, "-") ? name : "standard input", err,
+			   sizeof(err)) < 0)
+		usage_error_hint("see docs/referee.md, Matches", "--match: %s", err);
+	if (f != stdin)
+		fclose(f);
+	se->match = 1;
+	se->o.games = se->list.n;
+}
+
+/* Game i of the list takes the place of the command line's seeds and paths. */
+static void match_select(struct session *se, long i)
+{
+	struct options *o = &se->o;
+	const struct game_spec *g = &se->list.games[i];
+
+	o->seed = g->seed;
+	o->seed_given = 1;
+	memcpy(o->bot_seed, g->bot_seed, sizeof(o->bot_seed));
+	o->bot_seed_given = g->bot_seed_given;
+	o->log_file = g->log;
+	o->bot_logs = g->bot_logs;
+	o->deal_file = g->deal;
+	free(se->deal);
+	free(se->deal_text);
+	se->deal = NULL;
+	se->deal_text = NULL;
+}
+
+/*
+ * Every game's deal parses and gives a bare @script its moves, and its
+ * seeds name seats that take one, before the first game starts: a
+ * mistake is exit 2 with nothing played.
+ */
+static void match_check(struct session *se)
+{
+	for (long i = 0; i < se->list.n; i++) {
+		const struct game_spec *g = &se->list.games[i];
+
+		match_select(se, i);
+		load_deal(se);
+		for (int s = 0; s < se->nseats; s++) {
+			if (!strcmp(se->seats[s], "@script") &&
+			    (!se->deal || !se->deal->nscript[s]))
+				usage_error("--match: game %ld: seat %d is @script with no moves in "
+					    "its deal", i + 1, s);
+			if ((g->bot_seed_given & (1u << s)) && !seat_takes_seed(se->seats[s]))
+				usage_error("--match: game %ld: seat %d is %s, which draws nothing "
+					    "at random (it takes no seed)", i + 1, s, se->seats[s]);
+		}
+		if (g->bot_seed_given >> se->nseats)
+			usage_error("--match: game %ld: 'bot_seeds' names a seat the game does not "
+				    "have", i + 1);
+	}
+	match_select(se, 0);
+}
+
+/* Adds path to the hidden paths of a --match, and its real path when another. */
+static void match_hide_add(struct session *se, const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	strvec_push(&se->hide_store, path);
+	if (real && strcmp(real, path))
+		strvec_push(&se->hide_store, real);
+	free(real);
+}
+
+/*
+ * What no bot may see in a match: a bot kept up for the next game keeps
+ * the view it started with, so that view hides every game's record
+ * directory, bot logs and deal from the start (the --hide paths and the
+ * current directory as in a single game). The directories of the bot
+ * logs are made now, so that they can be hidden.
+ */
+static void match_hide(struct session *se)
+{
+	struct options *o = &se->o;
+	char cwd[4096];
+
+	strvec_init(&se->hide_store);
+	for (int h = 0; h < o->nhide; h++)
+		strvec_push(&se->hide_store, o->hide[h]);
+	for (long i = 0; i < se->list.n; i++) {
+		const struct game_spec *g = &se->list.games[i];
+
+		if (g->log) {
+			char *dir = path_dir(g->log);
+
+			match_hide_add(se, dir);
+			strvec_push(&se->hide_store, g->log);
+			free(dir);
+		}
+		if (g->bot_logs) {
+			if (path_mkdir_p(g->bot_logs, 0700) < 0) {
+				say("cannot make the bot_logs directory '%s' of --match: %s",
+				    g->bot_logs, strerror(errno));
+				exit(1);
+			}
+			match_hide_add(se, g->bot_logs);
+		}
+		if (g->deal) {
+			char *real = realpath(g->deal, NULL);
+			char *dir = path_dir(real ? real : g->deal);
+
+			match_hide_add(se, dir);
+			match_hide_add(se, g->deal);
+			free(dir);
+			free(real);
+		}
+	}
+	if (getcwd(cwd, sizeof(cwd)))
+		strvec_push(&se->hide_store, cwd);
+	o->env.hide = (const char *const *)se->hide_store.items;
+}
+
+/*
+ * Game i's deal, record and bots' stderr files: the last game's record
+ * is closed first (its result is in it and synced), exit 1 when one
+ * cannot be made.
+ */
+static void match_game_outputs(struct session *se, long i)
+{
+	struct options *o = &se->o;
+
+	if (se->log && fclose(se->log) != 0)
+		say("warning: closing the record '%s': %s", o->log_file, strerror(errno));
+	se->log = NULL;
+	free(o->stderr_prefix);
+	o->stderr_prefix = NULL;
+	o->env.stderr_prefix = NULL;
+	match_select(se, i);
+	load_deal(se);
+	open_game_outputs(se);
+	make_stderr_files(o, se->seats, se->nseats, 0);
 }
 
 /*
@@ -1067,7 +698,7 @@ static void open_outputs(struct session *se)
 static int game_seeds(const struct session *se, long i, struct match_config *mc, char *err,
 		      size_t len)
 {
-	mc->seed = se->o.seed + (unsigned long long)i;
+	mc->seed = se->o.seed + (se->match ? 0 : (unsigned long long)i);
 	/* secret unless given: a bot must not be able to guess the deal */
 	if (!se->o.seed_given && random_seed(&mc->seed, err, len) < 0)
 		return -1;
@@ -1107,8 +738,10 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.t0 = clock_ms();
 	mc.env.seed = mc.seed;
 	/* --bot-logs keeps each game's file apart (player_keep_stderr()); --log's appends */
-	mc.env.stderr_append = i > 0 && !se->o.bot_logs;
+	mc.env.stderr_append = i > 0 && !se->o.bot_logs && !se->match;
 	mc.env.stderr_keep = se->o.bot_logs != NULL;
+	/* each game of a --match has its own stderr files: a bot kept up moves to them */
+	mc.env.stderr_own = se->match;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
 	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games;
@@ -1224,17 +857,27 @@ int main(int argc, char **argv)
 		usage_error("too many SEATs (at most 10)");
 	make_rules(o, se.nseats, &se.rules);
 	o->env.time.decisions = rules_max_decisions(&se.rules);
+	if (o->match) {
+		match_read(&se);
+		match_check(&se);
+	}
 	load_deal(&se);
 	check_seats(&se);
 	check_hides(o, se.seats, o->seat_dir, se.nseats);
-	open_outputs(&se);
+	if (se.match)
+		match_hide(&se);
+	else
+		open_outputs(&se);
 	strbuf_init(&se.result_fixed);
 	strbuf_init(&se.line);
 	/* a SEAT it cannot encode leaves it empty: each result line then says why */
 	match_result_fixed(&se.rules, (const char *const *)se.seats, &se.result_fixed, err,
 			   sizeof(err));
-	result_out_hold(holds_results(&se));
+	/* a match's lines go out as each game ends: the arena counts them as they come */
+	result_out_hold(!se.match && holds_results(&se));
 	for (long i = 0; i < o->games; i++) {
+		if (se.match)
+			match_game_outputs(&se, i);
 		int played = play_game(&se, i, err, sizeof(err));
 
 		if (played < 0) {
@@ -1251,14 +894,15 @@ int main(int argc, char **argv)
 				usage_error("%s", err);
 			return 1;
 		}
-		if (bot_interrupted())
+		if (bot_interrupted() || last_game)
 			break; /* stopped: no further game */
 	}
 	if (result_out_flush(err, sizeof(err)) < 0) {
 		say("%s", err);
 		return 1;
 	}
-	if (o->games > 1)
+	/* a match's games are the arena's to sum up: its stderr stays empty */
+	if (o->games > 1 && !se.match)
 		print_summary(&se);
 	/*
 	 * Every result is in the record, checked and synced, before it is
@@ -1279,5 +923,9 @@ int main(int argc, char **argv)
 	free(o->deal_real);
 	for (int i = 0; i < o->nopts; i++)
 		free(o->opt_key[i]);
+	if (se.match) {
+		game_list_release(&se.list);
+		strvec_release(&se.hide_store);
+	}
 	return 0;
 }

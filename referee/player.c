@@ -408,7 +408,7 @@ static void stderr_header(const struct player_env *env, int seat, char *buf, siz
 static int renew(struct player *p, const struct player_env *env, int seat)
 {
 	char header[64], path[4096], err[320];
-	int keep;
+	int keep, have;
 
 	if (!p->matches || seat != p->seat ||
 	    bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0) {
@@ -422,9 +422,13 @@ static int renew(struct player *p, const struct player_env *env, int seat)
 	 * when a fresh bot starts; where that fails, so would the fresh
 	 * start the caller then makes, which says why
 	 */
-	keep = env->stderr_keep && player_stderr_path(env, seat, path, sizeof(path));
+	have = player_stderr_path(env, seat, path, sizeof(path));
+	keep = env->stderr_keep && have;
+	if (env->stderr_own && !have)
+		bot_stderr_drop(p->bot); /* this game keeps no stderr */
 	if ((keep && player_keep_stderr(env, seat, err, sizeof(err)) < 0) ||
-	    bot_stderr_next_game(p->bot, header, keep ? path : NULL, err, sizeof(err)) < 0) {
+	    bot_stderr_next_game(p->bot, header, (keep || (env->stderr_own && have)) ? path : NULL,
+				 err, sizeof(err)) < 0) {
 		player_stop(p);
 		return -1;
 	}
@@ -669,7 +673,13 @@ int player_ready(struct player *p, struct fault *f)
 
 		escape_text(p->line.buf, p->line.len, 60, q, sizeof(q));
 		f->kind = FAULT_STARTUP;
-		snprintf(f->detail, sizeof(f->detail), "answered '%s' to the handshake: %s", q, why);
+		int n = snprintf(f->detail, sizeof(f->detail), "answered '%s' to the handshake: %s",
+				 q, why);
+
+		if (p->renewed && n > 0 && (size_t)n < sizeof(f->detail))
+			snprintf(f->detail + n, sizeof(f->detail) - (size_t)n, " (in a match, a line "
+				 "written after the last game's 'gameover' answers the next game's "
+				 "handshake)");
 		goto out;
 	}
 	ret = 0;

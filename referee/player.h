@@ -52,6 +52,8 @@ struct player_env {
 	int stderr_append;        /* add to those files (later games of a run) */
 	int stderr_keep;          /* --bot-logs: keep an earlier game's file under its own
 				    * name (player_keep_stderr()) instead of appending */
+	int stderr_own;           /* each game has its own stderr files (referee --match): a
+				    * bot kept up from the last game writes to this game's */
 	unsigned long long seed;  /* the game's seed, for the stderr files' headers */
 	size_t stderr_cap;        /* bytes of each bot's stderr kept on disk */
 	int keep_scratch;         /* leave scratch directories behind (debugging) */

@@ -16,7 +16,16 @@
 #    match is exactly what a fresh process gets for that game, and its
 #    scratch is empty again; also under a referee that is not root;
 #  - a run that fails after a game stops the bots kept up for the next,
-#    and so does one whose SEAT cannot be made for a later game.
+#    and so does one whose SEAT cannot be made for a later game;
+#  - referee --match -: the games of a list on standard input, each with
+#    its own seed, built-in seeds, record, bot logs and deal, give the
+#    result lines of those games played alone, in one process per bot;
+#    each game's record replays and its bots' stderr is in its own files;
+#    a mistake in the list is exit 2 naming its line, before any game;
+#  - a line a match bot writes after a game's "gameover" answers the next
+#    game's handshake: a startup fault of that game (hand 0), every time
+#    (the game that ended keeps its result); the game after is a fresh
+#    process's.
 set -u
 . "$(dirname "$0")/lib.sh"
 sb=$top/sample-bots
@@ -218,5 +227,97 @@ expect_eq "a SEAT gone after the first game: says" "$(cat "$tmp/vanish.err")" \
 expect_eq "a SEAT gone after the first game: results" "$(wc -l <"$tmp/vanish.out")" 1
 expect_eq "a SEAT gone after the first game: scratch directories" "$(ls "$tmp/sd7" | wc -l)" 0
 echo "ok: a run whose SEAT is gone stops its match bots"
+
+# 8. --match -: a list of games, each its own seed, seeds, record, logs, deal
+m=$tmp/marker-list-$$
+mkdir "$tmp/ml" "$tmp/ml/logs" || fail "cannot make $tmp/ml"
+printf 'hand\nseat 0 JH JH JD JD\nrest random\n' >"$tmp/ml/deal"
+{
+	printf '{"seed": 42, "bot_seeds": {"1": 12, "3": 14}, "log": "%s", "bot_logs": "%s"}\n' \
+		"$tmp/ml/logs/a.log" "$tmp/ml/bl/a"
+	printf '{"seed": 40, "bot_seeds": {"1": 22, "3": 24}, "log": "%s", "bot_logs": "%s", "deal": "%s"}\n' \
+		"$tmp/ml/logs/b.log" "$tmp/ml/bl/b" "$tmp/ml/deal"
+	printf '\n{"seed": 41, "log": "%s"}\n' "$tmp/ml/logs/c.log"
+} >"$tmp/ml/list"
+$ref --variant hammerwalt --option max_hands=2 --match - "$sb/c-heuristic" @random \
+	"$mis/matcher $m plain" @random <"$tmp/ml/list" >"$tmp/ml/out" 2>"$tmp/ml/err" ||
+	fail "--match: exit $?: $(cat "$tmp/ml/err")"
+expect_eq "--match: games" "$(wc -l <"$tmp/ml/out")" 3
+expect_eq "--match: seeds in order" "$(python3 -c 'import json,sys; print(*[json.loads(l)["seed"] for l in open(sys.argv[1])])' "$tmp/ml/out")" "42 40 41"
+# each game alone, with --no-matches: the same result line (times aside)
+$ref --variant hammerwalt --option max_hands=2 --seed 42 --bot-seed 1:12 --bot-seed 3:14 \
+	--no-matches "$sb/c-heuristic" @random "$mis/matcher $m plain" @random >"$tmp/ml/g1" 2>&1 ||
+	fail "game 1 alone: exit $?"
+$ref --variant hammerwalt --option max_hands=2 --seed 40 --bot-seed 1:22 --bot-seed 3:24 \
+	--deal "$tmp/ml/deal" "$sb/c-heuristic" @random "$mis/matcher $m plain" @random \
+	>"$tmp/ml/g2" 2>&1 || fail "game 2 alone: exit $?"
+sed -n 1p "$tmp/ml/out" >"$tmp/ml/m1"
+sed -n 2p "$tmp/ml/out" >"$tmp/ml/m2"
+# the bot programs' seeds are drawn at random: compare those of the list
+python3 - "$tmp/ml/m1" "$tmp/ml/g1" "$tmp/ml/m2" "$tmp/ml/g2" <<'PY' || fail "--match: a game differs from the game alone"
+import json, sys
+def load(p):
+    r = json.loads(open(p).readline())
+    for k in ("time_ms", "mem_peak_mb"):
+        r.pop(k)
+    r["bot_seeds"] = [r["bot_seeds"][1], r["bot_seeds"][3]]
+    return r
+m1, g1, m2, g2 = (load(p) for p in sys.argv[1:])
+assert m1["bot_seeds"] == [12, 14] and m2["bot_seeds"] == [22, 24], (m1, m2)
+# the random players' moves follow their seeds; the sample bot and the
+# matcher play from the deal alone (the first legal move, a heuristic)
+assert m1 == g1, (m1, g1)
+assert m2 == g2, (m2, g2)
+PY
+grep -q '^deal ' "$tmp/ml/logs/b.log" || grep -q 'rest random' "$tmp/ml/logs/b.log" ||
+	fail "--match: game 2's record has no deal"
+for g in a b c; do
+	$ref --replay "$tmp/ml/logs/$g.log" >/dev/null 2>&1 ||
+		fail "--match: the record of game $g does not replay"
+done
+expect_eq "--match: game a's seat 2 stderr" "$(head -1 "$tmp/ml/bl/a/seat2.stderr")" \
+	"=== game seed 42, seat 2 ==="
+expect_eq "--match: game b's seat 2 stderr" "$(head -1 "$tmp/ml/bl/b/seat2.stderr")" \
+	"=== game seed 40, seat 2 ==="
+expect_eq "--match: game c's seat 2 stderr (beside its record)" \
+	"$(head -1 "$tmp/ml/logs/c.seat2.stderr")" "=== game seed 41, seat 2 ==="
+expect_eq "--match: processes of the matcher" \
+	"$(cat "$tmp/ml/bl/a/seat2.stderr" "$tmp/ml/bl/b/seat2.stderr" "$tmp/ml/logs/c.seat2.stderr" | grep -c '^start$')" 1
+gone "$m" || fail "--match: a process survived: $(pgrep -af -- "$m")"
+# mistakes: exit 2, the line named, nothing played
+printf '{"seed": 1}\n{"seed": 2, "logg": "x"}\n' |
+	$ref --variant hammerwalt --match - @random @random @random @random >"$tmp/ml/o2" 2>"$tmp/ml/e2"
+expect_eq "--match: an unknown key's exit" "$?" 2
+expect_eq "--match: an unknown key's message" "$(cat "$tmp/ml/e2")" \
+	"referee: --match: standard input:2: unknown key 'logg' (seed, bot_seeds, log, bot_logs, deal) (see docs/referee.md, Matches)"
+expect_eq "--match: nothing played" "$(wc -c <"$tmp/ml/o2")" 0
+printf '{"seed": 1, "bot_seeds": {"0": 5}}\n' |
+	$ref --variant hammerwalt --match - @greedy @random @random @random >/dev/null 2>"$tmp/ml/e3"
+expect_eq "--match: a seed for @greedy" "$(cat "$tmp/ml/e3")" \
+	"referee: --match: game 1: seat 0 is @greedy, which draws nothing at random (it takes no seed) (see referee --help)"
+$ref --variant hammerwalt --match - --seed 3 @random @random @random @random </dev/null \
+	>/dev/null 2>&1
+expect_eq "--match with --seed: exit" "$?" 2
+echo "ok: referee --match plays a list of games, each as it would be alone"
+
+# 9. a stray line after "gameover": the next game's startup fault, every time
+m=$tmp/marker-stray-$$
+for run in 1 2 3; do
+	$ref --variant hammerwalt --option max_hands=1 --seed 90 --games 3 $seeds \
+		--bot-logs "$tmp/stray$run" "$mis/matcher $m stray" @random @random @random \
+		>"$tmp/stray.json" 2>"$tmp/stray.err" || fail "stray: exit $?: $(cat "$tmp/stray.err")"
+	python3 - "$tmp/stray.json" <<'PY' || fail "stray run $run: the faults"
+import json, sys
+rs = [json.loads(l) for l in open(sys.argv[1])]
+kinds = [[(f["seat"], f["kind"], f["hand"]) for f in r["faults"]] for r in rs]
+assert kinds == [[], [(0, "startup", 0)], []], kinds
+d = rs[1]["faults"][0]["detail"]
+assert d.startswith("answered 'bye' to the handshake: "), d
+assert "a line written after the last game's 'gameover' answers the next game's handshake" in d, d
+PY
+	expect_eq "stray run $run: processes started" "$(starts "$tmp/stray$run" 0)" 2
+done
+gone "$m" || fail "stray: a process survived: $(pgrep -af -- "$m")"
+echo "ok: a line after gameover answers the next game's handshake (its startup fault)"
 
 finish "t_match: all passed"

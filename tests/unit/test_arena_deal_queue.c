@@ -156,8 +156,88 @@ static void test_a_deal_in_two_places_runs_once_at_a_time(void)
 	deal_queue_free(q);
 }
 
+/* The indexes of a match handed out, "0,2", or "-" for none. */
+static void next_match(struct deal_queue *q, char *out, size_t len, int *attempt)
+{
+	int n;
+	struct fixture *const *m = deal_queue_next_match(q, &n, attempt);
+	size_t k = 0;
+
+	snprintf(out, len, "-");
+	for (int i = 0; m && i < n; i++)
+		k += (size_t)snprintf(out + k, len - k, "%s%d", i ? "," : "", m[i]->index);
+}
+
+/*
+ * A match holds every deal and author of it until each of its games is
+ * done: matches A = {0, 1} and B = {2, 3} share deals 100 and 200 (two
+ * arrangements), C = {4, 5} has 300 and 400, D = {6} seats A's author
+ * on deal 500.
+ */
+static void test_a_match_holds_its_deals_and_authors(void)
+{
+	static const int author[3] = { 0, 1, 2 };
+	struct fixture *a[2] = { &g[0], &g[1] }, *b[2] = { &g[2], &g[3] };
+	struct fixture *c[2] = { &g[4], &g[5] }, *d[1] = { &g[6] };
+	struct deal_queue *q;
+	char s[32];
+	int at;
+
+	set(0, 0, 100);
+	seats(0, 0, 1);
+	set(1, 0, 200);
+	seats(1, 0, 1);
+	set(2, 0, 100);
+	seats(2, 1, 0);
+	set(3, 0, 200);
+	seats(3, 1, 0);
+	set(4, 0, 300);
+	seats(4, 2, 4);
+	set(5, 0, 400);
+	seats(5, 2, 4);
+	set(6, 0, 500);
+	seats(6, 0, 4);
+	q = deal_queue_new(NULL, 0, author, 3);
+	deal_queue_add_match(q, a, 2, 1);
+	deal_queue_add_match(q, b, 2, 1);
+	deal_queue_add_match(q, c, 2, 1);
+	deal_queue_add_match(q, d, 1, 1);
+	CHECK_INT(deal_queue_left(q), 7);
+	next_match(q, s, sizeof(s), &at);
+	CHECK_STR(s, "0,1");
+	CHECK_INT(at, 1);
+	/* B waits for A's deals, D for A's author */
+	next_match(q, s, sizeof(s), &at);
+	CHECK_STR(s, "4,5");
+	next_match(q, s, sizeof(s), &at);
+	CHECK_STR(s, "-");
+	/* A's first game is done: its deal 200 and its authors still run */
+	deal_queue_done(q, &g[0]);
+	next_match(q, s, sizeof(s), &at);
+	CHECK_STR(s, "-");
+	deal_queue_done(q, &g[1]);
+	next_match(q, s, sizeof(s), &at);
+	CHECK_STR(s, "2,3");
+	/* game 3 of B is queued again alone, at attempt 2, after D */
+	deal_queue_add(q, &g[3], 2);
+	deal_queue_done(q, &g[2]);
+	deal_queue_done(q, &g[3]);
+	next_match(q, s, sizeof(s), &at);
+	CHECK_STR(s, "6");
+	CHECK_INT(at, 1);
+	next_match(q, s, sizeof(s), &at);
+	CHECK_STR(s, "-"); /* 3 seats A's author too */
+	deal_queue_done(q, &g[6]);
+	next_match(q, s, sizeof(s), &at);
+	CHECK_STR(s, "3");
+	CHECK_INT(at, 2);
+	CHECK_INT(deal_queue_left(q), 0);
+	deal_queue_free(q);
+}
+
 int main(void)
 {
+	RUN(test_a_match_holds_its_deals_and_authors);
 	RUN(test_two_games_of_one_deal_never_run_at_once);
 	RUN(test_a_deal_in_two_places_runs_once_at_a_time);
 	RUN(test_an_author_plays_one_game_at_a_time);

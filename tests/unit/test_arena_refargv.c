@@ -42,7 +42,7 @@ static char *argv_of(const struct config *c, const struct schedule *s, int i, co
 
 	strvec_init(&v);
 	strbuf_init(&sb);
-	struct refargv_paths p = { "REF", log, botlogs, results, 0, 0 };
+	struct refargv_paths p = { "REF", log, botlogs, results, 0, 0, 0 };
 
 	refargv_build(&v, c, &s->games[i], &p);
 	for (size_t k = 0; k < v.nr; k++)
@@ -104,7 +104,7 @@ static void test_cpu_goes_after_the_sandbox_flags(void)
 	struct schedule s;
 	struct strvec v;
 	struct strbuf sb = STRBUF_INIT;
-	struct refargv_paths p = { "REF", "L", NULL, NULL, 0, 1 + 3 };
+	struct refargv_paths p = { "REF", "L", NULL, NULL, 0, 1 + 3, 0 };
 
 	CHECK(load(&c, "[arena]\nvariants = hammerwalt\nseed = 3\npartners = copies\ncpu_affinity = true\n"
 		       "insecure = true\n[variant hammerwalt]\ntarget = 32\n"
@@ -221,8 +221,66 @@ static void test_every_flag_the_config_can_set(void)
 	config_release(&c);
 }
 
+/*
+ * A match (referee --match -): no --seed, --bot-seed, --log or
+ * --bot-logs on the command line; each game's line of JSON carries them.
+ * With 'matches = off' a game the arena plays passes --no-matches (a
+ * command printed to replay a game does not).
+ */
+static void test_a_match_takes_its_games_as_lines_of_json(void)
+{
+	struct config c;
+	struct schedule s;
+	struct strvec v;
+	struct strbuf sb = STRBUF_INIT;
+	struct refargv_paths p = { "REF", "logs/x.log", "bl/x/", "res", 1, 0, 1 };
+	char *a;
+
+	CHECK(load(&c, "[arena]\nvariants = hammerwalt\nseed = 3\npartners = copies\n"
+		       "[variant hammerwalt]\ntarget = 32\n"
+		       "[bot g]\ncommand = @greedy\n[bot r]\ncommand = @random\n") == 0);
+	CHECK(build(&s, &c) == 0);
+	strvec_init(&v);
+	strbuf_init(&sb);
+	refargv_build(&v, &c, &s.games[0], &p);
+	for (size_t k = 0; k < v.nr; k++)
+		strbuf_addf(&sb, "%s%s", k ? " " : "", v.items[k]);
+	CHECK_STR(sb.buf, "REF --variant hammerwalt --match - --option target=32 --hide-others res "
+			  "-- @greedy @random @greedy @random");
+	strbuf_reset(&sb);
+	refargv_match_line(&sb, &c, &s.games[0], "logs/x.log", NULL);
+	CHECK_STR(sb.buf, "{\"seed\":8850607706498739327,\"bot_seeds\":{\"1\":4671256047604432563,"
+			  "\"3\":8927013709076734224},\"log\":\"logs/x.log\"}\n");
+	strbuf_reset(&sb);
+	refargv_match_line(&sb, &c, &s.games[1], "l", "b/");
+	CHECK_STR(sb.buf, "{\"seed\":8850607706498739327,\"bot_seeds\":{\"0\":1184166833909368611,"
+			  "\"2\":2363674444300210173},\"log\":\"l\",\"bot_logs\":\"b/\"}\n");
+	c.matches = 0;
+	a = argv_of(&c, &s, 0, NULL, NULL, NULL);
+	CHECK_STR(a, "REF --variant hammerwalt --seed 8850607706498739327 --option target=32 "
+		     "--bot-seed 1:4671256047604432563 --bot-seed 3:8927013709076734224 -- "
+		     "@greedy @random @greedy @random");
+	free(a);
+	strvec_release(&v);
+	strvec_init(&v);
+	p.match = 0;
+	p.log = p.bot_logs = NULL;
+	refargv_build(&v, &c, &s.games[0], &p);
+	strbuf_reset(&sb);
+	for (size_t k = 0; k < v.nr; k++)
+		strbuf_addf(&sb, "%s%s", k ? " " : "", v.items[k]);
+	CHECK_STR(sb.buf, "REF --variant hammerwalt --seed - --option target=32 --no-matches "
+			  "--hide-others res --bot-seed 1:4671256047604432563 "
+			  "--bot-seed 3:8927013709076734224 -- @greedy @random @greedy @random");
+	strvec_release(&v);
+	strbuf_release(&sb);
+	schedule_release(&s);
+	config_release(&c);
+}
+
 int main(void)
 {
+	RUN(test_a_match_takes_its_games_as_lines_of_json);
 	snprintf(dir, sizeof(dir), "%s/refargv-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
 		 (int)getpid());
 	mkdir(dir, 0755);

@@ -228,8 +228,49 @@ static void test_jobs_run_side_by_side_and_can_be_killed(void)
 	runner_free(r);
 }
 
+/*
+ * A 'lines' job hands back each whole line as it comes (2), then what is
+ * left when it ends (1); its deadline restarts with runner_set_timeout().
+ * An input of 20000 bytes (a match's list) still reaches it.
+ */
+static void test_lines_come_as_they_are_printed(void)
+{
+	char *argv[] = { "/bin/sh", "-c", "wc -c; sleep 0.3; printf 'b\\nc'", NULL };
+	struct runner *r = runner_new();
+	struct runner_job job;
+	struct runner_done d;
+	char err[256], *input = malloc(20001);
+
+	memset(input, 'x', 20000);
+	input[20000] = '\0';
+	memset(&job, 0, sizeof(job));
+	job.argv = argv;
+	job.input = input;
+	job.lines = 1;
+	job.timeout_ms = 200;
+	job.tag = input;
+	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK(d.line == 1 && d.tag == input);
+	CHECK_STR(d.out, "20000\n");
+	free(d.out);
+	/* the sleep outlasts 200 ms: another 2 s from now */
+	runner_set_timeout(r, input, 2000);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "b\n");
+	free(d.out);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(!d.line && !d.timed_out && !d.stop_sent);
+	CHECK_STR(d.out, "c");
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+	free(input);
+}
+
 int main(void)
 {
+	RUN(test_lines_come_as_they_are_printed);
 	RUN(test_output_and_status);
 	RUN(test_input_reaches_stdin);
 	RUN(test_program_that_cannot_start);

@@ -1,0 +1,164 @@
+/*
+ * plan_match.c - games grouped into matches (see plan_match.h).
+ *
+ * Sorting does the grouping: each game gets its deal's block (the deal's
+ * rank among its variant's deals, in the order they first come, divided
+ * by match_games), then the games are sorted by variant, block and seat
+ * arrangement, the order they came in breaking ties, and runs of equal
+ * keys are cut into matches of at most match_games games.
+ */
+#include "plan_match.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct rec {
+	struct fixture *g;
+	long pos;        /* in todo */
+	long deal_first; /* the first pos of the game's deal */
+	long block;
+};
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static int cmp_long(long a, long b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* By deal (variant, seed), then position. */
+static int by_deal(const void *x, const void *y)
+{
+	const struct rec *a = x, *b = y;
+
+	if (a->g->variant != b->g->variant)
+		return a->g->variant - b->g->variant;
+	if (a->g->seed != b->g->seed)
+		return cmp_u64(a->g->seed, b->g->seed);
+	return cmp_long(a->pos, b->pos);
+}
+
+/* By variant, then the first position of the deal, then position. */
+static int by_deal_order(const void *x, const void *y)
+{
+	const struct rec *a = x, *b = y;
+
+	if (a->g->variant != b->g->variant)
+		return a->g->variant - b->g->variant;
+	if (a->deal_first != b->deal_first)
+		return cmp_long(a->deal_first, b->deal_first);
+	return cmp_long(a->pos, b->pos);
+}
+
+/* Do a and b belong to one match (but for its size)? */
+static int same_key(const struct rec *a, const struct rec *b)
+{
+	if (a->g->variant != b->g->variant || a->block != b->block ||
+	    a->g->nseats != b->g->nseats || (a->g->deal == NULL) != (b->g->deal == NULL))
+		return 0;
+	return !memcmp(a->g->bot, b->g->bot, (size_t)a->g->nseats * sizeof(a->g->bot[0]));
+}
+
+/* By variant, block, seat arrangement, then position. */
+static int by_key(const void *x, const void *y)
+{
+	const struct rec *a = x, *b = y;
+	int d;
+
+	if (a->g->variant != b->g->variant)
+		return a->g->variant - b->g->variant;
+	if (a->block != b->block)
+		return cmp_long(a->block, b->block);
+	if (a->g->nseats != b->g->nseats)
+		return a->g->nseats - b->g->nseats;
+	if ((d = (a->g->deal != NULL) - (b->g->deal != NULL)))
+		return d;
+	for (int s = 0; s < a->g->nseats; s++)
+		if (a->g->bot[s] != b->g->bot[s])
+			return a->g->bot[s] - b->g->bot[s];
+	return cmp_long(a->pos, b->pos);
+}
+
+static int same_deal(const struct rec *a, const struct rec *b)
+{
+	return a->g->variant == b->g->variant && a->g->seed == b->g->seed;
+}
+
+/* Each game's block: its deal's rank among the variant's deals, by first position. */
+static void make_blocks(struct rec *r, long n, long match_games)
+{
+	long rank = 0, first = 0;
+
+	qsort(r, (size_t)n, sizeof(*r), by_deal);
+	for (long i = 0; i < n; i++) {
+		if (i == 0 || !same_deal(&r[i], &r[i - 1]))
+			first = r[i].pos;
+		r[i].deal_first = first;
+	}
+	qsort(r, (size_t)n, sizeof(*r), by_deal_order);
+	for (long i = 0; i < n; i++) {
+		if (i == 0 || r[i].g->variant != r[i - 1].g->variant)
+			rank = 0;
+		else if (r[i].deal_first != r[i - 1].deal_first)
+			rank++;
+		r[i].block = rank / match_games;
+	}
+}
+
+/* Matches by the position of their first game. */
+struct span {
+	long from, to, first;
+};
+
+static int by_first(const void *x, const void *y)
+{
+	return cmp_long(((const struct span *)x)->first, ((const struct span *)y)->first);
+}
+
+void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
+		   long match_games, int on)
+{
+	struct rec *r = xcalloc((size_t)ntodo + 1, sizeof(*r));
+	struct span *sp = xcalloc((size_t)ntodo + 1, sizeof(*sp));
+	long nsp = 0, k = 0;
+
+	if (!on || match_games < 1)
+		match_games = 1;
+	for (long i = 0; i < ntodo; i++) {
+		r[i].g = todo[i];
+		r[i].pos = i;
+	}
+	make_blocks(r, ntodo, match_games);
+	qsort(r, (size_t)ntodo, sizeof(*r), by_key);
+	for (long i = 0; i < ntodo; i++) {
+		if (i == 0 || !same_key(&r[i], &r[i - 1]) || i - sp[nsp - 1].from == match_games) {
+			sp[nsp].from = i;
+			sp[nsp++].first = r[i].pos;
+		}
+		sp[nsp - 1].to = i + 1;
+	}
+	qsort(sp, (size_t)nsp, sizeof(*sp), by_first);
+	m->n = nsp;
+	m->games = xcalloc((size_t)ntodo + 1, sizeof(*m->games));
+	m->start = xcalloc((size_t)nsp + 1, sizeof(*m->start));
+	for (long i = 0; i < nsp; i++) {
+		m->start[i] = k;
+		for (long j = sp[i].from; j < sp[i].to; j++)
+			m->games[k++] = r[j].g;
+	}
+	m->start[nsp] = k;
+	free(r);
+	free(sp);
+}
+
+void matches_release(struct matches *m)
+{
+	free(m->games);
+	free(m->start);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,38 @@
+/*
+ * plan_match.h - the games of a run grouped into matches: each match is
+ * played by one referee (referee --match), so that bots that play matches
+ * (protocol.md, Matches) start once per match instead of once per game.
+ *
+ * A match is games of one variant with the same bot in each seat (a bot
+ * kept up between games keeps its seat) over different deals: never two
+ * rotations of one deal, which would let a process that held one seat's
+ * cards play another seat of that deal. Every pairing plays the same
+ * deals, so deals are cut into blocks of match_games (the variant's deals
+ * in the order the games come): a match is a seat arrangement (pairing or
+ * table and rotation) on one block, and the matches of different blocks
+ * have no deal in common and may run side by side (plan_deal_queue.h).
+ *
+ * Matches come in the order of their first game; within a match games
+ * keep the order they came in. With matches off, or match_games 1, every
+ * game is a match of its own.
+ */
+#ifndef PLAN_MATCH_H
+#define PLAN_MATCH_H
+
+#include "plan_schedule.h"
+
+struct matches {
+	long n;               /* matches */
+	struct fixture **games;/* every game, the games of match i at games[start[i]..start[i+1]) */
+	long *start;          /* n + 1 entries */
+};
+
+/*
+ * Groups todo[0..ntodo) (pointers into a schedule; borrowed) into m, at
+ * most match_games (>= 1) games a match; on 0: one game a match.
+ */
+void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
+		   long match_games, int on);
+void matches_release(struct matches *m);
+
+#endif

@@ -1,0 +1,169 @@
+#!/bin/sh
+# t_arena_match.sh - the arena plays matches (docs/arena.md, Matches): the
+# games of one seat arrangement over a block of deals in one referee.
+#  - same key, same schedule: a run with matches and one with 'matches =
+#    off' give the same result lines (but for times, memory and the bot
+#    programs' seeds, which the referee draws) and the same standings,
+#    with fewer referees (counted by a wrapper given as --referee: a
+#    'referee --match -' per match, a 'referee --seed -' per game, with
+#    --no-matches when matches are off); the bots here play from the deal
+#    and their keyed seeds alone (c-heuristic, @random, @greedy);
+#  - a bot that crashes in the second game of its process: that game is
+#    its fault in results.jsonl, the next game of the match is played by
+#    a fresh process and counted (per seat arrangement, by deal: none,
+#    crash, none, crash);
+#  - Ctrl-C in the middle of a match: the running game finishes, the
+#    games finished are kept, no later game of the match starts, and a
+#    rerun plays only the rest;
+#  - shards: --shard 1/2 and 2/2 with matches play disjoint halves whose
+#    union is the schedule.
+. tests/arena/lib.sh
+mis=$ROOT/tests/misbehave
+cd "$W" || exit 1
+
+# --referee WRAP: logs each referee's arguments, then runs the real one
+cat >wrap <<X
+#!/bin/sh
+echo "\$*" >>"$W/calls"
+exec "$REFEREE" "\$@"
+X
+chmod +x wrap
+
+# 1. same key, same schedule, with and without matches
+cat >on.ini <<X
+[arena]
+variants = hammerwalt, fivehand
+deals = 3
+seed = 11
+match_games = 2
+results = res-on
+[variant hammerwalt]
+max_hands = 2
+[variant fivehand]
+max_hands = 2
+[bot heur]
+dir = $ROOT/sample-bots/c-heuristic
+[bot random]
+command = @random
+[bot greedy]
+command = @greedy
+X
+sed 's/^results = res-on$/results = res-off\nmatches = off/' on.ini >off.ini
+"$ARENA" -q --jobs 2 --referee ./wrap on.ini >on.txt 2>err || fail "matches run: $(cat err)"
+mv calls calls-on
+"$ARENA" -q --jobs 2 --referee ./wrap off.ini >off.txt 2>err || fail "matches off: $(cat err)"
+mv calls calls-off
+n=$(planned on.ini 2>/dev/null)
+expect_eq "games (matches)" "$(lines res-on/results.jsonl)" "$n"
+expect_eq "games (off)" "$(lines res-off/results.jsonl)" "$n"
+no_duplicate_ids res-on/results.jsonl
+strip() {
+	sed 's/,"bot_seeds":\[[^]]*\]//' "$1" >"$1.s"
+	played_lines "$1.s"
+}
+strip res-on/results.jsonl >on.lines
+strip res-off/results.jsonl >off.lines
+expect_file_eq "result lines with and without matches" on.lines off.lines
+expect_file_eq "standings with and without matches" on.txt off.txt
+# 33 games: 3 deals in blocks of 2 give a match of 2 and a game alone per
+# seat arrangement (11 of them): 11 + 11 referees against 33
+expect_eq "games" "$n" 33
+expect_eq "referees with matches: --match" "$(grep -c -- '--match -' calls-on)" 11
+expect_eq "referees with matches: alone" "$(grep -c -- '--seed -' calls-on)" 11
+expect_eq "referees with matches off" "$(grep -c -- '--seed - .*--no-matches' calls-off)" 33
+expect_eq "no --match with matches off" "$(grep -c -- '--match' calls-off)" 0
+# --no-matches on the command line is 'matches = off'
+sed 's/^results = res-on$/results = res-flag/' on.ini >flag.ini
+"$ARENA" -q --jobs 2 --no-matches --referee ./wrap flag.ini >flag.txt 2>err ||
+	fail "--no-matches: $(cat err)"
+expect_eq "referees with --no-matches" "$(grep -c -- '--seed - .*--no-matches' calls)" 33
+expect_file_eq "standings with --no-matches" flag.txt off.txt
+rm calls
+echo "ok: matches and single games give the same results and standings, with fewer referees"
+
+# 2. a crash in game 2 of a process: its fault; game 3 is a fresh process's
+m=mk-crash-$$
+cat >crash.ini <<X
+[arena]
+variants = hammerwalt
+deals = 4
+seed = 5
+results = res-crash
+[variant hammerwalt]
+max_hands = 2
+[bot m]
+command = $mis/matcher $m crash2
+[bot random]
+command = @random
+X
+"$ARENA" -q --jobs 1 crash.ini >/dev/null 2>err || fail "crash run: $(cat err)"
+expect_eq "crash: games" "$(lines res-crash/results.jsonl)" 8
+python3 - res-crash/results.jsonl <<'PY' || fail "crash: the faults by match"
+import json, sys
+rs = [json.loads(l) for l in open(sys.argv[1])]
+by = {}
+for r in rs:
+    seat = r["bots"].index("m")
+    by.setdefault(tuple(r["bots"]), []).append((r["game"], [f["kind"] for f in r["faults"] if f["seat"] == seat]))
+assert len(by) == 2, by.keys()
+for arr, games in by.items():
+    games.sort()
+    kinds = [k for _, k in games]
+    assert kinds == [[], ["crash"], [], ["crash"]], (arr, games)
+PY
+no_process_matching "$m"
+echo "ok: a crash in a match is that game's fault, and the next game is played afresh"
+
+# 3. Ctrl-C in the middle of a match: the games done stay, a rerun plays the rest
+m=mk-slow-$$
+cat >slow.ini <<X
+[arena]
+variants = hammerwalt
+deals = 6
+seed = 9
+results = res-slow
+[variant hammerwalt]
+max_hands = 1
+[bot m]
+command = $mis/matcher $m slow
+[bot random]
+command = @random
+X
+"$ARENA" -q --jobs 1 slow.ini >slow.out 2>slow.err &
+pid=$!
+k=0
+while [ "$(cat res-slow/results.jsonl 2>/dev/null | wc -l)" -lt 1 ] && [ $k -lt 300 ]; do
+	sleep 0.1
+	k=$((k + 1))
+done
+kill -INT $pid
+wait $pid
+expect_eq "interrupted run: exit" "$?" 130
+got=$(lines res-slow/results.jsonl)
+[ "$got" -ge 1 ] && [ "$got" -lt 6 ] || fail "interrupted run: $got games kept, expected 1 to 5"
+grep -q "interrupted" slow.err || fail "interrupted run: $(cat slow.err)"
+no_duplicate_ids res-slow/results.jsonl
+for id in $(game_ids res-slow/results.jsonl); do
+	"$REFEREE" --replay "res-slow/logs/$id.log" >/dev/null 2>&1 || fail "record of $id does not replay"
+done
+"$ARENA" -q --jobs 1 slow.ini >/dev/null 2>err || fail "resumed run: $(cat err)"
+grep -q "resuming res-slow: $got of 12 games already played" err || fail "resume: $(cat err)"
+expect_eq "resumed run: games" "$(lines res-slow/results.jsonl)" 12
+no_duplicate_ids res-slow/results.jsonl
+no_process_matching "$m"
+echo "ok: Ctrl-C cuts a match after its running game; a rerun plays only the rest"
+
+# 4. shards with matches: disjoint halves, the whole schedule
+sed 's/^results = res-on$/results = res-shard/' on.ini >shard.ini
+"$ARENA" -q --shard 1/2 shard.ini >/dev/null 2>err || fail "shard 1: $(cat err)"
+"$ARENA" -q --shard 2/2 shard.ini >/dev/null 2>err || fail "shard 2: $(cat err)"
+game_ids res-shard/shard-1-of-2/results.jsonl | sort >s1
+game_ids res-shard/shard-2-of-2/results.jsonl | sort >s2
+expect_eq "shards overlap" "$(comm -12 s1 s2 | wc -l | tr -d ' ')" 0
+sort s1 s2 >both
+game_ids res-on/results.jsonl | sort >all
+expect_file_eq "the shards' games" both all
+echo "ok: shards with matches partition the games"
+
+rm -rf "$W"
+echo "ok: t_arena_match"

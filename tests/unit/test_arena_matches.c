@@ -1,0 +1,130 @@
+/*
+ * test_arena_matches.c - games grouped into matches (plan_match.h): one
+ * variant, one seat arrangement, a block of match_games deals, in the
+ * order of their first game; worked by hand on small lists.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "plan_match.h"
+#include "testhelp.h"
+
+static struct fixture g[8];
+
+/* Game i: variant v, deal seed, bots a and b in seats 0 and 1. */
+static void set(int i, int v, uint64_t seed, int a, int b)
+{
+	memset(&g[i], 0, sizeof(g[i]));
+	g[i].index = i;
+	g[i].variant = v;
+	g[i].seed = seed;
+	g[i].nseats = 2;
+	g[i].bot[0] = a;
+	g[i].bot[1] = b;
+	snprintf(g[i].id, sizeof(g[i].id), "g%d", i);
+}
+
+/* The matches of m as "0,2 1,3 4": game indexes, a space between matches. */
+static void show(const struct matches *m, char *out, size_t len)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (long i = 0; i < m->n; i++)
+		for (long k = m->start[i]; k < m->start[i + 1]; k++)
+			n += (size_t)snprintf(out + n, len - n, "%s%d",
+					      k == m->start[i] ? (i ? " " : "") : ",",
+					      m->games[k]->index);
+}
+
+/*
+ * The schedule's order: each deal's games side by side. Variant 0 deals
+ * 100, 200, 300, each as A v B (bots 0, 1) and B v A; variant 1 deal 100
+ * as A v B; the deal 100 of variant 1 is another deal.
+ */
+static void schedule(struct fixture **todo)
+{
+	set(0, 0, 100, 0, 1);
+	set(1, 0, 100, 1, 0);
+	set(2, 0, 200, 0, 1);
+	set(3, 0, 200, 1, 0);
+	set(4, 0, 300, 0, 1);
+	set(5, 0, 300, 1, 0);
+	set(6, 1, 100, 0, 1);
+	for (int i = 0; i < 7; i++)
+		todo[i] = &g[i];
+}
+
+static void test_a_match_is_one_arrangement_over_a_block_of_deals(void)
+{
+	struct fixture *todo[7];
+	struct matches m;
+	char s[128];
+
+	schedule(todo);
+	/* blocks of 2 deals: 100 and 200, then 300 alone */
+	matches_group(&m, todo, 7, 2, 1);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0,2 1,3 4 5 6");
+	CHECK_INT(m.n, 5);
+	matches_release(&m);
+	/* one block: every deal of the variant */
+	matches_group(&m, todo, 7, 16, 1);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0,2,4 1,3,5 6");
+	matches_release(&m);
+}
+
+static void test_matches_off_or_of_one_game_keep_the_order(void)
+{
+	struct fixture *todo[7];
+	struct matches m;
+	char s[128];
+
+	schedule(todo);
+	matches_group(&m, todo, 7, 16, 0);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0 1 2 3 4 5 6");
+	matches_release(&m);
+	matches_group(&m, todo, 7, 1, 1);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0 1 2 3 4 5 6");
+	matches_release(&m);
+	matches_group(&m, todo, 0, 16, 1);
+	CHECK_INT(m.n, 0);
+	matches_release(&m);
+}
+
+/*
+ * What is left to play (a resume, a shard) is grouped as it comes: the
+ * blocks count the deals there are, in their order.
+ */
+static void test_blocks_count_the_deals_left(void)
+{
+	struct fixture *todo[4];
+	struct matches m;
+	char s[128];
+
+	schedule(todo);
+	todo[0] = &g[1]; /* B v A of 100 */
+	todo[1] = &g[2]; /* A v B of 200 */
+	todo[2] = &g[4]; /* A v B of 300 */
+	todo[3] = &g[5]; /* B v A of 300 */
+	matches_group(&m, todo, 4, 2, 1);
+	show(&m, s, sizeof(s));
+	/* deals 100 and 200 are the first block, 300 the second */
+	CHECK_STR(s, "1 2 4 5");
+	matches_release(&m);
+	matches_group(&m, todo, 4, 3, 1);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "1,5 2,4");
+	matches_release(&m);
+}
+
+int main(void)
+{
+	RUN(test_a_match_is_one_arrangement_over_a_block_of_deals);
+	RUN(test_matches_off_or_of_one_game_keep_the_order);
+	RUN(test_blocks_count_the_deals_left);
+	return TEST_REPORT();
+}

@@ -417,17 +417,31 @@ int match_run(const struct match_config *mc, struct player **players,
 		if (!player_is_builtin(players[s]))
 			r.text_seats |= 1u << s;
 	r.had_files = r.text_seats != 0;
-	/* start every bot first, so slow starters (JVMs) start in parallel */
-	for (int s = 0; s < rules->players; s++) {
-		struct fault f;
+	/*
+	 * start every bot first, so slow starters (JVMs) start in parallel;
+	 * the bots kept up from the last game first of all: emptying a
+	 * scratch takes as long as its bot keeps writing to it (up to the
+	 * walk's limit), which must not eat into the start of a fresh bot
+	 * launched before it (a kept bot's clock starts at its 'game' line,
+	 * player_hello()). The faults are recorded in seat order.
+	 */
+	{
+		struct fault lf[MAX_SEATS];
+		int kept[MAX_SEATS];
 
-		if (player_is_builtin(players[s]))
-			continue; /* nothing to start, greet or wait for */
-		memset(&f, 0, sizeof(f));
-		if (player_launch(players[s], &r.env, s, &f, err, len) < 0)
-			goto out;
-		if (f.kind != FAULT_NONE)
-			fault(&r, &f);
+		memset(lf, 0, sizeof(lf));
+		for (int s = 0; s < rules->players; s++)
+			kept[s] = player_plays_matches(players[s]);
+		for (int pass = 1; pass >= 0; pass--)
+			for (int s = 0; s < rules->players; s++) {
+				if (player_is_builtin(players[s]) || kept[s] != pass)
+					continue; /* nothing to start, greet or wait for */
+				if (player_launch(players[s], &r.env, s, &lf[s], err, len) < 0)
+					goto out;
+			}
+		for (int s = 0; s < rules->players; s++)
+			if (!player_is_builtin(players[s]) && lf[s].kind != FAULT_NONE)
+				fault(&r, &lf[s]);
 	}
 	for (int s = 0; s < rules->players; s++) {
 		struct fault f;

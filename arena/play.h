@@ -1,21 +1,28 @@
 /*
  * play.h - playing the games of a schedule, many at once.
  *
- * Each game is one referee process (refargv_build() gives its command
- * line), run by a struct runner in the config file's directory (so that
- * relative file names in bot commands mean what they mean in the config),
- * at most 'jobs' at a time, and never two games of one deal at once
- * (plan_deal_queue.h: the next game is the first whose deal no running game
- * has). A game whose
- * referee exits non-zero, times out or prints no valid result is a failed
- * game: it is not counted as played, it is retried once, and if it fails
- * again it is written to failed.jsonl (a later run retries it again). A
- * played game's line is on disk (results_append()) before it counts.
+ * Each game, or each match (plan_match.h: the games of one seat
+ * arrangement over a block of deals), is one referee process
+ * (refargv_build() gives its command line; a match gets its games as
+ * lines of JSON on its input, refargv_match_line()), run by a struct
+ * runner in the config file's directory (so that relative file names in
+ * bot commands mean what they mean in the config), at most 'jobs' at a
+ * time, and never two games of one deal at once (plan_deal_queue.h: the
+ * next match is the first none of whose deals a running one has; a match
+ * holds its deals and authors until it ends). A match's result lines are
+ * taken as they come, each game's timeout starting when the last game's
+ * line arrives. A game whose referee exits non-zero, times out or prints
+ * no valid result is a failed game: it is not counted as played, it is
+ * retried once, alone, and if it fails again it is written to
+ * failed.jsonl (a later run retries it again); the games of a match its
+ * referee did not reach are queued again. A played game's line is on
+ * disk (results_append()) before it counts.
  *
  * Interruption: on the first SIGINT/SIGTERM no new game starts and the
- * running ones finish and are recorded; on the second the running
- * referees' process groups are killed and their games are left unplayed.
- * Either way results.jsonl only ever holds whole games.
+ * running ones finish and are recorded (a match's referee gets SIGUSR2:
+ * it finishes its running game and starts no other); on the second the
+ * running referees' process groups are killed and their running games
+ * are left unplayed. Either way results.jsonl only ever holds whole games.
  */
 #ifndef PLAY_H
 #define PLAY_H

@@ -18,7 +18,10 @@
 #include "time_limits.h"
 #include "util.h"
 
+/* The version of the handshake's first line ("euchre-arena 1"): what every bot is sent. */
 #define PROTOCOL_VERSION 1
+/* The highest version the referee speaks: 2, matches ("ready2", "game"), which a bot opts into. */
+#define PROTOCOL_VERSION_MAX 2
 /* Longest answer line a bot may send, in bytes, newline excluded. */
 #define PROTOCOL_MAX_LINE 1024
 /* Most bytes of an answer's comment kept (protocol.md, "Comments"). */

@@ -355,8 +355,8 @@ static int opt_version(const struct option_spec *opt, const char *arg, char *err
 
 	(void)opt, (void)arg, (void)err, (void)len;
 	strbuf_init(&sb);
-	strbuf_addf(&sb, "referee (euchre-arena) %s, protocol %d\n", EUCHRE_ARENA_VERSION,
-		    PROTOCOL_VERSION);
+	strbuf_addf(&sb, "referee (euchre-arena) %s, protocol %d, handshake %d\n",
+		    EUCHRE_ARENA_VERSION, PROTOCOL_VERSION_MAX, PROTOCOL_VERSION);
 	print_and_exit(&sb);
 	return 0;
 }

@@ -662,7 +662,13 @@ int player_ready(struct player *p, struct fault *f)
 
 		escape_text(p->line.buf, p->line.len, 60, q, sizeof(q));
 		f->kind = FAULT_STARTUP;
-		snprintf(f->detail, sizeof(f->detail), "answered '%s' to the handshake: %s", q, why);
+		int n = snprintf(f->detail, sizeof(f->detail), "answered '%s' to the handshake: %s",
+				 q, why);
+
+		if (p->renewed && n > 0 && (size_t)n < sizeof(f->detail))
+			snprintf(f->detail + n, sizeof(f->detail) - (size_t)n, " (in a match, a line "
+				 "written after the last game's 'gameover' answers the next game's "
+				 "handshake)");
 		goto out;
 	}
 	ret = 0;

@@ -12,7 +12,7 @@ case "$A" in /*) ;; *) A=$top/$A R=$top/$R ;; esac
 cd "$tmp" || exit 1
 
 # ---- --version
-expect_eq "referee --version" "$("$R" --version)" "referee (euchre-arena) 1.0, protocol 1"
+expect_eq "referee --version" "$("$R" --version)" "referee (euchre-arena) 1.0, protocol 2, handshake 1"
 expect_eq "arena --version" "$("$A" --version)" "arena (euchre-arena) 1.0"
 
 # ---- no arguments: the short usage on stderr, exit 2

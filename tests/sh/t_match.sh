@@ -20,7 +20,11 @@
 #    its own seed, built-in seeds, record, bot logs and deal, give the
 #    result lines of those games played alone, in one process per bot;
 #    each game's record replays and its bots' stderr is in its own files;
-#    a mistake in the list is exit 2 naming its line, before any game.
+#    a mistake in the list is exit 2 naming its line, before any game;
+#  - a line a match bot writes after a game's "gameover" answers the next
+#    game's handshake: a startup fault of that game (hand 0), every time
+#    (the game that ended keeps its result); the game after is a fresh
+#    process's.
 set -u
 . "$(dirname "$0")/lib.sh"
 sb=$top/sample-bots
@@ -272,5 +276,25 @@ $ref --variant hammerwalt --match - --seed 3 @random @random @random @random </d
 	>/dev/null 2>&1
 expect_eq "--match with --seed: exit" "$?" 2
 echo "ok: referee --match plays a list of games, each as it would be alone"
+
+# 8. a stray line after "gameover": the next game's startup fault, every time
+m=$tmp/marker-stray-$$
+for run in 1 2 3; do
+	$ref --variant hammerwalt --option max_hands=1 --seed 90 --games 3 $seeds \
+		--bot-logs "$tmp/stray$run" "$mis/matcher $m stray" @random @random @random \
+		>"$tmp/stray.json" 2>"$tmp/stray.err" || fail "stray: exit $?: $(cat "$tmp/stray.err")"
+	python3 - "$tmp/stray.json" <<'PY' || fail "stray run $run: the faults"
+import json, sys
+rs = [json.loads(l) for l in open(sys.argv[1])]
+kinds = [[(f["seat"], f["kind"], f["hand"]) for f in r["faults"]] for r in rs]
+assert kinds == [[], [(0, "startup", 0)], []], kinds
+d = rs[1]["faults"][0]["detail"]
+assert d.startswith("answered 'bye' to the handshake: "), d
+assert "a line written after the last game's 'gameover' answers the next game's handshake" in d, d
+PY
+	expect_eq "stray run $run: processes started" "$(starts "$tmp/stray$run" 0)" 2
+done
+gone "$m" || fail "stray: a process survived: $(pgrep -af -- "$m")"
+echo "ok: a line after gameover answers the next game's handshake (its startup fault)"
 
 finish "t_match: all passed"

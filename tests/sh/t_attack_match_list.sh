@@ -5,6 +5,7 @@
 # its bot), as a --deal file there is covered (docs/referee.md, Matches;
 # docs/sandbox.md, What a bot sees). The bot here reads games.jsonl
 # beside its run file at its start and writes what it got to stderr.
+# The same for `--match -` with standard input redirected from the file.
 # Before, it got both games' seeds, the second game's before it began.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -41,4 +42,13 @@ X
 expect_eq "games" "$(grep -o '"seed":[0-9]*' out | tr '\n' ' ')" '"seed":12345 "seed":67890 '
 expect_eq "faults" "$(grep -o '"faults":\[[^]]*\]' out | tr '\n' ' ')" '"faults":[] "faults":[] '
 expect_eq "what the bot read of the list" "$(grep '^list:' bl/g1/seat0.stderr)" "list: (empty)"
+# the same list on standard input, redirected from that file
+rm -r bl
+(cd elsewhere && "$ref" --variant hammerwalt --option max_hands=1 \
+	--match - "$tmp/bot" @random @random @random <"$tmp/bot/games.jsonl") >out 2>err ||
+	fail "the match from standard input: $(cat err)"
+expect_eq "games (standard input)" "$(grep -o '"seed":[0-9]*' out | tr '\n' ' ')" \
+	'"seed":12345 "seed":67890 '
+expect_eq "what the bot read of the list (standard input)" \
+	"$(grep '^list:' bl/g1/seat0.stderr)" "list: (empty)"
 finish "ok: a bot does not see the --match list, even in its own directory"

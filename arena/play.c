@@ -605,7 +605,12 @@ static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t
 	result_init(&r);
 	if (d->killed)
 		goto out; /* stopped by the second signal: simply not played */
-	if (j->next < j->n && !(j->match && d->stop_sent && !d->timed_out &&
+	/*
+	 * a match's referee told to start no further game (SIGUSR1 at the
+	 * game timeout, SIGUSR2 at the first Ctrl-C: every match running
+	 * then) that ends well has failed no game: the rest were not reached
+	 */
+	if (j->next < j->n && !(j->match && ((d->stop_sent && !d->timed_out) || pl->st->stopping) &&
 				WIFEXITED(d->status) && WEXITSTATUS(d->status) == 0)) {
 		judge(pl->c, j, d, pl->logs_fd, &r, &nfaults, why, sizeof(why));
 		if (!why[0]) {

@@ -416,6 +416,17 @@ int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_don
 			struct slot *s = &r->slots[i];
 
 			if (s->deadline && t >= s->deadline && !s->exited && !s->timed_out) {
+				/*
+				 * a line that came before the deadline goes back first
+				 * (a match's game that ended in time: the caller
+				 * restarts the deadline for the next game, which a
+				 * stop would end at its start)
+				 */
+				if (s->lines && !s->stop_sent) {
+					drain(s);
+					if (hand_back_line(r, i, done))
+						return 2;
+				}
 				if (s->stop_signal && !s->stop_sent) {
 					/* ask first; kill when the grace is over */
 					kill(s->pid, s->stop_signal);

@@ -45,7 +45,9 @@ struct runner_job {
 	const char *input;
 	/*
 	 * Hand back each whole line of its standard output as it comes
-	 * (runner_wait() returns 2), not only what is left of it at the end.
+	 * (runner_wait() returns 2), not only what is left of it at the end;
+	 * at the deadline, a line already printed goes back before the stop
+	 * signal is sent (the caller may restart the deadline for it).
 	 */
 	int lines;
 	void *tag;             /* handed back in struct runner_done */

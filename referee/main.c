@@ -620,20 +620,41 @@ static void match_hide_add(struct session *se, const char *path)
 }
 
 /*
- * What no bot may see in a match: a bot kept up for the next game keeps
- * the view it started with, so that view hides every game's record
- * directory, bot logs and deal from the start (the --hide paths and the
- * current directory as in a single game). The directories of the bot
- * logs are made now, so that they can be hidden.
+ * What no bot may see in a match: the list (FILE of --match FILE, or
+ * the file standard input is redirected from) and its directory, as a
+ * deal's; and, as a bot kept up for the next game
+ * keeps the view it started with, every game's record directory, bot
+ * logs and deal from the start (the --hide paths and the current
+ * directory as in a single game). The directories of the bot logs are
+ * made now, so that they can be hidden.
  */
 static void match_hide(struct session *se)
 {
 	struct options *o = &se->o;
-	char cwd[4096];
+	char cwd[4096], *in = NULL;
+	const char *list = o->match;
+	struct stat st;
 
 	strvec_init(&se->hide_store);
 	for (int h = 0; h < o->nhide; h++)
 		strvec_push(&se->hide_store, o->hide[h]);
+	/*
+	 * the list holds every game's seed: its deal, and so every hand
+	 * ('-' redirected from a file: that file)
+	 */
+	if (!strcmp(list, "-") && fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (in = realpath("/proc/self/fd/0", NULL)))
+		list = in;
+	if (strcmp(list, "-")) {
+		char *real = realpath(list, NULL);
+		char *dir = path_dir(real ? real : list);
+
+		match_hide_add(se, dir);
+		match_hide_add(se, list);
+		free(dir);
+		free(real);
+	}
+	free(in);
 	for (long i = 0; i < se->list.n; i++) {
 		const struct game_spec *g = &se->list.games[i];
 

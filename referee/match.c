@@ -371,6 +371,37 @@ static void quick_moves(struct run *r)
 }
 
 /*
+ * Starts every bot of the game (a bot kept up from the last game is
+ * renewed: its scratch emptied), the bots kept up first of all: emptying
+ * a scratch takes as long as its bot keeps writing to it (up to the
+ * walk's limit, sandbox_scratch_clear()), which must not eat into the
+ * start of a fresh bot launched before it (a kept bot's clock starts at
+ * its own 'game' line, player_hello()). Start faults are recorded in
+ * seat order. 0, or -1 with err (the referee's failure).
+ */
+static int launch_bots(struct run *r, char *err, size_t len)
+{
+	struct player **players = r->players;
+	int n = r->g->rules.players, kept[MAX_SEATS];
+	struct fault lf[MAX_SEATS];
+
+	memset(lf, 0, sizeof(lf));
+	for (int s = 0; s < n; s++)
+		kept[s] = player_plays_matches(players[s]);
+	for (int pass = 1; pass >= 0; pass--)
+		for (int s = 0; s < n; s++) {
+			if (player_is_builtin(players[s]) || kept[s] != pass)
+				continue; /* nothing to start, greet or wait for */
+			if (player_launch(players[s], &r->env, s, &lf[s], err, len) < 0)
+				return -1;
+		}
+	for (int s = 0; s < n; s++)
+		if (!player_is_builtin(players[s]) && lf[s].kind != FAULT_NONE)
+			fault(r, &lf[s]);
+	return 0;
+}
+
+/*
  * The referee's own writes so far: every bot's stderr file and the record.
  * 0, or -1 with err.
  */
@@ -418,17 +449,8 @@ int match_run(const struct match_config *mc, struct player **players,
 			r.text_seats |= 1u << s;
 	r.had_files = r.text_seats != 0;
 	/* start every bot first, so slow starters (JVMs) start in parallel */
-	for (int s = 0; s < rules->players; s++) {
-		struct fault f;
-
-		if (player_is_builtin(players[s]))
-			continue; /* nothing to start, greet or wait for */
-		memset(&f, 0, sizeof(f));
-		if (player_launch(players[s], &r.env, s, &f, err, len) < 0)
-			goto out;
-		if (f.kind != FAULT_NONE)
-			fault(&r, &f);
-	}
+	if (launch_bots(&r, err, len) < 0)
+		goto out;
 	for (int s = 0; s < rules->players; s++) {
 		struct fault f;
 

@@ -633,9 +633,16 @@ int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, stru
 	if (p->kind != PLAYER_BOT)
 		return 0;
 	strbuf_init(&hello);
-	/* a bot kept up from the last game learns that another follows */
-	if (p->renewed)
+	/*
+	 * a bot kept up from the last game learns that another follows; its
+	 * start is this 'game' line, not its renewal: the seats renewed or
+	 * started after it (a scratch that its bot keeps writing to takes up
+	 * to the walk's limit to empty) are no time of its own
+	 */
+	if (p->renewed) {
 		strbuf_addstr(&hello, "game\n");
+		p->launched = clock_ms();
+	}
 	protocol_hello(g, p->seat, &p->env->time, (unsigned long long)bot_seed, &hello);
 	bot_watch_output(p->bot);
 	note_request(p, hello.buf, hello.len);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- scratch directories ---------------------------------------------- */
@@ -122,17 +123,29 @@ static int scratch_pass(int dfd, int *sub)
 	return progress ? 0 : -1;
 }
 
+/* The monotonic clock in ms. */
+static double mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 /*
  * Removes everything below the directory open as cur (the fd is taken,
  * and closed; -1 fails at once), and the directory itself, by its path,
  * unless keep_top. A bot still running (sandbox_scratch_clear()) may write while
- * this walks: after max_passes passes over directories it gives up
- * (EAGAIN), so a bot that keeps writing cannot hold the referee here.
+ * this walks: after max_passes passes over directories, or max_ms
+ * milliseconds (0: no limit), it gives up (EAGAIN), so a bot that keeps
+ * writing cannot hold the referee here.
  */
-static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_passes)
+static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_passes,
+			   long max_ms)
 {
 	struct stat top, cur_st;
 	int sub, rc;
+	double until = max_ms ? mono_ms() + (double)max_ms : 0;
 
 	if (cur < 0)
 		return -1;
@@ -143,7 +156,7 @@ static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_pas
 	fchmod(cur, 0700);
 	/* depth-first with one fd at a time, so any depth works */
 	for (long pass = 0;; pass++) {
-		if (max_passes && pass >= max_passes) {
+		if ((max_passes && pass >= max_passes) || (until && mono_ms() > until)) {
 			close(cur);
 			errno = EAGAIN;
 			return -1;
@@ -184,11 +197,17 @@ static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_pas
 int sandbox_scratch_remove(const char *path)
 {
 	return scratch_walk_fd(open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), path, 0,
-			       0);
+			       0, 0);
 }
 
 /* passes over a running bot's scratch: its 4096 files (scratch_files) take a few */
 #define CLEAR_MAX_PASSES 100000
+/*
+ * and time: 4096 files take a few ms, but a bot whose processes keep
+ * rebuilding chains of directories held 100,000 passes for 35 to 50 s
+ * on a loaded machine (t_attack_match_clear)
+ */
+#define CLEAR_MAX_MS 2000
 
 /*
  * The private /tmp of a sandbox whose init is pid, opened through the
@@ -249,9 +268,10 @@ int sandbox_scratch_clear(const struct sandbox_proc *p, const char *scratch)
 {
 	if (scratch)
 		return scratch_walk_fd(open(scratch, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
-				       scratch, 1, CLEAR_MAX_PASSES);
+				       scratch, 1, CLEAR_MAX_PASSES, CLEAR_MAX_MS);
 	/* the private /tmp is a mount of the sandbox's own namespace */
-	return scratch_walk_fd(open_private_tmp(sandbox_pid(p)), NULL, 1, CLEAR_MAX_PASSES);
+	return scratch_walk_fd(open_private_tmp(sandbox_pid(p)), NULL, 1, CLEAR_MAX_PASSES,
+			       CLEAR_MAX_MS);
 }
 
 /* nftw walks one tree at a time: what to give while walking */

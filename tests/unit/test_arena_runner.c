@@ -268,9 +268,52 @@ static void test_lines_come_as_they_are_printed(void)
 	free(input);
 }
 
+/*
+ * A line printed before the deadline but read after it (the arena was
+ * busy) goes back before any stop: a match's game that ended in time
+ * restarts the deadline for the next game, which SIGUSR1 would end at
+ * once and charge to its slowest bot. Here the line comes at once, the
+ * deadline is 100 ms and the runner looks only at 300 ms: no SIGUSR1
+ * (it would kill the shell), and "b" follows.
+ */
+static void test_a_line_in_time_is_no_stop(void)
+{
+	char *argv[] = { "/bin/sh", "-c", "echo a; sleep 0.4; echo b", NULL };
+	struct runner *r = runner_new();
+	struct runner_job job;
+	struct runner_done d;
+	char err[256], tag[] = "t";
+
+	memset(&job, 0, sizeof(job));
+	job.argv = argv;
+	job.input = "";
+	job.lines = 1;
+	job.timeout_ms = 100;
+	job.stop_signal = SIGUSR1;
+	job.stop_grace_ms = 5000;
+	job.tag = tag;
+	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
+	usleep(300 * 1000);
+	CHECK_INT(runner_wait(r, -1, -1, &d, err, sizeof(err)), 2);
+	CHECK_STR(d.out, "a\n");
+	free(d.out);
+	runner_set_timeout(r, tag, 2000);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "b\n");
+	free(d.out);
+	memset(&d, 0, sizeof(d));
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(!d.stop_sent && !d.timed_out);
+	CHECK(WIFEXITED(d.status) && WEXITSTATUS(d.status) == 0);
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+}
+
 int main(void)
 {
 	RUN(test_lines_come_as_they_are_printed);
+	RUN(test_a_line_in_time_is_no_stop);
 	RUN(test_output_and_status);
 	RUN(test_input_reaches_stdin);
 	RUN(test_program_that_cannot_start);

@@ -1,0 +1,54 @@
+#!/bin/sh
+# t_attack_match_interrupt.sh - Ctrl-C (SIGINT) in the middle of a match
+# (docs/arena.md, "Interrupting and resuming"): the arena tells the
+# match's referee (SIGUSR2) to finish its running game and start no
+# other, and that referee then ends well with games of its list not
+# played. Those games were not reached: no game "failed", none is
+# counted as retried, and the rerun plays them. Before, the arena took
+# the first game not reached for a failure ("game ... failed (the
+# referee ended without the game's result); it will be retried") at
+# every Ctrl-C that cut a match.
+. tests/arena/lib.sh
+mis=$ROOT/tests/misbehave
+m=mk-intr-$$
+cd "$W" || exit 1
+cat >slow.ini <<X
+[arena]
+variants = hammerwalt
+deals = 4
+seed = 9
+results = res
+[variant hammerwalt]
+max_hands = 1
+[bot m]
+command = $mis/matcher $m slow
+[bot random]
+command = @random
+X
+"$ARENA" --jobs 1 slow.ini >out 2>err &
+pid=$!
+k=0
+while [ "$(cat res/results.jsonl 2>/dev/null | wc -l)" -lt 1 ] && [ $k -lt 300 ]; do
+	sleep 0.1
+	k=$((k + 1))
+done
+kill -INT $pid
+wait $pid
+expect_eq "interrupted run: exit" "$?" 130
+got=$(lines res/results.jsonl)
+[ "$got" -ge 1 ] && [ "$got" -lt 8 ] || fail "interrupted run: $got games kept, expected 1 to 7"
+tr '\r' '\n' <err >err.lines
+grep -q "interrupted: waiting for 1 running game" err.lines || fail "no interruption: $(cat err.lines)"
+if grep "failed (" err.lines; then
+	fail "a game not reached was taken for a failure"
+fi
+grep -q "stopped: $got of 8 games played" err.lines || fail "the summary: $(tail -3 err.lines)"
+expect_eq "failed games" "$(grep -c '"failed"' res/results.jsonl)" 0
+no_process_matching "$m"
+"$ARENA" -q --jobs 1 slow.ini >/dev/null 2>err || fail "resumed run: $(cat err)"
+grep -q "resuming res: $got of 8 games already played" err || fail "resume: $(cat err)"
+expect_eq "resumed run: games" "$(lines res/results.jsonl)" 8
+no_duplicate_ids res/results.jsonl
+no_process_matching "$m"
+rm -rf "$W"
+echo "ok: Ctrl-C in a match fails no game; the rerun plays the games it did not reach"

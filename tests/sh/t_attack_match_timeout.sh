@@ -1,0 +1,47 @@
+#!/bin/sh
+# t_attack_match_timeout.sh - a match bot that stalls (within its move
+# limit) in the second game of its process, past the arena's
+# game_timeout_s: the arena stops that game alone (SIGUSR1; docs/referee.md,
+# Matches: the running game's result is printed and no further game of
+# the list starts), charges it as a timeout to the staller, and plays the
+# games of the match not reached in a fresh referee, uncharged. No game
+# the bot did not stall in is charged, and none is lost: per seat
+# arrangement, by deal, no fault, timeout, no fault.
+. tests/arena/lib.sh
+mis=$ROOT/tests/misbehave
+m=mk-stall-$$
+cd "$W" || exit 1
+cat >to.ini <<X
+[arena]
+variants = hammerwalt
+deals = 3
+seed = 5
+results = res
+game_timeout_s = 2
+move_ms = 6000
+[variant hammerwalt]
+max_hands = 1
+[bot m]
+command = $mis/staller $m 4
+[bot random]
+command = @random
+X
+"$ARENA" -q --jobs 1 to.ini >out 2>err || fail "the run: $(cat err)"
+expect_eq "games" "$(lines res/results.jsonl)" 6
+no_duplicate_ids res/results.jsonl
+python3 - res/results.jsonl <<'PY' || fail "the faults by deal"
+import json, sys
+by = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    seat = r["bots"].index("m")
+    faults = [(f["seat"] == seat, f["kind"]) for f in r["faults"]]
+    by.setdefault(tuple(r["bots"]), []).append((r["game"], faults))
+assert len(by) == 2, by
+for arr, games in by.items():
+    games.sort()
+    assert [k for _, k in games] == [[], [(True, "timeout")], []], (arr, games)
+PY
+no_process_matching "$m"
+rm -rf "$W"
+echo "ok: the game timeout in a match stops the stalled game alone; the rest are played, uncharged"

@@ -13,8 +13,8 @@
  * handshake's seed, so a game replays the same with the same seed.
  *
  * Usage: c-search [EFFORT]   (deals searched per decision; default the
- * built-in's, SEARCH_DEFAULT_EFFORT). Built by make from this file and
- * the engine's sources.
+ * built-in's, search_default_effort() of the variant). Built by make from
+ * this file and the engine's sources.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -36,7 +36,7 @@ static struct {
 	int score[MAX_SEATS];  /* after the last hand: the next hand's starting score */
 	int bidder;
 	struct rng rng;
-	int effort;
+	int effort;            /* 0: the variant's default, as a bare @search */
 	int in_request;
 	char request[32];
 } st;
@@ -182,7 +182,8 @@ static void answer(const char *legal)
 	}
 	st.v.rules = st.rules;
 	text[0] = '\0';
-	if (search_move(&st.v, st.effort, &st.rng, &m) == 0)
+	if (search_move(&st.v, st.effort ? st.effort : search_default_effort(st.rules.variant),
+			&st.rng, &m) == 0)
 		move_format(&m, text, sizeof(text));
 	/* the move must be one of the legal list ("a,b,c"): it always is, but check */
 	n = strlen(text);
@@ -202,7 +203,6 @@ int main(int argc, char **argv)
 {
 	static char line[LINE_MAX_LEN];
 
-	st.effort = SEARCH_DEFAULT_EFFORT;
 	if (argc > 1) {
 		/* the effort, as @search:N takes it: 1 to SEAT_SEARCH_MAX deals */
 		char *end;

@@ -10,7 +10,7 @@
  * it; the game goes on with @greedy's. Every decision counts, those with
  * one legal move too, as in a game. Usage: bench_search [SECONDS] [N...]
  * (seconds per variant and effort, default 1; efforts, default 8, the
- * default effort and twice it).
+ * variant's default effort, search_default_effort(), and twice it).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,13 +104,16 @@ int main(int argc, char **argv)
 		}
 		efforts[ne++] = (int)n;
 	}
-	if (!ne) {
-		efforts[ne++] = 8;
-		efforts[ne++] = SEARCH_DEFAULT_EFFORT;
-		efforts[ne++] = 2 * SEARCH_DEFAULT_EFFORT;
-	}
 	card_tables_init();
-	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++)
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		int def = search_default_effort(variant_parse(runs[i].variant));
+
+		if (argc <= 2) {
+			ne = 0;
+			efforts[ne++] = 8;
+			efforts[ne++] = def;
+			efforts[ne++] = 2 * def;
+		}
 		for (int e = 0; e < ne; e++) {
 			struct cost c;
 			double ms, base_us;
@@ -122,8 +125,9 @@ int main(int argc, char **argv)
 			       "@greedy %6.2f us/decision: %6.0f x @greedy%s\n",
 			       runs[i].label, efforts[e], ms, 1e3 * c.worst_s, base_us,
 			       ms * 1e3 / base_us,
-			       efforts[e] == SEARCH_DEFAULT_EFFORT && i < 3
-				       ? "  (default; aim: at most 20 ms)" : "");
+			       efforts[e] != def ? "" :
+			       i < 3 ? "  (default; aim: at most 20 ms)" : "  (default)");
 		}
+	}
 	return 0;
 }

@@ -284,7 +284,11 @@ const char *euchre_obs_field(const euchre_game *g, int i, int *offset, int *leng
  */
 int euchre_sample(const euchre_view *v, struct euchre_rng *r, euchre_game *out, char *err,
 		  size_t len);
-/* The built-in @search:effort move for v's seat, as an id; -1 when none is due. */
+/*
+ * The built-in @search:effort move for v's seat, as an id; -1 when none is
+ * due. effort 0: the variant's default, as a bare @search (128 deals in
+ * five-hand, 32 in the others).
+ */
 int euchre_search_move(const euchre_view *v, int effort, struct euchre_rng *r);
 
 #ifdef __cplusplus

@@ -947,6 +947,8 @@ int euchre_search_move(const euchre_view *v, int effort, struct euchre_rng *r)
 	struct move m;
 	struct layout L;
 
+	if (v->have_rules && effort == 0)
+		effort = search_default_effort(v->rules.variant);
 	if (!v->have_rules || effort < 1 || effort > SEARCH_MAX_EFFORT ||
 	    search_move(&v->v, effort, (struct rng *)(void *)r, &m) < 0)
 		return -1;

@@ -241,6 +241,11 @@ static void sort_best(struct cand *c, int n)
 	}
 }
 
+int search_default_effort(int variant)
+{
+	return variant == VAR_FIVEHAND ? SEARCH_FIVEHAND_EFFORT : SEARCH_DEFAULT_EFFORT;
+}
+
 int search_move(const struct seat_view *v, int effort, struct rng *r, struct move *out)
 {
 	struct deal *scratch = malloc(sizeof(*scratch));

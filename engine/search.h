@@ -28,9 +28,17 @@
 #include "rng.h"
 #include "view.h"
 
-/* The effort of "@search" without ":N": deals per decision. */
+/*
+ * The effort of "@search" without ":N", deals per decision: 32, and 128
+ * in five-hand, where a deal costs about a third of the partnership
+ * games' and the extra deals measured stronger (docs/search.md).
+ */
 #define SEARCH_DEFAULT_EFFORT 32
+#define SEARCH_FIVEHAND_EFFORT 128
 #define SEARCH_MAX_EFFORT 100000
+
+/* The effort of "@search" in variant (enum variant, rules.h). */
+int search_default_effort(int variant);
 
 /*
  * The move of v->seat, which must be the seat to act in v's position,

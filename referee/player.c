@@ -41,7 +41,7 @@ struct player {
 	struct rng rng;
 	struct human *human;  /* @human: the person at the terminal */
 	struct seat_view *view; /* @search: its seat's view, remade before each move */
-	int effort;           /* @search: deals a decision */
+	int effort;           /* @search: deals a decision, 0: the variant's default */
 
 	/* a scripted seat: its moves, the next one, and whether they come from the deal */
 	struct move *script;
@@ -126,7 +126,7 @@ struct player *player_new_in(const char *spec, const char *dir, uint64_t seed, c
 	}
 	if (p->kind == PLAYER_SEARCH) {
 		p->view = xmalloc(sizeof(*p->view));
-		p->effort = p->prog.effort ? p->prog.effort : SEARCH_DEFAULT_EFFORT;
+		p->effort = p->prog.effort;
 	}
 	/* a person answers on standard input and sees the game on standard error */
 	if (p->kind == PLAYER_HUMAN)
@@ -145,7 +145,8 @@ static int search_decide(struct player *p, const struct game *g, struct move *ou
 	if (seat < 0)
 		return -1;
 	view_seat(g, seat, p->view);
-	if (search_move(p->view, p->effort, &p->rng, out) == 0)
+	if (search_move(p->view, p->effort ? p->effort : search_default_effort(g->rules.variant),
+			&p->rng, out) == 0)
 		return 0;
 	return builtin_greedy(g, out);
 }

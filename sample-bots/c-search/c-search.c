@@ -13,7 +13,8 @@
  * and @search's game given @search's seed is played move for move.
  *
  * Usage: c-search [EFFORT]   (deals searched per decision, 1 to 100000;
- * default 32, the built-in @search's). Built by make from this file and
+ * default: the variant's, as the built-in @search's: 128 in five-hand, 32
+ * in the others). Built by make from this file and
  * libeuchre's sources.
  */
 #include <errno.h>
@@ -24,7 +25,6 @@
 #include "euchre.h"
 
 #define LINE_MAX_LEN 8192
-#define EFFORT_DEFAULT 32 /* @search's */
 #define EFFORT_MAX 100000 /* @search:N's */
 
 static struct {
@@ -83,7 +83,7 @@ int main(int argc, char **argv)
 	static char line[LINE_MAX_LEN];
 	char err[256];
 
-	st.effort = EFFORT_DEFAULT;
+	st.effort = 0; /* the variant's default, as a bare @search */
 	if (argc > 1) {
 		/* the effort, as @search:N takes it */
 		char *end;

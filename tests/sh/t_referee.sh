@@ -57,6 +57,28 @@ for v in hammerwalt:4 indiana:4 bloomington:6 fivehand:5 flip:3; do
 	cmp -s "$tmp/s1" "$tmp/s2" || fail "@search in $v: another game for the same seeds"
 done
 
+# a bare @search searches its variant's default effort: 128 deals a
+# decision in five-hand, 32 elsewhere (the same moves as @search:N, other
+# moves than the other effort's)
+for v in fivehand:128:32 hammerwalt:32:128; do
+	n=${v#*:}
+	other=${n#*:}
+	n=${n%:*}
+	v=${v%%:*}
+	fill="@greedy @greedy @greedy"
+	[ "$v" = fivehand ] && fill="$fill @greedy"
+	for s in @search "@search:$n" "@search:$other"; do
+		# shellcheck disable=SC2086
+		"$R" --variant "$v" --seed 5 --bot-seed 0:77 --log "$tmp/eff.log" "$s" $fill \
+			>/dev/null 2>&1 || fail "$s in $v"
+		grep '^move ' "$tmp/eff.log" >"$tmp/eff$s.moves"
+	done
+	cmp -s "$tmp/eff@search.moves" "$tmp/eff@search:$n.moves" ||
+		fail "@search in $v is not @search:$n"
+	! cmp -s "$tmp/eff@search.moves" "$tmp/eff@search:$other.moves" ||
+		fail "@search in $v plays as @search:$other too: the test cannot tell the efforts apart"
+done
+
 # the JSON result has every documented key
 "$R" --variant fivehand --seed 3 @greedy @random @random @random @random >"$tmp/five.json" || fail "fivehand run"
 python3 - "$tmp/five.json" <<'PY' || fail "fivehand JSON keys"

@@ -316,6 +316,19 @@ static void sampler_is_uniform_without_constraints(void)
 }
 
 /*
+ * A bare @search searches 128 deals a decision in five-hand (its deals
+ * are cheap there, and more measured stronger), 32 in the others.
+ */
+static void default_effort_by_variant(void)
+{
+	CHECK_INT(search_default_effort(VAR_HAMMERWALT), 32);
+	CHECK_INT(search_default_effort(VAR_INDIANA), 32);
+	CHECK_INT(search_default_effort(VAR_BLOOMINGTON), 32);
+	CHECK_INT(search_default_effort(VAR_FIVEHAND), 128);
+	CHECK_INT(search_default_effort(VAR_FLIP), 32);
+}
+
+/*
  * The same deal from the start: seat 1, first to speak with the five
  * diamonds below the turned AD, orders rather than pass (ordering makes
  * diamonds trump with seat 1 holding the right bower and four more).
@@ -334,12 +347,12 @@ static void search_orders_with_five_trumps(void)
 		return;
 	rng_seed(&r, 11);
 	view_seat(&sc->g, 1, v);
-	CHECK(search_move(v, SEARCH_DEFAULT_EFFORT, &r, &m) == 0);
+	CHECK(search_move(v, search_default_effort(VAR_FIVEHAND), &r, &m) == 0);
 	move_format(&m, text, sizeof(text));
 	CHECK_STR(text, "order");
 	CHECK(MOVES(&sc->g, "1:order,1:partner,0:8C,1:8D") == 0);
 	view_seat(&sc->g, 2, v);
-	CHECK(search_move(v, SEARCH_DEFAULT_EFFORT, &r, &m) == 0);
+	CHECK(search_move(v, search_default_effort(VAR_FIVEHAND), &r, &m) == 0);
 	move_format(&m, text, sizeof(text));
 	CHECK_STR(text, "JH");
 	free(v);
@@ -350,6 +363,7 @@ int main(void)
 {
 	sampler_keeps_void_and_pickup();
 	sampler_is_uniform_without_constraints();
+	default_effort_by_variant();
 	search_orders_with_five_trumps();
 	same_seed_same_moves();
 	run("hammerwalt", NULL, NULL, 16);

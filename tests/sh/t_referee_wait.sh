@@ -189,10 +189,12 @@ for mode in "" create 3; do
 	# a megabyte of stderr a decision, drained while it is waited on: as
 	# it comes (in epoll_wait(), not in a read that sleeps, whose tick
 	# would drain it only every 10 ms: a bot that wrote 4 MB a turn then
-	# timed out against --move-ms 20 in 10 of 10 games)
+	# timed out against --move-ms 20 in 10 of 10 games); two hands (each
+	# megabyte costs the bot 20,000 writes: a whole game was 60% of this
+	# test's CPU time)
 	game "$mode" chatty env ASAN_OPTIONS="$traced_asan" strace -qq -e trace=epoll_wait \
 		-o "$tmp/chatty.$mode.strace" "$BINDIR/referee" --variant hammerwalt --seed 11 \
-		--move-ms 5000 --bot-logs "$tmp/logs.$mode" --stderr-cap 1000 \
+		--option max_hands=2 --move-ms 5000 --bot-logs "$tmp/logs.$mode" --stderr-cap 1000 \
 		"$cr" "$cr" "$mis/chatty m" "$cr"
 	fault "$mode" chatty 0 none ''
 	if [ -z "$mode" ]; then

@@ -9,8 +9,11 @@
 # line and the next handshake come instead of "quit"; each seed reseeds.
 
 seed=1
+# a carriage return, made once: a $(...) on every line would start a
+# process for each line the referee sends
+cr=$(printf '\r')
 while IFS= read -r line; do
-	line=${line%"$(printf '\r')"}
+	line=${line%"$cr"}
 	case $line in
 	"seed "*)
 		seed=$(( ${line#seed } % 2147483648 ))

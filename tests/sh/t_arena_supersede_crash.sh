@@ -8,10 +8,10 @@
 # SIGKILL (strace's fault injection, into the arena's own process, not its
 # referees) on entering the K-th call of each syscall that changes or syncs
 # a directory (rename, write, openat, mkdir, fsync, fdatasync, ftruncate,
-# unlink, fchmod, chmod: those it makes), for every K until the run
-# completes unkilled (write, openat, fsync, fdatasync, which every game
-# makes: to 2 past arena.json's replacement; of write and openat every
-# third K, then each of the last six). After each kill: every
+# unlink, fchmod, chmod: those it makes), at the first and the last call of
+# each kind (kinds_of below: the syscall, the file it acts on and its
+# result) up to the run's end (write, openat, fsync, fdatasync, which
+# every game makes: to 2 past arena.json's replacement). After each kill: every
 # first-run line is, whole (its index aside), in results.jsonl /
 # failed.jsonl or in archive/N/, every record in logs/ or archive/N/logs/,
 # no id twice in a file, no torn line, and arena report either gives
@@ -104,14 +104,63 @@ syscalls="rename renameat renameat2 write pwrite64 writev openat creat open mkdi
 fsync fdatasync syncfs sync ftruncate truncate unlink unlinkat rmdir fchmod chmod fchmodat \
 link linkat symlink symlinkat"
 cp -a base traced
-# (a '?' before a name: one this machine lacks is no error)
-strace -o trace -e trace="$(echo $syscalls | sed 's/[^ ]*/?&/g; s/ /,/g')" "$ARENA" -q \
+# (a '?' before a name: one this machine lacks is no error; -y: the path of
+# each descriptor, for kinds_of)
+strace -y -o trace -e trace="$(echo $syscalls | sed 's/[^ ]*/?&/g; s/ /,/g')" "$ARENA" -q \
 	--results traced t.ini >/dev/null 2>&1 || fail "traced run: exit $?"
 end=$(grep -n '^rename("traced/arena.json.tmp", "traced/arena.json") = 0$' trace | cut -d: -f1)
 [ -n "$end" ] || fail "the traced run did not rename arena.json: $(head -n 5 trace)"
 # calls NAME [LINES]: how many calls of NAME the trace has (in its first LINES)
 calls() {
 	head -n "${2:-1000000}" trace | grep -c "^$1(" || true
+}
+
+# kinds_of: each call of the trace as "SYSCALL K KIND", K its number among
+# that syscall's calls, KIND what it acts on (the path, both of a rename;
+# a descriptor's path, from -y), game ids, bot names and numbers aside, and
+# its result (ok or the errno): what one call site does to one kind of file.
+# Paths outside the results directory (the loader's, the config, a pipe to a
+# referee, stdout) are one kind.
+kinds_of() {
+	awk -v here="$(pwd -P)" '
+	function norm(p) {
+		if (substr(p, 1, length(here) + 1) == here "/") p = substr(p, length(here) + 2)
+		if (p !~ /^traced(\/|$)/ && p !~ /^\/proc\/self\/fd\//) return "(outside)"
+		gsub(/[a-z]+\.d[0-9]+\.[a-z]+\+[a-z]+\.r[0-9]+/, "GAME", p)
+		gsub(/\/feedback\/[^\/]*\.txt/, "/feedback/BOT.txt", p)
+		gsub(/[0-9]+/, "N", p)
+		return p
+	}
+	/^[a-z0-9_]+\(/ {
+		sys = $0; sub(/\(.*/, "", sys)
+		n[sys]++
+		ret = $0; sub(/.*\) += /, "", ret); sub(/ \(.*/, "", ret); sub(/^-1 /, "", ret)
+		if (ret ~ /^[0-9]/) ret = "ok"
+		rest = substr($0, length(sys) + 2)
+		sub(/^AT_FDCWD<[^>]*>, /, "", rest)
+		what = ""
+		if (rest ~ /^"/) {
+			split(rest, q, "\""); what = norm(q[2])
+			if (sys ~ /rename|link/) what = what " " norm(q[4])
+		} else if (rest ~ /^[0-9]+</) {
+			what = rest; sub(/^[0-9]+</, "", what); sub(/>.*/, "", what)
+			what = norm(what)
+		}
+		print sys, n[sys], what, ret
+	}' trace
+}
+kinds_of >kinds
+grep -q '^rename [0-9]* traced/logs/GAME\.log traced/archive/N/logs/GAME\.log ok$' kinds &&
+	grep -q '^fsync [0-9]* traced/archive/N ok$' kinds ||
+	fail "the trace's calls are not sorted into kinds (strace -y?): $(grep -m 3 '^rename\|^fsync' kinds)"
+# kill_points SYSCALL LAST: the first and the last of its calls of each kind,
+# of its calls 1 to LAST (and LAST - 1 and LAST past the trace's end)
+kill_points() {
+	awk -v s="$1" -v last="$2" '
+	$1 == s && $2 <= last { k = $0; sub(/^[^ ]* [^ ]* /, "", k)
+		if (!(k in first)) first[k] = $2; final[k] = $2 }
+	END { for (k in first) print first[k] "\n" final[k]; print last - 1 "\n" last }' kinds |
+		awk -v last="$2" '$1 >= 1 && $1 <= last' | sort -nu
 }
 
 # check DIR WHEN: every first-run line whole in DIR's file or its archive,
@@ -148,13 +197,19 @@ for sys in $syscalls; do
 		continue
 	fi
 	# the syscalls the games make many of: to 2 past arena.json's replacement
-	# (t_arena_resume kills a run in mid-play); the others until the run completes
+	# (t_arena_resume kills a run in mid-play); the others until the run
+	# completes (past the last call).
+	# Not every call: the first and the last of each kind (kill_points).
+	# What a kill leaves is what the calls before it did; a run of calls of
+	# one kind (moving 10 records to the archive, rendering 10 pages) leaves
+	# none of them done (its first), all but one (its last) and all (the
+	# next kind's first), and the calls between leave more of the same
+	# partial state. Every call site is hit, and every change from one kind
+	# of call to the next; the run's order is fixed but for the index page
+	# (re-made every 10 s), whose extra call moves the later kills by one.
 	case $sys in write|openat|fsync|fdatasync) last=$((before + 2)) ;; *) last=$((total + 1)) ;; esac
-	# write and openat, made for every game and page: every third call
-	# (1, 4, 7, ...) up to the last six, then each (to keep the suite's time)
-	case $sys in write|openat) step=3 ;; *) step=1 ;; esac
-	k=1
-	while [ $k -le $last ]; do
+	done_ks=""
+	for k in $(kill_points "$sys" $last); do
 		what="SIGKILL at $sys call $k ($before before arena.json is replaced, $total in all)"
 		rm -rf w
 		cp -a base w
@@ -164,8 +219,9 @@ for sys in $syscalls; do
 		if [ $status != 137 ]; then
 			[ $status = 0 ] || fail "$what: exit $status without a kill: $(cat w.err)"
 			[ $k -gt "$before" ] || fail "$what: the run was not killed"
-			break
+			continue
 		fi
+		done_ks="$done_ks $k"
 		kills=$((kills + 1))
 		check w "$what"
 		# a report in between: its standings, or (results.jsonl rewritten, the
@@ -197,9 +253,8 @@ for sys in $syscalls; do
 				fail "$what: after the next run, the archive does not hold the superseded games"
 			[ "$(lines archived)" = 20 ] || dup_archived=$((dup_archived + 1))
 		fi
-		if [ $step = 3 ] && [ $((k + 6)) -lt $last ]; then k=$((k + 3)); else k=$((k + 1)); fi
 	done
-	echo "$sys: killed at calls 1 to $((k - 1)) ($before before arena.json is replaced, $total in all)"
+	echo "$sys: killed at calls$done_ks ($before before arena.json is replaced, $total in all)"
 done
 echo "not called:$uncalled"
 echo "$kills kills, $resumes distinct states resumed and finished; $dup_archived of them left" \

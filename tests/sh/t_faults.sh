@@ -147,16 +147,18 @@ LC_ALL=C grep -q "$(printf '[\033\377\376]')" "$tmp/check.out" && fail "--check 
 grep -q 'the bot answered: \\xff\\x1b\[31m\\\\red' "$tmp/check.out" ||
 	fail "--check does not show the escaped answer: $(grep -m1 'answered' "$tmp/check.out")"
 
-# a chatty bot keeps playing; its stderr is capped on disk
+# a chatty bot keeps playing; its stderr is capped on disk (two hands and,
+# below, a hand a game: each decision's megabyte costs the bot 20,000 writes)
 mkdir -p "$tmp/logs"
-check chatty none '' --bot-logs "$tmp/logs" --stderr-cap 20000 --move-ms 2000
+check chatty none '' --bot-logs "$tmp/logs" --stderr-cap 20000 --move-ms 2000 --option max_hands=2
 size=$(wc -c <"$tmp/logs/seat0.stderr")
 [ "$size" -gt 20000 ] && [ "$size" -lt 20300 ] || fail "chatty: stderr log is $size bytes"
 grep -q 'more bytes of stderr dropped' "$tmp/logs/seat0.stderr" || fail "chatty: no drop note"
 head -n 1 "$tmp/logs/seat0.stderr" | grep -q '^=== game seed 11, seat 0 ===$' || fail "chatty: no header"
 
 # without --bot-logs the stderr goes beside the game record
-timeout 60 "$BINDIR/referee" --variant indiana --games 2 --log "$tmp/rec.log" --stderr-cap 300 \
+timeout 60 "$BINDIR/referee" --variant indiana --games 2 --option max_hands=1 \
+	--log "$tmp/rec.log" --stderr-cap 300 \
 	"$mis/chatty marker" @random @random @random >/dev/null || fail "chatty beside the log"
 [ "$(grep -c '^=== game seed' "$tmp/rec.seat0.stderr")" = 2 ] ||
 	fail "two games should append two sections to rec.seat0.stderr"

@@ -121,10 +121,12 @@ esac
 # referee's writes that slow by hanging wake-ups on its stdin pipe): the
 # answer, there by then, is late, though no wait was needed to get it.
 # (A build that read such answers at once took them: bench/README.md,
-# "Figures (text by hand, reading first again)".)
+# "Figures (text by hand, reading first again)".) One hand, where every
+# seat's fault falls (the whole game's other hands took 12 s of sleeps).
 env LD_PRELOAD="$counts" SLOW_WRITE_MS=80 \
 	ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" "$BINDIR/referee" \
-	--variant hammerwalt --seed 3 --move-ms 50 "$cr" "$cr" "$cr" "$cr" >"$tmp/late.json" ||
+	--variant hammerwalt --seed 3 --option max_hands=1 --move-ms 50 "$cr" "$cr" "$cr" "$cr" \
+	>"$tmp/late.json" ||
 	fail "late answers: exit status"
 python3 - "$tmp/late.json" <<'PY' || fail "late answers: $(cat "$tmp/late.json")"
 import json, sys
@@ -189,10 +191,12 @@ for mode in "" create 3; do
 	# a megabyte of stderr a decision, drained while it is waited on: as
 	# it comes (in epoll_wait(), not in a read that sleeps, whose tick
 	# would drain it only every 10 ms: a bot that wrote 4 MB a turn then
-	# timed out against --move-ms 20 in 10 of 10 games)
+	# timed out against --move-ms 20 in 10 of 10 games); two hands (each
+	# megabyte costs the bot 20,000 writes: a whole game was 60% of this
+	# test's CPU time)
 	game "$mode" chatty env ASAN_OPTIONS="$traced_asan" strace -qq -e trace=epoll_wait \
 		-o "$tmp/chatty.$mode.strace" "$BINDIR/referee" --variant hammerwalt --seed 11 \
-		--move-ms 5000 --bot-logs "$tmp/logs.$mode" --stderr-cap 1000 \
+		--option max_hands=2 --move-ms 5000 --bot-logs "$tmp/logs.$mode" --stderr-cap 1000 \
 		"$cr" "$cr" "$mis/chatty m" "$cr"
 	fault "$mode" chatty 0 none ''
 	if [ -z "$mode" ]; then

@@ -3,9 +3,15 @@
  *
  * Sorting does the grouping: each game gets its deal's block (the deal's
  * rank among its variant's deals, in the order they first come, divided
- * by match_games), then the games are sorted by variant, block and seat
- * arrangement, the order they came in breaking ties, and runs of equal
- * keys are cut into matches of at most match_games games.
+ * by match_games), then the games are sorted by variant, block, seat
+ * arrangement and repeat, the order they came in breaking ties, and runs
+ * of equal keys are cut into matches of at most match_games games.
+ *
+ * A seat arrangement may play one deal more than once (two tables drawn
+ * alike, or one a rotation of the other, deal the same cards): each
+ * game's repeat counts the games before it of its deal and arrangement,
+ * so the first of each deal make one match, the second another, and no
+ * match holds a deal twice.
  */
 #include "plan_match.h"
 
@@ -19,6 +25,7 @@ struct rec {
 	long pos;        /* in todo */
 	long deal_first; /* the first pos of the game's deal */
 	long block;
+	long repeat;     /* earlier games (by pos) of the same deal and arrangement */
 };
 
 static int cmp_u64(uint64_t a, uint64_t b)
@@ -55,16 +62,22 @@ static int by_deal_order(const void *x, const void *y)
 	return cmp_long(a->pos, b->pos);
 }
 
-/* Do a and b belong to one match (but for its size)? */
-static int same_key(const struct rec *a, const struct rec *b)
+/* By seat arrangement: seats, a deal file or not, the bot in each seat. */
+static int cmp_arrangement(const struct fixture *a, const struct fixture *b)
 {
-	if (a->g->variant != b->g->variant || a->block != b->block ||
-	    a->g->nseats != b->g->nseats || (a->g->deal == NULL) != (b->g->deal == NULL))
-		return 0;
-	return !memcmp(a->g->bot, b->g->bot, (size_t)a->g->nseats * sizeof(a->g->bot[0]));
+	int d;
+
+	if (a->nseats != b->nseats)
+		return a->nseats - b->nseats;
+	if ((d = (a->deal != NULL) - (b->deal != NULL)))
+		return d;
+	for (int s = 0; s < a->nseats; s++)
+		if (a->bot[s] != b->bot[s])
+			return a->bot[s] - b->bot[s];
+	return 0;
 }
 
-/* By variant, block, seat arrangement, then position. */
+/* By variant, block, seat arrangement, repeat, then position. */
 static int by_key(const void *x, const void *y)
 {
 	const struct rec *a = x, *b = y;
@@ -74,14 +87,33 @@ static int by_key(const void *x, const void *y)
 		return a->g->variant - b->g->variant;
 	if (a->block != b->block)
 		return cmp_long(a->block, b->block);
-	if (a->g->nseats != b->g->nseats)
-		return a->g->nseats - b->g->nseats;
-	if ((d = (a->g->deal != NULL) - (b->g->deal != NULL)))
+	if ((d = cmp_arrangement(a->g, b->g)))
 		return d;
-	for (int s = 0; s < a->g->nseats; s++)
-		if (a->g->bot[s] != b->g->bot[s])
-			return a->g->bot[s] - b->g->bot[s];
+	if (a->repeat != b->repeat)
+		return cmp_long(a->repeat, b->repeat);
 	return cmp_long(a->pos, b->pos);
+}
+
+/* By deal (variant, seed), seat arrangement, then position. */
+static int by_deal_arrangement(const void *x, const void *y)
+{
+	const struct rec *a = x, *b = y;
+	int d;
+
+	if (a->g->variant != b->g->variant)
+		return a->g->variant - b->g->variant;
+	if (a->g->seed != b->g->seed)
+		return cmp_u64(a->g->seed, b->g->seed);
+	if ((d = cmp_arrangement(a->g, b->g)))
+		return d;
+	return cmp_long(a->pos, b->pos);
+}
+
+/* Do a and b belong to one match (but for its size)? */
+static int same_key(const struct rec *a, const struct rec *b)
+{
+	return a->g->variant == b->g->variant && a->block == b->block &&
+	       a->repeat == b->repeat && !cmp_arrangement(a->g, b->g);
 }
 
 static int same_deal(const struct rec *a, const struct rec *b)
@@ -134,6 +166,11 @@ void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
 		r[i].pos = i;
 	}
 	make_blocks(r, ntodo, match_games);
+	/* the repeats: games of one deal and arrangement, side by side in this order */
+	qsort(r, (size_t)ntodo, sizeof(*r), by_deal_arrangement);
+	for (long i = 1; i < ntodo; i++)
+		if (same_deal(&r[i], &r[i - 1]) && !cmp_arrangement(r[i].g, r[i - 1].g))
+			r[i].repeat = r[i - 1].repeat + 1;
 	qsort(r, (size_t)ntodo, sizeof(*r), by_key);
 	for (long i = 0; i < ntodo; i++) {
 		if (i == 0 || !same_key(&r[i], &r[i - 1]) || i - sp[nsp - 1].from == match_games) {

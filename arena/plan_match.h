@@ -6,7 +6,9 @@
  * A match is games of one variant with the same bot in each seat (a bot
  * kept up between games keeps its seat) over different deals: never two
  * rotations of one deal, which would let a process that held one seat's
- * cards play another seat of that deal. Every pairing plays the same
+ * cards play another seat of that deal, nor one deal twice in one
+ * arrangement (two tables drawn alike, or one a rotation of the other:
+ * such games go to separate matches). Every pairing plays the same
  * deals, so deals are cut into blocks of match_games (the variant's deals
  * in the order the games come): a match is a seat arrangement (pairing or
  * table and rotation) on one block, and the matches of different blocks

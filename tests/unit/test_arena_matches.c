@@ -121,10 +121,41 @@ static void test_blocks_count_the_deals_left(void)
 	matches_release(&m);
 }
 
+/*
+ * Two tables drawn alike (or one a rotation of the other) seat one
+ * arrangement on one deal twice: a process kept up through the match
+ * would play the cards it has seen played. The first game of each deal
+ * is one match, the second another, whatever match_games allows.
+ */
+static void test_a_match_never_holds_one_deal_twice(void)
+{
+	struct fixture *todo[5];
+	struct matches m;
+	char s[128];
+
+	set(0, 0, 100, 0, 1);
+	set(1, 0, 100, 0, 1); /* A v B of 100 again: another table */
+	set(2, 0, 200, 0, 1);
+	set(3, 0, 200, 0, 1);
+	set(4, 0, 200, 1, 0);
+	for (int i = 0; i < 5; i++)
+		todo[i] = &g[i];
+	matches_group(&m, todo, 5, 16, 1);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0,2 1,3 4");
+	matches_release(&m);
+	/* blocks of one deal: one game a match */
+	matches_group(&m, todo, 5, 1, 1);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0 1 2 3 4");
+	matches_release(&m);
+}
+
 int main(void)
 {
 	RUN(test_a_match_is_one_arrangement_over_a_block_of_deals);
 	RUN(test_matches_off_or_of_one_game_keep_the_order);
 	RUN(test_blocks_count_the_deals_left);
+	RUN(test_a_match_never_holds_one_deal_twice);
 	return TEST_REPORT();
 }

@@ -589,6 +589,24 @@ static int play_line(struct play *pl, struct runner_done *d, char *err, size_t l
 }
 
 /*
+ * Has a match's referee, told to start no further game (SIGUSR1 at the
+ * game timeout, SIGUSR2 at the first Ctrl-C: every match running then),
+ * ended well, failing no game: the rest were not reached? Ended well is
+ * exit 0, or, at a Ctrl-C, death by SIGUSR2: the signal came before the
+ * referee's handler was in place (between fork() and main()), before
+ * any game.
+ */
+static int match_stopped(const struct play *pl, const struct job *j, const struct runner_done *d)
+{
+	if (!j->match)
+		return 0;
+	if (pl->st->stopping && WIFSIGNALED(d->status) && WTERMSIG(d->status) == SIGUSR2)
+		return 1;
+	return ((d->stop_sent && !d->timed_out) || pl->st->stopping) && WIFEXITED(d->status) &&
+	       WEXITSTATUS(d->status) == 0;
+}
+
+/*
  * A referee has ended: a game alone counts its result, or is scheduled
  * once more, or recorded as failed twice; a match's game that was
  * running fails so (unless the game timeout stopped it, and its result
@@ -605,13 +623,7 @@ static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t
 	result_init(&r);
 	if (d->killed)
 		goto out; /* stopped by the second signal: simply not played */
-	/*
-	 * a match's referee told to start no further game (SIGUSR1 at the
-	 * game timeout, SIGUSR2 at the first Ctrl-C: every match running
-	 * then) that ends well has failed no game: the rest were not reached
-	 */
-	if (j->next < j->n && !(j->match && ((d->stop_sent && !d->timed_out) || pl->st->stopping) &&
-				WIFEXITED(d->status) && WEXITSTATUS(d->status) == 0)) {
+	if (j->next < j->n && !match_stopped(pl, j, d)) {
 		judge(pl->c, j, d, pl->logs_fd, &r, &nfaults, why, sizeof(why));
 		if (!why[0]) {
 			ret = count_game(pl, &j->games[j->next], &r, nfaults, err, len);

@@ -78,6 +78,11 @@ static int bot_seeds_value(struct game_spec *g, json_t *v, char *err, size_t len
 			snprintf(err, len, "'bot_seeds': seat '%.16s' is not a number from 0 to 9", k);
 			return -1;
 		}
+		if (g->bot_seed_given & (1u << s)) {
+			/* "1" and "01": JSON sees two keys, the referee one seat */
+			snprintf(err, len, "'bot_seeds': seat %ld given twice", s);
+			return -1;
+		}
 		if (seed_value(x, "a seed of 'bot_seeds'", &seed, err, len) < 0)
 			return -1;
 		g->bot_seed[s] = seed;
@@ -162,6 +167,7 @@ int game_list_read(struct game_list *gl, FILE *f, const char *name, char *err, s
 			snprintf(err, len, "%s:%ld: %s", name, lineno, why);
 			goto out;
 		}
+		g.line = lineno;
 		gl->games = xrealloc(gl->games, (size_t)(gl->n + 1) * sizeof(*gl->games));
 		gl->games[gl->n++] = g;
 	}

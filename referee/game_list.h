@@ -36,6 +36,7 @@ struct game_spec {
 	char *log;               /* --log, or NULL (owned) */
 	char *bot_logs;          /* --bot-logs, or NULL (owned) */
 	char *deal;              /* --deal, or NULL (owned) */
+	long line;               /* its line in the list, from 1 (game_list_read()) */
 };
 
 struct game_list {

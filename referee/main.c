@@ -587,23 +587,28 @@ static void match_select(struct session *se, long i)
  */
 static void match_check(struct session *se)
 {
+	const char *name = strcmp(se->o.match, "-") ? se->o.match : "standard input";
+	const char *hint = "see docs/referee.md, Matches";
+
 	for (long i = 0; i < se->list.n; i++) {
 		const struct game_spec *g = &se->list.games[i];
 
 		match_select(se, i);
 		load_deal(se);
+		/* named by its line, as game_list_read()'s mistakes are */
 		for (int s = 0; s < se->nseats; s++) {
 			if (!strcmp(se->seats[s], "@script") &&
 			    (!se->deal || !se->deal->nscript[s]))
-				usage_error("--match: game %ld: seat %d is @script with no moves in "
-					    "its deal", i + 1, s);
+				usage_error_hint(hint, "--match: %s:%ld: seat %d is @script with no "
+						 "moves in its deal", name, g->line, s);
 			if ((g->bot_seed_given & (1u << s)) && !seat_takes_seed(se->seats[s]))
-				usage_error("--match: game %ld: seat %d is %s, which draws nothing "
-					    "at random (it takes no seed)", i + 1, s, se->seats[s]);
+				usage_error_hint(hint, "--match: %s:%ld: seat %d is %s, which draws "
+						 "nothing at random (it takes no seed)", name, g->line,
+						 s, se->seats[s]);
 		}
 		if (g->bot_seed_given >> se->nseats)
-			usage_error("--match: game %ld: 'bot_seeds' names a seat the game does not "
-				    "have", i + 1);
+			usage_error_hint(hint, "--match: %s:%ld: 'bot_seeds' names a seat the game "
+					 "does not have", name, g->line);
 	}
 	match_select(se, 0);
 }

@@ -291,10 +291,15 @@ expect_eq "--match: an unknown key's exit" "$?" 2
 expect_eq "--match: an unknown key's message" "$(cat "$tmp/ml/e2")" \
 	"referee: --match: standard input:2: unknown key 'logg' (seed, bot_seeds, log, bot_logs, deal) (see docs/referee.md, Matches)"
 expect_eq "--match: nothing played" "$(wc -c <"$tmp/ml/o2")" 0
-printf '{"seed": 1, "bot_seeds": {"0": 5}}\n' |
+# (a game's line, not its number: empty lines are skipped)
+printf '{"seed": 1}\n\n{"seed": 2, "bot_seeds": {"0": 5}}\n' |
 	$ref --variant hammerwalt --match - @greedy @random @random @random >/dev/null 2>"$tmp/ml/e3"
 expect_eq "--match: a seed for @greedy" "$(cat "$tmp/ml/e3")" \
-	"referee: --match: game 1: seat 0 is @greedy, which draws nothing at random (it takes no seed) (see referee --help)"
+	"referee: --match: standard input:3: seat 0 is @greedy, which draws nothing at random (it takes no seed) (see docs/referee.md, Matches)"
+printf '{"seed": 1, "bot_seeds": {"1": 5, "01": 6}}\n' |
+	$ref --variant hammerwalt --match - @greedy @random @random @random >/dev/null 2>"$tmp/ml/e4"
+expect_eq "--match: one seat's seed twice" "$(cat "$tmp/ml/e4")" \
+	"referee: --match: standard input:1: 'bot_seeds': seat 1 given twice (see docs/referee.md, Matches)"
 $ref --variant hammerwalt --match - --seed 3 @random @random @random @random </dev/null \
 	>/dev/null 2>&1
 expect_eq "--match with --seed: exit" "$?" 2

@@ -177,7 +177,8 @@ static int jgame_init(struct jgame *jg, const struct config *c, struct results *
 
 /*
  * Starts the referee of games g[0..*n) (one: a game alone; more: a match,
- * cut to the games whose list fits the referee's input, *n then made
+ * cut to the games whose list fits the referee's input, or to the first
+ * game alone when its paths cannot be told in the list, *n then made
  * that many); with cpu >= 0, on that CPU alone (--cpu). The job
  * remembers cpu_slot, to give the CPU back when it ends.
  */
@@ -188,6 +189,7 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	struct job *j = xcalloc(1, sizeof(*j));
 	struct runner_job rj;
 	char *botlogs = NULL, *first_botlogs = NULL;
+	int untold = 0; /* a game's line could not be written: refargv_match_line() */
 
 	j->attempt = attempt;
 	j->cpu_slot = cpu_slot;
@@ -205,15 +207,21 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 			return -1;
 		}
 		j->n = i + 1;
-		if (j->match)
-			refargv_match_line(&j->input, c, g[i],
-					   c->logs == LOGS_NONE ? NULL : j->games[i].log, botlogs);
+		if (j->match && refargv_match_line(&j->input, c, g[i],
+						   c->logs == LOGS_NONE ? NULL : j->games[i].log,
+						   botlogs) < 0)
+			untold = 1;
 		if (i == 0)
 			first_botlogs = botlogs;
 		else
 			free(botlogs);
 		botlogs = NULL;
-		if (j->input.len > RUNNER_INPUT_MAX && i > 0) {
+		if (untold && i == 0) {
+			/* a path the list cannot hold: game 0 alone, the rest later */
+			j->n = 1;
+			break;
+		}
+		if (untold || (j->input.len > RUNNER_INPUT_MAX && i > 0)) {
 			/* the rest is the caller's to queue again */
 			strbuf_setlen(&j->input, before);
 			strvec_release(&j->games[i].replay);

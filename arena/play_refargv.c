@@ -132,11 +132,12 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 		strvec_push(out, config_entrant(c, g->bot[s])->seat);
 }
 
-void refargv_match_line(struct strbuf *out, const struct config *c, const struct fixture *g,
-			const char *log, const char *bot_logs)
+int refargv_match_line(struct strbuf *out, const struct config *c, const struct fixture *g,
+		       const char *log, const char *bot_logs)
 {
 	json_t *line = json_object(), *seeds = json_object();
 	char *text;
+	int ret = -1;
 
 	json_object_set_new(line, "seed", json_integer((json_int_t)g->seed));
 	for (int s = 0; s < g->nseats; s++) {
@@ -151,17 +152,21 @@ void refargv_match_line(struct strbuf *out, const struct config *c, const struct
 	if (json_object_size(seeds))
 		json_object_set(line, "bot_seeds", seeds);
 	json_decref(seeds);
-	if (log)
-		json_object_set_new(line, "log", json_string(log));
-	if (bot_logs)
-		json_object_set_new(line, "bot_logs", json_string(bot_logs));
-	if (g->deal)
-		json_object_set_new(line, "deal", json_string(g->deal));
+	/* json_string() is NULL for a path that is not UTF-8, and then the set fails */
+	if ((log && json_object_set_new(line, "log", json_string(log)) < 0) ||
+	    (bot_logs && json_object_set_new(line, "bot_logs", json_string(bot_logs)) < 0) ||
+	    (g->deal && json_object_set_new(line, "deal", json_string(g->deal)) < 0))
+		goto out;
 	text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	if (!text)
+		goto out;
 	strbuf_addstr(out, text);
 	strbuf_addch(out, '\n');
 	free(text);
+	ret = 0;
+out:
 	json_decref(line);
+	return ret;
 }
 
 void refargv_command_line(struct strbuf *out, const struct config *c, const struct fixture *g,

@@ -55,10 +55,12 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 /*
  * Appends game g's line of a referee --match list (docs/referee.md): its
  * seed, its built-in seats' seeds, its deal file, and log and bot_logs when
- * not NULL, as one line of JSON ending in a newline.
+ * not NULL, as one line of JSON ending in a newline. 0; -1 with nothing
+ * appended when a path is not UTF-8 text, which a JSON string cannot hold
+ * (the game is then played alone, its paths on the command line).
  */
-void refargv_match_line(struct strbuf *out, const struct config *c, const struct fixture *g,
-			const char *log, const char *bot_logs);
+int refargv_match_line(struct strbuf *out, const struct config *c, const struct fixture *g,
+		       const char *log, const char *bot_logs);
 
 /*
  * Appends argv (from refargv_build()) as one shell command line that

@@ -16,7 +16,8 @@
 #    games finished are kept, no later game of the match starts, and a
 #    rerun plays only the rest;
 #  - shards: --shard 1/2 and 2/2 with matches play disjoint halves whose
-#    union is the schedule.
+#    union is the schedule;
+#  - a results directory whose path is not UTF-8: its games alone.
 . tests/arena/lib.sh
 mis=$ROOT/tests/misbehave
 cd "$W" || exit 1
@@ -164,6 +165,37 @@ sort s1 s2 >both
 game_ids res-on/results.jsonl | sort >all
 expect_file_eq "the shards' games" both all
 echo "ok: shards with matches partition the games"
+
+# 5. a results directory whose path is not UTF-8 (a JSON string of the
+# match's list cannot hold it): its games are played alone, with their
+# paths on the command line, each once. Before, the list left out every
+# game's record, and with logs = all every game of a match failed once
+# ("the game record ... is missing") and was played again alone.
+bad=$(printf 'res\377')
+cat >bad.ini <<X
+[arena]
+variants = hammerwalt
+deals = 2
+seed = 3
+logs = all
+[variant hammerwalt]
+max_hands = 1
+[bot greedy]
+command = @greedy
+[bot random]
+command = @random
+X
+: >calls
+"$ARENA" --referee "$W/wrap" --results "$W/$bad" bad.ini >out 2>err ||
+	fail "a path not UTF-8: exit $?: $(cat err)"
+if grep -a "failed (" err; then
+	fail "a path not UTF-8: a game failed"
+fi
+expect_eq "a path not UTF-8: games" "$(lines "$bad/results.jsonl")" 4
+expect_eq "a path not UTF-8: records" "$(ls "$bad/logs" | grep -c '\.log$')" 4
+expect_eq "a path not UTF-8: referees" \
+	"$(grep -c -- '--seed -' calls) $(grep -c -- '--match -' calls)" "4 0"
+echo "ok: a results path that is not UTF-8 plays its games alone"
 
 rm -rf "$W"
 echo "ok: t_arena_match"

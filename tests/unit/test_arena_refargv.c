@@ -252,7 +252,12 @@ static void test_a_match_takes_its_games_as_lines_of_json(void)
 	CHECK_STR(sb.buf, "{\"seed\":8850607706498739327,\"bot_seeds\":{\"1\":4671256047604432563,"
 			  "\"3\":8927013709076734224},\"log\":\"logs/x.log\"}\n");
 	strbuf_reset(&sb);
-	refargv_match_line(&sb, &c, &s.games[1], "l", "b/");
+	CHECK_INT(refargv_match_line(&sb, &c, &s.games[1], "l", "b/"), 0);
+	CHECK_STR(sb.buf, "{\"seed\":8850607706498739327,\"bot_seeds\":{\"0\":1184166833909368611,"
+			  "\"2\":2363674444300210173},\"log\":\"l\",\"bot_logs\":\"b/\"}\n");
+	/* a path that is not UTF-8 (a JSON string cannot hold it): -1, nothing added */
+	CHECK_INT(refargv_match_line(&sb, &c, &s.games[1], "res\377/l", "b/"), -1);
+	CHECK_INT(refargv_match_line(&sb, &c, &s.games[1], "l", "b\377/"), -1);
 	CHECK_STR(sb.buf, "{\"seed\":8850607706498739327,\"bot_seeds\":{\"0\":1184166833909368611,"
 			  "\"2\":2363674444300210173},\"log\":\"l\",\"bot_logs\":\"b/\"}\n");
 	c.matches = 0;

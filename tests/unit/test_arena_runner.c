@@ -235,7 +235,7 @@ static void test_jobs_run_side_by_side_and_can_be_killed(void)
  */
 static void test_lines_come_as_they_are_printed(void)
 {
-	char *argv[] = { "/bin/sh", "-c", "wc -c; sleep 0.3; printf 'b\\nc'", NULL };
+	char *argv[] = { "/bin/sh", "-c", "wc -c; sleep 2; printf 'b\\nc'", NULL };
 	struct runner *r = runner_new();
 	struct runner_job job;
 	struct runner_done d;
@@ -247,15 +247,15 @@ static void test_lines_come_as_they_are_printed(void)
 	job.argv = argv;
 	job.input = input;
 	job.lines = 1;
-	job.timeout_ms = 200;
+	job.timeout_ms = 1500; /* for wc's line: time enough on a loaded machine */
 	job.tag = input;
 	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
 	CHECK_INT(wait_one(r, &d), 2);
 	CHECK(d.line == 1 && d.tag == input);
 	CHECK_STR(d.out, "20000\n");
 	free(d.out);
-	/* the sleep outlasts 200 ms: another 2 s from now */
-	runner_set_timeout(r, input, 2000);
+	/* the sleep outlasts the first 1.5 s: another 5 s from now */
+	runner_set_timeout(r, input, 5000);
 	CHECK_INT(wait_one(r, &d), 2);
 	CHECK_STR(d.out, "b\n");
 	free(d.out);
@@ -273,12 +273,13 @@ static void test_lines_come_as_they_are_printed(void)
  * busy) goes back before any stop: a match's game that ended in time
  * restarts the deadline for the next game, which SIGUSR1 would end at
  * once and charge to its slowest bot. Here the line comes at once, the
- * deadline is 100 ms and the runner looks only at 300 ms: no SIGUSR1
- * (it would kill the shell), and "b" follows.
+ * deadline is 100 ms and the runner looks only at 1.5 s (time enough for
+ * the echo on a loaded machine): no SIGUSR1 (it would kill the shell),
+ * and "b" follows.
  */
 static void test_a_line_in_time_is_no_stop(void)
 {
-	char *argv[] = { "/bin/sh", "-c", "echo a; sleep 0.4; echo b", NULL };
+	char *argv[] = { "/bin/sh", "-c", "echo a; sleep 2; echo b", NULL };
 	struct runner *r = runner_new();
 	struct runner_job job;
 	struct runner_done d;
@@ -293,11 +294,11 @@ static void test_a_line_in_time_is_no_stop(void)
 	job.stop_grace_ms = 5000;
 	job.tag = tag;
 	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
-	usleep(300 * 1000);
+	usleep(1500 * 1000);
 	CHECK_INT(runner_wait(r, -1, -1, &d, err, sizeof(err)), 2);
 	CHECK_STR(d.out, "a\n");
 	free(d.out);
-	runner_set_timeout(r, tag, 2000);
+	runner_set_timeout(r, tag, 5000);
 	CHECK_INT(wait_one(r, &d), 2);
 	CHECK_STR(d.out, "b\n");
 	free(d.out);

@@ -12,9 +12,13 @@
  * table and rotation) on one block, and the matches of different blocks
  * have no deal in common and may run side by side (plan_deal_queue.h).
  *
- * Matches come in the order of their first game; within a match games
- * keep the order they came in. With matches off, or match_games 1, every
- * game is a match of its own.
+ * The matches of one variant and block (a lane) share their deals, so
+ * they run one after another; matches come round robin over the lanes
+ * (each lane's first match, in the order the lanes first come, then each
+ * lane's second, ...), so that the jobs find matches to play side by side
+ * until the end. Within a match games keep the order they came in. With
+ * matches off, or match_games 1, every game is a match of its own, in
+ * the order given.
  */
 #ifndef PLAN_MATCH_H
 #define PLAN_MATCH_H

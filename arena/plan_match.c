@@ -89,10 +89,32 @@ static int same_deal(const struct rec *a, const struct rec *b)
 	return a->g->variant == b->g->variant && a->g->seed == b->g->seed;
 }
 
-/* Each game's block: its deal's rank among the variant's deals, by first position. */
-static void make_blocks(struct rec *r, long n, long match_games)
+/*
+ * The block size: the largest up to match_games whose blocks give at
+ * least lanes lanes, ndeals[v] being variant v's deals (nv variants); 1
+ * when none does.
+ */
+static long block_size(const long *ndeals, int nv, long match_games, int lanes)
 {
-	long rank = 0, first = 0;
+	for (long b = match_games; b > 1; b--) {
+		long total = 0;
+
+		for (int v = 0; v < nv; v++)
+			total += (ndeals[v] + b - 1) / b;
+		if (total >= lanes)
+			return b;
+	}
+	return 1;
+}
+
+/*
+ * Each game's block: its deal's rank among the variant's deals, by first
+ * position, divided by the block size (block_size()), which it returns.
+ */
+static long make_blocks(struct rec *r, long n, long match_games, int lanes)
+{
+	long rank = 0, first = 0, *ndeals;
+	int nv = 0;
 
 	qsort(r, (size_t)n, sizeof(*r), by_deal);
 	for (long i = 0; i < n; i++) {
@@ -106,8 +128,19 @@ static void make_blocks(struct rec *r, long n, long match_games)
 			rank = 0;
 		else if (r[i].deal_first != r[i - 1].deal_first)
 			rank++;
-		r[i].block = rank / match_games;
+		r[i].block = rank; /* the deal's rank, for now */
+		if (r[i].g->variant + 1 > nv)
+			nv = r[i].g->variant + 1;
 	}
+	ndeals = xcalloc((size_t)nv + 1, sizeof(*ndeals));
+	for (long i = 0; i < n; i++)
+		if (r[i].block + 1 > ndeals[r[i].g->variant])
+			ndeals[r[i].g->variant] = r[i].block + 1;
+	match_games = block_size(ndeals, nv, match_games, lanes);
+	for (long i = 0; i < n; i++)
+		r[i].block /= match_games;
+	free(ndeals);
+	return match_games;
 }
 
 /*
@@ -170,7 +203,7 @@ static void interleave(struct span *sp, long nsp)
 }
 
 void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
-		   long match_games, int on)
+		   long match_games, int on, int lanes)
 {
 	struct rec *r = xcalloc((size_t)ntodo + 1, sizeof(*r));
 	struct span *sp = xcalloc((size_t)ntodo + 1, sizeof(*sp));
@@ -182,7 +215,7 @@ void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
 		r[i].g = todo[i];
 		r[i].pos = i;
 	}
-	make_blocks(r, ntodo, match_games);
+	match_games = make_blocks(r, ntodo, match_games, lanes);
 	qsort(r, (size_t)ntodo, sizeof(*r), by_key);
 	for (long i = 0; i < ntodo; i++) {
 		if (i == 0 || !same_key(&r[i], &r[i - 1]) || i - sp[nsp - 1].from == match_games) {

@@ -7,10 +7,14 @@
  * kept up between games keeps its seat) over different deals: never two
  * rotations of one deal, which would let a process that held one seat's
  * cards play another seat of that deal. Every pairing plays the same
- * deals, so deals are cut into blocks of match_games (the variant's deals
- * in the order the games come): a match is a seat arrangement (pairing or
- * table and rotation) on one block, and the matches of different blocks
- * have no deal in common and may run side by side (plan_deal_queue.h).
+ * deals, so deals are cut into blocks of up to match_games (the variant's
+ * deals in the order the games come): a match is a seat arrangement
+ * (pairing or table and rotation) on one block, and the matches of
+ * different blocks have no deal in common and may run side by side
+ * (plan_deal_queue.h). Blocks are made smaller where there would be fewer
+ * lanes (variants times blocks) than jobs: a variant of 2 deals played
+ * alone with 2 jobs is better played a game a match, 2 at a time, than a
+ * match of 2 at a time.
  *
  * The matches of one variant and block (a lane) share their deals, so
  * they run one after another; matches come round robin over the lanes
@@ -33,10 +37,13 @@ struct matches {
 
 /*
  * Groups todo[0..ntodo) (pointers into a schedule; borrowed) into m, at
- * most match_games (>= 1) games a match; on 0: one game a match.
+ * most match_games (>= 1) games a match; on 0: one game a match. Blocks
+ * are the largest, up to match_games deals, that still give at least
+ * lanes (the jobs that may run at once) lanes in all, where the deals
+ * allow (with fewer deals than that, a game a match).
  */
 void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
-		   long match_games, int on);
+		   long match_games, int on, int lanes);
 void matches_release(struct matches *m);
 
 #endif

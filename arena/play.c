@@ -244,6 +244,8 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	rj.cwd = c->dir;
 	rj.input = j->input.buf;
 	rj.lines = j->match;
+	/* a match's referee takes SIGUSR2 (the first Ctrl-C) from its start on */
+	rj.hold_signal = j->match ? SIGUSR2 : 0;
 	/* a match's: the running game's, restarted as each game ends (play_line()) */
 	j->timeout_s = game_timeout_s(c, g[0]);
 	rj.timeout_ms = j->timeout_s * 1000;
@@ -616,12 +618,17 @@ static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t
 	struct result r;
 	char why[1024];
 	int nfaults = 0, ret = 0, failed = -1;
+	/*
+	 * a match told to start no further game, at the game timeout
+	 * (SIGUSR1) or at the first signal (SIGUSR2), has ended as asked
+	 */
+	int asked = j->match && (d->stop_sent || pl->st->stopping) && !d->timed_out &&
+		    WIFEXITED(d->status) && WEXITSTATUS(d->status) == 0;
 
 	result_init(&r);
 	if (d->killed)
 		goto out; /* stopped by the second signal: simply not played */
-	if (j->next < j->n && !(j->match && d->stop_sent && !d->timed_out &&
-				WIFEXITED(d->status) && WEXITSTATUS(d->status) == 0)) {
+	if (j->next < j->n && !asked) {
 		judge(pl->c, j, d, pl->logs_fd, &r, &nfaults, why, sizeof(why));
 		if (!why[0]) {
 			ret = count_game(pl, &j->games[j->next], &r, nfaults, err, len);
@@ -704,7 +711,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 			pl.author[b] = c->bots[b].builtin ? -1 : c->bots[b].author;
 	}
 	/* a match per referee (plan_match.h); else, or for compare, a game per referee */
-	matches_group(&m, todo, ntodo, c->match_games, o->matches && c->matches);
+	matches_group(&m, todo, ntodo, c->match_games, o->matches && c->matches, o->jobs);
 	pl.q = deal_queue_new(NULL, 0, pl.author, c->nbots);
 	for (long i = 0; i < m.n; i++)
 		deal_queue_add_match(pl.q, m.games + m.start[i], (int)(m.start[i + 1] - m.start[i]),

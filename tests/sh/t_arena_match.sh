@@ -142,6 +142,7 @@ expect_eq "interrupted run: exit" "$?" 130
 got=$(lines res-slow/results.jsonl)
 [ "$got" -ge 1 ] && [ "$got" -lt 6 ] || fail "interrupted run: $got games kept, expected 1 to 5"
 grep -q "interrupted" slow.err || fail "interrupted run: $(cat slow.err)"
+grep -q "failed" slow.err && fail "interrupted run: a game failed: $(cat slow.err)"
 no_duplicate_ids res-slow/results.jsonl
 for id in $(game_ids res-slow/results.jsonl); do
 	"$REFEREE" --replay "res-slow/logs/$id.log" >/dev/null 2>&1 || fail "record of $id does not replay"

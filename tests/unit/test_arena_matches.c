@@ -67,13 +67,13 @@ static void test_a_match_is_one_arrangement_over_a_block_of_deals(void)
 	 * blocks of 2 deals: 100 and 200, then 300 alone; the lanes (variant
 	 * 0's blocks, variant 1's) take turns
 	 */
-	matches_group(&m, todo, 7, 2, 1);
+	matches_group(&m, todo, 7, 2, 1, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "0,2 4 6 1,3 5");
 	CHECK_INT(m.n, 5);
 	matches_release(&m);
 	/* one block: every deal of the variant */
-	matches_group(&m, todo, 7, 16, 1);
+	matches_group(&m, todo, 7, 16, 1, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "0,2,4 6 1,3,5");
 	matches_release(&m);
@@ -86,15 +86,15 @@ static void test_matches_off_or_of_one_game_keep_the_order(void)
 	char s[128];
 
 	schedule(todo);
-	matches_group(&m, todo, 7, 16, 0);
+	matches_group(&m, todo, 7, 16, 0, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "0 1 2 3 4 5 6");
 	matches_release(&m);
-	matches_group(&m, todo, 7, 1, 1);
+	matches_group(&m, todo, 7, 1, 1, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "0 1 2 3 4 5 6");
 	matches_release(&m);
-	matches_group(&m, todo, 0, 16, 1);
+	matches_group(&m, todo, 0, 16, 1, 1);
 	CHECK_INT(m.n, 0);
 	matches_release(&m);
 }
@@ -114,19 +114,50 @@ static void test_blocks_count_the_deals_left(void)
 	todo[1] = &g[2]; /* A v B of 200 */
 	todo[2] = &g[4]; /* A v B of 300 */
 	todo[3] = &g[5]; /* B v A of 300 */
-	matches_group(&m, todo, 4, 2, 1);
+	matches_group(&m, todo, 4, 2, 1, 1);
 	show(&m, s, sizeof(s));
 	/* deals 100 and 200 are the first block, 300 the second */
 	CHECK_STR(s, "1 4 2 5");
 	matches_release(&m);
-	matches_group(&m, todo, 4, 3, 1);
+	matches_group(&m, todo, 4, 3, 1, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "1,5 2,4");
 	matches_release(&m);
 }
 
+/*
+ * Blocks shrink to give the jobs lanes: variant 0's 3 deals and variant
+ * 1's one give 1 + 1 = 2 lanes in blocks of 16 (or 3), 2 + 1 = 3 in
+ * blocks of 2, 3 + 1 = 4 in blocks of 1.
+ */
+static void test_blocks_shrink_to_give_every_job_a_lane(void)
+{
+	struct fixture *todo[7];
+	struct matches m;
+	char s[128];
+
+	schedule(todo);
+	/* 2 jobs: blocks of 16 give 2 lanes */
+	matches_group(&m, todo, 7, 16, 1, 2);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0,2,4 6 1,3,5");
+	matches_release(&m);
+	/* 3 jobs: blocks of 2 (variant 0: 100 and 200, then 300) give 3 */
+	matches_group(&m, todo, 7, 16, 1, 3);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0,2 4 6 1,3 5");
+	matches_release(&m);
+	/* 5 jobs: no block size gives 5 lanes: a game a match (lanes of one deal) */
+	matches_group(&m, todo, 7, 16, 1, 5);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0 1 2 3 4 5 6");
+	CHECK_INT(m.n, 7);
+	matches_release(&m);
+}
+
 int main(void)
 {
+	RUN(test_blocks_shrink_to_give_every_job_a_lane);
 	RUN(test_a_match_is_one_arrangement_over_a_block_of_deals);
 	RUN(test_matches_off_or_of_one_game_keep_the_order);
 	RUN(test_blocks_count_the_deals_left);

@@ -90,18 +90,25 @@ static int same_deal(const struct rec *a, const struct rec *b)
 }
 
 /*
- * The block size: the largest up to match_games whose blocks give at
- * least lanes lanes, ndeals[v] being variant v's deals (nv variants); 1
- * when none does.
+ * The block size: the largest up to match_games whose largest lane holds
+ * at most 1/jobs of the n games r[] (sorted by variant and deal order,
+ * block holding the deal's rank), so that no lane, played a match at a
+ * time, outlasts what the jobs have to play side by side; 1 when none
+ * does.
  */
-static long block_size(const long *ndeals, int nv, long match_games, int lanes)
+static long block_size(const struct rec *r, long n, long match_games, int jobs)
 {
 	for (long b = match_games; b > 1; b--) {
-		long total = 0;
+		long most = 0, cur = 0;
 
-		for (int v = 0; v < nv; v++)
-			total += (ndeals[v] + b - 1) / b;
-		if (total >= lanes)
+		for (long i = 0; i < n; i++) {
+			if (i > 0 && (r[i].g->variant != r[i - 1].g->variant ||
+				      r[i].block / b != r[i - 1].block / b))
+				cur = 0;
+			if (++cur > most)
+				most = cur;
+		}
+		if (most * (jobs > 1 ? jobs : 1) <= n)
 			return b;
 	}
 	return 1;
@@ -113,8 +120,7 @@ static long block_size(const long *ndeals, int nv, long match_games, int lanes)
  */
 static long make_blocks(struct rec *r, long n, long match_games, int lanes)
 {
-	long rank = 0, first = 0, *ndeals;
-	int nv = 0;
+	long rank = 0, first = 0;
 
 	qsort(r, (size_t)n, sizeof(*r), by_deal);
 	for (long i = 0; i < n; i++) {
@@ -129,17 +135,10 @@ static long make_blocks(struct rec *r, long n, long match_games, int lanes)
 		else if (r[i].deal_first != r[i - 1].deal_first)
 			rank++;
 		r[i].block = rank; /* the deal's rank, for now */
-		if (r[i].g->variant + 1 > nv)
-			nv = r[i].g->variant + 1;
 	}
-	ndeals = xcalloc((size_t)nv + 1, sizeof(*ndeals));
-	for (long i = 0; i < n; i++)
-		if (r[i].block + 1 > ndeals[r[i].g->variant])
-			ndeals[r[i].g->variant] = r[i].block + 1;
-	match_games = block_size(ndeals, nv, match_games, lanes);
+	match_games = block_size(r, n, match_games, lanes);
 	for (long i = 0; i < n; i++)
 		r[i].block /= match_games;
-	free(ndeals);
 	return match_games;
 }
 

@@ -11,10 +11,12 @@
  * deals in the order the games come): a match is a seat arrangement
  * (pairing or table and rotation) on one block, and the matches of
  * different blocks have no deal in common and may run side by side
- * (plan_deal_queue.h). Blocks are made smaller where there would be fewer
- * lanes (variants times blocks) than jobs: a variant of 2 deals played
- * alone with 2 jobs is better played a game a match, 2 at a time, than a
- * match of 2 at a time.
+ * (plan_deal_queue.h). A lane (the matches of one variant and block) is
+ * played a match at a time, so blocks are made smaller until no lane
+ * holds more than 1/jobs of the games: two variants of 2 deals with 2
+ * jobs, the larger with most of the games, are better played a game a
+ * referee (4 deals, 4 lanes) than in matches of 2 (2 lanes, the larger
+ * alone at the end).
  *
  * The matches of one variant and block (a lane) share their deals, so
  * they run one after another; matches come round robin over the lanes
@@ -38,9 +40,9 @@ struct matches {
 /*
  * Groups todo[0..ntodo) (pointers into a schedule; borrowed) into m, at
  * most match_games (>= 1) games a match; on 0: one game a match. Blocks
- * are the largest, up to match_games deals, that still give at least
- * lanes (the jobs that may run at once) lanes in all, where the deals
- * allow (with fewer deals than that, a game a match).
+ * are the largest, up to match_games deals, whose largest lane holds at
+ * most 1/lanes of the games (lanes: the jobs that may run at once); where
+ * none does, a game a match.
  */
 void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
 		   long match_games, int on, int lanes);

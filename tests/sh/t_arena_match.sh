@@ -16,7 +16,11 @@
 #    games finished are kept, no later game of the match starts, and a
 #    rerun plays only the rest;
 #  - shards: --shard 1/2 and 2/2 with matches play disjoint halves whose
-#    union is the schedule.
+#    union is the schedule;
+#  - a match's referee that fails after its first game (a wrapper cuts it
+#    off and exits 1): that game counts, the next fails and is retried
+#    alone, the rest are played as a match again; every game is played,
+#    none given up.
 . tests/arena/lib.sh
 mis=$ROOT/tests/misbehave
 cd "$W" || exit 1
@@ -165,6 +169,27 @@ sort s1 s2 >both
 game_ids res-on/results.jsonl | sort >all
 expect_file_eq "the shards' games" both all
 echo "ok: shards with matches partition the games"
+
+# 5. a match's referee fails after its first game
+cat >cut <<X
+#!/bin/sh
+case " \$* " in
+*" --match - "*) "$REFEREE" "\$@" | head -n 1; exit 1 ;;
+esac
+exec "$REFEREE" "\$@"
+X
+chmod +x cut
+two_bots cut.ini "variants = hammerwalt" "deals = 4" "seed = 3" "partners = copies" \
+	"results = res-cut"
+"$ARENA" -q --jobs 1 --referee ./cut cut.ini >/dev/null 2>err || fail "cut run: $(cat err)"
+expect_eq "cut: games played" "$(lines res-cut/results.jsonl)" 8
+no_duplicate_ids res-cut/results.jsonl
+[ -e res-cut/failed.jsonl ] && fail "cut: a game was given up: $(cat res-cut/failed.jsonl)"
+# per arrangement: games 1-4 as a match (1 counts, 2 fails), 3-4 as a match
+# (3 counts, 4 fails); 2 and 4 alone
+expect_eq "cut: retried" "$(grep -c 'failed (the referee exited with status 1.*; it will be retried$' err)" 4
+grep -q "failed again" err && fail "cut: $(cat err)"
+echo "ok: a match's referee that fails: the game it was playing is retried alone, the rest as a match"
 
 rm -rf "$W"
 echo "ok: t_arena_match"

@@ -121,8 +121,36 @@ static int same_deal(const struct rec *a, const struct rec *b)
 	return a->g->variant == b->g->variant && a->g->seed == b->g->seed;
 }
 
-/* Each game's block: its deal's rank among the variant's deals, by first position. */
-static void make_blocks(struct rec *r, long n, long match_games)
+/*
+ * The block size: the largest up to match_games whose largest lane holds
+ * at most 1/jobs of the n games r[] (sorted by variant and deal order,
+ * block holding the deal's rank), so that no lane, played a match at a
+ * time, outlasts what the jobs have to play side by side; 1 when none
+ * does.
+ */
+static long block_size(const struct rec *r, long n, long match_games, int jobs)
+{
+	for (long b = match_games; b > 1; b--) {
+		long most = 0, cur = 0;
+
+		for (long i = 0; i < n; i++) {
+			if (i > 0 && (r[i].g->variant != r[i - 1].g->variant ||
+				      r[i].block / b != r[i - 1].block / b))
+				cur = 0;
+			if (++cur > most)
+				most = cur;
+		}
+		if (most * (jobs > 1 ? jobs : 1) <= n)
+			return b;
+	}
+	return 1;
+}
+
+/*
+ * Each game's block: its deal's rank among the variant's deals, by first
+ * position, divided by the block size (block_size()), which it returns.
+ */
+static long make_blocks(struct rec *r, long n, long match_games, int lanes)
 {
 	long rank = 0, first = 0;
 
@@ -138,13 +166,23 @@ static void make_blocks(struct rec *r, long n, long match_games)
 			rank = 0;
 		else if (r[i].deal_first != r[i - 1].deal_first)
 			rank++;
-		r[i].block = rank / match_games;
+		r[i].block = rank; /* the deal's rank, for now */
 	}
+	match_games = block_size(r, n, match_games, lanes);
+	for (long i = 0; i < n; i++)
+		r[i].block /= match_games;
+	return match_games;
 }
 
-/* Matches by the position of their first game. */
+/*
+ * A match: r[from..to), the position of its first game, its lane (the
+ * first position of its variant and block: matches of one lane share
+ * deals and run one after another) and its rank in the lane.
+ */
 struct span {
-	long from, to, first;
+	long from, to, first, lane, rank;
+	int variant;
+	long block;
 };
 
 static int by_first(const void *x, const void *y)
@@ -152,8 +190,51 @@ static int by_first(const void *x, const void *y)
 	return cmp_long(((const struct span *)x)->first, ((const struct span *)y)->first);
 }
 
+/* By variant and block, then first position: each lane's matches in order. */
+static int by_lane(const void *x, const void *y)
+{
+	const struct span *a = x, *b = y;
+
+	if (a->variant != b->variant)
+		return a->variant - b->variant;
+	if (a->block != b->block)
+		return cmp_long(a->block, b->block);
+	return cmp_long(a->first, b->first);
+}
+
+/* Round robin over the lanes: every lane's first match, then every lane's second, ... */
+static int by_rank(const void *x, const void *y)
+{
+	const struct span *a = x, *b = y;
+
+	if (a->rank != b->rank)
+		return cmp_long(a->rank, b->rank);
+	if (a->lane != b->lane)
+		return cmp_long(a->lane, b->lane);
+	return cmp_long(a->first, b->first);
+}
+
+/*
+ * Orders matches of several games round robin over their lanes, so that
+ * jobs find matches of other lanes to play beside each other until the
+ * end (in the schedule's order, a variant's last lane would be played
+ * alone at the end, a match at a time).
+ */
+static void interleave(struct span *sp, long nsp)
+{
+	qsort(sp, (size_t)nsp, sizeof(*sp), by_lane);
+	for (long i = 0; i < nsp; i++) {
+		int same = i > 0 && sp[i].variant == sp[i - 1].variant &&
+			   sp[i].block == sp[i - 1].block;
+
+		sp[i].lane = same ? sp[i - 1].lane : sp[i].first;
+		sp[i].rank = same ? sp[i - 1].rank + 1 : 0;
+	}
+	qsort(sp, (size_t)nsp, sizeof(*sp), by_rank);
+}
+
 void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
-		   long match_games, int on)
+		   long match_games, int on, int lanes)
 {
 	struct rec *r = xcalloc((size_t)ntodo + 1, sizeof(*r));
 	struct span *sp = xcalloc((size_t)ntodo + 1, sizeof(*sp));
@@ -165,7 +246,7 @@ void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
 		r[i].g = todo[i];
 		r[i].pos = i;
 	}
-	make_blocks(r, ntodo, match_games);
+	match_games = make_blocks(r, ntodo, match_games, lanes);
 	/* the repeats: games of one deal and arrangement, side by side in this order */
 	qsort(r, (size_t)ntodo, sizeof(*r), by_deal_arrangement);
 	for (long i = 1; i < ntodo; i++)
@@ -175,11 +256,16 @@ void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
 	for (long i = 0; i < ntodo; i++) {
 		if (i == 0 || !same_key(&r[i], &r[i - 1]) || i - sp[nsp - 1].from == match_games) {
 			sp[nsp].from = i;
+			sp[nsp].variant = r[i].g->variant;
+			sp[nsp].block = r[i].block;
 			sp[nsp++].first = r[i].pos;
 		}
 		sp[nsp - 1].to = i + 1;
 	}
-	qsort(sp, (size_t)nsp, sizeof(*sp), by_first);
+	if (match_games > 1)
+		interleave(sp, nsp);
+	else
+		qsort(sp, (size_t)nsp, sizeof(*sp), by_first);
 	m->n = nsp;
 	m->games = xcalloc((size_t)ntodo + 1, sizeof(*m->games));
 	m->start = xcalloc((size_t)nsp + 1, sizeof(*m->start));

@@ -9,14 +9,24 @@
  * cards play another seat of that deal, nor one deal twice in one
  * arrangement (two tables drawn alike, or one a rotation of the other:
  * such games go to separate matches). Every pairing plays the same
- * deals, so deals are cut into blocks of match_games (the variant's deals
- * in the order the games come): a match is a seat arrangement (pairing or
- * table and rotation) on one block, and the matches of different blocks
- * have no deal in common and may run side by side (plan_deal_queue.h).
+ * deals, so deals are cut into blocks of up to match_games (the variant's
+ * deals in the order the games come): a match is a seat arrangement
+ * (pairing or table and rotation) on one block, and the matches of
+ * different blocks have no deal in common and may run side by side
+ * (plan_deal_queue.h). A lane (the matches of one variant and block) is
+ * played a match at a time, so blocks are made smaller until no lane
+ * holds more than 1/jobs of the games: two variants of 2 deals with 2
+ * jobs, the larger with most of the games, are better played a game a
+ * referee (4 deals, 4 lanes) than in matches of 2 (2 lanes, the larger
+ * alone at the end).
  *
- * Matches come in the order of their first game; within a match games
- * keep the order they came in. With matches off, or match_games 1, every
- * game is a match of its own.
+ * The matches of one variant and block (a lane) share their deals, so
+ * they run one after another; matches come round robin over the lanes
+ * (each lane's first match, in the order the lanes first come, then each
+ * lane's second, ...), so that the jobs find matches to play side by side
+ * until the end. Within a match games keep the order they came in. With
+ * matches off, or match_games 1, every game is a match of its own, in
+ * the order given.
  */
 #ifndef PLAN_MATCH_H
 #define PLAN_MATCH_H
@@ -31,10 +41,13 @@ struct matches {
 
 /*
  * Groups todo[0..ntodo) (pointers into a schedule; borrowed) into m, at
- * most match_games (>= 1) games a match; on 0: one game a match.
+ * most match_games (>= 1) games a match; on 0: one game a match. Blocks
+ * are the largest, up to match_games deals, whose largest lane holds at
+ * most 1/lanes of the games (lanes: the jobs that may run at once); where
+ * none does, a game a match.
  */
 void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
-		   long match_games, int on);
+		   long match_games, int on, int lanes);
 void matches_release(struct matches *m);
 
 #endif

@@ -252,6 +252,8 @@ static int start(struct runner *r, const struct config *c, struct results *res,
 	rj.cwd = c->dir;
 	rj.input = j->input.buf;
 	rj.lines = j->match;
+	/* a match's referee takes SIGUSR2 (the first Ctrl-C) from its start on */
+	rj.hold_signal = j->match ? SIGUSR2 : 0;
 	/* a match's: the running game's, restarted as each game ends (play_line()) */
 	j->timeout_s = game_timeout_s(c, g[0]);
 	rj.timeout_ms = j->timeout_s * 1000;
@@ -610,7 +612,7 @@ static int match_stopped(const struct play *pl, const struct job *j, const struc
 		return 0;
 	if (pl->st->stopping && WIFSIGNALED(d->status) && WTERMSIG(d->status) == SIGUSR2)
 		return 1;
-	return ((d->stop_sent && !d->timed_out) || pl->st->stopping) && WIFEXITED(d->status) &&
+	return (d->stop_sent || pl->st->stopping) && !d->timed_out && WIFEXITED(d->status) &&
 	       WEXITSTATUS(d->status) == 0;
 }
 
@@ -714,7 +716,7 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 			pl.author[b] = c->bots[b].builtin ? -1 : c->bots[b].author;
 	}
 	/* a match per referee (plan_match.h); else, or for compare, a game per referee */
-	matches_group(&m, todo, ntodo, c->match_games, o->matches && c->matches);
+	matches_group(&m, todo, ntodo, c->match_games, o->matches && c->matches, o->jobs);
 	pl.q = deal_queue_new(NULL, 0, pl.author, c->nbots);
 	for (long i = 0; i < m.n; i++)
 		deal_queue_add_match(pl.q, m.games + m.start[i], (int)(m.start[i + 1] - m.start[i]),

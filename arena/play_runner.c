@@ -126,6 +126,10 @@ static void child(const struct runner_job *job, pid_t parent, int in, int out, i
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sig != SIGKILL && sig != SIGSTOP)
 			sigaction(sig, &sa, NULL);
+	if (job->hold_signal) {
+		sa.sa_handler = SIG_IGN; /* kept across exec until the job catches it */
+		sigaction(job->hold_signal, &sa, NULL);
+	}
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errfd, 2) < 0)

@@ -38,6 +38,12 @@ struct runner_job {
 	int stop_signal;
 	long stop_grace_ms;
 	/*
+	 * A signal the job catches (runner_signal_each()), ignored from the
+	 * fork until the job sets its handler, so that one sent in between
+	 * does not kill it; 0: none.
+	 */
+	int hold_signal;
+	/*
 	 * What the job reads on its standard input (at most RUNNER_INPUT_MAX
 	 * bytes, kept in a pipe), or NULL for /dev/null: how a secret reaches
 	 * it without showing on its command line to every user of the machine.

@@ -16,4 +16,5 @@ if [ -f bench/arena.sh ]; then
 fi
 BINDIR=$BINDIR sh bench/startup.sh
 BINDIR=$BINDIR sh bench/matches.sh
+BINDIR=$BINDIR sh bench/arena_matches.sh
 BINDIR=$BINDIR sh bench/channels.sh

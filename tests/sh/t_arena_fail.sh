@@ -9,7 +9,10 @@
 cd "$W" || exit 1
 
 # a public seed: every results directory below deals the same cards
-two_bots t.ini "variants = hammerwalt, fivehand" "deals = 2" "seed = 1" "partners = copies"
+# a referee per game: the fixture referees fail games by their seed
+# (failures inside a match: t_arena_match)
+two_bots t.ini "variants = hammerwalt, fivehand" "deals = 2" "seed = 1" "partners = copies" \
+	"matches = off"
 n=$(planned t.ini)
 
 # every game fails once, then works: all played, nothing failed
@@ -79,7 +82,7 @@ grep -q "failed again (the game record $W/mismatch/logs/[^ ]*\.log is incomplete
 	fail "mismatched records: $(cat err)"
 
 # a referee that hangs: stopped at game_timeout_s
-two_bots slow.ini "variants = hammerwalt" "game_timeout_s = 1" "partners = copies"
+two_bots slow.ini "variants = hammerwalt" "game_timeout_s = 1" "partners = copies" "matches = off"
 SLOW_REFEREE_SLEEP=30 "$ARENA" -q --referee "$FIXTURES/slow-referee" --results slow slow.ini \
 	>/dev/null 2>err
 expect_eq "exit with hung games" $? 3

@@ -17,6 +17,10 @@
 #    rerun plays only the rest;
 #  - shards: --shard 1/2 and 2/2 with matches play disjoint halves whose
 #    union is the schedule;
+#  - a match's referee that fails after its first game (a wrapper cuts it
+#    off and exits 1): that game counts, the next fails and is retried
+#    alone, the rest are played as a match again; every game is played,
+#    none given up.
 #  - a results directory whose path is not UTF-8: its games alone.
 . tests/arena/lib.sh
 mis=$ROOT/tests/misbehave
@@ -143,6 +147,7 @@ expect_eq "interrupted run: exit" "$?" 130
 got=$(lines res-slow/results.jsonl)
 [ "$got" -ge 1 ] && [ "$got" -lt 6 ] || fail "interrupted run: $got games kept, expected 1 to 5"
 grep -q "interrupted" slow.err || fail "interrupted run: $(cat slow.err)"
+grep -q "failed" slow.err && fail "interrupted run: a game failed: $(cat slow.err)"
 no_duplicate_ids res-slow/results.jsonl
 for id in $(game_ids res-slow/results.jsonl); do
 	"$REFEREE" --replay "res-slow/logs/$id.log" >/dev/null 2>&1 || fail "record of $id does not replay"
@@ -166,7 +171,28 @@ game_ids res-on/results.jsonl | sort >all
 expect_file_eq "the shards' games" both all
 echo "ok: shards with matches partition the games"
 
-# 5. a results directory whose path is not UTF-8 (a JSON string of the
+# 5. a match's referee fails after its first game
+cat >cut <<X
+#!/bin/sh
+case " \$* " in
+*" --match - "*) "$REFEREE" "\$@" | head -n 1; exit 1 ;;
+esac
+exec "$REFEREE" "\$@"
+X
+chmod +x cut
+two_bots cut.ini "variants = hammerwalt" "deals = 4" "seed = 3" "partners = copies" \
+	"results = res-cut"
+"$ARENA" -q --jobs 1 --referee ./cut cut.ini >/dev/null 2>err || fail "cut run: $(cat err)"
+expect_eq "cut: games played" "$(lines res-cut/results.jsonl)" 8
+no_duplicate_ids res-cut/results.jsonl
+[ -e res-cut/failed.jsonl ] && fail "cut: a game was given up: $(cat res-cut/failed.jsonl)"
+# per arrangement: games 1-4 as a match (1 counts, 2 fails), 3-4 as a match
+# (3 counts, 4 fails); 2 and 4 alone
+expect_eq "cut: retried" "$(grep -c 'failed (the referee exited with status 1.*; it will be retried$' err)" 4
+grep -q "failed again" err && fail "cut: $(cat err)"
+echo "ok: a match's referee that fails: the game it was playing is retried alone, the rest as a match"
+
+# 6. a results directory whose path is not UTF-8 (a JSON string of the
 # match's list cannot hold it): its games are played alone, with their
 # paths on the command line, each once. Before, the list left out every
 # game's record, and with logs = all every game of a match failed once

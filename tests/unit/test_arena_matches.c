@@ -1,7 +1,8 @@
 /*
  * test_arena_matches.c - games grouped into matches (plan_match.h): one
  * variant, one seat arrangement, a block of match_games deals, in the
- * order of their first game; worked by hand on small lists.
+ * order of their first game round robin over the lanes (a variant's
+ * block); worked by hand on small lists.
  */
 #include <stdio.h>
 #include <string.h>
@@ -62,16 +63,19 @@ static void test_a_match_is_one_arrangement_over_a_block_of_deals(void)
 	char s[128];
 
 	schedule(todo);
-	/* blocks of 2 deals: 100 and 200, then 300 alone */
-	matches_group(&m, todo, 7, 2, 1);
+	/*
+	 * blocks of 2 deals: 100 and 200, then 300 alone; the lanes (variant
+	 * 0's blocks, variant 1's) take turns
+	 */
+	matches_group(&m, todo, 7, 2, 1, 1);
 	show(&m, s, sizeof(s));
-	CHECK_STR(s, "0,2 1,3 4 5 6");
+	CHECK_STR(s, "0,2 4 6 1,3 5");
 	CHECK_INT(m.n, 5);
 	matches_release(&m);
 	/* one block: every deal of the variant */
-	matches_group(&m, todo, 7, 16, 1);
+	matches_group(&m, todo, 7, 16, 1, 1);
 	show(&m, s, sizeof(s));
-	CHECK_STR(s, "0,2,4 1,3,5 6");
+	CHECK_STR(s, "0,2,4 6 1,3,5");
 	matches_release(&m);
 }
 
@@ -82,15 +86,15 @@ static void test_matches_off_or_of_one_game_keep_the_order(void)
 	char s[128];
 
 	schedule(todo);
-	matches_group(&m, todo, 7, 16, 0);
+	matches_group(&m, todo, 7, 16, 0, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "0 1 2 3 4 5 6");
 	matches_release(&m);
-	matches_group(&m, todo, 7, 1, 1);
+	matches_group(&m, todo, 7, 1, 1, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "0 1 2 3 4 5 6");
 	matches_release(&m);
-	matches_group(&m, todo, 0, 16, 1);
+	matches_group(&m, todo, 0, 16, 1, 1);
 	CHECK_INT(m.n, 0);
 	matches_release(&m);
 }
@@ -110,12 +114,12 @@ static void test_blocks_count_the_deals_left(void)
 	todo[1] = &g[2]; /* A v B of 200 */
 	todo[2] = &g[4]; /* A v B of 300 */
 	todo[3] = &g[5]; /* B v A of 300 */
-	matches_group(&m, todo, 4, 2, 1);
+	matches_group(&m, todo, 4, 2, 1, 1);
 	show(&m, s, sizeof(s));
 	/* deals 100 and 200 are the first block, 300 the second */
-	CHECK_STR(s, "1 2 4 5");
+	CHECK_STR(s, "1 4 2 5");
 	matches_release(&m);
-	matches_group(&m, todo, 4, 3, 1);
+	matches_group(&m, todo, 4, 3, 1, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "1,5 2,4");
 	matches_release(&m);
@@ -140,19 +144,53 @@ static void test_a_match_never_holds_one_deal_twice(void)
 	set(4, 0, 200, 1, 0);
 	for (int i = 0; i < 5; i++)
 		todo[i] = &g[i];
-	matches_group(&m, todo, 5, 16, 1);
+	matches_group(&m, todo, 5, 16, 1, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "0,2 1,3 4");
 	matches_release(&m);
 	/* blocks of one deal: one game a match */
-	matches_group(&m, todo, 5, 1, 1);
+	matches_group(&m, todo, 5, 1, 1, 1);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "0 1 2 3 4");
 	matches_release(&m);
 }
 
+/*
+ * Blocks shrink until no lane (a variant's block, played a match at a
+ * time) holds more than 1/jobs of the games. With variant 1's deal 200
+ * (game 7) too, 8 games: in blocks of 16 variant 0's lane holds 6, in
+ * blocks of 2 the largest lane (100 and 200 of variant 0) holds 4.
+ */
+static void test_blocks_shrink_so_that_no_lane_outlasts_the_jobs(void)
+{
+	struct fixture *todo[8];
+	struct matches m;
+	char s[128];
+
+	schedule(todo);
+	set(7, 1, 200, 0, 1);
+	todo[7] = &g[7];
+	/* 1 job: blocks of 16 */
+	matches_group(&m, todo, 8, 16, 1, 1);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0,2,4 6,7 1,3,5");
+	matches_release(&m);
+	/* 2 jobs: 6 > 8 / 2 in blocks of 16 (or 3), 4 <= 8 / 2 in blocks of 2 */
+	matches_group(&m, todo, 8, 16, 1, 2);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0,2 4 6,7 1,3 5");
+	matches_release(&m);
+	/* 3 jobs: no block size will do: a game a match, in the order given */
+	matches_group(&m, todo, 8, 16, 1, 3);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0 1 2 3 4 5 6 7");
+	CHECK_INT(m.n, 8);
+	matches_release(&m);
+}
+
 int main(void)
 {
+	RUN(test_blocks_shrink_so_that_no_lane_outlasts_the_jobs);
 	RUN(test_a_match_is_one_arrangement_over_a_block_of_deals);
 	RUN(test_matches_off_or_of_one_game_keep_the_order);
 	RUN(test_blocks_count_the_deals_left);

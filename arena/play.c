@@ -730,6 +730,14 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 		int got;
 
 		handle_signals(&pl);
+		/*
+		 * stopping: told again at every turn of the loop (a line, an
+		 * end, a second), as a match's referee ignores SIGUSR2 until
+		 * its handler is in place and would otherwise play its match
+		 * through; a referee told twice does as when told once
+		 */
+		if (st->stopping == 1)
+			runner_signal_each(pl.r, SIGUSR2, is_match);
 		while (!st->stopping && runner_count(pl.r) < o->jobs) {
 			int attempt, slot, n, all;
 			/* a match whose deals and authors no running game has (plan_deal_queue.h) */

@@ -63,7 +63,9 @@ fi
 play() {
 	mode=$1 mem=$2
 	shift 2
+	# a long start: 3 x 400 MiB took over 10 s to touch on a loaded VM
 	referee "$@" --variant indiana --seed 1 --option max_hands=1 --limit 0:mem_mb="$mem" \
+		--startup-ms 60000 \
 		--bot-logs "$tmp/logs" "$H $mode" @random @random @random 2>"$tmp/err" | tail -1
 }
 field() { # field JSON KEY: the value of KEY in the result line, as Python prints it

@@ -665,7 +665,7 @@ static void build_schedule(struct schedule *s, const struct config *c, const str
 	for (long p = 0; p < pairs; p++)
 		for (int g = 0; g < 2; g++) {
 			make_fixture(&s->games[2 * p + g], c, k, d, p, g);
-			schedule_seed_builtins(&s->games[2 * p + g], c, k);
+			schedule_seed_seats(&s->games[2 * p + g], c, k);
 		}
 	s->nvariants = 1;
 	s->variants = xcalloc(1, sizeof(*s->variants));

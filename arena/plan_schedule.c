@@ -555,13 +555,12 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 	}
 }
 
-void schedule_seed_builtins(struct fixture *g, const struct config *c, const struct key *k)
+void schedule_seed_seats(struct fixture *g, const struct config *c, const struct key *k)
 {
 	for (int s = 0; s < g->nseats; s++) {
 		const struct entrant *b = config_entrant(c, g->bot[s]);
 
-		g->bot_seed[s] = b->builtin && seat_takes_seed(b->seat) ? key_bot_seed(k, g->id, s)
-									: 0;
+		g->bot_seed[s] = seat_takes_seed(b->seat) ? key_bot_seed(k, g->id, s) : 0;
 	}
 }
 
@@ -608,7 +607,7 @@ int schedule_build(struct schedule *s, const struct config *c, const int *active
 			if (d < s->variants[v].deals)
 				lay_deal(&b, v, d, bots, &plans[v]);
 	for (int i = 0; i < s->ngames; i++)
-		schedule_seed_builtins(&s->games[i], c, key);
+		schedule_seed_seats(&s->games[i], c, key);
 	if (!s->ngames) {
 		struct strbuf why = STRBUF_INIT;
 

@@ -47,15 +47,16 @@ struct fixture {
 	uint64_t seed;        /* the referee's --seed */
 	int nseats;
 	int bot[MAX_SEATS];   /* index into config->bots, or SEAT_HOUSE, per seat */
-	uint64_t bot_seed[MAX_SEATS]; /* a built-in @random's --bot-seed (key_bot_seed()); else 0 */
+	uint64_t bot_seed[MAX_SEATS]; /* a seat's --bot-seed (key_bot_seed()), or 0 */
 	const char *deal;     /* the referee's --deal FILE (compare --deals), or NULL; not owned */
 };
 
 /*
- * Gives g's built-in seats that draw at random their seeds from k and
+ * Gives g's seats that take a seed (a bot program's handshake seed, the
+ * generator of a built-in that draws at random) their seeds from k and
  * g's id (key_bot_seed()); the schedule's games have them already.
  */
-void schedule_seed_builtins(struct fixture *g, const struct config *c, const struct key *k);
+void schedule_seed_seats(struct fixture *g, const struct config *c, const struct key *k);
 
 /* What the schedule holds for one variant, for --check and the report. */
 struct schedule_variant {

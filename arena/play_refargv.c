@@ -116,8 +116,11 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 	for (int s = 0; s < g->nseats; s++) {
 		const struct entrant *b = config_entrant(c, g->bot[s]);
 
-		/* a built-in's generator: keyed, so the same key plays the same games */
-		if (b->builtin && seat_takes_seed(b->seat) && !p->match) {
+		/*
+		 * a bot program's handshake seed, a built-in's generator's: keyed,
+		 * so the same key plays the same games
+		 */
+		if (seat_takes_seed(b->seat) && !p->match) {
 			strvec_push(out, "--bot-seed");
 			strvec_pushf(out, "%d:%llu", s, (unsigned long long)g->bot_seed[s]);
 		}
@@ -144,7 +147,7 @@ int refargv_match_line(struct strbuf *out, const struct config *c, const struct 
 		const struct entrant *b = config_entrant(c, g->bot[s]);
 		char seat[8];
 
-		if (b->builtin && seat_takes_seed(b->seat)) {
+		if (seat_takes_seed(b->seat)) {
 			snprintf(seat, sizeof(seat), "%d", s);
 			json_object_set_new(seeds, seat, json_integer((json_int_t)g->bot_seed[s]));
 		}

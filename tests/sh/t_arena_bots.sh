@@ -44,7 +44,7 @@ real=$(cd "$ROOT" && pwd -P)
 referee_real=$(cd "$BINDIR" && pwd -P)/referee
 "$ARENA" --check -v --game hammerwalt.d0001.heuristic+crandom.r1 conf/bots.ini | tail -n 1 >cmd
 # the flags the config sets, and a command with a directory (--seat-dir)
-printf '%s\n' "hammerwalt.d0001.heuristic+crandom.r1  cd $W/conf && $referee_real --variant hammerwalt --seed 2928507075436704715 --startup-ms 10000 --move-ms 2000 --limit 0:mem_mb=1024 --limit 0:nproc=64 --limit 1:mem_mb=1024 --limit 1:nproc=64 --limit 2:mem_mb=1024 --limit 2:nproc=64 --limit 3:mem_mb=1024 --limit 3:nproc=64 --seat-dir 0:$real/sample-bots/c-random --seat-dir 2:$real/sample-bots/c-random -- ./run $real/sample-bots/c-heuristic ./run $real/sample-bots/c-heuristic" >expect
+printf '%s\n' "hammerwalt.d0001.heuristic+crandom.r1  cd $W/conf && $referee_real --variant hammerwalt --seed 2928507075436704715 --startup-ms 10000 --move-ms 2000 --limit 0:mem_mb=1024 --limit 0:nproc=64 --limit 1:mem_mb=1024 --limit 1:nproc=64 --limit 2:mem_mb=1024 --limit 2:nproc=64 --limit 3:mem_mb=1024 --limit 3:nproc=64 --bot-seed 0:1240616384871763310 --seat-dir 0:$real/sample-bots/c-random --bot-seed 1:7454865220610648409 --bot-seed 2:8075881653323790066 --seat-dir 2:$real/sample-bots/c-random --bot-seed 3:5765303498135552780 -- ./run $real/sample-bots/c-heuristic ./run $real/sample-bots/c-heuristic" >expect
 expect_file_eq "replay command" cmd expect
 # and it replays the game from anywhere
 (cd / && eval "$(sed 's/^[^ ]*  //' "$W/cmd")") >replay.json || fail "the replay command failed"

@@ -106,7 +106,7 @@ grep -q "^excluded bot fails: build failed: exited with status 2, see res/builds
 # the replay command names the built copy, and reproduces the stored result
 id=hammerwalt.d0002.base+prog.r1
 "$ARENA" --check -v --game $id t.ini 2>/dev/null | tail -n 1 >cmd
-grep -Eq -- "--seat-dir 0:$real/builds/prog --seat-dir 2:$real/builds/prog( --bot-seed [02]:[0-9]+)* -- ./bot @greedy ./bot @greedy$" cmd ||
+grep -Eq -- "--bot-seed 0:[0-9]+ --seat-dir 0:$real/builds/prog --bot-seed 2:[0-9]+ --seat-dir 2:$real/builds/prog -- ./bot @greedy ./bot @greedy$" cmd ||
 	fail "the replay command does not seat the built copy: $(cat cmd)"
 grep -q "subs/prog" cmd && fail "the replay command seats the submission's source: $(cat cmd)"
 (cd / && eval "$(sed "s/^$id  //" "$W/cmd")") >replay.json || fail "the replay command failed: $(cat cmd)"

@@ -2,12 +2,12 @@
 # t_arena_match.sh - the arena plays matches (docs/arena.md, Matches): the
 # games of one seat arrangement over a block of deals in one referee.
 #  - same key, same schedule: a run with matches and one with 'matches =
-#    off' give the same result lines (but for times, memory and the bot
-#    programs' seeds, which the referee draws) and the same standings,
-#    with fewer referees (counted by a wrapper given as --referee: a
-#    'referee --match -' per match, a 'referee --seed -' per game, with
-#    --no-matches when matches are off); the bots here play from the deal
-#    and their keyed seeds alone (c-heuristic, @random, @greedy);
+#    off' give the same result lines (but for times and memory: every
+#    seat's seed, a bot program's too, comes from the key) and the same
+#    standings, with fewer referees (counted by a wrapper given as
+#    --referee: a 'referee --match -' per match, a 'referee --seed -' per
+#    game, with --no-matches when matches are off); the bots here play
+#    from the deal and their keyed seeds (c-heuristic, c-random, @greedy);
 #  - a bot that crashes in the second game of its process: that game is
 #    its fault in results.jsonl, the next game of the match is played by
 #    a fresh process and counted (per seat arrangement, by deal: none,
@@ -49,7 +49,7 @@ max_hands = 2
 [bot heur]
 dir = $ROOT/sample-bots/c-heuristic
 [bot random]
-command = @random
+dir = $ROOT/sample-bots/c-random
 [bot greedy]
 command = @greedy
 X
@@ -62,12 +62,13 @@ n=$(planned on.ini 2>/dev/null)
 expect_eq "games (matches)" "$(lines res-on/results.jsonl)" "$n"
 expect_eq "games (off)" "$(lines res-off/results.jsonl)" "$n"
 no_duplicate_ids res-on/results.jsonl
-strip() {
-	sed 's/,"bot_seeds":\[[^]]*\]//' "$1" >"$1.s"
-	played_lines "$1.s"
-}
-strip res-on/results.jsonl >on.lines
-strip res-off/results.jsonl >off.lines
+# every seat's seed comes from the key, a bot program's too: c-random,
+# which draws its moves from it, plays the same games both ways
+played_lines res-on/results.jsonl >on.lines
+played_lines res-off/results.jsonl >off.lines
+grep -q '"bots":\["random"' on.lines || fail "no game of c-random in seat 0"
+grep '"bots":\["random"' on.lines | grep -q '"bot_seeds":\[[0-9]' ||
+	fail "c-random's seat 0 has no keyed seed: $(grep -m1 '"bots":\["random"' on.lines)"
 expect_file_eq "result lines with and without matches" on.lines off.lines
 expect_file_eq "standings with and without matches" on.txt off.txt
 # 33 games: 3 deals in blocks of 2 give a match of 2 and a game alone per

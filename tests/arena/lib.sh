@@ -47,6 +47,15 @@ played_lines() {
 	sed 's/,"time_ms":\[[^]]*\]//; s/,"mem_peak_mb":\[[^]]*\]//; s/,"cwd":.*}$/}/' "$1" | sort
 }
 
+# wait_for_lines FILE N: waits (up to 30 s) until FILE holds N lines or more
+wait_for_lines() {
+	k=0
+	while [ "$(cat "$1" 2>/dev/null | wc -l)" -lt "$2" ] && [ $k -lt 300 ]; do
+		sleep 0.1
+		k=$((k + 1))
+	done
+}
+
 # no_duplicate_ids RESULTS.JSONL
 no_duplicate_ids() {
 	dups=$(game_ids "$1" | sort | uniq -d | head -3)

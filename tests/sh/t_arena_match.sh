@@ -137,11 +137,7 @@ command = @random
 X
 "$ARENA" -q --jobs 1 slow.ini >slow.out 2>slow.err &
 pid=$!
-k=0
-while [ "$(cat res-slow/results.jsonl 2>/dev/null | wc -l)" -lt 1 ] && [ $k -lt 300 ]; do
-	sleep 0.1
-	k=$((k + 1))
-done
+wait_for_lines res-slow/results.jsonl 1
 kill -INT $pid
 wait $pid
 expect_eq "interrupted run: exit" "$?" 130

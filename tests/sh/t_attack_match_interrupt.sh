@@ -27,11 +27,7 @@ command = @random
 X
 "$ARENA" --jobs 1 slow.ini >out 2>err &
 pid=$!
-k=0
-while [ "$(cat res/results.jsonl 2>/dev/null | wc -l)" -lt 1 ] && [ $k -lt 300 ]; do
-	sleep 0.1
-	k=$((k + 1))
-done
+wait_for_lines res/results.jsonl 1
 kill -INT $pid
 wait $pid
 expect_eq "interrupted run: exit" "$?" 130

@@ -198,10 +198,23 @@ static void test_every_flag_the_config_can_set(void)
 		else if (!strcmp(n, "p"))
 			strbuf_addf(&sb, " --limit %d:mem_mb=256 --limit %d:nofile=64", p, p);
 	}
-	/* a command with a directory: its relative paths start there */
-	for (int p = 0; p < 3; p++)
-		if (!strcmp(c.bots[s.games[0].bot[p]].name, "p"))
+	/*
+	 * each bot program's handshake seed, from the key (@greedy takes
+	 * none); a command with a directory: its relative paths start there
+	 */
+	for (int p = 0; p < 3; p++) {
+		const char *n = c.bots[s.games[0].bot[p]].name;
+
+		if (strcmp(n, "d") && strcmp(n, "p")) {
+			CHECK(s.games[0].bot_seed[p] == 0);
+			continue;
+		}
+		CHECK(s.games[0].bot_seed[p] != 0);
+		strbuf_addf(&sb, " --bot-seed %d:%llu", p,
+			    (unsigned long long)s.games[0].bot_seed[p]);
+		if (!strcmp(n, "p"))
 			strbuf_addf(&sb, " --seat-dir %d:%s/botdir", p, c.dir);
+	}
 	strbuf_addstr(&sb, " --");
 	for (int p = 0; p < 3; p++) {
 		const char *n = c.bots[s.games[0].bot[p]].name;

@@ -116,10 +116,7 @@ void refargv_build(struct strvec *out, const struct config *c, const struct fixt
 	for (int s = 0; s < g->nseats; s++) {
 		const struct entrant *b = config_entrant(c, g->bot[s]);
 
-		/*
-		 * a bot program's handshake seed, a built-in's generator's: keyed,
-		 * so the same key plays the same games
-		 */
+		/* a seat's seed, a bot program's too: keyed, so one key plays the same games */
 		if (seat_takes_seed(b->seat) && !p->match) {
 			strvec_push(out, "--bot-seed");
 			strvec_pushf(out, "%d:%llu", s, (unsigned long long)g->bot_seed[s]);

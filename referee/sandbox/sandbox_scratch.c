@@ -14,8 +14,9 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "clock.h"
 
 /* ---- scratch directories ---------------------------------------------- */
 
@@ -123,15 +124,6 @@ static int scratch_pass(int dfd, int *sub)
 	return progress ? 0 : -1;
 }
 
-/* The monotonic clock in ms. */
-static double mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /*
  * Removes everything below the directory open as cur (the fd is taken,
  * and closed; -1 fails at once), and the directory itself, by its path,
@@ -145,7 +137,7 @@ static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_pas
 {
 	struct stat top, cur_st;
 	int sub, rc;
-	double until = max_ms ? mono_ms() + (double)max_ms : 0;
+	double until = max_ms ? clock_ms() + (double)max_ms : 0;
 
 	if (cur < 0)
 		return -1;
@@ -156,7 +148,7 @@ static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_pas
 	fchmod(cur, 0700);
 	/* depth-first with one fd at a time, so any depth works */
 	for (long pass = 0;; pass++) {
-		if ((max_passes && pass >= max_passes) || (until && mono_ms() > until)) {
+		if ((max_passes && pass >= max_passes) || (until && clock_ms() > until)) {
 			close(cur);
 			errno = EAGAIN;
 			return -1;

@@ -21,7 +21,7 @@
 
 struct runner;
 
-/* The most a job's input may hold (a pipe's default capacity on Linux). */
+/* The most a job's input may hold. */
 #define RUNNER_INPUT_MAX 65536
 
 struct runner_job {
@@ -45,8 +45,9 @@ struct runner_job {
 	int hold_signal;
 	/*
 	 * What the job reads on its standard input (at most RUNNER_INPUT_MAX
-	 * bytes, kept in a pipe), or NULL for /dev/null: how a secret reaches
-	 * it without showing on its command line to every user of the machine.
+	 * bytes, kept in a memory file, memfd_create(): no pipe, which may
+	 * hold less), or NULL for /dev/null: how a secret reaches it without
+	 * showing on its command line to every user of the machine.
 	 */
 	const char *input;
 	/*

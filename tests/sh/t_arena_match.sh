@@ -22,6 +22,10 @@
 #    alone, the rest are played as a match again; every game is played,
 #    none given up.
 #  - a results directory whose path is not UTF-8: its games alone.
+#  - pipes of one page (tests/shim/pipe_small.c: a user past
+#    fs.pipe-user-pages-soft, F_SETPIPE_SZ refused): a match's list
+#    longer than a page still reaches its referee, and every game is
+#    played.
 . tests/arena/lib.sh
 mis=$ROOT/tests/misbehave
 cd "$W" || exit 1
@@ -219,6 +223,37 @@ expect_eq "a path not UTF-8: records" "$(ls "$bad/logs" | grep -c '\.log$')" 4
 expect_eq "a path not UTF-8: referees" \
 	"$(grep -c -- '--seed -' calls) $(grep -c -- '--match -' calls)" "4 0"
 echo "ok: a results path that is not UTF-8 plays its games alone"
+
+# 7. pipes of one page, and F_SETPIPE_SZ refused (EPERM), in the arena
+# alone (the wrapper takes the shim away from the referee): a match's list
+# of 6 KiB or more still reaches its referee whole. Before, the arena
+# could not pass it ("too long for a pipe") and stopped with exit 1.
+shim=$ROOT/${O:-build/rel}/tests/shim/pipe_small.so
+[ -f "$shim" ] || fail "no $shim (make test-run builds it)"
+cat >unshim <<X
+#!/bin/sh
+cat >"$W/list.\$\$"
+wc -c <"$W/list.\$\$" >>"$W/sizes"
+echo "\$*" >>"$W/calls"
+unset LD_PRELOAD PIPE_SMALL
+exec "$REFEREE" "\$@" <"$W/list.\$\$"
+X
+chmod +x unshim
+long=res-small-$(printf '%0100d' 0)
+two_bots small.ini "variants = hammerwalt" "deals = 20" "match_games = 20" "seed = 4" \
+	"bot_logs = true" "results = $long"
+printf '[variant hammerwalt]\nmax_hands = 1\n' >>small.ini
+: >calls
+: >sizes
+LD_PRELOAD=$shim PIPE_SMALL=1 "$ARENA" -q --jobs 1 --referee ./unshim small.ini >/dev/null 2>err ||
+	fail "pipes of one page: exit $?: $(cat err)"
+expect_eq "pipes of one page: games" "$(lines "$long/results.jsonl")" 40
+no_duplicate_ids "$long/results.jsonl"
+expect_eq "pipes of one page: referees" \
+	"$(grep -c -- '--seed -' calls) $(grep -c -- '--match -' calls)" "0 2"
+big=$(sort -n sizes | tail -1)
+[ "$big" -gt 6144 ] || fail "pipes of one page: a match's list of $big bytes, not over 6 KiB"
+echo "ok: a match's list longer than a pipe of one page reaches its referee"
 
 rm -rf "$W"
 echo "ok: t_arena_match"

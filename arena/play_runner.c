@@ -389,6 +389,10 @@ static int hand_back_line(struct runner *r, int i, struct runner_done *done)
 	memset(done, 0, sizeof(*done));
 	done->tag = s->tag;
 	done->line = 1;
+	done->stop_sent = s->stop_sent;
+	/* what came on stderr before the line is the line's (a match: its game's) */
+	done->errlen = s->buf[1].len;
+	done->err = strbuf_detach(&s->buf[1]);
 	done->out = xmalloc(n + 1);
 	memcpy(done->out, b->buf, n);
 	done->out[n] = '\0';

@@ -36,6 +36,7 @@ struct jgame {
 	struct fixture *g;
 	struct strvec replay; /* argv less --log and --bot-logs: what replays the game */
 	char *log, *errlog;
+	int err_saved;        /* errlog written by this job: what comes next is appended */
 };
 
 /* A referee run: a game alone ("--seed -"), or a match ("--match -", plan_match.h). */
@@ -43,6 +44,7 @@ struct job {
 	struct jgame *games;
 	int n;           /* games */
 	int next;        /* a match's games[0..next) have had their result line */
+	int after_stop;  /* result lines handed back after SIGUSR1 (the game timeout) */
 	int match;       /* "--match -": result lines are taken as they come */
 	int attempt;     /* 1 or 2 */
 	long timeout_s;  /* the running game's timeout (0: none) */
@@ -301,23 +303,27 @@ static void drop_clean_logs(const struct jgame *j)
 }
 
 /*
- * Keeps what the referee wrote on stderr in logs/ID.err. Most games write
- * nothing, and then no file is made: creating and deleting a file per game
- * costs more than the game on some file systems.
+ * Keeps what the referee wrote on stderr about game j, err[0..errlen), in
+ * logs/ID.err: the first time in a job the file is made afresh, then
+ * appended to (a match: what came before the game's result line, then
+ * what came after the referee's last line). Most games write nothing,
+ * and then no file is made: creating and deleting a file per game costs
+ * more than the game on some file systems.
  */
-static void save_stderr(const struct jgame *j, const struct runner_done *d)
+static void save_stderr(struct jgame *j, const char *err, size_t errlen)
 {
 	char msg[4096 + 256];
 	int fd;
 	size_t off = 0;
 
-	if (!d->errlen)
+	if (!errlen)
 		return;
-	fd = file_open_private(j->errlog, 0, msg, sizeof(msg));
+	fd = file_open_private(j->errlog, j->err_saved, msg, sizeof(msg));
 	if (fd < 0)
 		return; /* a diagnostic only: the game's fate is decided */
-	while (off < d->errlen) {
-		ssize_t w = write(fd, d->err + off, d->errlen - off);
+	j->err_saved = 1;
+	while (off < errlen) {
+		ssize_t w = write(fd, err + off, errlen - off);
 
 		if (w < 0 && errno == EINTR)
 			continue;
@@ -431,7 +437,8 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 		return;
 	}
 	if (j->match) {
-		snprintf(why, len, "the referee ended without the game's result");
+		snprintf(why, len, "%sended without the game's result",
+			 late[0] ? late : "the referee ");
 		return;
 	}
 	judge_line(c, jg, d->out, d->outlen, logs_fd, r, nfaults, why, len);
@@ -566,7 +573,8 @@ static int fail_game(struct play *pl, const struct jgame *jg, int attempt, const
 /*
  * A result line of a running match: it counts for the match's next game
  * (or that game failed, and is retried alone), and the next game's
- * timeout starts. 0, or -1 with err (the results cannot be written).
+ * timeout starts. What the referee wrote on stderr before it is that
+ * game's. 0, or -1 with err (the results cannot be written).
  */
 static int play_line(struct play *pl, struct runner_done *d, char *err, size_t len)
 {
@@ -575,12 +583,16 @@ static int play_line(struct play *pl, struct runner_done *d, char *err, size_t l
 	char why[1024];
 	int nfaults = 0, ret = 0;
 
+	save_stderr(&j->games[j->next < j->n ? j->next : j->n - 1], d->err, d->errlen);
+	free(d->err);
 	if (j->next >= j->n) {
 		note(pl->o, "the referee of %s printed more lines than its match has games",
 		     j->games[0].g->id);
 		free(d->out);
 		return 0;
 	}
+	/* the game SIGUSR1 stopped has ended: no later game was started */
+	j->after_stop += d->stop_sent;
 	result_init(&r);
 	judge_line(pl->c, &j->games[j->next], d->out, d->outlen, pl->logs_fd, &r, &nfaults, why,
 		   sizeof(why));
@@ -599,29 +611,38 @@ static int play_line(struct play *pl, struct runner_done *d, char *err, size_t l
 }
 
 /*
- * Has a match's referee, told to start no further game (SIGUSR1 at the
- * game timeout, SIGUSR2 at the first Ctrl-C: every match running then),
- * ended well, failing no game: the rest were not reached? Ended well is
- * exit 0, or, at a Ctrl-C, death by SIGUSR2: the signal came before the
- * referee's handler was in place (between fork() and main()), before
- * any game.
+ * Has a match's referee, told to start no further game, stopped with no
+ * game failed: the rest were not reached? Told by SIGUSR1 at the game
+ * timeout: the running game's result line came after it (that game
+ * ended, and counted or failed on its own line), whatever the referee
+ * did next (exit 0, another status, killed at the end of its grace);
+ * without that line, the stopped game fails (a referee that exits 0
+ * without it would otherwise have it played again and again, each time
+ * stopped). Told by SIGUSR2 at the first Ctrl-C (every match running
+ * then): it exited 0, or died of SIGUSR2, which came before its handler
+ * was in place (between fork() and main()), before any game.
  */
 static int match_stopped(const struct play *pl, const struct job *j, const struct runner_done *d)
 {
 	if (!j->match)
 		return 0;
+	if (d->stop_sent && j->after_stop)
+		return 1;
 	if (pl->st->stopping && WIFSIGNALED(d->status) && WTERMSIG(d->status) == SIGUSR2)
 		return 1;
-	return (d->stop_sent || pl->st->stopping) && !d->timed_out && WIFEXITED(d->status) &&
+	return pl->st->stopping && !d->timed_out && WIFEXITED(d->status) &&
 	       WEXITSTATUS(d->status) == 0;
 }
 
 /*
  * A referee has ended: a game alone counts its result, or is scheduled
  * once more, or recorded as failed twice; a match's game that was
- * running fails so (unless the game timeout stopped it, and its result
- * came), and the games it did not reach are queued again, as a match.
- * 0, or -1 with err (the results cannot be written).
+ * running fails so (unless it was told to stop and did, match_stopped()),
+ * and the games it did not reach are queued again, as a match. What the
+ * referee wrote on stderr after its last result line goes to the game
+ * it was playing (that failed), else to its last game with a result
+ * line (a match's), else to its first. 0, or -1 with err (the results
+ * cannot be written).
  */
 static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t len)
 {
@@ -651,7 +672,8 @@ static int finish_game(struct play *pl, struct runner_done *d, char *err, size_t
 		deal_queue_add_match(pl->q, rest, j->n - j->next, j->attempt);
 		free(rest);
 	}
-	save_stderr(&j->games[failed >= 0 ? failed : 0], d);
+	save_stderr(&j->games[failed >= 0 ? failed : j->next > 0 ? j->next - 1 : 0], d->err,
+		    d->errlen);
 out:
 	for (int i = 0; i < j->n; i++)
 		deal_queue_done(pl->q, j->games[i].g);
@@ -677,6 +699,7 @@ static void abandon(struct runner *r)
 
 		if (got == 2) {
 			free(d.out);
+			free(d.err);
 		} else if (got == 1) {
 			job_free(d.tag);
 			free(d.out);

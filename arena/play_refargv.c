@@ -142,7 +142,7 @@ int refargv_match_line(struct strbuf *out, const struct config *c, const struct 
 	json_object_set_new(line, "seed", json_integer((json_int_t)g->seed));
 	for (int s = 0; s < g->nseats; s++) {
 		const struct entrant *b = config_entrant(c, g->bot[s]);
-		char seat[8];
+		char seat[12]; /* "%d" of any int: -Wformat-truncation under -fsanitize */
 
 		if (seat_takes_seed(b->seat)) {
 			snprintf(seat, sizeof(seat), "%d", s);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -142,14 +143,16 @@ static void child(const struct runner_job *job, pid_t parent, int in, int out, i
 }
 
 /*
- * The read end of the job's standard input: a pipe holding its input
- * (small enough to wait there until the job reads it), or /dev/null. An
- * fd, or -1 with err.
+ * The job's standard input: a memory file holding its input, read from
+ * its start, or /dev/null. Not a pipe: a pipe holds one page where the
+ * user is past fs.pipe-user-pages-soft, and F_SETPIPE_SZ may be refused
+ * (fs.pipe-max-size), so a longer input (a match's list) would have to
+ * wait in the pipe for a job that does not run yet. An fd, or -1 with err.
  */
 static int open_input(const struct runner_job *job, char *err, size_t len)
 {
-	int p[2], in;
-	size_t n_in;
+	size_t n_in, off = 0;
+	int in;
 
 	if (!job->input) {
 		if ((in = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
@@ -157,25 +160,33 @@ static int open_input(const struct runner_job *job, char *err, size_t len)
 		return in;
 	}
 	n_in = strlen(job->input);
-	if (n_in > RUNNER_INPUT_MAX || pipe2(p, O_CLOEXEC) < 0) {
-		snprintf(err, len, "cannot pass the job its input: %s",
-			 n_in > RUNNER_INPUT_MAX ? "too long" : strerror(errno));
+	if (n_in > RUNNER_INPUT_MAX) {
+		snprintf(err, len, "cannot pass the job its input: too long");
 		return -1;
 	}
-	/* a pipe holds 64 KiB unless the system was set otherwise */
-	if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in)
-		fcntl(p[1], F_SETPIPE_SZ, RUNNER_INPUT_MAX);
-	if (n_in > 4096 && fcntl(p[1], F_GETPIPE_SZ) < (int)n_in) {
-		snprintf(err, len, "cannot pass the job its input: too long for a pipe");
-	} else if (write(p[1], job->input, n_in) != (ssize_t)n_in) {
+	if ((in = memfd_create("arena-input", MFD_CLOEXEC)) < 0) {
 		snprintf(err, len, "cannot pass the job its input: %s", strerror(errno));
-	} else {
-		close(p[1]);
-		return p[0];
+		return -1;
 	}
-	close(p[0]);
-	close(p[1]);
-	return -1;
+	while (off < n_in) {
+		ssize_t w = write(in, job->input + off, n_in - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			snprintf(err, len, "cannot pass the job its input: %s",
+				 w < 0 ? strerror(errno) : "nothing written");
+			close(in);
+			return -1;
+		}
+		off += (size_t)w;
+	}
+	if (lseek(in, 0, SEEK_SET) < 0) {
+		snprintf(err, len, "cannot pass the job its input: %s", strerror(errno));
+		close(in);
+		return -1;
+	}
+	return in;
 }
 
 int runner_start(struct runner *r, const struct runner_job *job, char *err, size_t len)
@@ -378,6 +389,10 @@ static int hand_back_line(struct runner *r, int i, struct runner_done *done)
 	memset(done, 0, sizeof(*done));
 	done->tag = s->tag;
 	done->line = 1;
+	done->stop_sent = s->stop_sent;
+	/* what came on stderr before the line is the line's (a match: its game's) */
+	done->errlen = s->buf[1].len;
+	done->err = strbuf_detach(&s->buf[1]);
 	done->out = xmalloc(n + 1);
 	memcpy(done->out, b->buf, n);
 	done->out[n] = '\0';

@@ -21,7 +21,7 @@
 
 struct runner;
 
-/* The most a job's input may hold (a pipe's default capacity on Linux). */
+/* The most a job's input may hold. */
 #define RUNNER_INPUT_MAX 65536
 
 struct runner_job {
@@ -45,15 +45,19 @@ struct runner_job {
 	int hold_signal;
 	/*
 	 * What the job reads on its standard input (at most RUNNER_INPUT_MAX
-	 * bytes, kept in a pipe), or NULL for /dev/null: how a secret reaches
-	 * it without showing on its command line to every user of the machine.
+	 * bytes, kept in a memory file, memfd_create(): no pipe, which may
+	 * hold less), or NULL for /dev/null: how a secret reaches it without
+	 * showing on its command line to every user of the machine.
 	 */
 	const char *input;
 	/*
 	 * Hand back each whole line of its standard output as it comes
-	 * (runner_wait() returns 2), not only what is left of it at the end;
-	 * at the deadline, a line already printed goes back before the stop
-	 * signal is sent (the caller may restart the deadline for it).
+	 * (runner_wait() returns 2), not only what is left of it at the end,
+	 * with the stderr that came before it (both pipes are read in turn:
+	 * stderr written before a line is always its, stderr written just
+	 * after it may be too); at the deadline, a line already printed goes
+	 * back before the stop signal is sent (the caller may restart the
+	 * deadline for it).
 	 */
 	int lines;
 	void *tag;             /* handed back in struct runner_done */
@@ -62,7 +66,9 @@ struct runner_job {
 struct runner_done {
 	void *tag;
 	int line;       /* runner_wait() returned 2: out is one line of a running job (with
-			   its newline) and nothing else is set */
+			   its newline), err what came on its stderr since the last line
+			   handed back, stop_sent whether the stop signal went before the
+			   line was handed back; nothing else is set */
 	int status;     /* as from waitpid() */
 	int timed_out;  /* killed at its deadline */
 	int stop_sent;  /* its stop_signal was sent at the timeout */
@@ -70,7 +76,9 @@ struct runner_done {
 	char *out;      /* captured stdout, NUL-terminated (the caller frees it) */
 	size_t outlen;
 	int truncated;  /* stdout was longer than the capture limit (4 MiB) */
-	char *err;      /* captured stderr, its first 64 KiB (the caller frees it) */
+	char *err;      /* captured stderr, its first 64 KiB (the caller frees it); with
+			   'lines', what came after the last line handed back (64 KiB
+			   of it) */
 	size_t errlen;
 	double secs;    /* wall time */
 };

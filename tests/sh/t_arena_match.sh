@@ -22,6 +22,20 @@
 #    alone, the rest are played as a match again; every game is played,
 #    none given up.
 #  - a results directory whose path is not UTF-8: its games alone.
+#  - pipes of one page (tests/shim/pipe_small.c: a user past
+#    fs.pipe-user-pages-soft, F_SETPIPE_SZ refused): a match's list
+#    longer than a page still reaches its referee, and every game is
+#    played.
+#  - what a match's referee writes on stderr before game k's result line
+#    is in game k's logs/ID.err, what it writes after its last line in
+#    its last game's (tests/arena/match-referee, MATCH_MODE=notes);
+#  - a match's referee that exits 0 at the game timeout (SIGUSR1) without
+#    the running game's result: that game fails (an attempt), the rest
+#    are played; the match is not played again and again (mute);
+#  - one that prints the stopped game's result and then exits 1: that
+#    game counts, the games after it were not reached and are played,
+#    none fails (stopexit; a referee killed at the end of its 60 s grace
+#    takes the same path).
 . tests/arena/lib.sh
 mis=$ROOT/tests/misbehave
 cd "$W" || exit 1
@@ -219,6 +233,117 @@ expect_eq "a path not UTF-8: records" "$(ls "$bad/logs" | grep -c '\.log$')" 4
 expect_eq "a path not UTF-8: referees" \
 	"$(grep -c -- '--seed -' calls) $(grep -c -- '--match -' calls)" "4 0"
 echo "ok: a results path that is not UTF-8 plays its games alone"
+
+# 7. pipes of one page, and F_SETPIPE_SZ refused (EPERM), in the arena
+# alone (the wrapper takes the shim away from the referee): a match's list
+# of 6 KiB or more still reaches its referee whole. Before, the arena
+# could not pass it ("too long for a pipe") and stopped with exit 1.
+shim=$ROOT/${O:-build/rel}/tests/shim/pipe_small.so
+[ -f "$shim" ] || fail "no $shim (make test-run builds it)"
+cat >unshim <<X
+#!/bin/sh
+cat >"$W/list.\$\$"
+wc -c <"$W/list.\$\$" >>"$W/sizes"
+echo "\$*" >>"$W/calls"
+unset LD_PRELOAD PIPE_SMALL
+exec "$REFEREE" "\$@" <"$W/list.\$\$"
+X
+chmod +x unshim
+long=res-small-$(printf '%0100d' 0)
+two_bots small.ini "variants = hammerwalt" "deals = 20" "match_games = 20" "seed = 4" \
+	"bot_logs = true" "results = $long"
+printf '[variant hammerwalt]\nmax_hands = 1\n' >>small.ini
+: >calls
+: >sizes
+LD_PRELOAD=$shim PIPE_SMALL=1 "$ARENA" -q --jobs 1 --referee ./unshim small.ini >/dev/null 2>err ||
+	fail "pipes of one page: exit $?: $(cat err)"
+expect_eq "pipes of one page: games" "$(lines "$long/results.jsonl")" 40
+no_duplicate_ids "$long/results.jsonl"
+expect_eq "pipes of one page: referees" \
+	"$(grep -c -- '--seed -' calls) $(grep -c -- '--match -' calls)" "0 2"
+big=$(sort -n sizes | tail -1)
+[ "$big" -gt 6144 ] || fail "pipes of one page: a match's list of $big bytes, not over 6 KiB"
+echo "ok: a match's list longer than a pipe of one page reaches its referee"
+
+# 8. a match's referee stderr: each game's in its own logs/ID.err
+two_bots notes.ini "variants = hammerwalt" "deals = 3" "seed = 6" "results = res-notes"
+printf '[variant hammerwalt]\nmax_hands = 1\n' >>notes.ini
+MATCH_MODE=notes "$ARENA" -q --jobs 1 --referee "$FIXTURES/match-referee" notes.ini \
+	>/dev/null 2>err || fail "notes: exit $?: $(cat err)"
+expect_eq "notes: games" "$(lines res-notes/results.jsonl)" 6
+python3 - res-notes <<'PY' || fail "notes: a game's stderr is not its own"
+import json, os, sys
+d = sys.argv[1]
+rs = [json.loads(l) for l in open(os.path.join(d, "results.jsonl"))]
+by = {}
+for r in rs:
+    by.setdefault(tuple(r["bots"]), []).append(r)
+assert len(by) == 2, by.keys()
+for games in by.values():
+    games.sort(key=lambda r: r["game"])
+    for i, r in enumerate(games):
+        want = "note: seed %d\n" % r["seed"] + ("note: done\n" if i == 2 else "")
+        got = open(os.path.join(d, "logs", r["game"] + ".err")).read()
+        assert got == want, (r["game"], got, want)
+PY
+echo "ok: what a match's referee writes about a game is in that game's .err"
+
+# 9. a match's referee that exits 0 at SIGUSR1 without the game's result:
+# per arrangement, game 1 fails, 2-3 are a match again: 2 fails, 3 alone
+# counts; 1 and 2 are retried alone and count. Before, the match was
+# queued again whole, each time stopped at game 1: for ever.
+two_bots mute.ini "variants = hammerwalt" "deals = 3" "seed = 6" "results = res-mute" \
+	"game_timeout_s = 4"
+printf '[variant hammerwalt]\nmax_hands = 1\n' >>mute.ini
+MATCH_MODE=mute timeout 120 "$ARENA" -q --jobs 1 --referee "$FIXTURES/match-referee" \
+	mute.ini >/dev/null 2>err || fail "mute: exit $?: $(tail -5 err)"
+expect_eq "mute: games" "$(lines res-mute/results.jsonl)" 6
+no_duplicate_ids res-mute/results.jsonl
+expect_eq "mute: retried" "$(grep -c "failed (the referee ran longer than game_timeout_s (4 s) and ended without the game's result); it will be retried$" err)" 4
+[ -e res-mute/failed.jsonl ] && fail "mute: a game was given up: $(cat res-mute/failed.jsonl)"
+echo "ok: a match's referee stopped without the game's result fails that game, once"
+
+# 10. a match's referee that prints the stopped game's result, then
+# exits 1: per arrangement, by deal, no fault, the staller's timeout, no
+# fault; no game fails. Before, the game after the stopped one (never
+# started) failed once: "exited with status 1"; it will be retried.
+m=mk-stopexit-$$
+cat >stopexit.ini <<X
+[arena]
+variants = hammerwalt
+deals = 3
+seed = 5
+results = res-stopexit
+game_timeout_s = 5
+move_ms = 20000
+[variant hammerwalt]
+max_hands = 1
+[bot m]
+command = $mis/staller $m 15
+[bot random]
+command = @random
+X
+MATCH_MODE=stopexit "$ARENA" -q --jobs 1 --referee "$FIXTURES/match-referee" stopexit.ini \
+	>/dev/null 2>err || fail "stopexit: exit $?: $(cat err)"
+expect_eq "stopexit: games" "$(lines res-stopexit/results.jsonl)" 6
+if grep "failed" err; then
+	fail "stopexit: a game failed"
+fi
+python3 - res-stopexit/results.jsonl <<'PY' || fail "stopexit: the faults by deal"
+import json, sys
+by = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    seat = r["bots"].index("m")
+    faults = [(f["seat"] == seat, f["kind"]) for f in r["faults"]]
+    by.setdefault(tuple(r["bots"]), []).append((r["game"], faults))
+assert len(by) == 2, by
+for arr, games in by.items():
+    games.sort()
+    assert [k for _, k in games] == [[], [(True, "timeout")], []], (arr, games)
+PY
+no_process_matching "$m"
+echo "ok: a match stopped at its game timeout: the stopped game counts, the rest are played, none fails"
 
 rm -rf "$W"
 echo "ok: t_arena_match"

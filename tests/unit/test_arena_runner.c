@@ -2,7 +2,8 @@
  * test_arena_runner.c - child processes: captured stdout and stderr, exit
  * status, a program that cannot start, a deadline, a child that leaves a
  * grandchild holding its pipe (the job still ends, the grandchild is
- * killed), several jobs at once, and runner_kill_all().
+ * killed), several jobs at once, runner_kill_all(), and a 'lines' job's
+ * lines, each with the stderr before it and whether the stop went first.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -254,11 +255,13 @@ static void test_lines_come_as_they_are_printed(void)
 	CHECK(d.line == 1 && d.tag == input);
 	CHECK_STR(d.out, "20000\n");
 	free(d.out);
+	free(d.err);
 	/* the sleep outlasts the first 1.5 s: another 5 s from now */
 	runner_set_timeout(r, input, 5000);
 	CHECK_INT(wait_one(r, &d), 2);
 	CHECK_STR(d.out, "b\n");
 	free(d.out);
+	free(d.err);
 	CHECK_INT(wait_one(r, &d), 1);
 	CHECK(!d.line && !d.timed_out && !d.stop_sent);
 	CHECK_STR(d.out, "c");
@@ -298,10 +301,12 @@ static void test_a_line_in_time_is_no_stop(void)
 	CHECK_INT(runner_wait(r, -1, -1, &d, err, sizeof(err)), 2);
 	CHECK_STR(d.out, "a\n");
 	free(d.out);
+	free(d.err);
 	runner_set_timeout(r, tag, 5000);
 	CHECK_INT(wait_one(r, &d), 2);
 	CHECK_STR(d.out, "b\n");
 	free(d.out);
+	free(d.err);
 	memset(&d, 0, sizeof(d));
 	CHECK_INT(wait_one(r, &d), 1);
 	CHECK(!d.stop_sent && !d.timed_out);
@@ -311,8 +316,94 @@ static void test_a_line_in_time_is_no_stop(void)
 	runner_free(r);
 }
 
+/*
+ * A 'lines' job's stderr goes back with the line it came before (a
+ * match's referee: what it wrote about game k, before game k's line),
+ * and what came after the last line with the end. The pauses keep each
+ * message after the line before it was read, on a loaded machine too.
+ */
+static void test_lines_carry_the_stderr_before_them(void)
+{
+	char *argv[] = { "/bin/sh", "-c",
+			 "echo e1 >&2; echo a; sleep 0.5; echo e2 >&2; echo e2b >&2; echo b; "
+			 "sleep 0.5; echo c; sleep 0.5; echo e3 >&2",
+			 NULL };
+	struct runner *r = runner_new();
+	struct runner_job job;
+	struct runner_done d;
+	char err[256];
+
+	memset(&job, 0, sizeof(job));
+	job.argv = argv;
+	job.lines = 1;
+	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "a\n");
+	CHECK_STR(d.err, "e1\n");
+	CHECK_INT((int)d.errlen, 3);
+	free(d.out);
+	free(d.err);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "b\n");
+	CHECK_STR(d.err, "e2\ne2b\n");
+	free(d.out);
+	free(d.err);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "c\n");
+	CHECK_STR(d.err, "");
+	CHECK_INT((int)d.errlen, 0);
+	free(d.out);
+	free(d.err);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK_STR(d.out, "");
+	CHECK_STR(d.err, "e3\n");
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+}
+
+/*
+ * A line handed back after the stop signal says so (stop_sent): the
+ * arena tells the stopped game's line from the lines before the stop.
+ */
+static void test_a_line_after_the_stop_says_so(void)
+{
+	char *argv[] = { "/bin/sh", "-c", "trap 'echo b; exit 0' USR1; echo a; sleep 5 & wait",
+			 NULL };
+	struct runner *r = runner_new();
+	struct runner_job job;
+	struct runner_done d;
+	char err[256];
+
+	memset(&job, 0, sizeof(job));
+	job.argv = argv;
+	job.lines = 1;
+	job.timeout_ms = 1000; /* time enough for the trap and the echo */
+	job.stop_signal = SIGUSR1;
+	job.stop_grace_ms = 5000;
+	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "a\n");
+	CHECK(!d.stop_sent);
+	free(d.out);
+	free(d.err);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "b\n");
+	CHECK(d.stop_sent);
+	free(d.out);
+	free(d.err);
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(d.stop_sent && !d.timed_out);
+	CHECK(WIFEXITED(d.status) && WEXITSTATUS(d.status) == 0);
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+}
+
 int main(void)
 {
+	RUN(test_lines_carry_the_stderr_before_them);
+	RUN(test_a_line_after_the_stop_says_so);
 	RUN(test_lines_come_as_they_are_printed);
 	RUN(test_a_line_in_time_is_no_stop);
 	RUN(test_output_and_status);

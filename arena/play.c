@@ -406,7 +406,8 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 	const struct jgame *jg = &j->games[j->next];
 
 	why[0] = '\0';
-	if (d->stop_sent)
+	/* a stop sent for an earlier game of the match, which ended, is not this game's */
+	if (d->stop_sent && d->stop_line == j->next)
 		snprintf(late, sizeof(late), "the referee ran longer than game_timeout_s (%ld s) and ",
 			 j->timeout_s);
 	if (d->timed_out) {

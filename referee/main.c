@@ -783,6 +783,7 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
 	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games;
+	mc.env.keep_next = mc.keep_bots;
 	/* a built-in that draws at random draws from its own seed's stream */
 	for (int s = 0; s < se->nseats; s++) {
 		uint64_t seed = mc.bot_seed[s];

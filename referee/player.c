@@ -424,6 +424,17 @@ static int renew(struct player *p, const struct player_env *env, int seat)
 		return -1;
 	}
 	/*
+	 * cpu_s (RLIMIT_CPU) counts over a process's life, and a kept one
+	 * was started with twice it: one that has used cpu_s may have less
+	 * than a game's left, and a fresh process plays instead (the tree's
+	 * CPU time: no process of it has used more)
+	 */
+	if (env->lim[seat].cpu_s > 0 &&
+	    bot_cpu_ms(p->bot) >= (double)env->lim[seat].cpu_s * 1000) {
+		player_stop(p);
+		return -1;
+	}
+	/*
 	 * A scratch that cannot be emptied stops a bot that runs; one that
 	 * ended (its private /tmp went with it) is renewed all the same, so
 	 * that its answer's read decides, whenever the end came: a line it
@@ -499,6 +510,9 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	bs.botdir = p->prog.dir;
 	bs.hide = env->hide;
 	bs.lim = env->lim[seat];
+	/* a process kept for the next game has cpu_s left for it (renew()) */
+	if (env->keep_next && bs.lim.cpu_s > 0)
+		bs.lim.cpu_s *= 2;
 	bs.slot = p->slot;
 	bs.insecure = env->insecure;
 	bs.stderr_cap = env->stderr_cap;

@@ -60,6 +60,12 @@ struct player_env {
 	int insecure;             /* sandbox layer 1 only: for trusted bots */
 	const char *const *hide;  /* paths no bot may see (records, other bots); NULL-terminated */
 	struct sandbox_limits lim[MAX_SEATS]; /* per seat */
+	/*
+	 * another game of the run follows, and a bot that plays matches
+	 * stays up for it: a process started now gets twice its cpu_s, and
+	 * is kept only while it has used less than cpu_s (docs/sandbox.md)
+	 */
+	int keep_next;
 };
 
 struct player;

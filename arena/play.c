@@ -44,7 +44,7 @@ struct job {
 	struct jgame *games;
 	int n;           /* games */
 	int next;        /* a match's games[0..next) have had their result line */
-	int after_stop;  /* result lines handed back after SIGUSR1 (the game timeout) */
+	int stop_answered; /* the last SIGUSR1's game (its index + 1) once its line came, else 0 */
 	int match;       /* "--match -": result lines are taken as they come */
 	int attempt;     /* 1 or 2 */
 	long timeout_s;  /* the running game's timeout (0: none) */
@@ -412,7 +412,8 @@ static void judge(const struct config *c, const struct job *j, const struct runn
 	const struct jgame *jg = &j->games[j->next];
 
 	why[0] = '\0';
-	if (d->stop_sent)
+	/* a stop sent for an earlier game of the match, which ended, is not this game's */
+	if (d->stop_sent && d->stop_line == j->next)
 		snprintf(late, sizeof(late), "the referee ran longer than game_timeout_s (%ld s) and ",
 			 j->timeout_s);
 	if (d->timed_out) {
@@ -592,7 +593,8 @@ static int play_line(struct play *pl, struct runner_done *d, char *err, size_t l
 		return 0;
 	}
 	/* the game SIGUSR1 stopped has ended: no later game was started */
-	j->after_stop += d->stop_sent;
+	if (d->stop_sent && d->stop_line == j->next)
+		j->stop_answered = j->next + 1;
 	result_init(&r);
 	judge_line(pl->c, &j->games[j->next], d->out, d->outlen, pl->logs_fd, &r, &nfaults, why,
 		   sizeof(why));
@@ -626,7 +628,7 @@ static int match_stopped(const struct play *pl, const struct job *j, const struc
 {
 	if (!j->match)
 		return 0;
-	if (d->stop_sent && j->after_stop)
+	if (d->stop_sent && j->stop_answered == d->stop_line + 1)
 		return 1;
 	if (pl->st->stopping && WIFSIGNALED(d->status) && WTERMSIG(d->status) == SIGUSR2)
 		return 1;

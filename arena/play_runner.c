@@ -33,9 +33,12 @@ struct slot {
 	int truncated;
 	double start, deadline; /* deadline 0: none */
 	int stop_signal, stop_sent;
+	int stop_live;   /* the stop's grace runs: the deadline is its end */
+	int stop_line;   /* lines handed back when the stop was sent: its game's index */
 	double stop_grace;      /* seconds */
 	int exited, status, timed_out, killed;
 	int lines;       /* hand back whole lines of stdout as they come */
+	int lines_back;  /* how many it has handed back */
 	void *tag;
 };
 
@@ -365,11 +368,38 @@ void runner_set_timeout(struct runner *r, const void *tag, long timeout_ms)
 
 		if (s->tag != tag || s->exited || s->timed_out)
 			continue;
-		if (s->stop_sent)
-			return; /* the grace after the stop signal runs on */
+		/*
+		 * the grace after the stop signal runs on, unless a line came
+		 * since: the game the stop named has ended (the referee stops
+		 * only the game a stop's value names: docs/referee.md), and the
+		 * next game has a timeout, and a stop, of its own
+		 */
+		if (s->stop_live && !(s->lines && s->lines_back > s->stop_line))
+			return;
+		s->stop_live = 0;
 		s->deadline = timeout_ms > 0 ? (clock_ms() / 1e3) + (double)timeout_ms / 1000 : 0;
 		return;
 	}
+}
+
+/*
+ * Asks the job to stop: a job that hands back lines (a match's referee)
+ * is sent the signal with sigqueue(), its value the lines handed back so
+ * far, which is the index of the game running (docs/referee.md, Matches).
+ */
+static void stop(struct slot *s)
+{
+	union sigval v;
+
+	s->stop_sent = s->stop_live = 1;
+	s->stop_line = s->lines_back;
+	if (!s->lines) {
+		kill(s->pid, s->stop_signal);
+		return;
+	}
+	memset(&v, 0, sizeof(v));
+	v.sival_int = s->lines_back;
+	sigqueue(s->pid, s->stop_signal, v);
 }
 
 /*
@@ -390,6 +420,7 @@ static int hand_back_line(struct runner *r, int i, struct runner_done *done)
 	done->tag = s->tag;
 	done->line = 1;
 	done->stop_sent = s->stop_sent;
+	done->stop_line = s->stop_line;
 	/* what came on stderr before the line is the line's (a match: its game's) */
 	done->errlen = s->buf[1].len;
 	done->err = strbuf_detach(&s->buf[1]);
@@ -399,6 +430,7 @@ static int hand_back_line(struct runner *r, int i, struct runner_done *done)
 	done->outlen = n;
 	memmove(b->buf, b->buf + n, b->len - n + 1);
 	b->len -= n;
+	s->lines_back++;
 	return 1;
 }
 
@@ -411,6 +443,7 @@ static void hand_back(struct runner *r, int i, struct runner_done *done)
 	done->status = s->status;
 	done->timed_out = s->timed_out;
 	done->stop_sent = s->stop_sent;
+	done->stop_line = s->stop_line;
 	done->killed = s->killed;
 	done->truncated = s->truncated;
 	done->secs = (clock_ms() / 1e3) - s->start;
@@ -441,15 +474,14 @@ int runner_wait(struct runner *r, int timeout_ms, int wake_fd, struct runner_don
 				 * restarts the deadline for the next game, which a
 				 * stop would end at its start)
 				 */
-				if (s->lines && !s->stop_sent) {
+				if (s->lines && !s->stop_live) {
 					drain(s);
 					if (hand_back_line(r, i, done))
 						return 2;
 				}
-				if (s->stop_signal && !s->stop_sent) {
+				if (s->stop_signal && !s->stop_live) {
 					/* ask first; kill when the grace is over */
-					kill(s->pid, s->stop_signal);
-					s->stop_sent = 1;
+					stop(s);
 					s->deadline = t + s->stop_grace;
 				} else {
 					kill(-s->pid, SIGKILL);

@@ -33,7 +33,12 @@ struct runner_job {
 	/*
 	 * When set, the deadline first sends this signal to the job's own
 	 * process (not its group), asking it to finish at once, and the job
-	 * is killed only stop_grace_ms later (the referee's SIGUSR1).
+	 * is killed only stop_grace_ms later (the referee's SIGUSR1). A
+	 * 'lines' job gets it with sigqueue(), its value the number of lines
+	 * handed back so far (a match's referee: the index of the game to
+	 * stop); once a line has been handed back after it (that game has
+	 * ended), runner_set_timeout() ends the grace and starts a deadline
+	 * of its own, whose end sends the signal again.
 	 */
 	int stop_signal;
 	long stop_grace_ms;
@@ -68,10 +73,12 @@ struct runner_done {
 	int line;       /* runner_wait() returned 2: out is one line of a running job (with
 			   its newline), err what came on its stderr since the last line
 			   handed back, stop_sent whether the stop signal went before the
-			   line was handed back; nothing else is set */
+			   line was handed back, and stop_line as below; nothing else
+			   is set */
 	int status;     /* as from waitpid() */
 	int timed_out;  /* killed at its deadline */
 	int stop_sent;  /* its stop_signal was sent at the timeout */
+	int stop_line;  /* then: the lines handed back before the (last) stop was sent */
 	int killed;     /* killed by runner_kill_all() */
 	char *out;      /* captured stdout, NUL-terminated (the caller frees it) */
 	size_t outlen;
@@ -96,7 +103,8 @@ int runner_start(struct runner *r, const struct runner_job *job, char *err, size
 
 /*
  * Restarts the deadline of the job tagged tag: timeout_ms from now (0:
- * none); a stop signal already sent stays sent.
+ * none); a stop signal already sent stays sent, and its grace runs on,
+ * unless a line was handed back since it was sent (a 'lines' job).
  */
 void runner_set_timeout(struct runner *r, const void *tag, long timeout_ms);
 

@@ -987,6 +987,11 @@ int bot_has_output(struct bot *b)
 	return 0;
 }
 
+int bot_ended(struct bot *b, double grace_ms)
+{
+	return reap(b, grace_ms > 0 ? grace_ms : 0);
+}
+
 double bot_cpu_ms(struct bot *b)
 {
 	return sandbox_cpu_ms(b->sp);

@@ -89,6 +89,14 @@ double bot_output_time(const struct bot *b);
  */
 int bot_has_output(struct bot *b);
 
+/*
+ * Has the bot's process ended (exited, or killed), waiting for its end up
+ * to grace_ms (0: only a look)? 1 if so (it is then reaped: every byte it
+ * wrote is in its pipes), 0 while it runs. Between the games of a match
+ * this tells a bot that ended from one that hangs (protocol.md, Matches).
+ */
+int bot_ended(struct bot *b, double grace_ms);
+
 /* CPU time used so far by the bot (user + system), in milliseconds. */
 double bot_cpu_ms(struct bot *b);
 

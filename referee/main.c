@@ -163,11 +163,23 @@ static void on_signal(int sig)
 	end_by_signal(sig);
 }
 
-/* SIGUSR1: stop the game now (match.h, the stop policy), a sleeping read too. */
+/*
+ * The index in the run (0 for the first game) of the game being played,
+ * -1 before the first and between games: what a SIGUSR1 sent with
+ * sigqueue() names (docs/referee.md, Matches).
+ */
+static volatile sig_atomic_t running_game = -1;
+
+/*
+ * SIGUSR1: stop the game now (match.h, the stop policy), a sleeping read
+ * too. One sent with sigqueue() stops only the game its value names: the
+ * arena's stop of a game that has ended since must not land on the next.
+ */
 static void on_stop(int sig, siginfo_t *si, void *ucontext)
 {
 	(void)sig;
-	(void)si;
+	if (si && si->si_code == SI_QUEUE && si->si_value.sival_int != running_game)
+		return;
 	bot_interrupt_from(ucontext);
 }
 
@@ -771,6 +783,7 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
 	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games;
+	mc.env.keep_next = mc.keep_bots;
 	/* a built-in that draws at random draws from its own seed's stream */
 	for (int s = 0; s < se->nseats; s++) {
 		uint64_t seed = mc.bot_seed[s];
@@ -790,8 +803,13 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 			player_set_script(players[s], se->deal->script[s], se->deal->nscript[s]);
 	}
 	strbuf_reset(line);
-	if (match_run(&mc, players, &res, err, len) < 0)
+	running_game = (sig_atomic_t)i;
+	if (match_run(&mc, players, &res, err, len) < 0) {
+		running_game = -1;
 		goto out;
+	}
+	/* over: a stop that names it comes too late, and stops nothing */
+	running_game = -1;
 	if (match_result_json(&mc, (const char *const *)se->seats, &res, line, err, len) == 0 &&
 	    write_result(se->log, se->o.log_file, line, err, len) == 0) {
 		for (int s = 0; s < se->nseats; s++) {

@@ -402,6 +402,48 @@ static int launch_bots(struct run *r, char *err, size_t len)
 }
 
 /*
+ * Seat s's bot, kept up from the last game, ended before answering this
+ * game's 'game' block, having written nothing after 'gameover' (end, the
+ * failure player_ready() saw): a fresh process plays the game without a
+ * fault, its start clock from its own start (protocol.md, Matches). The
+ * record says so in a comment. 0, or -1 with err (the referee's failure).
+ */
+static int restart_ended(struct run *r, int s, const struct fault *end, uint64_t bot_seed,
+			 char *err, size_t len)
+{
+	struct player *p = r->players[s];
+	struct fault f;
+	char why[sizeof(end->detail)];
+
+	if (r->mc->log) {
+		/* how it ended, without its stderr's tail (that is in its stderr file) */
+		snprintf(why, sizeof(why), "%.*s", end->stderr_at > 0 ? end->stderr_at - 1 :
+			 (int)sizeof(why) - 1, end->detail);
+		detail_printable(why, sizeof(why));
+		fprintf(r->mc->log, "# seat %d: the process kept from the last game ended before "
+			"answering the 'game' line (%s): a fresh one plays this game\n", s, why);
+	}
+	memset(&f, 0, sizeof(f));
+	if (player_relaunch(p, &f, err, len) < 0)
+		return -1;
+	if (f.kind != FAULT_NONE) {
+		fault(r, &f);
+		return 0;
+	}
+	memset(&f, 0, sizeof(f));
+	f.seat = s;
+	if (player_hello(p, r->g, bot_seed, &f) < 0) {
+		fault_or_stop(r, &f);
+		return 0;
+	}
+	memset(&f, 0, sizeof(f));
+	f.seat = s;
+	if (player_ready(p, &f) < 0)
+		fault_or_stop(r, &f);
+	return 0;
+}
+
+/*
  * The referee's own writes so far: every bot's stderr file and the record.
  * 0, or -1 with err.
  */
@@ -468,8 +510,12 @@ int match_run(const struct match_config *mc, struct player **players,
 			continue;
 		memset(&f, 0, sizeof(f));
 		f.seat = s;
-		if (!r.fallback[s] && player_ready(players[s], &f) < 0)
+		if (r.fallback[s] || player_ready(players[s], &f) == 0)
+			continue;
+		if (!player_ended_between_games(players[s]))
 			fault_or_stop(&r, &f);
+		else if (restart_ended(&r, s, &f, mc->bot_seed[s], err, len) < 0)
+			goto out;
 	}
 	while (!game_over(r.g)) {
 		if (bot_interrupted() && !r.stopped)

@@ -71,6 +71,8 @@ struct player {
 	int matches;          /* the running bot answered "ready2": it may stay up */
 	int renewed;          /* this game's handshake goes to a bot kept up: "game" first */
 	double cpu_base;      /* the bot's CPU time when this game began (ms) */
+	int ended_quietly;    /* kept up, it ended before answering the 'game' block, having
+			       * written nothing after 'gameover' (player_ended_between_games()) */
 };
 
 /* The moves of "@script:MOVES"; a bare "@script" waits for player_set_script(). */
@@ -400,6 +402,12 @@ static void stderr_header(const struct player_env *env, int seat, char *buf, siz
 }
 
 /*
+ * How long a kept bot whose scratch could not be emptied is given to be
+ * seen ending (its sandbox's init follows the bot within a few ms).
+ */
+#define ENDED_GRACE_MS 200
+
+/*
  * A bot kept up from the last game of the match (player_pause()) begins
  * the next: its game's clock, bank and budget start afresh, its scratch
  * is emptied and its stderr file gets the game's header (with --bot-logs,
@@ -411,8 +419,30 @@ static int renew(struct player *p, const struct player_env *env, int seat)
 	char header[64], path[4096], err[320];
 	int keep, have;
 
-	if (!p->matches || seat != p->seat ||
-	    bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0) {
+	if (!p->matches || seat != p->seat) {
+		player_stop(p);
+		return -1;
+	}
+	/*
+	 * cpu_s (RLIMIT_CPU) counts over a process's life, and a kept one
+	 * was started with twice it: one that has used cpu_s may have less
+	 * than a game's left, and a fresh process plays instead (the tree's
+	 * CPU time: no process of it has used more)
+	 */
+	if (env->lim[seat].cpu_s > 0 &&
+	    bot_cpu_ms(p->bot) >= (double)env->lim[seat].cpu_s * 1000) {
+		player_stop(p);
+		return -1;
+	}
+	/*
+	 * A scratch that cannot be emptied stops a bot that runs; one that
+	 * ended (its private /tmp went with it) is renewed all the same, so
+	 * that its answer's read decides, whenever the end came: a line it
+	 * wrote after 'gameover' is a startup fault, none a fresh process
+	 * (player_ended_between_games())
+	 */
+	if (bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0 &&
+	    !bot_ended(p->bot, ENDED_GRACE_MS)) {
 		player_stop(p);
 		return -1;
 	}
@@ -480,6 +510,9 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	bs.botdir = p->prog.dir;
 	bs.hide = env->hide;
 	bs.lim = env->lim[seat];
+	/* a process kept for the next game has cpu_s left for it (renew()) */
+	if (env->keep_next && bs.lim.cpu_s > 0)
+		bs.lim.cpu_s *= 2;
 	bs.slot = p->slot;
 	bs.insecure = env->insecure;
 	bs.stderr_cap = env->stderr_cap;
@@ -648,10 +681,41 @@ int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, stru
 	bot_watch_output(p->bot);
 	note_request(p, hello.buf, hello.len);
 	ret = send_text(p, hello.buf, hello.len, p->launched + (double)startup_limit(p), f);
+	/*
+	 * a kept bot that cannot be written to has ended, or closed its
+	 * input: what it wrote after 'gameover', or its end, is read by
+	 * player_ready() (whether the end came before this write or after
+	 * must not matter: protocol.md, Matches)
+	 */
+	if (ret < 0 && p->renewed && !bot_interrupted() && f->kind != FAULT_TIMEOUT)
+		ret = 0;
 	if (ret < 0 && !bot_interrupted() && f->kind != FAULT_MEMORY)
 		f->kind = FAULT_STARTUP;
 	strbuf_release(&hello);
 	return ret;
+}
+
+/*
+ * Did the read of a kept bot's answer to its 'game' block fail (fault f,
+ * its kind as the read gave it) because the bot ended, having written
+ * nothing after 'gameover'? Its output closed, it is given until its
+ * startup limit to end.
+ */
+static int ended_quietly(struct player *p, const struct fault *f)
+{
+	double left;
+
+	if (!p->renewed || bot_interrupted())
+		return 0;
+	if (f->kind != FAULT_EOF && f->kind != FAULT_CRASH && f->kind != FAULT_SANDBOX &&
+	    f->kind != FAULT_MEMORY)
+		return 0;
+	/* anything written after 'gameover', even part of a line, answers the handshake */
+	if (bot_has_output(p->bot))
+		return 0;
+	/* its output closed: has it ended, or does it hang until the startup limit? */
+	left = p->launched + (double)startup_limit(p) - clock_ms();
+	return bot_ended(p->bot, left > 0 ? left : 0);
 }
 
 int player_ready(struct player *p, struct fault *f)
@@ -664,7 +728,9 @@ int player_ready(struct player *p, struct fault *f)
 	if (p->kind != PLAYER_BOT)
 		return 0;
 	limit = startup_limit(p);
+	p->ended_quietly = 0;
 	if (bot_read_line(p->bot, p->launched + (double)limit, &p->line, f) < 0) {
+		p->ended_quietly = ended_quietly(p, f);
 		if (f->no_answer)
 			snprintf(f->detail, sizeof(f->detail), "no 'ready' within %ld ms%s%s", limit,
 				 limit < p->env->time.startup_ms ? " (its game time budget)" : "",
@@ -702,6 +768,23 @@ out:
 	p->wall_ms += arrived - p->launched;
 	p->used_ms += p->env->time.cpu ? bot_cpu_ms(p->bot) - p->cpu_base : arrived - p->launched;
 	return ret;
+}
+
+int player_ended_between_games(const struct player *p)
+{
+	return p->kind == PLAYER_BOT && p->ended_quietly;
+}
+
+int player_relaunch(struct player *p, struct fault *f, char *err, size_t len)
+{
+	struct player_env env = p->own_env;
+	int seat = p->seat;
+
+	player_stop(p);
+	/* the game's stderr file, already begun, goes on: the fresh process's follows */
+	env.stderr_append = 1;
+	env.stderr_keep = 0;
+	return player_launch(p, &env, seat, f, err, len);
 }
 
 void player_queue(struct player *p, const struct game *g, int from, int to)

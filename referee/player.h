@@ -60,6 +60,12 @@ struct player_env {
 	int insecure;             /* sandbox layer 1 only: for trusted bots */
 	const char *const *hide;  /* paths no bot may see (records, other bots); NULL-terminated */
 	struct sandbox_limits lim[MAX_SEATS]; /* per seat */
+	/*
+	 * another game of the run follows, and a bot that plays matches
+	 * stays up for it: a process started now gets twice its cpu_s, and
+	 * is kept only while it has used less than cpu_s (docs/sandbox.md)
+	 */
+	int keep_next;
 };
 
 struct player;
@@ -135,6 +141,21 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
  */
 int player_hello(struct player *p, const struct game *g, uint64_t bot_seed, struct fault *f);
 int player_ready(struct player *p, struct fault *f);
+/*
+ * Matches: did player_ready() fail because the bot kept up from the last
+ * game ended, having written nothing after that game's 'gameover'? (Its
+ * output closed, it was given until its startup limit to end.) 1 when so: it is then to be replaced by a fresh process for this
+ * game, without a fault (player_relaunch(), then player_hello() and
+ * player_ready()); 0 otherwise (a line it wrote, a hang, a bot not kept:
+ * the fault stands).
+ */
+int player_ended_between_games(const struct player *p);
+/*
+ * Stops p's bot and starts a fresh process in its seat, as
+ * player_launch() with the game's environment, its start clock from now;
+ * its stderr goes on in the game's file. As player_launch().
+ */
+int player_relaunch(struct player *p, struct fault *f, char *err, size_t len);
 
 /* Queues the events g->ev[from..to) of the current hand for the seat. */
 void player_queue(struct player *p, const struct game *g, int from, int to);

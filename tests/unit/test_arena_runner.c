@@ -2,12 +2,15 @@
  * test_arena_runner.c - child processes: captured stdout and stderr, exit
  * status, a program that cannot start, a deadline, a child that leaves a
  * grandchild holding its pipe (the job still ends, the grandchild is
- * killed), several jobs at once, runner_kill_all(), and a 'lines' job's
- * lines, each with the stderr before it and whether the stop went first.
+ * killed), several jobs at once, runner_kill_all(), a 'lines' job's
+ * lines, each with the stderr before it and whether the stop went first;
+ * a match's stop signal names its game (sigqueue()), and a stop its game
+ * outlived gives way to the next game's deadline.
  */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -400,10 +403,109 @@ static void test_a_line_after_the_stop_says_so(void)
 	runner_free(r);
 }
 
-int main(void)
+/* --stop-child: what the last SIGUSR1 said */
+static volatile sig_atomic_t got_signal, got_queued, got_value;
+
+static void on_usr1(int sig, siginfo_t *si, void *uc)
 {
+	(void)sig;
+	(void)uc;
+	got_signal = 1;
+	got_queued = si->si_code == SI_QUEUE;
+	got_value = si->si_value.sival_int;
+}
+
+/*
+ * The test binary run as a match's referee would be: prints "a" (its
+ * first game's result), then for each of two SIGUSR1s a line saying
+ * what the signal carried, "got N" (sigqueue()'s value) or "got plain",
+ * as if each stop came just after its game ended; then exits 0.
+ */
+static int stop_child(void)
+{
+	struct sigaction sa;
+	sigset_t none, usr1;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_usr1;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigemptyset(&none);
+	printf("a\n");
+	fflush(stdout);
+	for (int n = 0; n < 2; n++) {
+		while (!got_signal)
+			sigsuspend(&none);
+		got_signal = 0;
+		if (got_queued)
+			printf("got %d\n", (int)got_value);
+		else
+			printf("got plain\n");
+		fflush(stdout);
+	}
+	return 0;
+}
+
+/*
+ * A match's stop (the referee's SIGUSR1) goes with sigqueue(), its value
+ * the lines handed back so far: the index of the game it is meant for. A
+ * line that comes after it (that game ended: the referee ignores a stop
+ * that names a game that has ended) ends its grace, and the deadline the
+ * caller sets for the next game sends a stop of its own, with the next
+ * index. Before, a stop was sent with kill() (no value), and its grace
+ * ran on whatever came, so the referee was killed at its end.
+ */
+static void test_a_match_stop_names_its_game(void)
+{
+	char *argv[] = { "/proc/self/exe", "--stop-child", NULL };
+	struct runner *r = runner_new();
+	struct runner_job job;
+	struct runner_done d;
+	char err[256], tag[] = "m";
+
+	memset(&job, 0, sizeof(job));
+	job.argv = argv;
+	job.input = "";
+	job.lines = 1;
+	job.timeout_ms = 5000;
+	job.stop_signal = SIGUSR1;
+	job.stop_grace_ms = 3000;
+	job.tag = tag;
+	CHECK(runner_start(r, &job, err, sizeof(err)) == 0);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "a\n");
+	free(d.out);
+	/* game index 1 runs: its deadline sends the stop with 1 */
+	runner_set_timeout(r, tag, 200);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "got 1\n");
+	free(d.out);
+	/* that line ends game 1: game 2 gets its own deadline, and its stop says 2 */
+	runner_set_timeout(r, tag, 200);
+	CHECK_INT(wait_one(r, &d), 2);
+	CHECK_STR(d.out, "got 2\n");
+	free(d.out);
+	memset(&d, 0, sizeof(d));
+	CHECK_INT(wait_one(r, &d), 1);
+	CHECK(d.stop_sent && !d.timed_out);
+	CHECK_INT(d.stop_line, 2);
+	CHECK(WIFEXITED(d.status) && WEXITSTATUS(d.status) == 0);
+	free(d.out);
+	free(d.err);
+	runner_free(r);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "--stop-child"))
+		return stop_child();
 	RUN(test_lines_carry_the_stderr_before_them);
 	RUN(test_a_line_after_the_stop_says_so);
+	RUN(test_a_match_stop_names_its_game);
 	RUN(test_lines_come_as_they_are_printed);
 	RUN(test_a_line_in_time_is_no_stop);
 	RUN(test_output_and_status);

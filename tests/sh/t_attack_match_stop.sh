@@ -1,0 +1,83 @@
+#!/bin/sh
+# t_attack_match_stop.sh - the arena's stop of a game (SIGUSR1 at its
+# game timeout, docs/referee.md) sent with sigqueue() names the game, by
+# its index in the run: one that comes when that game has ended (a
+# stale stop, sent as the game ended) stops nothing, and the next game
+# is played whole. Before, it landed on the next game, which was stopped
+# at once and its slowest bot charged a timeout. A stop that names the
+# running game, and a plain kill (no value), stop it as always, and no
+# further game starts.
+set -u
+. "$(dirname "$0")/lib.sh"
+ref=$(cd "$BINDIR" && pwd)/referee
+cd "$tmp" || exit 1
+mkdir s
+cat >s/run <<'X'
+#!/usr/bin/env python3
+import sys, time
+for line in sys.stdin:
+    line = line.rstrip("\r\n")
+    if line.startswith("legal "):
+        moves = line[6:].split(",")
+        if moves == ["ready"]:
+            print("ready2", flush=True)
+        else:
+            time.sleep(0.15)  # a game lasts a second or two: the stop lands in it
+            print(moves[0], flush=True)
+    elif line == "quit":
+        break
+X
+chmod 755 s s/run
+for i in 1 2 3; do echo "{\"seed\": $i}"; done >list
+
+# play_stopped NAME KILL-ARGS...: the match, stopped by /bin/kill KILL-ARGS
+# PID once game 1's result is out (game 2 is then running)
+play_stopped() {
+	_name=$1
+	shift
+	: >"$_name.out"
+	"$ref" --variant hammerwalt --option max_hands=1 --match list "$tmp/s" @random \
+		"$tmp/s" @random >"$_name.out" 2>"$_name.err" &
+	_pid=$!
+	_n=0
+	while [ "$(wc -l <"$_name.out")" -lt 1 ] && [ $_n -lt 300 ]; do
+		sleep 0.05
+		_n=$((_n + 1))
+	done
+	/bin/kill "$@" "$_pid" || fail "$_name: /bin/kill $*"
+	wait "$_pid" || fail "$_name: the referee: $(cat "$_name.err")"
+}
+
+# faults.py FILE: each game's faults, one line a game: "-" or "SEAT:KIND ..."
+cat >faults.py <<'PY'
+import json, sys
+for l in open(sys.argv[1]):
+    fs = json.loads(l)["faults"]
+    print(" ".join("%d:%s" % (f["seat"], f["kind"]) for f in fs) or "-")
+PY
+
+# the stop of game index 0 (game 1, over): game 2 and 3 played whole
+play_stopped stale -s USR1 -q 0
+expect_eq "stale stop: games" "$(wc -l <stale.out)" 3
+expect_eq "stale stop: faults" "$(python3 faults.py stale.out | tr '\n' ' ')" "- - - "
+
+# the stop of game index 1 (game 2, running): it is stopped, game 3 never starts
+play_stopped running -s USR1 -q 1
+expect_eq "running game's stop: games" "$(wc -l <running.out)" 2
+python3 faults.py running.out >running.faults
+expect_eq "running game's stop: game 1" "$(sed -n 1p running.faults)" "-"
+case $(sed -n 2p running.faults) in
+"0:timeout" | "2:timeout") ;;
+*) fail "running game's stop: game 2's faults: $(sed -n 2p running.faults)" ;;
+esac
+grep -q "the game was stopped for running too long (SIGUSR1" running.out ||
+	fail "running game's stop: $(sed -n 2p running.out)"
+
+# a plain kill: the running game, as always
+play_stopped plain -s USR1
+expect_eq "plain stop: games" "$(wc -l <plain.out)" 2
+case $(python3 faults.py plain.out | tr '\n' ' ') in
+"- 0:timeout " | "- 2:timeout ") ;;
+*) fail "plain stop: faults: $(python3 faults.py plain.out | tr '\n' ' ')" ;;
+esac
+finish "ok: a stop sent with the index of a game that has ended stops nothing; the running game's, and a plain one, stop it"

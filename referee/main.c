@@ -540,6 +540,105 @@ static void open_outputs(struct session *se)
 	hide_records(&se->o, se->seats, se->nseats);
 }
 
+/*
+ * Is dir (canonical) one of the directories the sandbox shows seat st
+ * as its own: the SEAT directory, its program's directory, and without
+ * a directory of its own those of the absolute paths its command names
+ * (sandbox_view.c, plan_program() and plan_arg())?
+ */
+static int seat_shows(const struct seat *st, const char *dir)
+{
+	int shown = 0;
+
+	for (int i = 0; i < st->argc && !shown; i++) {
+		const char *w = st->argv[i];
+		char *real, *up;
+
+		if ((i == 0 && !strchr(w, '/')) || (i > 0 && (st->dir || w[0] != '/')))
+			continue;
+		up = path_dir(w);
+		real = realpath(i == 0 ? up : w, NULL);
+		shown = real && !strcmp(real, dir);
+		free(up);
+		if (!shown && real && i > 0) {
+			up = path_dir(real);
+			shown = !strcmp(up, dir);
+			free(up);
+		}
+		free(real);
+	}
+	if (!shown && st->dir) {
+		char *real = realpath(st->dir, NULL);
+
+		shown = real && !strcmp(real, dir);
+		free(real);
+	}
+	return shown;
+}
+
+/*
+ * A run of several games may not write a game's record or bots' stderr
+ * files straight into a directory a bot is shown as its own (exit 2).
+ * In a single game such files are covered, each by itself, as they
+ * exist when the bots start; a later game's files (a --match's records
+ * and stderr files, the new stderr files of --bot-logs, whose last
+ * game's files are renamed, the cover going with them) would be made
+ * where a bot kept up from the start, or started afresh, reads them:
+ * the other seats' stderr as they write it, and whole records.
+ * Directories below the bot's own are hidden whole and stay allowed.
+ * what names the path ("--bot-logs", "--match: FILE:LINE: 'log'").
+ */
+static void check_output_dir(const struct session *se, const char *path, int is_dir,
+			     const char *what)
+{
+	char *dir = is_dir ? xstrdup(path) : path_dir(path), *real = realpath(dir, NULL);
+
+	for (int s = 0; real && s < se->nseats; s++) {
+		struct seat st;
+		char err[512];
+		int shown;
+
+		if (seat_is_builtin(se->seats[s]) ||
+		    seat_parse(&st, se->seats[s], se->o.seat_dir[s], err, sizeof(err)) < 0)
+			continue;
+		shown = seat_shows(&st, real);
+		seat_release(&st);
+		if (shown)
+			usage_error_hint("write them elsewhere, or in a directory below it",
+					 "%s '%s' %s '%s', seat %d's own directory: in a run of "
+					 "several games that bot could read other seats' files there",
+					 what, path, is_dir ? "is" : "lies in", real, s);
+	}
+	free(real);
+	free(dir);
+}
+
+/* check_output_dir() for every record and bot-logs directory of a run of several games. */
+static void check_outputs(const struct session *se)
+{
+	const char *name = se->match && strcmp(se->o.match, "-") ? se->o.match : "standard input";
+	char what[4200];
+
+	if (!se->match) {
+		/* --log's record and the stderr files beside it are one file each, appended */
+		if (se->o.games > 1 && se->o.bot_logs)
+			check_output_dir(se, se->o.bot_logs, 1, "--bot-logs");
+		return;
+	}
+	for (long i = 0; i < se->list.n && se->list.n > 1; i++) {
+		const struct game_spec *g = &se->list.games[i];
+
+		if (g->log) {
+			snprintf(what, sizeof(what), "--match: %s:%ld: the record", name, g->line);
+			check_output_dir(se, g->log, 0, what);
+		}
+		if (g->bot_logs) {
+			snprintf(what, sizeof(what), "--match: %s:%ld: 'bot_logs'", name, g->line);
+			check_output_dir(se, g->bot_logs, 1, what);
+		}
+	}
+}
+
 /* ---- --match: a list of games, each with its own seeds and paths --------- */
 
 /* Reads the --match list (exit 2 when it is not one). */
@@ -890,6 +989,7 @@ int main(int argc, char **argv)
 	load_deal(&se);
 	check_seats(&se);
 	check_hides(o, se.seats, o->seat_dir, se.nseats);
+	check_outputs(&se);
 	if (se.match)
 		match_hide(&se);
 	else

@@ -411,8 +411,11 @@ static int renew(struct player *p, const struct player_env *env, int seat)
 	char header[64], path[4096], err[320];
 	int keep, have;
 
+	/* with --keep-scratch, a host directory and the private /tmp beside it */
 	if (!p->matches || seat != p->seat ||
-	    bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0) {
+	    bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0 ||
+	    (p->scratch[0] && sandbox_private_scratch(env->insecure) &&
+	     bot_scratch_clear(p->bot, NULL) < 0)) {
 		player_stop(p);
 		return -1;
 	}

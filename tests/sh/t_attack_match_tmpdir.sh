@@ -11,7 +11,8 @@
 # mounts and the directories down to them as they are, and empties the
 # rest: in game 2 the kept bot reads its data file again, and finds in
 # its /tmp only the way down to its directory, not the file it wrote
-# there in game 1.
+# there in game 1. With --keep-scratch the private /tmp is emptied
+# too, beside the host directory that is then the bot's scratch.
 set -u
 . "$(dirname "$0")/lib.sh"
 ref=$(cd "$BINDIR" && pwd)/referee
@@ -46,7 +47,9 @@ for line in sys.stdin:
             except OSError as e:
                 data = e.strerror
             tmp = " ".join(sorted(os.listdir("/tmp")))
-            print("g%d: data: %s; /tmp: %s" % (game, data, tmp), file=sys.stderr, flush=True)
+            junk = "yes" if os.path.exists("/tmp/junk") else "no"
+            print("g%d: data: %s; junk: %s; /tmp: %s" % (game, data, junk, tmp),
+                  file=sys.stderr, flush=True)
             with open("/tmp/junk", "w") as f:
                 f.write("game %d\n" % game)
         print(moves[0], flush=True)
@@ -61,9 +64,25 @@ expect_eq "games" "$(wc -l <out)" 3
 expect_eq "faults" "$(grep -c '"faults":\[\]' out)" 3
 cat bl/game-*.seat0.stderr bl/seat0.stderr >seat0
 expect_eq "processes" "$(grep -c '^start$' seat0)" 1
-expect_eq "what the kept bot found" "$(grep '^g' seat0 | sort)" "g1: data: the bot's data; /tmp: $top1
-g2: data: the bot's data; /tmp: $top1
-g3: data: the bot's data; /tmp: $top1"
+expect_eq "what the kept bot found" "$(grep '^g' seat0 | sort)" "g1: data: the bot's data; junk: no; /tmp: $top1
+g2: data: the bot's data; junk: no; /tmp: $top1
+g3: data: the bot's data; junk: no; /tmp: $top1"
 expect_eq "the host's directories, as they were" "$(stat -c %a "$d" "$d/bot")" "755
 755"
+
+# --keep-scratch: the scratch is a host directory (here under /tmp too,
+# shown inside the private /tmp), and the private /tmp is emptied as
+# well; before, the file a bot wrote to /tmp in game 1 was still there
+# in games 2 and 3
+mkdir -m 700 ks
+"$ref" --variant hammerwalt --option max_hands=1 --games 3 --bot-logs "$tmp/bk" \
+	--keep-scratch --scratch-dir "$tmp/ks" "$d/bot" @random @random @random >out 2>err ||
+	fail "--keep-scratch: $(cat err)"
+expect_eq "--keep-scratch: faults" "$(grep -c '"faults":\[\]' out)" 3
+cat bk/game-*.seat0.stderr bk/seat0.stderr >seat0
+expect_eq "--keep-scratch: processes" "$(grep -c '^start$' seat0)" 1
+expect_eq "--keep-scratch: what the kept bot found" \
+	"$(grep '^g' seat0 | sed 's/; \/tmp: .*//' | sort)" "g1: data: the bot's data; junk: no
+g2: data: the bot's data; junk: no
+g3: data: the bot's data; junk: no"
 finish "ok: t_attack_match_tmpdir"

@@ -324,6 +324,7 @@ struct session {
 	int match;
 	struct strvec hide_store;
 	const char **match_hide;
+	unsigned char *repeats; /* per game of the list: its deal repeats an earlier game's */
 };
 
 static void install_signals(void)
@@ -688,12 +689,19 @@ static void match_check(struct session *se)
 {
 	const char *name = strcmp(se->o.match, "-") ? se->o.match : "standard input";
 	const char *hint = "see docs/referee.md, Matches";
+	char **texts = xcalloc((size_t)se->list.n + 1, sizeof(*texts));
 
+	se->repeats = xcalloc((size_t)se->list.n + 1, 1);
 	for (long i = 0; i < se->list.n; i++) {
 		const struct game_spec *g = &se->list.games[i];
 
 		match_select(se, i);
 		load_deal(se);
+		/* the same seed, or the same placed cards: one deal again */
+		texts[i] = se->deal_text ? xstrdup(se->deal_text) : NULL;
+		for (long j = 0; j < i && !se->repeats[i]; j++)
+			se->repeats[i] = se->list.games[j].seed == g->seed ||
+					 (texts[i] && texts[j] && !strcmp(texts[i], texts[j]));
 		/* named by its line, as game_list_read()'s mistakes are */
 		for (int s = 0; s < se->nseats; s++) {
 			if (!strcmp(se->seats[s], "@script") &&
@@ -709,7 +717,23 @@ static void match_check(struct session *se)
 			usage_error_hint(hint, "--match: %s:%ld: 'bot_seeds' names a seat the game "
 					 "does not have", name, g->line);
 	}
+	for (long i = 0; i < se->list.n; i++)
+		free(texts[i]);
+	free(texts);
 	match_select(se, 0);
+}
+
+/*
+ * Does game i deal what an earlier game of the run dealt: the same seed
+ * in a --match list, or the same placed cards (a --deal file, every game
+ * of --games)? No process plays one deal twice: a bot kept up would know
+ * the hands it saw played the first time.
+ */
+static int game_repeats(const struct session *se, long i)
+{
+	if (se->match)
+		return i < se->list.n && se->repeats[i];
+	return i > 0 && se->deal != NULL;
 }
 
 /* Adds path to the hidden paths of a --match, and its real path when another. */
@@ -869,7 +893,7 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.stderr_own = se->match;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
-	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games;
+	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games && !game_repeats(se, i + 1);
 	/* a built-in that draws at random draws from its own seed's stream */
 	for (int s = 0; s < se->nseats; s++) {
 		uint64_t seed = mc.bot_seed[s];
@@ -1052,6 +1076,7 @@ int main(int argc, char **argv)
 	if (se.match) {
 		game_list_release(&se.list);
 		strvec_release(&se.hide_store);
+		free(se.repeats);
 	}
 	return 0;
 }

@@ -18,7 +18,7 @@ for c in default classroom overnight; do
 done
 
 # docs/search.md's tournaments: public deals (the seed warned of), many tables
-for c in search-fivehand:fivehand:120:2:5:1200 search-flip:flip:48:10:4:1920; do
+for c in search-fivehand:fivehand:480:2:5:4800 search-flip:flip:48:10:4:1920; do
 	IFS=: read -r name v t d r total <<X
 $c
 X

@@ -35,7 +35,8 @@
 #  - one that prints the stopped game's result and then exits 1: that
 #    game counts, the games after it were not reached and are played,
 #    none fails (stopexit; a referee killed at the end of its 60 s grace
-#    takes the same path).
+#    takes the same path when the stopped game is its match's last: a
+#    line after the stop starts the next game's timeout).
 . tests/arena/lib.sh
 mis=$ROOT/tests/misbehave
 cd "$W" || exit 1

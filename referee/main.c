@@ -338,6 +338,7 @@ struct session {
 	int match;
 	struct strvec hide_store;
 	const char **match_hide;
+	unsigned char *repeats; /* per game of the list: its deal repeats an earlier game's */
 };
 
 static void install_signals(void)
@@ -554,6 +555,105 @@ static void open_outputs(struct session *se)
 	hide_records(&se->o, se->seats, se->nseats);
 }
 
+/*
+ * Is dir (canonical) one of the directories the sandbox shows seat st
+ * as its own: the SEAT directory, its program's directory, and without
+ * a directory of its own those of the absolute paths its command names
+ * (sandbox_view.c, plan_program() and plan_arg())?
+ */
+static int seat_shows(const struct seat *st, const char *dir)
+{
+	int shown = 0;
+
+	for (int i = 0; i < st->argc && !shown; i++) {
+		const char *w = st->argv[i];
+		char *real, *up;
+
+		if ((i == 0 && !strchr(w, '/')) || (i > 0 && (st->dir || w[0] != '/')))
+			continue;
+		up = path_dir(w);
+		real = realpath(i == 0 ? up : w, NULL);
+		shown = real && !strcmp(real, dir);
+		free(up);
+		if (!shown && real && i > 0) {
+			up = path_dir(real);
+			shown = !strcmp(up, dir);
+			free(up);
+		}
+		free(real);
+	}
+	if (!shown && st->dir) {
+		char *real = realpath(st->dir, NULL);
+
+		shown = real && !strcmp(real, dir);
+		free(real);
+	}
+	return shown;
+}
+
+/*
+ * A run of several games may not write a game's record or bots' stderr
+ * files straight into a directory a bot is shown as its own (exit 2).
+ * In a single game such files are covered, each by itself, as they
+ * exist when the bots start; a later game's files (a --match's records
+ * and stderr files, the new stderr files of --bot-logs, whose last
+ * game's files are renamed, the cover going with them) would be made
+ * where a bot kept up from the start, or started afresh, reads them:
+ * the other seats' stderr as they write it, and whole records.
+ * Directories below the bot's own are hidden whole and stay allowed.
+ * what names the path ("--bot-logs", "--match: FILE:LINE: 'log'").
+ */
+static void check_output_dir(const struct session *se, const char *path, int is_dir,
+			     const char *what)
+{
+	char *dir = is_dir ? xstrdup(path) : path_dir(path), *real = realpath(dir, NULL);
+
+	for (int s = 0; real && s < se->nseats; s++) {
+		struct seat st;
+		char err[512];
+		int shown;
+
+		if (seat_is_builtin(se->seats[s]) ||
+		    seat_parse(&st, se->seats[s], se->o.seat_dir[s], err, sizeof(err)) < 0)
+			continue;
+		shown = seat_shows(&st, real);
+		seat_release(&st);
+		if (shown)
+			usage_error_hint("write them elsewhere, or in a directory below it",
+					 "%s '%s' %s '%s', seat %d's own directory: in a run of "
+					 "several games that bot could read other seats' files there",
+					 what, path, is_dir ? "is" : "lies in", real, s);
+	}
+	free(real);
+	free(dir);
+}
+
+/* check_output_dir() for every record and bot-logs directory of a run of several games. */
+static void check_outputs(const struct session *se)
+{
+	const char *name = se->match && strcmp(se->o.match, "-") ? se->o.match : "standard input";
+	char what[4200];
+
+	if (!se->match) {
+		/* --log's record and the stderr files beside it are one file each, appended */
+		if (se->o.games > 1 && se->o.bot_logs)
+			check_output_dir(se, se->o.bot_logs, 1, "--bot-logs");
+		return;
+	}
+	for (long i = 0; i < se->list.n && se->list.n > 1; i++) {
+		const struct game_spec *g = &se->list.games[i];
+
+		if (g->log) {
+			snprintf(what, sizeof(what), "--match: %s:%ld: the record", name, g->line);
+			check_output_dir(se, g->log, 0, what);
+		}
+		if (g->bot_logs) {
+			snprintf(what, sizeof(what), "--match: %s:%ld: 'bot_logs'", name, g->line);
+			check_output_dir(se, g->bot_logs, 1, what);
+		}
+	}
+}
+
 /* ---- --match: a list of games, each with its own seeds and paths --------- */
 
 /* Reads the --match list (exit 2 when it is not one). */
@@ -603,12 +703,19 @@ static void match_check(struct session *se)
 {
 	const char *name = strcmp(se->o.match, "-") ? se->o.match : "standard input";
 	const char *hint = "see docs/referee.md, Matches";
+	char **texts = xcalloc((size_t)se->list.n + 1, sizeof(*texts));
 
+	se->repeats = xcalloc((size_t)se->list.n + 1, 1);
 	for (long i = 0; i < se->list.n; i++) {
 		const struct game_spec *g = &se->list.games[i];
 
 		match_select(se, i);
 		load_deal(se);
+		/* the same seed, or the same placed cards: one deal again */
+		texts[i] = se->deal_text ? xstrdup(se->deal_text) : NULL;
+		for (long j = 0; j < i && !se->repeats[i]; j++)
+			se->repeats[i] = se->list.games[j].seed == g->seed ||
+					 (texts[i] && texts[j] && !strcmp(texts[i], texts[j]));
 		/* named by its line, as game_list_read()'s mistakes are */
 		for (int s = 0; s < se->nseats; s++) {
 			if (!strcmp(se->seats[s], "@script") &&
@@ -624,7 +731,23 @@ static void match_check(struct session *se)
 			usage_error_hint(hint, "--match: %s:%ld: 'bot_seeds' names a seat the game "
 					 "does not have", name, g->line);
 	}
+	for (long i = 0; i < se->list.n; i++)
+		free(texts[i]);
+	free(texts);
 	match_select(se, 0);
+}
+
+/*
+ * Does game i deal what an earlier game of the run dealt: the same seed
+ * in a --match list, or the same placed cards (a --deal file, every game
+ * of --games)? No process plays one deal twice: a bot kept up would know
+ * the hands it saw played the first time.
+ */
+static int game_repeats(const struct session *se, long i)
+{
+	if (se->match)
+		return i < se->list.n && se->repeats[i];
+	return i > 0 && se->deal != NULL;
 }
 
 /* Adds path to the hidden paths of a --match, and its real path when another. */
@@ -784,7 +907,7 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 	mc.env.stderr_own = se->match;
 	mc.hand_end = result_out_tick; /* held result lines wait no longer than a hand */
 	mc.result_fixed = se->result_fixed.len ? se->result_fixed.buf : NULL;
-	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games;
+	mc.keep_bots = !se->o.no_matches && i + 1 < se->o.games && !game_repeats(se, i + 1);
 	mc.env.keep_next = mc.keep_bots;
 	/* a built-in that draws at random draws from its own seed's stream */
 	for (int s = 0; s < se->nseats; s++) {
@@ -910,6 +1033,7 @@ int main(int argc, char **argv)
 	load_deal(&se);
 	check_seats(&se);
 	check_hides(o, se.seats, o->seat_dir, se.nseats);
+	check_outputs(&se);
 	if (se.match)
 		match_hide(&se);
 	else
@@ -972,6 +1096,7 @@ int main(int argc, char **argv)
 	if (se.match) {
 		game_list_release(&se.list);
 		strvec_release(&se.hide_store);
+		free(se.repeats);
 	}
 	return 0;
 }

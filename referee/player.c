@@ -439,9 +439,12 @@ static int renew(struct player *p, const struct player_env *env, int seat)
 	 * ended (its private /tmp went with it) is renewed all the same, so
 	 * that its answer's read decides, whenever the end came: a line it
 	 * wrote after 'gameover' is a startup fault, none a fresh process
-	 * (player_ended_between_games())
+	 * (player_ended_between_games()); with --keep-scratch, a host
+	 * directory and the private /tmp beside it
 	 */
-	if (bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0 &&
+	if ((bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0 ||
+	     (p->scratch[0] && sandbox_private_scratch(env->insecure) &&
+	      bot_scratch_clear(p->bot, NULL) < 0)) &&
 	    !bot_ended(p->bot, ENDED_GRACE_MS)) {
 		player_stop(p);
 		return -1;

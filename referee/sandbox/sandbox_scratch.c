@@ -65,19 +65,56 @@ static int open_sub(int dfd, const char *name)
 }
 
 /*
- * Removes what it can of the directory dfd in one pass. Returns 1 if it
- * is empty, 0 if it removed something or there is a subdirectory to
- * enter (its fd in *sub), -1 on error.
+ * What a walk keeps: the mounts of a bot's view inside its private /tmp
+ * (its own directory lying under the host's /tmp is shown there, at its
+ * real path) and the directories on the way down to them. Removing such
+ * a mount point from outside the bot's mount namespace succeeds, and
+ * unmounts the bot's directory from its view: a bot kept up for the
+ * next game of a match then found its own files gone. An entry on
+ * another device than the directory holding it is a mount; a directory
+ * that holds nothing but kept entries is kept, by its inode.
  */
-static int scratch_pass(int dfd, int *sub)
+#define WALK_MAX_KEPT 64
+struct walk_kept {
+	ino_t ino[WALK_MAX_KEPT];
+	int n;
+};
+
+static int walk_keeps(const struct walk_kept *k, int dfd, const struct stat *dir,
+		      const char *name)
 {
-	int d2 = dup(dfd), progress = 0, nonempty = 0;
+	struct stat st;
+
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;
+	if (st.st_dev != dir->st_dev)
+		return 1;
+	for (int i = 0; i < k->n; i++)
+		if (k->ino[i] == st.st_ino)
+			return 1;
+	return 0;
+}
+
+/*
+ * Removes what it can of the directory dfd in one pass, but what kept
+ * keeps. Returns 1 if it is empty (2: but for kept entries), 0 if it
+ * removed something or there is a subdirectory to enter (its fd in
+ * *sub), -1 on error.
+ */
+static int scratch_pass(int dfd, const struct walk_kept *kept, int *sub)
+{
+	int d2 = dup(dfd), progress = 0, nonempty = 0, keeps = 0;
 	DIR *d;
 	struct dirent *e;
+	struct stat here;
 
 	*sub = -1;
 	if (d2 < 0)
 		return -1;
+	if (fstat(dfd, &here) < 0) {
+		close(d2);
+		return -1;
+	}
 	d = fdopendir(d2);
 	if (!d) {
 		close(d2);
@@ -87,6 +124,10 @@ static int scratch_pass(int dfd, int *sub)
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
+		if (walk_keeps(kept, dfd, &here, e->d_name)) {
+			keeps = 1;
+			continue;
+		}
 		if (unlinkat(dfd, e->d_name, 0) == 0 ||
 		    (errno == EISDIR && unlinkat(dfd, e->d_name, AT_REMOVEDIR) == 0)) {
 			progress = 1;
@@ -120,7 +161,7 @@ static int scratch_pass(int dfd, int *sub)
 	if (*sub >= 0)
 		return 0;
 	if (!nonempty)
-		return 1;
+		return keeps ? 2 : 1;
 	return progress ? 0 : -1;
 }
 
@@ -136,6 +177,7 @@ static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_pas
 			   long max_ms)
 {
 	struct stat top, cur_st;
+	struct walk_kept kept = { .n = 0 };
 	int sub, rc;
 	double until = max_ms ? clock_ms() + (double)max_ms : 0;
 
@@ -153,7 +195,7 @@ static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_pas
 			errno = EAGAIN;
 			return -1;
 		}
-		rc = scratch_pass(cur, &sub);
+		rc = scratch_pass(cur, &kept, &sub);
 		if (rc < 0) {
 			int e = errno;
 
@@ -162,7 +204,11 @@ static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_pas
 			return -1;
 		}
 		if (sub >= 0) {
-			fchmod(sub, 0700);
+			/*
+			 * its mode is changed only if an entry cannot be removed
+			 * (scratch_pass()): a directory on the way down to the
+			 * view's mounts is kept as it is, open to the bot
+			 */
 			close(cur);
 			cur = sub;
 			continue;
@@ -176,6 +222,14 @@ static int scratch_walk_fd(int cur, const char *path, int keep_top, long max_pas
 		}
 		if (cur_st.st_dev == top.st_dev && cur_st.st_ino == top.st_ino)
 			break;
+		if (rc == 2) {
+			if (kept.n == WALK_MAX_KEPT) {
+				close(cur);
+				errno = EBUSY;
+				return -1;
+			}
+			kept.ino[kept.n++] = cur_st.st_ino;
+		}
 		sub = openat(cur, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		close(cur);
 		if (sub < 0)

@@ -1,8 +1,9 @@
 /*
  * test_scratch_race.c - emptying the scratch of a match bot that is still
  * running (sandbox_scratch_clear(), between the games of a match) while
- * the bot changes it underneath. The walk finds a directory that is not
- * empty and makes it 0700 before it enters it; a bot that swaps that
+ * the bot changes it underneath. The walk found a directory that was not
+ * empty and made it 0700 before it entered it (now only when an entry in
+ * it cannot be removed, through the fd it opened); a bot that swaps that
  * name for a symbolic link to a file outside (renameat2 RENAME_EXCHANGE,
  * in a loop in a thread) at that moment made the change follow the link:
  * as root, any file of the machine became 0700. The race is narrow, so

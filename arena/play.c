@@ -616,9 +616,14 @@ static int play_line(struct play *pl, struct runner_done *d, char *err, size_t l
  * Has a match's referee, told to start no further game, stopped with no
  * game failed: the rest were not reached? Told by SIGUSR1 at the game
  * timeout: the running game's result line came after it (that game
- * ended, and counted or failed on its own line), whatever the referee
- * did next (exit 0, another status, killed at the end of its grace);
- * without that line, the stopped game fails (a referee that exits 0
+ * ended, and counted or failed on its own line), and the referee ended
+ * with no later line, whatever its status. That line starts the next
+ * game's timeout (runner_set_timeout()), so a referee killed at the end
+ * of the stop's grace passes here only when the stopped game was the
+ * match's last; and one that ignored a stop that came as its game ended
+ * (docs/referee.md), then ended without the next game's line before that
+ * game's timeout, passes here too: the arena cannot tell the two apart.
+ * Without that line, the stopped game fails (a referee that exits 0
  * without it would otherwise have it played again and again, each time
  * stopped). Told by SIGUSR2 at the first Ctrl-C (every match running
  * then): it exited 0, or died of SIGUSR2, which came before its handler

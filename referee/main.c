@@ -173,12 +173,14 @@ static volatile sig_atomic_t running_game = -1;
 /*
  * SIGUSR1: stop the game now (match.h, the stop policy), a sleeping read
  * too. One sent with sigqueue() stops only the game its value names: the
- * arena's stop of a game that has ended since must not land on the next.
+ * arena's stop of a game that has ended since must not land on the next,
+ * and between games (running_game -1) no value, -1 neither, names one.
  */
 static void on_stop(int sig, siginfo_t *si, void *ucontext)
 {
 	(void)sig;
-	if (si && si->si_code == SI_QUEUE && si->si_value.sival_int != running_game)
+	if (si && si->si_code == SI_QUEUE &&
+	    (running_game < 0 || si->si_value.sival_int != running_game))
 		return;
 	bot_interrupt_from(ucontext);
 }

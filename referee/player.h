@@ -144,8 +144,9 @@ int player_ready(struct player *p, struct fault *f);
 /*
  * Matches: did player_ready() fail because the bot kept up from the last
  * game ended, having written nothing after that game's 'gameover'? (Its
- * output closed, it was given until its startup limit to end.) 1 when so: it is then to be replaced by a fresh process for this
- * game, without a fault (player_relaunch(), then player_hello() and
+ * output closed, it was given until its startup limit to end.) 1 when
+ * so: it is then to be replaced by a fresh process for this game,
+ * without a fault (player_relaunch(), then player_hello() and
  * player_ready()); 0 otherwise (a line it wrote, a hang, a bot not kept:
  * the fault stands).
  */

@@ -6,7 +6,8 @@
 # is played whole. Before, it landed on the next game, which was stopped
 # at once and its slowest bot charged a timeout. A stop that names the
 # running game, and a plain kill (no value), stop it as always, and no
-# further game starts.
+# further game starts. A value that names no game (-1, before the first
+# game) stops nothing.
 set -u
 . "$(dirname "$0")/lib.sh"
 ref=$(cd "$BINDIR" && pwd)/referee
@@ -80,4 +81,26 @@ case $(python3 faults.py plain.out | tr '\n' ' ') in
 "- 0:timeout " | "- 2:timeout ") ;;
 *) fail "plain stop: faults: $(python3 faults.py plain.out | tr '\n' ' ')" ;;
 esac
+# a stop with the value -1 before the first game (the referee waits for
+# its list): no game runs, and -1 names none. Before, -1 matched the
+# referee's "no game" mark, and the first game was stopped at its start.
+mkfifo fifo
+"$ref" --variant hammerwalt --option max_hands=1 --match fifo "$tmp/s" @random \
+	"$tmp/s" @random >minus.out 2>minus.err &
+pid=$!
+# its SIGUSR1 handler in place (SigCgt bit 10): then the stop, then the list
+n=0
+while [ $n -lt 100 ] &&
+	! python3 -c 'import sys; sys.exit(not int(open("/proc/%s/status" % sys.argv[1]).read().split("SigCgt:")[1].split()[0], 16) & 0x200)' "$pid" 2>/dev/null; do
+	sleep 0.05
+	n=$((n + 1))
+done
+/bin/kill -s USR1 --queue=-1 "$pid" || fail "minus one: /bin/kill"
+sleep 0.2
+cat list >fifo
+wait "$pid" || fail "minus one: the referee: $(cat minus.err)"
+expect_eq "a stop of -1 before the first game: games" "$(wc -l <minus.out)" 3
+expect_eq "a stop of -1 before the first game: faults" \
+	"$(python3 faults.py minus.out | tr '\n' ' ')" "- - - "
+
 finish "ok: a stop sent with the index of a game that has ended stops nothing; the running game's, and a plain one, stop it"

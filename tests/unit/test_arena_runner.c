@@ -479,16 +479,19 @@ static void test_a_match_stop_names_its_game(void)
 	CHECK_INT(wait_one(r, &d), 2);
 	CHECK_STR(d.out, "a\n");
 	free(d.out);
+	free(d.err);
 	/* game index 1 runs: its deadline sends the stop with 1 */
 	runner_set_timeout(r, tag, 200);
 	CHECK_INT(wait_one(r, &d), 2);
 	CHECK_STR(d.out, "got 1\n");
 	free(d.out);
+	free(d.err);
 	/* that line ends game 1: game 2 gets its own deadline, and its stop says 2 */
 	runner_set_timeout(r, tag, 200);
 	CHECK_INT(wait_one(r, &d), 2);
 	CHECK_STR(d.out, "got 2\n");
 	free(d.out);
+	free(d.err);
 	memset(&d, 0, sizeof(d));
 	CHECK_INT(wait_one(r, &d), 1);
 	CHECK(d.stop_sent && !d.timed_out);

@@ -987,6 +987,30 @@ static void print_summary(const struct session *se)
 	fputc('\n', stderr);
 }
 
+/*
+ * Seeds read from standard input (--seed -, --match -) leave it spent:
+ * /dev/null takes its place, so that no file the referee holds keeps
+ * them (the arena's input is a memory file, which reads again from the
+ * start through /proc/PID/fd/0). A @human seat plays on it: kept.
+ */
+static void spend_stdin(const struct session *se)
+{
+	int fd;
+
+	if (!se->o.seed_stdin && !(se->match && !strcmp(se->o.match, "-")))
+		return;
+	for (int s = 0; s < se->nseats; s++)
+		if (!strcmp(se->seats[s], "@human"))
+			return;
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || dup2(fd, STDIN_FILENO) < 0) {
+		say("cannot replace standard input by /dev/null: %s", strerror(errno));
+		exit(1);
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	static struct session se;
@@ -1038,6 +1062,7 @@ int main(int argc, char **argv)
 		match_hide(&se);
 	else
 		open_outputs(&se);
+	spend_stdin(&se);
 	strbuf_init(&se.result_fixed);
 	strbuf_init(&se.line);
 	/* a SEAT it cannot encode leaves it empty: each result line then says why */

@@ -224,8 +224,10 @@ static int opt_option(const struct option_spec *opt, const char *arg, char *err,
 static int opt_seed(const struct option_spec *opt, const char *arg, char *err, size_t len)
 {
 	(void)opt, (void)err, (void)len;
-	if (!strcmp(arg, "-"))
+	if (!strcmp(arg, "-")) {
 		arg = seed_from_stdin();
+		ropts.seed_stdin = 1;
+	}
 	if (parse_u64(arg, &ropts.seed) < 0 || ropts.seed > 0x7fffffffffffffffULL)
 		usage_error("--seed '%s' is not a number from 0 to 2^63-1", arg);
 	ropts.seed_given = 1;

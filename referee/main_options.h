@@ -27,6 +27,7 @@ struct options {
 	const char *variant;
 	unsigned long long seed;
 	int seed_given;
+	int seed_stdin;  /* --seed -: read from standard input */
 	uint64_t bot_seed[MAX_SEATS];
 	unsigned bot_seed_given; /* mask of seats */
 	long games;

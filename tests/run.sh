@@ -23,9 +23,9 @@ fi
 # the list: the long tests first (the self-play test, then the shell tests
 # that took longest on a 2-core machine, longest first), so that the short
 # ones fill in beside them and none of the long ones starts last
-slow="t_arena_supersede_crash t_hostile t_referee_wait t_faults t_cgroup t_viewer
+slow="t_arena_supersede_crash t_arena_match t_hostile t_referee_wait t_faults t_cgroup t_viewer
 t_kits t_sample_bots t_cpu_ticks t_attack_timers t_arena_format t_compare t_match
-t_arena_match t_attack_match_stop t_match_hang_next_seat"
+t_attack_match_stop t_match_hang_next_seat"
 list=$scratch/list
 {
 	[ -x "$O/tests/test_selfplay" ] && echo "$O/tests/test_selfplay"

@@ -183,6 +183,8 @@ struct span {
 	long from, to, first, lane, rank;
 	int variant;
 	long block;
+	long work; /* its games' bot seats (not house seats) */
+	long left; /* its lane's work from this match on */
 };
 
 static int by_first(const void *x, const void *y)
@@ -202,11 +204,17 @@ static int by_lane(const void *x, const void *y)
 	return cmp_long(a->first, b->first);
 }
 
-/* Round robin over the lanes: every lane's first match, then every lane's second, ... */
-static int by_rank(const void *x, const void *y)
+/*
+ * The lane with the most work left first (its matches' work from this one
+ * on), then round robin over the lanes: every lane's first match, then
+ * every lane's second, ...
+ */
+static int by_left(const void *x, const void *y)
 {
 	const struct span *a = x, *b = y;
 
+	if (a->left != b->left)
+		return cmp_long(b->left, a->left);
 	if (a->rank != b->rank)
 		return cmp_long(a->rank, b->rank);
 	if (a->lane != b->lane)
@@ -215,22 +223,39 @@ static int by_rank(const void *x, const void *y)
 }
 
 /*
- * Orders matches of several games round robin over their lanes, so that
- * jobs find matches of other lanes to play beside each other until the
- * end (in the schedule's order, a variant's last lane would be played
- * alone at the end, a match at a time).
+ * Orders matches of several games so that the lanes with the most work
+ * left come first. A lane is played a match at a time, so it is a chain
+ * that no number of jobs shortens: the longest must start at once and
+ * keep its place, the others filling the other jobs beside it (longest
+ * remaining chain first). In the order of the schedule (or round robin)
+ * the lanes of heavy games (five-hand's and flip's tables of four and
+ * five bots against a pairing's two) fell behind and were played alone
+ * at the end, a match at a time. A match's work is its games' bot seats
+ * (a house seat is @greedy, microseconds a move); equal work goes round
+ * robin.
  */
 static void interleave(struct span *sp, long nsp)
 {
-	qsort(sp, (size_t)nsp, sizeof(*sp), by_lane);
-	for (long i = 0; i < nsp; i++) {
-		int same = i > 0 && sp[i].variant == sp[i - 1].variant &&
-			   sp[i].block == sp[i - 1].block;
+	long start = 0;
 
-		sp[i].lane = same ? sp[i - 1].lane : sp[i].first;
-		sp[i].rank = same ? sp[i - 1].rank + 1 : 0;
+	qsort(sp, (size_t)nsp, sizeof(*sp), by_lane);
+	for (long i = 0; i <= nsp; i++) {
+		int same = i > 0 && i < nsp && sp[i].variant == sp[i - 1].variant &&
+			   sp[i].block == sp[i - 1].block;
+		long left = 0;
+
+		if (i < nsp && same)
+			continue;
+		/* sp[start..i) is a lane: what is left at each of its matches */
+		for (long j = i - 1; j >= start && i > 0; j--) {
+			left += sp[j].work;
+			sp[j].left = left;
+			sp[j].lane = sp[start].first;
+			sp[j].rank = j - start;
+		}
+		start = i;
 	}
-	qsort(sp, (size_t)nsp, sizeof(*sp), by_rank);
+	qsort(sp, (size_t)nsp, sizeof(*sp), by_left);
 }
 
 void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
@@ -261,6 +286,8 @@ void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
 			sp[nsp++].first = r[i].pos;
 		}
 		sp[nsp - 1].to = i + 1;
+		for (int p = 0; p < r[i].g->nseats; p++)
+			sp[nsp - 1].work += r[i].g->bot[p] != SEAT_HOUSE;
 	}
 	if (match_games > 1)
 		interleave(sp, nsp);

@@ -21,10 +21,13 @@
  * alone at the end).
  *
  * The matches of one variant and block (a lane) share their deals, so
- * they run one after another; matches come round robin over the lanes
- * (each lane's first match, in the order the lanes first come, then each
- * lane's second, ...), so that the jobs find matches to play side by side
- * until the end. Within a match games keep the order they came in. With
+ * they run one after another: a lane is a chain no number of jobs
+ * shortens. So the lane with the most work left comes first (a match's
+ * work: its games' bot seats, house seats not counted), its matches
+ * keeping their place while the other jobs play the lighter lanes beside
+ * it; lanes with as much left take turns (each lane's first match, in
+ * the order the lanes first come, then each lane's second, ...). Within
+ * a match games keep the order they came in. With
  * matches off, or match_games 1, every game is a match of its own, in
  * the order given.
  */

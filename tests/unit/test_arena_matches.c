@@ -1,8 +1,8 @@
 /*
  * test_arena_matches.c - games grouped into matches (plan_match.h): one
- * variant, one seat arrangement, a block of match_games deals, in the
- * order of their first game round robin over the lanes (a variant's
- * block); worked by hand on small lists.
+ * variant, one seat arrangement, a block of match_games deals; the lane
+ * (a variant's block) with the most bot seats left first, equal ones
+ * round robin; worked by hand on small lists.
  */
 #include <stdio.h>
 #include <string.h>
@@ -64,18 +64,20 @@ static void test_a_match_is_one_arrangement_over_a_block_of_deals(void)
 
 	schedule(todo);
 	/*
-	 * blocks of 2 deals: 100 and 200, then 300 alone; the lanes (variant
-	 * 0's blocks, variant 1's) take turns
+	 * blocks of 2 deals: 100 and 200, then 300 alone. The bot seats left
+	 * from each match on: lane 100-200 8 at 0,2 and 4 at 1,3; lane 300 4
+	 * at 4 and 2 at 5; variant 1's lane 2 at 6. The most first; equal
+	 * ones by their place in the lane (4 before 1,3; 6 before 5)
 	 */
 	matches_group(&m, todo, 7, 2, 1, 1);
 	show(&m, s, sizeof(s));
-	CHECK_STR(s, "0,2 4 6 1,3 5");
+	CHECK_STR(s, "0,2 4 1,3 6 5");
 	CHECK_INT(m.n, 5);
 	matches_release(&m);
-	/* one block: every deal of the variant */
+	/* one block: every deal of the variant; its lane has 12 and 6 left, variant 1's 2 */
 	matches_group(&m, todo, 7, 16, 1, 1);
 	show(&m, s, sizeof(s));
-	CHECK_STR(s, "0,2,4 6 1,3,5");
+	CHECK_STR(s, "0,2,4 1,3,5 6");
 	matches_release(&m);
 }
 
@@ -170,12 +172,15 @@ static void test_blocks_shrink_so_that_no_lane_outlasts_the_jobs(void)
 	schedule(todo);
 	set(7, 1, 200, 0, 1);
 	todo[7] = &g[7];
-	/* 1 job: blocks of 16 */
+	/* 1 job: blocks of 16; variant 0's lane has 12 and 6 left, variant 1's 4 */
 	matches_group(&m, todo, 8, 16, 1, 1);
 	show(&m, s, sizeof(s));
-	CHECK_STR(s, "0,2,4 6,7 1,3,5");
+	CHECK_STR(s, "0,2,4 1,3,5 6,7");
 	matches_release(&m);
-	/* 2 jobs: 6 > 8 / 2 in blocks of 16 (or 3), 4 <= 8 / 2 in blocks of 2 */
+	/*
+	 * 2 jobs: 6 > 8 / 2 in blocks of 16 (or 3), 4 <= 8 / 2 in blocks of
+	 * 2; left: 8 at 0,2, then 4 at 4, 6,7 (first in their lanes) and 1,3
+	 */
 	matches_group(&m, todo, 8, 16, 1, 2);
 	show(&m, s, sizeof(s));
 	CHECK_STR(s, "0,2 4 6,7 1,3 5");
@@ -188,8 +193,42 @@ static void test_blocks_shrink_so_that_no_lane_outlasts_the_jobs(void)
 	matches_release(&m);
 }
 
+/*
+ * The lane with the most bot seats left comes first, whatever the
+ * schedule's order; a house seat (@greedy, microseconds a move) counts
+ * none. Variant 0 plays deals 100 and 200 in two seats, variant 1 deal
+ * 100 at a table of four bots (4 seats).
+ */
+static void test_the_lane_with_most_bot_seats_left_comes_first(void)
+{
+	struct fixture *todo[3];
+	struct matches m;
+	char s[128];
+
+	set(0, 0, 100, 0, 1);
+	set(1, 0, 200, 0, 1);
+	set(2, 1, 100, 0, 1);
+	g[2].nseats = 4;
+	g[2].bot[2] = 2;
+	g[2].bot[3] = 3;
+	for (int i = 0; i < 3; i++)
+		todo[i] = &g[i];
+	/* 4 seats against 4: the lanes in their order */
+	matches_group(&m, todo, 3, 16, 1, 1);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "0,1 2");
+	matches_release(&m);
+	/* a house partner in variant 0's second seat: 2 against 4 */
+	g[0].bot[1] = g[1].bot[1] = SEAT_HOUSE;
+	matches_group(&m, todo, 3, 16, 1, 1);
+	show(&m, s, sizeof(s));
+	CHECK_STR(s, "2 0,1");
+	matches_release(&m);
+}
+
 int main(void)
 {
+	RUN(test_the_lane_with_most_bot_seats_left_comes_first);
 	RUN(test_blocks_shrink_so_that_no_lane_outlasts_the_jobs);
 	RUN(test_a_match_is_one_arrangement_over_a_block_of_deals);
 	RUN(test_matches_off_or_of_one_game_keep_the_order);

@@ -27,9 +27,10 @@ O=${O:-build/rel}
 cd "$top" || exit 1
 
 # ---- layers, as the linker sees them
-python3 - "$O" <<'PY' || failures=$((failures + 1))
+python3 - "$O" "${BINDIR:-bin}/arena" <<'PY' || failures=$((failures + 1))
 import subprocess, sys
 O = sys.argv[1]
+ARENA = sys.argv[2]  # bin/arena, or build/san/bin/arena under make asan
 libs = ["common", "engine", "sandbox", "referee", "arena"]
 # what each layer may use besides itself (and the C library)
 allowed = {
@@ -59,12 +60,12 @@ for l in libs:
         if owner and owner != l and owner not in allowed[l]:
             print("FAIL: lib%s uses %s from lib%s" % (l, sym, owner))
             bad += 1
-arena = {line.split()[-1] for line in nm(["--defined-only", "bin/arena"]) if " T " in line}
+arena = {line.split()[-1] for line in nm(["--defined-only", ARENA]) if " T " in line}
 for sym in sorted(arena):
     if defined.get(sym) in ("sandbox", "referee") or sym.startswith(("game_", "sandbox_", "bot_", "player_", "match_")):
         print("FAIL: bin/arena holds %s" % sym)
         bad += 1
-needed = subprocess.run(["readelf", "-d", "bin/arena"], capture_output=True, text=True).stdout
+needed = subprocess.run(["readelf", "-d", ARENA], capture_output=True, text=True).stdout
 if "libseccomp" in needed:
     print("FAIL: bin/arena is linked with libseccomp")
     bad += 1

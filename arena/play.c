@@ -314,7 +314,6 @@ static void save_stderr(struct jgame *j, const char *err, size_t errlen)
 {
 	char msg[4096 + 256];
 	int fd;
-	size_t off = 0;
 
 	if (!errlen)
 		return;
@@ -322,15 +321,7 @@ static void save_stderr(struct jgame *j, const char *err, size_t errlen)
 	if (fd < 0)
 		return; /* a diagnostic only: the game's fate is decided */
 	j->err_saved = 1;
-	while (off < errlen) {
-		ssize_t w = write(fd, err + off, errlen - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		off += (size_t)w;
-	}
+	(void)file_write_all(fd, err, errlen); /* a diagnostic: a short file is no failure */
 	close(fd);
 }
 

@@ -154,7 +154,7 @@ static void child(const struct runner_job *job, pid_t parent, int in, int out, i
  */
 static int open_input(const struct runner_job *job, char *err, size_t len)
 {
-	size_t n_in, off = 0;
+	size_t n_in;
 	int in;
 
 	if (!job->input) {
@@ -171,20 +171,7 @@ static int open_input(const struct runner_job *job, char *err, size_t len)
 		snprintf(err, len, "cannot pass the job its input: %s", strerror(errno));
 		return -1;
 	}
-	while (off < n_in) {
-		ssize_t w = write(in, job->input + off, n_in - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			snprintf(err, len, "cannot pass the job its input: %s",
-				 w < 0 ? strerror(errno) : "nothing written");
-			close(in);
-			return -1;
-		}
-		off += (size_t)w;
-	}
-	if (lseek(in, 0, SEEK_SET) < 0) {
+	if (file_write_all(in, job->input, n_in) < 0 || lseek(in, 0, SEEK_SET) < 0) {
 		snprintf(err, len, "cannot pass the job its input: %s", strerror(errno));
 		close(in);
 		return -1;

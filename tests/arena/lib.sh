@@ -68,6 +68,25 @@ no_process_matching() {
 	[ -z "$left" ] || fail "processes left running: $(ps -o pid,args -p "$(echo $left | tr ' ' ',')" 2>/dev/null)"
 }
 
+# second_game_stalled RESULTS.JSONL WHAT: the games of bot "m" in two seat
+# arrangements over three deals: in each, by deal, no fault, m's timeout,
+# no fault (m stalls in its second game; WHAT prefixes the failure)
+second_game_stalled() {
+	python3 - "$1" <<'PY' || fail "${2}the faults by deal"
+import json, sys
+by = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    seat = r["bots"].index("m")
+    faults = [(f["seat"] == seat, f["kind"]) for f in r["faults"]]
+    by.setdefault(tuple(r["bots"]), []).append((r["game"], faults))
+assert len(by) == 2, by
+for arr, games in by.items():
+    games.sort()
+    assert [k for _, k in games] == [[], [(True, "timeout")], []], (arr, games)
+PY
+}
+
 # two_bots FILE [EXTRA ARENA KEYS...]: a config with @greedy and @random
 two_bots() {
 	f=$1

@@ -332,19 +332,7 @@ expect_eq "stopexit: games" "$(lines res-stopexit/results.jsonl)" 6
 if grep "failed" err; then
 	fail "stopexit: a game failed"
 fi
-python3 - res-stopexit/results.jsonl <<'PY' || fail "stopexit: the faults by deal"
-import json, sys
-by = {}
-for line in open(sys.argv[1]):
-    r = json.loads(line)
-    seat = r["bots"].index("m")
-    faults = [(f["seat"] == seat, f["kind"]) for f in r["faults"]]
-    by.setdefault(tuple(r["bots"]), []).append((r["game"], faults))
-assert len(by) == 2, by
-for arr, games in by.items():
-    games.sort()
-    assert [k for _, k in games] == [[], [(True, "timeout")], []], (arr, games)
-PY
+second_game_stalled res-stopexit/results.jsonl "stopexit: "
 no_process_matching "$m"
 echo "ok: a match stopped at its game timeout: the stopped game counts, the rest are played, none fails"
 

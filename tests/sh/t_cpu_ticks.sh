@@ -3,12 +3,17 @@
 # time it used, not more and not in whole ticks. /proc's stat counts CPU
 # time in 10 ms ticks, user and system time each cut down to a whole one,
 # so the difference of two readings could come out up to 20 ms more than
-# was used, or less. A bot that burns 20.0 ms of CPU a decision
+# was used, or less. A bot that burns 17.5 ms of CPU a decision
 # (tests/bots/share_bot.c, whose count is exact) against --move-ms 25,
-# with one thread, with three (17.5 ms), and with one thread after another
-# thread burned 100 ms and ended: before the fix, each game of the 12 failed,
-# faulted "used more than 25 ms of CPU time" or charged whole ticks (110.0
-# ms for 120.1 used). The referee now reads each process's CPU clock.
+# with one thread, with three, and with one thread after another thread
+# burned 100 ms and ended. Before the fix (then at 20.0 ms with one
+# thread), each game of the 12 failed: faulted "used more than 25 ms of
+# CPU time", or charged whole ticks (110.0 ms for 120.1 used). The
+# referee now reads each process's CPU clock. Such a reading, taken while
+# a thread of the process runs, lags by up to a scheduler tick (4 ms at
+# HZ=250, docs/sandbox.md), and a decision can carry that lag from the
+# one before; at 20 ms a clone run at load 6 charged one decision over
+# 25 ms for 20.18 used, so the room above the burn is now 7.5 ms.
 set -u
 . "$(dirname "$0")/lib.sh"
 O=${O:-build/rel}
@@ -18,7 +23,7 @@ bot=$top/$O/tests/bots/share_bot
 total=0 faulted=0
 # three threads burn 17.5 ms: once, at load 20 under ASan, a three-thread
 # decision of 20 ms was read as over 25 (not seen again in 7 runs)
-for args in "1 0.8" "3 0.7" "1 0.8 100"; do
+for args in "1 0.7" "3 0.7" "1 0.7 100"; do
 	for seed in 1 2 3 4; do
 		g=$tmp/g$seed.$(echo "$args" | tr ' .' '_-')
 		timeout 120 "$BINDIR/referee" --no-cgroup --cpu-time --move-ms 25 --variant indiana \
@@ -82,4 +87,4 @@ t = r["time_ms"][0]
 assert sum(own) - 20 * len(own) <= t <= sum(own) + 5 + 0.5 * len(own), (t, sum(own), len(own))
 PY
 done
-finish "$total decisions of 17.5 to 20 ms of CPU against 25 charged what they used ($faulted games faulted where the bot's own count was over 24 ms)"
+finish "$total decisions of 17.5 ms of CPU against 25 charged what they used ($faulted games faulted where the bot's own count was over 24 ms)"

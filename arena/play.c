@@ -44,7 +44,8 @@ struct job {
 	struct jgame *games;
 	int n;           /* games */
 	int next;        /* a match's games[0..next) have had their result line */
-	int stop_answered; /* the last SIGUSR1's game (its index + 1) once its line came, else 0 */
+	int stop_answered; /* the last SIGUSR1's game (its index + 1) once its line came
+			      saying "stopped":true, else 0 */
 	int match;       /* "--match -": result lines are taken as they come */
 	int attempt;     /* 1 or 2 */
 	long timeout_s;  /* the running game's timeout (0: none) */
@@ -583,12 +584,16 @@ static int play_line(struct play *pl, struct runner_done *d, char *err, size_t l
 		free(d->out);
 		return 0;
 	}
-	/* the game SIGUSR1 stopped has ended: no later game was started */
-	if (d->stop_sent && d->stop_line == j->next)
-		j->stop_answered = j->next + 1;
 	result_init(&r);
 	judge_line(pl->c, &j->games[j->next], d->out, d->outlen, pl->logs_fd, &r, &nfaults, why,
 		   sizeof(why));
+	/*
+	 * the game SIGUSR1 stopped has ended, and its line says the stop
+	 * ended it: no later game was started; without "stopped" the stop
+	 * came too late for it, was ignored, and the referee plays on
+	 */
+	if (d->stop_sent && d->stop_line == j->next && r.stopped == 1)
+		j->stop_answered = j->next + 1;
 	if (!why[0])
 		ret = count_game(pl, &j->games[j->next], &r, nfaults, err, len);
 	else
@@ -606,17 +611,19 @@ static int play_line(struct play *pl, struct runner_done *d, char *err, size_t l
 /*
  * Has a match's referee, told to start no further game, stopped with no
  * game failed: the rest were not reached? Told by SIGUSR1 at the game
- * timeout: the running game's result line came after it (that game
- * ended, and counted or failed on its own line), and the referee ended
- * with no later line, whatever its status. That line starts the next
- * game's timeout (runner_set_timeout()), so a referee killed at the end
- * of the stop's grace passes here only when the stopped game was the
- * match's last; and one that ignored a stop that came as its game ended
- * (docs/referee.md), then ended without the next game's line before that
- * game's timeout, passes here too: the arena cannot tell the two apart.
- * Without that line, the stopped game fails (a referee that exits 0
- * without it would otherwise have it played again and again, each time
- * stopped). Told by SIGUSR2 at the first Ctrl-C (every match running
+ * timeout: the running game's result line came after it saying
+ * "stopped":true (that game ended, and counted or failed on its own
+ * line; the stop ended it, so the referee starts no other), and the
+ * referee ended with no later line, whatever its status. Any line starts
+ * the next game's timeout (runner_set_timeout()), so a referee killed at
+ * the end of the stop's grace passes here only when the stopped game was
+ * the match's last. A line without "stopped" means the stop came as its
+ * game ended and was ignored (docs/referee.md): the referee plays on,
+ * and when it ends without the next game's line, that game fails, an
+ * attempt, as in any referee that ends mid-match. Without the stopped
+ * game's line, the stopped game fails (a referee that exits 0 without it
+ * would otherwise have it played again and again, each time stopped).
+ * Told by SIGUSR2 at the first Ctrl-C (every match running
  * then): it exited 0, or died of SIGUSR2, which came before its handler
  * was in place (between fork() and main()), before any game.
  */

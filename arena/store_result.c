@@ -15,10 +15,10 @@
 static const char *const keys[] = {
 	"game", "index", "bots", "variant", "seed", "bot_seeds", "options", "seats", "hands",
 	"seat_scores", "team_scores", "ranks", "faults", "decisions", "time_ms", "mem_peak_mb",
-	"euchred", "cwd", "argv",
+	"euchred", "stopped", "cwd", "argv",
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
-#define FIRST_AFTER_EXTRA 17 /* "cwd" */
+#define FIRST_AFTER_EXTRA 18 /* "cwd" */
 
 void result_init(struct result *r)
 {
@@ -27,6 +27,7 @@ void result_init(struct result *r)
 	r->bot_seeds.n = r->seat_scores.n = r->team_scores.n = r->ranks.n = -1;
 	r->decisions.n = r->time_ms.n = r->mem_peak_mb.n = r->euchred.n = -1;
 	r->noptions = r->nfaults = -1;
+	r->stopped = -1;
 	/* argv all zero: an empty strvec that pushes and releases, without an allocation */
 }
 
@@ -198,6 +199,8 @@ static int read_key(struct result *r, const char *key, json_t *x)
 		r->team_scores_null = json_is_null(x), read_nums(x, &r->team_scores);
 	else if (!strcmp(key, "faults"))
 		read_faults(x, r);
+	else if (!strcmp(key, "stopped"))
+		r->stopped = json_is_boolean(x) ? json_is_true(x) : -1;
 	else if (!strcmp(key, "cwd"))
 		r->cwd = text_of(x);
 	else if (!strcmp(key, "argv")) {
@@ -348,6 +351,8 @@ static json_t *field_json(const struct result *r, const char *name)
 		return r->team_scores_null ? json_null() : nums_json(&r->team_scores);
 	if (!strcmp(name, "faults"))
 		return faults_json(r);
+	if (!strcmp(name, "stopped"))
+		return r->stopped < 0 ? NULL : json_boolean(r->stopped);
 	if (!strcmp(name, "cwd"))
 		return text_json(r->cwd);
 	if (!strcmp(name, "argv")) {

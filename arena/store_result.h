@@ -15,7 +15,8 @@
  *    "hands":N,"seat_scores":[N...],"team_scores":[N,N]|null,
  *    "ranks":[N...],"faults":[{"seat":N,"kind":K,"hand":N,"detail":D}...],
  *    "decisions":[N...],"time_ms":[X...],"mem_peak_mb":[X|null...],
- *    "euchred":[N...] (flip only),"cwd":DIR,"argv":[WORD...]}
+ *    "euchred":[N...] (flip only),"stopped":true (a game the arena's stop
+ *    ended only),"cwd":DIR,"argv":[WORD...]}
  *
  * Parsing is lenient, as the readers have always been: every field may be
  * missing (a line written by hand, by an older arena, or a schedule line),
@@ -93,6 +94,11 @@ struct result {
 	int nfaults;           /* -1: no "faults" array */
 	struct result_fault *faults;
 	struct result_nums decisions, time_ms, mem_peak_mb, euchred;
+	/*
+	 * "stopped": 1 true (the game a SIGUSR1 stop ended: its referee
+	 * starts no other), 0 false, -1 missing or not a boolean
+	 */
+	int stopped;
 	char *cwd;             /* owned; NULL: missing */
 	int has_argv;
 	struct strvec argv;

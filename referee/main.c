@@ -933,8 +933,14 @@ static int play_game(struct session *se, long i, char *err, size_t len)
 		running_game = -1;
 		goto out;
 	}
-	/* over: a stop that names it comes too late, and stops nothing */
+	/*
+	 * over: a stop that names it comes too late, and stops nothing; one
+	 * that came before this (even after the last move) stops the run,
+	 * and the line says so, which is how the arena tells it from a stop
+	 * ignored as stale (docs/referee.md, Matches)
+	 */
 	running_game = -1;
+	res.stopped = bot_interrupted();
 	if (match_result_json(&mc, (const char *const *)se->seats, &res, line, err, len) == 0 &&
 	    write_result(se->log, se->o.log_file, line, err, len) == 0) {
 		for (int s = 0; s < se->nseats; s++) {

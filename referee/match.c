@@ -475,6 +475,7 @@ int match_run(const struct match_config *mc, struct player **players,
 	res->nfaults = 0;
 	memset(res->ranks, 0, sizeof(res->ranks));
 	memset(res->seat, 0, sizeof(res->seat));
+	res->stopped = 0;
 	memset(&r, 0, sizeof(r));
 	r.mc = mc;
 	r.res = res;
@@ -560,6 +561,7 @@ int match_run(const struct match_config *mc, struct player **players,
 		goto out;
 	for (int s = 0; s < rules->players; s++)
 		res->seat[s].mem_peak_mb = player_mem_peak_mb(players[s]);
+	res->stopped = bot_interrupted();
 	match_forfeit_ranks(r.g, r.faulted, res->ranks);
 	ret = 0;
 out:
@@ -815,6 +817,8 @@ int match_result_json(const struct match_config *mc, const char *const *specs,
 		strbuf_addstr(sb, ",\"euchred\":");
 		jw_ints(&w, g->euchred, r->players);
 	}
+	if (res->stopped)
+		strbuf_addstr(sb, ",\"stopped\":true");
 	strbuf_addch(sb, '}');
 	if (w.bad) {
 		/* nothing of a line that failed stays in out */

@@ -59,6 +59,14 @@ struct match_result {
 	int nfaults;
 	struct fault faults[MAX_SEATS];  /* at most one per seat: the first */
 	struct seat_record seat[MAX_SEATS];
+	/*
+	 * The stop (SIGUSR1, bot_interrupted()) landed during the game, so
+	 * the referee starts no other after it: written "stopped":true, the
+	 * arena's sign that its stop was obeyed (docs/referee.md, Matches).
+	 * match_run() sets it as the game ends; a caller that lets a stop
+	 * still name the game after that (main.c) sets it again once none can.
+	 */
+	int stopped;
 };
 
 /*
@@ -84,8 +92,10 @@ int match_result_fixed(const struct rules *rules, const char *const *specs,
 /*
  * Appends the result as one line of JSON (no newline): variant, seed,
  * bot_seeds, options, seats, hands, seat_scores, team_scores, ranks,
- * faults, ... 0, or -1 with err when it cannot be encoded (a SEAT that is
- * not UTF-8).
+ * faults, decisions, time_ms, mem_peak_mb, euchred (flip only), and last
+ * "stopped":true for a stopped game only (res->stopped), so the line of a
+ * game played to its end is what it always was. 0, or -1 with err when
+ * it cannot be encoded (a SEAT that is not UTF-8).
  */
 int match_result_json(const struct match_config *mc, const char *const *specs,
 		      const struct match_result *res, struct strbuf *out, char *err, size_t len);

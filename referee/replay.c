@@ -410,13 +410,18 @@ static int add_fault(struct replay *r, char *line)
 	return 0;
 }
 
-/* The result without what was measured, not decided: times and memory. */
+/*
+ * The result without what was measured, not decided: times and memory,
+ * and "stopped" (when the arena's stop landed, which a game stopped
+ * after its last move, stop_game() never applied, does not show).
+ */
 static json_t *without_measures(json_t *o)
 {
 	json_t *c = json_deep_copy(o);
 
 	json_object_del(c, "time_ms");
 	json_object_del(c, "mem_peak_mb");
+	json_object_del(c, "stopped");
 	return c;
 }
 

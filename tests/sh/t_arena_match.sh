@@ -36,7 +36,11 @@
 #    game counts, the games after it were not reached and are played,
 #    none fails (stopexit; a referee killed at the end of its 60 s grace
 #    takes the same path when the stopped game is its match's last: a
-#    line after the stop starts the next game's timeout).
+#    line after the stop starts the next game's timeout);
+#  - one that ignored a stop come too late (its line without
+#    "stopped":true), played on and ended without the next game's line:
+#    that next game fails (an attempt) and is played alone, none is
+#    played again as a match (stale).
 . tests/arena/lib.sh
 mis=$ROOT/tests/misbehave
 cd "$W" || exit 1
@@ -335,6 +339,50 @@ fi
 second_game_stalled res-stopexit/results.jsonl "stopexit: "
 no_process_matching "$m"
 echo "ok: a match stopped at its game timeout: the stopped game counts, the rest are played, none fails"
+
+# 11. a match's referee whose line after the stop lacks "stopped":true
+# (it ignored the stop as come too late, docs/referee.md), which then
+# exits 0 in the next game without its line: per arrangement, by deal,
+# no fault, the staller's timeout, no fault; game 3 fails once (an
+# attempt) and counts alone. Before, the arena took the line after the
+# stop for "stopped", and game 3 for not reached: played again as a
+# match, never failed.
+m=mk-stale-$$
+cat >stale.ini <<X
+[arena]
+variants = hammerwalt
+deals = 3
+seed = 5
+results = res-stale
+game_timeout_s = 2
+move_ms = 20000
+logs = none
+[variant hammerwalt]
+max_hands = 1
+[bot m]
+command = $mis/staller $m 15
+[bot random]
+command = @random
+X
+cat >stalewrap <<X
+#!/bin/sh
+echo "\$*" >>"$W/stale-calls"
+exec "$FIXTURES/match-referee" "\$@"
+X
+chmod +x stalewrap
+: >stale-calls
+MATCH_MODE=stale timeout 60 "$ARENA" -q --jobs 1 --referee ./stalewrap stale.ini \
+	>/dev/null 2>err || fail "stale: exit $?: $(cat err)"
+expect_eq "stale: games" "$(lines res-stale/results.jsonl)" 6
+no_duplicate_ids res-stale/results.jsonl
+expect_eq "stale: retried" "$(grep -c "game hammerwalt\.d0003\.[^ ]* failed (the referee ended without the game's result); it will be retried$" err)" 2
+expect_eq "stale: failures" "$(grep -c failed err)" 2
+[ -e res-stale/failed.jsonl ] && fail "stale: a game was given up: $(cat res-stale/failed.jsonl)"
+expect_eq "stale: referees (matches, games alone)" \
+	"$(grep -c -- '--match -' stale-calls) $(grep -c -- '--seed -' stale-calls)" "2 2"
+second_game_stalled res-stale/results.jsonl "stale: "
+no_process_matching "$m"
+echo "ok: a match's referee that played on after a stale stop and ended: the next game fails once, then counts"
 
 rm -rf "$W"
 echo "ok: t_arena_match"

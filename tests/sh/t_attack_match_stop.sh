@@ -7,7 +7,9 @@
 # at once and its slowest bot charged a timeout. A stop that names the
 # running game, and a plain kill (no value), stop it as always, and no
 # further game starts. A value that names no game (-1, before the first
-# game) stops nothing.
+# game) stops nothing. The stopped game's result line, and no other,
+# says "stopped":true (the arena tells by it a stop obeyed from one
+# ignored as stale).
 set -u
 . "$(dirname "$0")/lib.sh"
 ref=$(cd "$BINDIR" && pwd)/referee
@@ -56,11 +58,20 @@ for l in open(sys.argv[1]):
     fs = json.loads(l)["faults"]
     print(" ".join("%d:%s" % (f["seat"], f["kind"]) for f in fs) or "-")
 PY
+# stopped.py FILE: the numbers (from 1) of the lines with a "stopped" key, and its values
+cat >stopped.py <<'PY'
+import json, sys
+for i, l in enumerate(open(sys.argv[1]), 1):
+    r = json.loads(l)
+    if "stopped" in r:
+        print("%d:%s" % (i, json.dumps(r["stopped"])))
+PY
 
 # the stop of game index 0 (game 1, over): game 2 and 3 played whole
 play_stopped stale -s USR1 -q 0
 expect_eq "stale stop: games" "$(wc -l <stale.out)" 3
 expect_eq "stale stop: faults" "$(python3 faults.py stale.out | tr '\n' ' ')" "- - - "
+expect_eq "stale stop: lines that say stopped" "$(python3 stopped.py stale.out)" ""
 
 # the stop of game index 1 (game 2, running): it is stopped, game 3 never starts
 play_stopped running -s USR1 -q 1
@@ -73,6 +84,8 @@ case $(sed -n 2p running.faults) in
 esac
 grep -q "the game was stopped for running too long (SIGUSR1" running.out ||
 	fail "running game's stop: $(sed -n 2p running.out)"
+expect_eq "running game's stop: lines that say stopped" "$(python3 stopped.py running.out)" \
+	"2:true"
 
 # a plain kill: the running game, as always
 play_stopped plain -s USR1
@@ -81,6 +94,7 @@ case $(python3 faults.py plain.out | tr '\n' ' ') in
 "- 0:timeout " | "- 2:timeout ") ;;
 *) fail "plain stop: faults: $(python3 faults.py plain.out | tr '\n' ' ')" ;;
 esac
+expect_eq "plain stop: lines that say stopped" "$(python3 stopped.py plain.out)" "2:true"
 # a stop with the value -1 before the first game (the referee waits for
 # its list): no game runs, and -1 names none. Before, -1 matched the
 # referee's "no game" mark, and the first game was stopped at its start.
@@ -102,5 +116,7 @@ wait "$pid" || fail "minus one: the referee: $(cat minus.err)"
 expect_eq "a stop of -1 before the first game: games" "$(wc -l <minus.out)" 3
 expect_eq "a stop of -1 before the first game: faults" \
 	"$(python3 faults.py minus.out | tr '\n' ' ')" "- - - "
+expect_eq "a stop of -1 before the first game: lines that say stopped" \
+	"$(python3 stopped.py minus.out)" ""
 
 finish "ok: a stop sent with the index of a game that has ended stops nothing; the running game's, and a plain one, stop it"

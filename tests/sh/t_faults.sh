@@ -34,6 +34,7 @@ assert re.search(detail, f["detail"]), (detail, f["detail"])
 # the game was played to its end, and seat 0's team forfeits
 assert r["hands"] >= 1
 assert r["ranks"] == [2, 1, 2, 1], r["ranks"]
+assert "stopped" not in r, r["stopped"]
 PY
 	# the bot and anything it started are gone
 	if ! gone "$marker"; then
@@ -101,7 +102,7 @@ BOTARGS=""
 
 # SIGUSR1 (the arena's game timeout) stops the game: the bot that used the
 # most time is charged a timeout, @greedy finishes every bot's seat, the
-# result is printed and the record replays
+# result is printed, saying "stopped":true, and the record replays
 "$BINDIR/referee" --variant hammerwalt --seed 11 --move-ms 5000 --log "$tmp/stop.log" \
 	"$mis/slowpoke stop-$$ 300 100000" "$top/sample-bots/c-random" @greedy @random \
 	>"$tmp/stop.json" 2>"$tmp/stop.err" &
@@ -123,6 +124,7 @@ f = r["faults"][0]
 assert f["seat"] == 0 and f["kind"] == "timeout", f
 assert f["detail"].startswith("the game was stopped for running too long (SIGUSR1"), f
 assert r["ranks"] == [2, 1, 2, 1], r["ranks"]
+assert r.get("stopped") is True, r.get("stopped")
 PY
 grep -q '^# stopped (SIGUSR1)' "$tmp/stop.log" || fail "the record does not say the game was stopped"
 "$BINDIR/referee" --replay "$tmp/stop.log" >/dev/null 2>&1 || fail "a stopped game does not replay"

@@ -2,7 +2,8 @@
  * test_arena_result.c - the result line's one reader and one writer
  * (arena/store_result.h): a line the arena writes reads into the fields it
  * holds and writes back byte for byte; missing or misshapen fields read
- * as missing; unknown keys survive; a failed.jsonl line likewise; a
+ * as missing; unknown keys survive; "stopped" (a game the arena's stop
+ * ended) reads and writes back in its place; a failed.jsonl line likewise; a
  * line checked against its schedule line names the field that differs;
  * and two lines compared as JSON values differ where what result_parse()
  * keeps does not.
@@ -66,6 +67,7 @@ static void test_a_line_reads_into_its_fields(void)
 	CHECK(r.time_ms.v[0].d == 3.466);
 	CHECK_INT(r.mem_peak_mb.v[1].type, RESULT_NULL);
 	CHECK_INT(r.euchred.v[1].i, 1);
+	CHECK_INT(r.stopped, -1);
 	CHECK_STR(r.cwd, "/w");
 	CHECK_INT(r.argv.nr, 5);
 	CHECK_STR(r.argv.items[4], "heur/run");
@@ -132,6 +134,46 @@ static void test_missing_misshapen_and_unknown_fields(void)
 	CHECK(r.game == NULL);
 	CHECK_INT(result_parse(&r, "[1]", 3, err, sizeof(err)), -1);
 	CHECK_STR(err, "not a JSON object");
+	result_release(&r);
+}
+
+/*
+ * "stopped":true, after euchred and before the unknown keys and cwd, as
+ * the arena writes a stopped game's line; false reads as 0 and writes
+ * back; anything else reads as missing (-1) and is left out.
+ */
+static void test_stopped_reads_and_writes_back_in_its_place(void)
+{
+	static const char text[] = "{\"game\":\"g\",\"euchred\":[0,1],\"stopped\":true,"
+				   "\"new_field\":1,\"cwd\":\"/d\"}";
+	static const char moved[] = "{\"cwd\":\"/d\",\"stopped\":true,\"game\":\"g\"}";
+	struct result r;
+	struct strbuf sb = STRBUF_INIT;
+	char err[ERRLEN];
+
+	result_init(&r);
+	strbuf_init(&sb);
+	CHECK_INT(result_parse(&r, text, strlen(text), err, sizeof(err)), 0);
+	CHECK_INT(r.stopped, 1);
+	CHECK(json_object_get(r.extra, "stopped") == NULL);
+	CHECK_INT(result_format(&r, &sb, err, sizeof(err)), 0);
+	CHECK_STR(sb.buf, text);
+	/* wherever the key stands, it is written in its place */
+	strbuf_reset(&sb);
+	CHECK_INT(result_parse(&r, moved, strlen(moved), err, sizeof(err)), 0);
+	CHECK_INT(result_format(&r, &sb, err, sizeof(err)), 0);
+	CHECK_STR(sb.buf, "{\"game\":\"g\",\"stopped\":true,\"cwd\":\"/d\"}");
+	strbuf_reset(&sb);
+	CHECK_INT(result_parse(&r, "{\"stopped\":false}", 17, err, sizeof(err)), 0);
+	CHECK_INT(r.stopped, 0);
+	CHECK_INT(result_format(&r, &sb, err, sizeof(err)), 0);
+	CHECK_STR(sb.buf, "{\"stopped\":false}");
+	strbuf_reset(&sb);
+	CHECK_INT(result_parse(&r, "{\"stopped\":1,\"game\":\"g\"}", 24, err, sizeof(err)), 0);
+	CHECK_INT(r.stopped, -1);
+	CHECK_INT(result_format(&r, &sb, err, sizeof(err)), 0);
+	CHECK_STR(sb.buf, "{\"game\":\"g\"}");
+	strbuf_release(&sb);
 	result_release(&r);
 }
 
@@ -247,6 +289,7 @@ int main(void)
 	RUN(test_a_line_reads_into_its_fields);
 	RUN(test_a_line_writes_back_byte_for_byte);
 	RUN(test_missing_misshapen_and_unknown_fields);
+	RUN(test_stopped_reads_and_writes_back_in_its_place);
 	RUN(test_a_failed_line_reads_and_writes_back);
 	RUN(test_a_line_against_its_schedule_line);
 	RUN(test_two_lines_compared_as_json_values);

@@ -3,8 +3,9 @@
  * is byte for byte what jansson writes for the same values (the encoding
  * the referee used before, kept here as the reference): finished games of
  * every variant, nonzero times, faults whose details need escaping, SEAT
- * texts with quotes, tabs and non-ASCII letters, and a SEAT that is not
- * UTF-8 (refused by both).
+ * texts with quotes, tabs and non-ASCII letters, stopped games, and a
+ * SEAT that is not UTF-8 (refused by both). A stopped game's line ends
+ * in "stopped":true, and no other line has the key.
  */
 #include <jansson.h>
 #include <math.h>
@@ -96,6 +97,8 @@ static int reference_json(const struct match_config *mc, const char *const *spec
 		if (r->variant == VAR_FLIP)
 			bad |= json_object_set_new(o, "euchred",
 						   int_array(g->euchred, r->players)) < 0;
+		if (res->stopped)
+			bad |= json_object_set_new(o, "stopped", json_true()) < 0;
 		seeds = opts = seats = faults = dec = tms = mem = NULL; /* o owns them now */
 	}
 	if (!bad && !(text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12))))
@@ -198,6 +201,7 @@ static void test_variants_and_values(void)
 				res.faults[1] = (struct fault){ 2, FAULT_TIMEOUT, 0, 1, 0, 0, 0,
 								"no answer within 1000 ms" };
 			}
+			res.stopped = seed % 4 == 0;
 			compare(&mc, specs, &res);
 			match_result_release(&res);
 		}
@@ -226,9 +230,41 @@ static void test_not_utf8(void)
 	match_result_release(&res);
 }
 
+/* "stopped":true last (after flip's euchred), on a stopped game's line alone */
+static void test_stopped_last_and_only_when_stopped(void)
+{
+	const char *specs[5] = { "@random", "@random", "@random", "@random", "@random" };
+	struct rules rules;
+	struct match_config mc;
+	struct match_result res;
+	struct strbuf out = STRBUF_INIT;
+	char err[128];
+	const char *tail = ",\"stopped\":true}", *euchred;
+
+	rules_init(&rules, VAR_FLIP);
+	rules_finish(&rules, err, sizeof(err));
+	memset(&mc, 0, sizeof(mc));
+	mc.rules = &rules;
+	play(&res, &rules, 3);
+	strbuf_init(&out);
+	CHECK_INT(match_result_json(&mc, specs, &res, &out, err, sizeof(err)), 0);
+	CHECK(strstr(out.buf, "stopped") == NULL);
+	CHECK(out.len > 0 && out.buf[out.len - 1] == '}' && out.buf[out.len - 2] == ']');
+	strbuf_reset(&out);
+	res.stopped = 1;
+	CHECK_INT(match_result_json(&mc, specs, &res, &out, err, sizeof(err)), 0);
+	CHECK(out.len > strlen(tail));
+	CHECK_STR(out.buf + out.len - strlen(tail), tail);
+	euchred = strstr(out.buf, "\"euchred\":[");
+	CHECK(euchred != NULL && euchred < out.buf + out.len - strlen(tail));
+	strbuf_release(&out);
+	match_result_release(&res);
+}
+
 int main(void)
 {
 	RUN(test_variants_and_values);
+	RUN(test_stopped_last_and_only_when_stopped);
 	RUN(test_not_utf8);
 	return TEST_REPORT();
 }

@@ -354,7 +354,7 @@ variants = hammerwalt
 deals = 3
 seed = 5
 results = res-stale
-game_timeout_s = 2
+game_timeout_s = 5
 move_ms = 20000
 logs = none
 [variant hammerwalt]

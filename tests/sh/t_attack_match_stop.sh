@@ -9,7 +9,8 @@
 # further game starts. A value that names no game (-1, before the first
 # game) stops nothing. The stopped game's result line, and no other,
 # says "stopped":true (the arena tells by it a stop obeyed from one
-# ignored as stale).
+# ignored as stale). A stop after a game's last move, before its line,
+# ends the run too, and the line says so (a match and a game alone).
 set -u
 . "$(dirname "$0")/lib.sh"
 ref=$(cd "$BINDIR" && pwd)/referee
@@ -119,4 +120,64 @@ expect_eq "a stop of -1 before the first game: faults" \
 expect_eq "a stop of -1 before the first game: lines that say stopped" \
 	"$(python3 stopped.py minus.out)" ""
 
-finish "ok: a stop sent with the index of a game that has ended stops nothing; the running game's, and a plain one, stop it"
+# A stop that lands after a game's last move, before its result line:
+# each bot (late/run) writes "over" to stderr at "gameover" and keeps
+# the referee waiting for its exit (0.5 s a seat, then it is killed), and
+# the stop comes then. The game is over: no fault, no "# stopped" in the
+# record, which replays; but the stop ended it: its line says
+# "stopped":true and no further game starts (a match, the stop's value
+# naming game index 0), or the game alone (a plain kill) says so too.
+mkdir late
+cat >late/run <<'X'
+#!/usr/bin/env python3
+import sys, time
+for line in sys.stdin:
+    line = line.rstrip("\r\n")
+    if line.startswith("gameover"):
+        print("over", file=sys.stderr, flush=True)
+        time.sleep(5)
+    elif line.startswith("legal "):
+        print(line[6:].split(",")[0], flush=True)
+    elif line == "quit":
+        break
+X
+chmod 755 late late/run
+# stop_when_over STDERR-FILE PID KILL-ARGS...: the stop, once seat 0 has its "gameover"
+stop_when_over() {
+	_f=$1 _p=$2
+	shift 2
+	_n=0
+	until grep -qs '^over' "$_f" || [ $_n -ge 1000 ]; do
+		sleep 0.02
+		_n=$((_n + 1))
+	done
+	/bin/kill "$@" "$_p" || fail "/bin/kill $* after the last move"
+}
+for i in 1 2; do
+	echo "{\"seed\": $i, \"log\": \"$tmp/late$i.log\", \"bot_logs\": \"$tmp/late$i\"}"
+done >latelist
+"$ref" --variant hammerwalt --option max_hands=1 --match latelist "$tmp/late" "$tmp/late" \
+	"$tmp/late" "$tmp/late" >late.out 2>late.err &
+pid=$!
+stop_when_over late1/seat0.stderr "$pid" -s USR1 -q 0
+wait "$pid" || fail "a stop after the last move: the referee: $(cat late.err)"
+expect_eq "a stop after the last move: games" "$(wc -l <late.out)" 1
+expect_eq "a stop after the last move: faults" "$(python3 faults.py late.out)" "-"
+expect_eq "a stop after the last move: lines that say stopped" "$(python3 stopped.py late.out)" \
+	"1:true"
+[ -e late2.log ] && fail "a stop after the last move: game 2 was started"
+grep -q '^# stopped' late1.log && fail "a stop after the last move: the record says stopped"
+"$ref" --replay late1.log >/dev/null 2>&1 || fail "a stop after the last move: no replay"
+# the game alone, a plain kill
+"$ref" --variant hammerwalt --option max_hands=1 --seed 3 --log alone.log "$tmp/late" \
+	"$tmp/late" "$tmp/late" "$tmp/late" >alone.out 2>alone.err &
+pid=$!
+stop_when_over alone.seat0.stderr "$pid" -s USR1
+wait "$pid" || fail "a game alone stopped after its last move: $(cat alone.err)"
+expect_eq "a game alone stopped after its last move: faults" "$(python3 faults.py alone.out)" "-"
+expect_eq "a game alone stopped after its last move: stopped" \
+	"$(python3 stopped.py alone.out)" "1:true"
+grep -q '^# stopped' alone.log && fail "a game alone stopped after its last move: the record says stopped"
+"$ref" --replay alone.log >/dev/null 2>&1 || fail "a game alone stopped after its last move: no replay"
+
+finish "ok: a stop sent with the index of a game that has ended stops nothing; the running game's, and a plain one, stop it; one after the last move stops the run, its line says so"

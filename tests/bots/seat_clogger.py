@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 # tests/bots/seat_clogger.py - a match bot (it answers "ready2") that
 # makes the referee spend the start of the next game of its match on it,
-# for t_attack_match_clear_stop.sh. In an odd seat (1, 3), at its
-# first decision it starts WRITERS (argv 2) background processes that
-# keep rebuilding chains of directories in its scratch for SECONDS
-# (argv 3), so that emptying that scratch before the next game holds the
-# referee (up to 2 s, when the walk gives up). It answers every request
-# at once, so that its own clock shows next to nothing. MARKER (argv 1)
-# tells its processes apart; it plays the first legal move.
+# for t_attack_match_clear_stop.sh. In an odd seat (1, 3), at its first
+# decision it starts WRITERS (argv 2) background processes that keep
+# rebuilding chains of directories in its scratch for SECONDS (argv 3),
+# so that emptying that scratch before the next game holds the referee
+# (up to 2 s, when the walk gives up), and gives them 0.3 s (its own
+# time, in that game) before it answers: started later, or given no
+# time, they were in some runs not yet writing fast enough, and the
+# referee emptied the scratch at once. It answers every other request at
+# once. MARKER (argv 1) tells its processes apart; it plays the first
+# legal move.
 import os, sys, time
 
 writers = int(sys.argv[2])
@@ -51,6 +54,7 @@ for line in sys.stdin:
                     os.close(1)
                     write_for(tmp, k, until)
                     os._exit(0)
+            time.sleep(0.3)  # their trees grow (its own time, in this game)
         print(moves[0], flush=True)
     elif line == "quit":
         break

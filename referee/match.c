@@ -11,7 +11,10 @@
  *
  * Stop policy: when the game must end at once (bot_interrupt(), from
  * SIGUSR1: the arena's game timeout), the bot program that used the most
- * time (its decisions' wall-clock time, whatever its clock) is charged a timeout, every bot still playing is stopped and
+ * time (its decisions' wall-clock time, whatever its clock, and the time
+ * the referee spent emptying its scratch before the game: a kept bot that
+ * keeps writing there holds the referee, player_time_used()) is charged a
+ * timeout, every bot still playing is stopped and
  * @greedy finishes the game in its seat (the others without a fault), so
  * a game is never lost to a bot that stretches it.
  *

@@ -60,6 +60,12 @@ struct player {
 	long budget;          /* ms for the whole game (time_limits_budget()) */
 	double used_ms;       /* charged to the budget so far, in the game's clock */
 	double wall_ms;       /* wall-clock time the referee waited on the bot */
+	/*
+	 * the referee's time spent on the bot's account this game outside
+	 * every wait: emptying its scratch before the game (renew()); no
+	 * budget's, but the stop policy's (player_time_used())
+	 */
+	double held_ms;
 	char file_err[320];   /* the bot's stderr file could not be written, or "" */
 	struct strbuf queue;  /* event lines not yet sent */
 	struct strbuf line;   /* the last answer */
@@ -334,7 +340,7 @@ double player_mem_peak_mb(const struct player *p)
 
 double player_time_used(const struct player *p)
 {
-	return p->wall_ms;
+	return p->wall_ms + p->held_ms;
 }
 
 int player_is_builtin(const struct player *p)
@@ -417,7 +423,8 @@ static void stderr_header(const struct player_env *env, int seat, char *buf, siz
 static int renew(struct player *p, const struct player_env *env, int seat)
 {
 	char header[64], path[4096], err[320];
-	int keep, have;
+	int keep, have, cleared;
+	double t0;
 
 	if (!p->matches || seat != p->seat) {
 		player_stop(p);
@@ -442,10 +449,19 @@ static int renew(struct player *p, const struct player_env *env, int seat)
 	 * (player_ended_between_games()); with --keep-scratch, a host
 	 * directory and the private /tmp beside it
 	 */
-	if ((bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) < 0 ||
-	     (p->scratch[0] && sandbox_private_scratch(env->insecure) &&
-	      bot_scratch_clear(p->bot, NULL) < 0)) &&
-	    !bot_ended(p->bot, ENDED_GRACE_MS)) {
+	t0 = clock_ms();
+	cleared = (bot_scratch_clear(p->bot, p->scratch[0] ? p->scratch : NULL) == 0 &&
+		   (!p->scratch[0] || !sandbox_private_scratch(env->insecure) ||
+		    bot_scratch_clear(p->bot, NULL) == 0));
+	/*
+	 * a bot that keeps writing into its scratch holds the referee here
+	 * (up to the walk's 2 s): no budget's time, as it is not the game's,
+	 * but the stop policy's, so that a stop that lands meanwhile charges
+	 * that bot, not another that has used next to nothing yet
+	 * (tests/sh/t_attack_match_clear_stop.sh)
+	 */
+	p->held_ms = clock_ms() - t0;
+	if (!cleared && !bot_ended(p->bot, ENDED_GRACE_MS)) {
 		player_stop(p);
 		return -1;
 	}
@@ -489,6 +505,8 @@ int player_launch(struct player *p, const struct player_env *env, int seat, stru
 	p->renewed = 0;
 	p->own_env = *env;
 	env = p->env = &p->own_env;
+	/* this game's: renew() sets it; a fresh process that replaces a kept one keeps it */
+	p->held_ms = 0;
 	/* a bot kept up from the last game (player_pause()), in the same seat */
 	if (p->bot && renew(p, env, seat) == 0)
 		return 0;
@@ -782,12 +800,16 @@ int player_relaunch(struct player *p, struct fault *f, char *err, size_t len)
 {
 	struct player_env env = p->own_env;
 	int seat = p->seat;
+	double held = p->held_ms;
+	int ret;
 
 	player_stop(p);
 	/* the game's stderr file, already begun, goes on: the fresh process's follows */
 	env.stderr_append = 1;
 	env.stderr_keep = 0;
-	return player_launch(p, &env, seat, f, err, len);
+	ret = player_launch(p, &env, seat, f, err, len);
+	p->held_ms = held; /* the same game: what it held the referee still counts */
+	return ret;
 }
 
 void player_queue(struct player *p, const struct game *g, int from, int to)

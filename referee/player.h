@@ -200,7 +200,11 @@ const char *player_comment(const struct player *p, size_t *len);
  * stopped; -1 for built-ins and where the sandbox has no cgroup.
  */
 double player_mem_peak_mb(const struct player *p);
-/* Wall-clock time the referee has waited on the bot so far in this game (ms). */
+/*
+ * Wall-clock time the referee has spent on the bot so far in this game
+ * (ms): waiting on it, and emptying its scratch before the game (a kept
+ * bot of a match); what the stop policy compares (match.c).
+ */
 double player_time_used(const struct player *p);
 /*
  * Is the player a built-in (@random, @greedy, @script)? A built-in reads the game

@@ -21,7 +21,7 @@ bot=$top/$O/tests/bots/share_bot
 [ -x "$bot" ] || { fail "no $bot (make test builds it)"; finish ""; }
 
 total=0 faulted=0
-# three threads burn 17.5 ms: once, at load 20 under ASan, a three-thread
+# every case burns 17.5 ms; once, at load 20 under ASan, a three-thread
 # decision of 20 ms was read as over 25 (not seen again in 7 runs)
 for args in "1 0.7" "3 0.7" "1 0.7 100"; do
 	for seed in 1 2 3 4; do

@@ -87,6 +87,22 @@ for arr, games in by.items():
 PY
 }
 
+# staller_ini FILE STALLER-ARGS [ARENA KEYS...]: hammerwalt of one hand
+# over 3 deals (seed 5), tests/misbehave/staller STALLER-ARGS as bot "m"
+# against @random, the KEYS added to [arena]: what second_game_stalled
+# reads
+staller_ini() {
+	f=$1 args=$2
+	shift 2
+	{
+		printf '[arena]\nvariants = hammerwalt\ndeals = 3\nseed = 5\n'
+		for k in "$@"; do echo "$k"; done
+		printf '[variant hammerwalt]\nmax_hands = 1\n'
+		printf '[bot m]\ncommand = %s/tests/misbehave/staller %s\n' "$ROOT" "$args"
+		printf '[bot random]\ncommand = @random\n'
+	} >"$f"
+}
+
 # two_bots FILE [EXTRA ARENA KEYS...]: a config with @greedy and @random
 two_bots() {
 	f=$1

@@ -315,21 +315,8 @@ echo "ok: a match's referee stopped without the game's result fails that game, o
 # fault; no game fails. Before, the game after the stopped one (never
 # started) failed once: "exited with status 1"; it will be retried.
 m=mk-stopexit-$$
-cat >stopexit.ini <<X
-[arena]
-variants = hammerwalt
-deals = 3
-seed = 5
-results = res-stopexit
-game_timeout_s = 5
-move_ms = 20000
-[variant hammerwalt]
-max_hands = 1
-[bot m]
-command = $mis/staller $m 15
-[bot random]
-command = @random
-X
+staller_ini stopexit.ini "$m 15" "results = res-stopexit" "game_timeout_s = 5" \
+	"move_ms = 20000"
 MATCH_MODE=stopexit "$ARENA" -q --jobs 1 --referee "$FIXTURES/match-referee" stopexit.ini \
 	>/dev/null 2>err || fail "stopexit: exit $?: $(cat err)"
 expect_eq "stopexit: games" "$(lines res-stopexit/results.jsonl)" 6
@@ -353,22 +340,8 @@ echo "ok: a match stopped at its game timeout: the stopped game counts, the rest
 # and the games alone failed twice; so 6 s, and a game alone runs the
 # real referee without the wrapper.
 m=mk-stale-$$
-cat >stale.ini <<X
-[arena]
-variants = hammerwalt
-deals = 3
-seed = 5
-results = res-stale
-game_timeout_s = 6
-move_ms = 20000
-logs = none
-[variant hammerwalt]
-max_hands = 1
-[bot m]
-command = $mis/staller $m 15
-[bot random]
-command = @random
-X
+staller_ini stale.ini "$m 15" "results = res-stale" "game_timeout_s = 6" \
+	"move_ms = 20000" "logs = none"
 cat >stalewrap <<X
 #!/bin/sh
 echo "\$*" >>"$W/stale-calls"

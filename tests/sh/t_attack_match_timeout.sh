@@ -12,21 +12,7 @@
 mis=$ROOT/tests/misbehave
 m=mk-stall-$$
 cd "$W" || exit 1
-cat >to.ini <<X
-[arena]
-variants = hammerwalt
-deals = 3
-seed = 5
-results = res
-game_timeout_s = 2
-move_ms = 6000
-[variant hammerwalt]
-max_hands = 1
-[bot m]
-command = $mis/staller $m 4
-[bot random]
-command = @random
-X
+staller_ini to.ini "$m 4" "results = res" "game_timeout_s = 2" "move_ms = 6000"
 "$ARENA" -q --jobs 1 to.ini >out 2>err || fail "the run: $(cat err)"
 expect_eq "games" "$(lines res/results.jsonl)" 6
 no_duplicate_ids res/results.jsonl

@@ -6,9 +6,16 @@
  * same deals (variant and seed) and one attempt, side by side in the order
  * given: the schedule lists the games of a deal next to each other, and
  * plan_match.h the matches of a block of deals, so a deal (or a block) is
- * one group (a retry another, at the end). Handing out scans the groups
- * from the first that is not yet empty, and takes the first none of whose
- * deals is running; the deals running are few (at most 'jobs' matches').
+ * one group (a retry another, at the end).
+ *
+ * Handing out looks at the first LOOK_AHEAD matches queued, in that order,
+ * and takes, of those none of whose deals and authors is running, the one
+ * with the longest chain still queued behind it: the work queued of its
+ * lane (the matches with its deals, which run one after another) or of one
+ * of its authors (whose matches run one after another too), the larger;
+ * a lower attempt first, the earlier on a tie. A match's work is its
+ * games' seats that are not house seats. The lanes' and authors' work is
+ * kept as matches are queued and handed out.
  */
 #include "plan_deal_queue.h"
 
@@ -21,7 +28,12 @@ struct item {
 	struct fixture **g; /* the match's games (owned) */
 	int n;
 	long next;
+	long work;          /* its games' seats that are not house seats */
+	long lane;          /* into lanes: the matches of its deals */
 };
+
+/* Matches queued and handed out look this far into the queue for the longest chain. */
+#define LOOK_AHEAD 256
 
 struct group {
 	int attempt;
@@ -43,6 +55,12 @@ struct deal_queue {
 	const int *author; /* per bot, -1: none (built-ins); NULL: no author rule */
 	int nbots;
 	int *busy;         /* per author: games running that seat it */
+	long *work;        /* per author: the work of the matches queued that seat it */
+	struct lane {
+		long key;  /* an item with the lane's deals */
+		long work; /* of its matches queued */
+	} *lanes;
+	long nlanes, alanes;
 };
 
 /* Do the items a and the games g[0..n) have the same deals, in the same order? */
@@ -54,6 +72,55 @@ static int same_deals(const struct item *a, struct fixture *const *g, int n)
 		if (a->g[i]->variant != g[i]->variant || a->g[i]->seed != g[i]->seed)
 			return 0;
 	return 1;
+}
+
+/* The author of g's seat p, or -1 (a house seat, a built-in, no author rule). */
+static int seat_author(const struct deal_queue *q, const struct fixture *g, int p)
+{
+	int b = g->bot[p];
+
+	return q->author && b >= 0 && b < q->nbots ? q->author[b] : -1;
+}
+
+/* Is a an author of the match it, at a seat before game i's seat p? */
+static int seen_before(const struct deal_queue *q, const struct item *it, int i, int p, int a)
+{
+	for (int k = 0; k <= i; k++)
+		for (int e = 0; e < (k < i ? it->g[k]->nseats : p); e++)
+			if (seat_author(q, it->g[k], e) == a)
+				return 1;
+	return 0;
+}
+
+/*
+ * Adds the work of the match it to what its lane and each of its authors
+ * (once) have queued (by +1), or takes it away (by -1).
+ */
+static void count_work(struct deal_queue *q, const struct item *it, int by)
+{
+	q->lanes[it->lane].work += by * it->work;
+	for (int i = 0; i < it->n; i++)
+		for (int p = 0; p < it->g[i]->nseats; p++) {
+			int a = seat_author(q, it->g[i], p);
+
+			if (a >= 0 && a < q->nbots && !seen_before(q, it, i, p, a))
+				q->work[a] += by * it->work;
+		}
+}
+
+/* The lane of the games g[0..n): one with their deals, or a new one. */
+static long lane_of(struct deal_queue *q, struct fixture *const *g, int n)
+{
+	for (long l = q->nlanes - 1; l >= 0; l--)
+		if (same_deals(&q->items[q->lanes[l].key], g, n))
+			return l;
+	if (q->nlanes == q->alanes) {
+		q->alanes = q->alanes * 2 + 16;
+		q->lanes = xrealloc(q->lanes, (size_t)q->alanes * sizeof(*q->lanes));
+	}
+	q->lanes[q->nlanes].key = q->nitems;
+	q->lanes[q->nlanes].work = 0;
+	return q->nlanes++;
 }
 
 void deal_queue_add_match(struct deal_queue *q, struct fixture *const *g, int n, int attempt)
@@ -81,6 +148,11 @@ void deal_queue_add_match(struct deal_queue *q, struct fixture *const *g, int n,
 	memcpy(it->g, g, (size_t)n * sizeof(*it->g));
 	it->n = n;
 	it->next = -1;
+	it->work = 0;
+	for (int i = 0; i < n; i++)
+		for (int p = 0; p < g[i]->nseats; p++)
+			it->work += g[i]->bot[p] != SEAT_HOUSE;
+	it->lane = lane_of(q, g, n);
 	if (!gr) {
 		if (q->ngroups == q->agroups) {
 			q->agroups = q->agroups * 2 + 16;
@@ -97,6 +169,7 @@ void deal_queue_add_match(struct deal_queue *q, struct fixture *const *g, int n,
 		gr->head = q->nitems;
 	gr->tail = q->nitems++;
 	q->left += n;
+	count_work(q, it, 1);
 }
 
 void deal_queue_add(struct deal_queue *q, struct fixture *g, int attempt)
@@ -113,6 +186,7 @@ struct deal_queue *deal_queue_new(struct fixture *const *todo, long n, const int
 		q->author = author;
 		q->nbots = nbots;
 		q->busy = xcalloc((size_t)nbots, sizeof(*q->busy));
+		q->work = xcalloc((size_t)nbots, sizeof(*q->work));
 	}
 
 	for (long i = 0; i < n; i++)
@@ -130,6 +204,8 @@ void deal_queue_free(struct deal_queue *q)
 	free(q->items);
 	free(q->run);
 	free(q->busy);
+	free(q->work);
+	free(q->lanes);
 	free(q);
 }
 
@@ -148,14 +224,6 @@ static int deals_running(struct deal_queue *q, struct fixture *const *g, int n)
 		if (find_running(q, g[i]->variant, g[i]->seed))
 			return 1;
 	return 0;
-}
-
-/* The author of g's seat p, or -1 (a house seat, a built-in, no author rule). */
-static int seat_author(const struct deal_queue *q, const struct fixture *g, int p)
-{
-	int b = g->bot[p];
-
-	return q->author && b >= 0 && b < q->nbots ? q->author[b] : -1;
 }
 
 /* Does a game of it seat an author that a running game seats? */
@@ -202,43 +270,74 @@ static void mark_running(struct deal_queue *q, const struct fixture *g)
 	r->count++;
 }
 
+/* The longest chain queued behind the match it: its lane's work or an author's. */
+static long chain(const struct deal_queue *q, const struct item *it)
+{
+	long most = q->lanes[it->lane].work;
+
+	for (int i = 0; i < it->n; i++)
+		for (int p = 0; p < it->g[i]->nseats; p++) {
+			int a = seat_author(q, it->g[i], p);
+
+			if (a >= 0 && a < q->nbots && q->work[a] > most)
+				most = q->work[a];
+		}
+	return most;
+}
+
 struct fixture *const *deal_queue_next_match(struct deal_queue *q, int *n, int *attempt)
 {
+	long best = -1, best_prev = -1, best_group = -1, best_chain = 0, seen = 0;
+	struct group *gr;
+	struct item *it;
+
 	while (q->first < q->ngroups && q->groups[q->first].head < 0)
 		q->first++;
-	for (long i = q->first; i < q->ngroups; i++) {
-		struct group *gr = &q->groups[i];
-		struct item *it;
+	for (long i = q->first; i < q->ngroups && seen < LOOK_AHEAD; i++) {
 		long at, prev = -1;
+		int deals;
 
-		if (gr->head < 0 ||
-		    deals_running(q, q->items[gr->key].g, q->items[gr->key].n))
-			continue;
-		/* the group's first match none of whose authors plays elsewhere now */
-		for (at = gr->head; at >= 0 && author_busy(q, &q->items[at]);
-		     prev = at, at = q->items[at].next)
-			;
-		if (at < 0)
-			continue;
-		it = &q->items[at];
-		if (prev < 0)
-			gr->head = it->next;
-		else
-			q->items[prev].next = it->next;
-		if (gr->tail == at)
-			gr->tail = prev;
+		gr = &q->groups[i];
 		if (gr->head < 0)
-			gr->tail = -1;
-		q->left -= it->n;
-		for (int k = 0; k < it->n; k++) {
-			mark_authors(q, it->g[k], 1);
-			mark_running(q, it->g[k]);
+			continue;
+		deals = deals_running(q, q->items[gr->key].g, q->items[gr->key].n);
+		for (at = gr->head; at >= 0 && seen < LOOK_AHEAD;
+		     prev = at, at = q->items[at].next, seen++) {
+			long c;
+
+			if (deals || author_busy(q, &q->items[at]))
+				continue;
+			c = chain(q, &q->items[at]);
+			if (best < 0 || gr->attempt < q->groups[best_group].attempt ||
+			    (gr->attempt == q->groups[best_group].attempt && c > best_chain)) {
+				best = at;
+				best_prev = prev;
+				best_group = i;
+				best_chain = c;
+			}
 		}
-		*n = it->n;
-		*attempt = gr->attempt;
-		return it->g;
 	}
-	return NULL;
+	if (best < 0)
+		return NULL;
+	gr = &q->groups[best_group];
+	it = &q->items[best];
+	if (best_prev < 0)
+		gr->head = it->next;
+	else
+		q->items[best_prev].next = it->next;
+	if (gr->tail == best)
+		gr->tail = best_prev;
+	if (gr->head < 0)
+		gr->tail = -1;
+	q->left -= it->n;
+	count_work(q, it, -1);
+	for (int k = 0; k < it->n; k++) {
+		mark_authors(q, it->g[k], 1);
+		mark_running(q, it->g[k]);
+	}
+	*n = it->n;
+	*attempt = gr->attempt;
+	return it->g;
 }
 
 struct fixture *deal_queue_next(struct deal_queue *q, int *attempt)

@@ -22,12 +22,15 @@
  *
  * The matches of one variant and block (a lane) share their deals, so
  * they run one after another: a lane is a chain no number of jobs
- * shortens. So the lane with the most work left comes first (a match's
- * work: its games' bot seats, house seats not counted), its matches
- * keeping their place while the other jobs play the lighter lanes beside
- * it; lanes with as much left take turns (each lane's first match, in
- * the order the lanes first come, then each lane's second, ...). Within
- * a match games keep the order they came in. With
+ * shortens. So the lane with the most work left comes first in the
+ * order (a match's work: its games' bot seats, house seats not counted),
+ * its matches keeping their place while the other jobs play the lighter
+ * lanes beside it; lanes with as much left take turns (each lane's first
+ * match, in the order the lanes first come, then each lane's second,
+ * ...). The queue then starts, of the first matches in this order that
+ * can start, the one with the longest chain behind it, its lane's or an
+ * author's (plan_deal_queue.h). Within a match games keep the order they
+ * came in. With
  * matches off, or match_games 1, every game is a match of its own, in
  * the order given.
  */

@@ -235,11 +235,141 @@ static void test_a_match_holds_its_deals_and_authors(void)
 	deal_queue_free(q);
 }
 
+/*
+ * The longest chain first: authors A..F are bots 0..5, every game its own
+ * deal and two bot seats (work 2). Queued behind each author: A 4 (games
+ * 0, 1), B 2, C 4 (1, 4), D 6 (2, 3, 4), E 2, F 2; so game 0's chain is 4
+ * (A), game 1's 4, games 2 to 4 have D's 6. The schedule's order would
+ * start game 0, then game 2 beside it.
+ */
+static void test_the_longest_chain_starts_first(void)
+{
+	static const int author[6] = { 0, 1, 2, 3, 4, 5 };
+	struct fixture *todo[5] = { &g[0], &g[1], &g[2], &g[3], &g[4] };
+	struct deal_queue *q;
+	int a;
+
+	set(0, 0, 100);
+	seats(0, 0, 1);         /* A v B */
+	set(1, 0, 200);
+	seats(1, 0, 2);         /* A v C */
+	set(2, 0, 300);
+	seats(2, 3, 4);         /* D v E */
+	set(3, 0, 400);
+	seats(3, 3, 5);         /* D v F */
+	set(4, 0, 500);
+	seats(4, 3, 2);         /* D v C */
+	q = deal_queue_new(todo, 5, author, 6);
+	CHECK_INT(next(q, &a), 2);
+	/* D plays: 3 and 4 wait; 0 and 1 have A's 4, and 0 comes first */
+	CHECK_INT(next(q, &a), 0);
+	CHECK_INT(next(q, &a), -1);
+	/* D is free, with 4 queued (3, 4); 1 waits for A */
+	deal_queue_done(q, &g[2]);
+	CHECK_INT(next(q, &a), 3);
+	/* A is free with 2 queued (1) and C has 4 (1, 4): 1's chain is 4 */
+	deal_queue_done(q, &g[0]);
+	CHECK_INT(next(q, &a), 1);
+	deal_queue_done(q, &g[3]);
+	CHECK_INT(next(q, &a), -1); /* 4 waits for C */
+	deal_queue_done(q, &g[1]);
+	CHECK_INT(next(q, &a), 4);
+	CHECK_INT(deal_queue_left(q), 0);
+	deal_queue_done(q, &g[4]);
+	deal_queue_free(q);
+}
+
+/*
+ * A deal's games are a chain too (a lane): deal 100's three games (work 2
+ * each, 6 in all) start before games of authors with less queued, and a
+ * retry (attempt 2) comes after every first attempt that can start,
+ * whatever its chain.
+ */
+static void test_a_lane_is_a_chain_and_retries_come_last(void)
+{
+	static const int author[6] = { 0, 1, 2, 3, 4, 5 };
+	struct fixture *todo[5] = { &g[0], &g[1], &g[2], &g[3], &g[4] };
+	struct deal_queue *q;
+	int a;
+
+	set(0, 0, 200);
+	seats(0, 4, 5);         /* E v F, deal 200 */
+	set(1, 0, 100);
+	seats(1, 0, 1);         /* A v B */
+	set(2, 0, 100);
+	seats(2, 2, 3);         /* C v D */
+	set(3, 0, 100);
+	seats(3, 1, 0);         /* B v A */
+	set(4, 0, 300);
+	seats(4, 2, 3);         /* C v D, deal 300 */
+	q = deal_queue_new(todo, 5, author, 6);
+	/* deal 100's chain is 6 (A, B: 4; C, D: 4); game 0's 2 */
+	CHECK_INT(next(q, &a), 1);
+	/* deal 100 runs: 2 and 3 wait; 4 has C and D's 4, 0 has 2 */
+	CHECK_INT(next(q, &a), 4);
+	/* game 4 failed: its retry has C's and D's 4 again; game 0 goes first */
+	deal_queue_add(q, &g[4], 2);
+	deal_queue_done(q, &g[4]);
+	CHECK_INT(next(q, &a), 0);
+	CHECK_INT(a, 1);
+	/* nothing else of attempt 1 can start (deal 100): the retry does */
+	CHECK_INT(next(q, &a), 4);
+	CHECK_INT(a, 2);
+	deal_queue_done(q, &g[0]);
+	deal_queue_done(q, &g[1]);
+	deal_queue_done(q, &g[4]);
+	/* deal 100 again: 2 (C, D: 2 left) and 3 (A, B: 2 left) tie: 2 first */
+	CHECK_INT(next(q, &a), 2);
+	deal_queue_done(q, &g[2]);
+	CHECK_INT(next(q, &a), 3);
+	deal_queue_done(q, &g[3]);
+	CHECK_INT(deal_queue_left(q), 0);
+	deal_queue_free(q);
+}
+
+/*
+ * Handing out looks 256 matches into the queue: games 0 to 255 each seat
+ * a bot of their own (a chain of 2), games 256 to 259 one more bot (a
+ * chain of 8); the first starts at the head, the 257th game in the queue
+ * being out of sight, and once a game has started the window moves on.
+ */
+static void test_handing_out_looks_256_matches_ahead(void)
+{
+	enum { N = 260, BOTS = 257 };
+	static struct fixture f[N];
+	static struct fixture *todo[N];
+	static int author[BOTS];
+	struct deal_queue *q;
+	int a;
+
+	for (int b = 0; b < BOTS; b++)
+		author[b] = b;
+	for (int i = 0; i < N; i++) {
+		memset(&f[i], 0, sizeof(f[i]));
+		f[i].index = i;
+		f[i].seed = 1000 + (uint64_t)i;
+		f[i].nseats = 4;
+		f[i].bot[0] = i < 256 ? i : 256;
+		f[i].bot[1] = f[i].bot[2] = f[i].bot[3] = SEAT_HOUSE;
+		todo[i] = &f[i];
+	}
+	q = deal_queue_new(todo, N, author, BOTS);
+	/* games 0..255 are in sight, all with a chain of 2: the first */
+	CHECK_INT(deal_queue_next(q, &a)->index, 0);
+	/* game 256 is now in sight: its bot's chain is 8 */
+	CHECK_INT(deal_queue_next(q, &a)->index, 256);
+	CHECK_INT(deal_queue_next(q, &a)->index, 1);
+	deal_queue_free(q);
+}
+
 int main(void)
 {
 	RUN(test_a_match_holds_its_deals_and_authors);
 	RUN(test_two_games_of_one_deal_never_run_at_once);
 	RUN(test_a_deal_in_two_places_runs_once_at_a_time);
 	RUN(test_an_author_plays_one_game_at_a_time);
+	RUN(test_the_longest_chain_starts_first);
+	RUN(test_a_lane_is_a_chain_and_retries_come_last);
+	RUN(test_handing_out_looks_256_matches_ahead);
 	return TEST_REPORT();
 }

@@ -33,6 +33,26 @@ for d in "$priv" /var/tmp/euchre-private.$$; do
 done
 rm -rf "$priv" /var/tmp/euchre-private.$$
 
+# sh-random reads through grep (its run file): it plays the same moves as
+# its bot.sh alone, in a match of three 30-hand flip games, every seat's
+# seed given (the lines but for the seats, times and memory)
+same_moves() {
+	(cd "$top" && "$top/$BINDIR/referee" --variant flip --option max_hands=30 --games 3 \
+		--seed 5 --bot-seed 0:7 --bot-seed 1:8 --bot-seed 2:9 --bot-seed 3:10 \
+		"$1" @random "$1" @random 2>/dev/null) |
+		sed 's/"seats":\[[^]]*\],//; s/,"time_ms".*//'
+}
+via_grep=$(same_moves sample-bots/sh-random)
+alone=$(same_moves "sh sample-bots/sh-random/bot.sh")
+if [ "$(printf '%s\n' "$via_grep" | grep -c '"hands":30,.*"faults":\[\]')" = 3 ] &&
+	[ "$via_grep" = "$alone" ]; then
+	echo "ok: sh-random through grep plays as bot.sh alone"
+else
+	echo "FAIL: sh-random through grep: $via_grep"
+	echo "bot.sh alone: $alone"
+	failures=$((failures + 1))
+fi
+
 # c-heuristic against c-random over 30 indiana games: it should win most
 wins=$("$BINDIR/referee" --variant indiana --games 30 "$top/sample-bots/c-heuristic" \
 	"$top/sample-bots/c-random" "$top/sample-bots/c-heuristic" "$top/sample-bots/c-random" |

@@ -14,10 +14,9 @@
  * takes the one with the longest chain still queued behind it: the work
  * queued of its lane (the matches with its deals, which run one after
  * another) or of one of its authors (whose matches run one after another
- * too), the larger;
- * a lower attempt first, the earlier on a tie. A match's work is its
- * games' seats that are not house seats. The lanes' and authors' work is
- * kept as matches are queued and handed out.
+ * too), the larger; a lower attempt first, the earlier on a tie. A
+ * match's work is its games' seats that are not house seats. The lanes'
+ * and authors' work is kept as matches are queued and handed out.
  */
 #include "plan_deal_queue.h"
 

@@ -8,14 +8,15 @@
  * plan_match.h the matches of a block of deals, so a deal (or a block) is
  * one group (a retry another, at the end).
  *
- * Handing out looks at the first LOOK_AHEAD matches queued, in that order,
- * and takes, of those none of whose deals and authors is running, the one
- * with the longest chain still queued behind it: the work queued of its
- * lane (the matches with its deals, which run one after another) or of one
- * of its authors (whose matches run one after another too), the larger;
- * a lower attempt first, the earlier on a tie. A match's work is its
- * games' seats that are not house seats. The lanes' and authors' work is
- * kept as matches are queued and handed out.
+ * Handing out looks, in queue order, at the first LOOK_AHEAD matches none
+ * of whose deals and authors is running (those that wait are passed over
+ * uncounted: a running lane or author can hold back any number), and
+ * takes the one with the longest chain still queued behind it: the work
+ * queued of its lane (the matches with its deals, which run one after
+ * another) or of one of its authors (whose matches run one after another
+ * too), the larger; a lower attempt first, the earlier on a tie. A
+ * match's work is its games' seats that are not house seats. The lanes'
+ * and authors' work is kept as matches are queued and handed out.
  */
 #include "plan_deal_queue.h"
 
@@ -32,7 +33,7 @@ struct item {
 	long lane;          /* into lanes: the matches of its deals */
 };
 
-/* Matches queued and handed out look this far into the queue for the longest chain. */
+/* How many matches that can start handing out weighs against each other. */
 #define LOOK_AHEAD 256
 
 struct group {
@@ -293,20 +294,24 @@ struct fixture *const *deal_queue_next_match(struct deal_queue *q, int *n, int *
 
 	while (q->first < q->ngroups && q->groups[q->first].head < 0)
 		q->first++;
+	/*
+	 * only matches that can start count towards the window: a lane or an
+	 * author running can hold back far more than LOOK_AHEAD matches, and
+	 * a job must not idle behind them
+	 */
 	for (long i = q->first; i < q->ngroups && seen < LOOK_AHEAD; i++) {
 		long at, prev = -1;
-		int deals;
 
 		gr = &q->groups[i];
-		if (gr->head < 0)
+		if (gr->head < 0 || (best >= 0 && gr->attempt > q->groups[best_group].attempt) ||
+		    deals_running(q, q->items[gr->key].g, q->items[gr->key].n))
 			continue;
-		deals = deals_running(q, q->items[gr->key].g, q->items[gr->key].n);
-		for (at = gr->head; at >= 0 && seen < LOOK_AHEAD;
-		     prev = at, at = q->items[at].next, seen++) {
+		for (at = gr->head; at >= 0 && seen < LOOK_AHEAD; prev = at, at = q->items[at].next) {
 			long c;
 
-			if (deals || author_busy(q, &q->items[at]))
+			if (author_busy(q, &q->items[at]))
 				continue;
+			seen++;
 			c = chain(q, &q->items[at]);
 			if (best < 0 || gr->attempt < q->groups[best_group].attempt ||
 			    (gr->attempt == q->groups[best_group].attempt && c > best_chain)) {

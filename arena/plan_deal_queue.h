@@ -21,16 +21,16 @@
  * Covert channels).
  *
  * Games are grouped by deal in the order they come. deal_queue_next()
- * looks at the first 256 queued, in that order, and takes, of those whose
- * deals and authors are all free, the one with the longest chain queued
- * behind it: the work still queued of its deals (a lane, whose matches run
- * one after another) or of one of its authors (who plays one game at a
- * time), the larger, the earlier on a tie; a match's work is its games'
- * seats that are not house seats. So the submission or lane with the most
- * left to play keeps playing, and the others fill the jobs beside it. A
- * retried game joins a group of its own after every group there is and
- * starts only when no first attempt can, so retries still come at the
- * end.
+ * looks, in that order, at the first 256 queued whose deals and authors
+ * are all free (those that wait are passed over, however many), and takes
+ * the one with the longest chain queued behind it: the work still queued
+ * of its deals (a lane, whose matches run one after another) or of one of
+ * its authors (who plays one game at a time), the larger, the earlier on
+ * a tie; a match's work is its games' seats that are not house seats.
+ * So the submission or lane with the most left to play keeps playing, and
+ * the others fill the jobs beside it. A retried game joins a group of its
+ * own after every group there is and starts only when no first attempt
+ * can, so retries still come at the end.
  *
  * The unit handed out may be a match (plan_match.h): games played one
  * after another by one referee. A match holds all its deals and all its

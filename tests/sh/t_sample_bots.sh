@@ -33,26 +33,6 @@ for d in "$priv" /var/tmp/euchre-private.$$; do
 done
 rm -rf "$priv" /var/tmp/euchre-private.$$
 
-# sh-random reads through grep (its run file): it plays the same moves as
-# its bot.sh alone, in a match of three 30-hand flip games, every seat's
-# seed given (the lines but for the seats, times and memory)
-same_moves() {
-	(cd "$top" && "$top/$BINDIR/referee" --variant flip --option max_hands=30 --games 3 \
-		--seed 5 --bot-seed 0:7 --bot-seed 1:8 --bot-seed 2:9 --bot-seed 3:10 \
-		"$1" @random "$1" @random 2>/dev/null) |
-		sed 's/"seats":\[[^]]*\],//; s/,"time_ms".*//'
-}
-via_grep=$(same_moves sample-bots/sh-random)
-alone=$(same_moves "sh sample-bots/sh-random/bot.sh")
-if [ "$(printf '%s\n' "$via_grep" | grep -c '"hands":30,.*"faults":\[\]')" = 3 ] &&
-	[ "$via_grep" = "$alone" ]; then
-	echo "ok: sh-random through grep plays as bot.sh alone"
-else
-	echo "FAIL: sh-random through grep: $via_grep"
-	echo "bot.sh alone: $alone"
-	failures=$((failures + 1))
-fi
-
 # c-heuristic against c-random over 30 indiana games: it should win most
 wins=$("$BINDIR/referee" --variant indiana --games 30 "$top/sample-bots/c-heuristic" \
 	"$top/sample-bots/c-random" "$top/sample-bots/c-heuristic" "$top/sample-bots/c-random" |
@@ -111,5 +91,42 @@ for v in hammerwalt:4 indiana:4 bloomington:6 fivehand:5 flip:5; do
 		failures=$((failures + 1))
 	fi
 done
+# sh-random's run puts grep in front of bot.sh, passing on only the lines
+# bot.sh acts on: the two make the same moves given the same seeds, over
+# a match of two games ('ready2', a 'game' line between them), and on
+# the same input with CRLF line ends, ending at 'quit'
+sr=$top/sample-bots/sh-random
+for how in run bot.sh; do
+	if [ "$how" = run ]; then seat=$sr; else seat="sh $sr/bot.sh"; fi
+	: >"$logs/sr.$how.moves"
+	for k in 1 2; do
+		printf '{"seed": %d, "bot_seeds": {"0": %d, "1": 3, "2": 4, "3": 5}, "log": "%s"}\n' \
+			$((20 + k)) $((40 + k)) "$logs/sr.$how.$k.log"
+	done | "$BINDIR/referee" --variant indiana --match - "$seat" @random @random @random >/dev/null
+	for k in 1 2; do grep '^move ' "$logs/sr.$how.$k.log" >>"$logs/sr.$how.moves"; done
+done
+mine=$(grep -c '^move 0 ' "$logs/sr.run.moves")
+if [ "$mine" -gt 10 ] && grep -q '^[0-9.]* 0< game$' "$logs/sr.run.2.log" &&
+	cmp -s "$logs/sr.run.moves" "$logs/sr.bot.sh.moves"; then
+	echo "ok: sh-random's run and bot.sh alone made the same $mine moves of a match"
+else
+	echo "FAIL: sh-random's run and bot.sh alone differ ($mine moves):"
+	diff "$logs/sr.bot.sh.moves" "$logs/sr.run.moves" | head -5
+	failures=$((failures + 1))
+fi
+cr=$(printf '\r')
+{ sed -n 's/^[0-9.]* 0< //p' "$logs/sr.run.1.log"; echo quit; echo legal 9H; } |
+	sed "s/\$/$cr/" >"$logs/sr.crlf"
+"$sr/run" <"$logs/sr.crlf" >"$logs/sr.crlf.run"
+sh "$sr/bot.sh" <"$logs/sr.crlf" >"$logs/sr.crlf.sh"
+legal=$(grep -c '^legal ' "$logs/sr.crlf")
+if [ "$(wc -l <"$logs/sr.crlf.run")" -eq $((legal - 1)) ] &&
+	cmp -s "$logs/sr.crlf.run" "$logs/sr.crlf.sh"; then
+	echo "ok: sh-random's run and bot.sh alone answer the same $((legal - 1)) CRLF lines"
+else
+	echo "FAIL: sh-random's run and bot.sh alone differ on CRLF input:"
+	diff "$logs/sr.crlf.sh" "$logs/sr.crlf.run" | head -5
+	failures=$((failures + 1))
+fi
 rm -rf "$logs"
 [ "$failures" = 0 ]

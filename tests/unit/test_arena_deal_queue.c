@@ -1,7 +1,7 @@
 /*
  * test_arena_deal_queue.c - the order games start in: never two of one deal
- * (variant and seed) at once, the schedule's order otherwise, retries at
- * the end, a deal that comes back later still once at a time; worked by
+ * (variant and seed) at once, the longest chain first, retries at the
+ * end, a deal that comes back later still once at a time; worked by
  * hand on small lists.
  */
 #include <stdio.h>
@@ -329,8 +329,8 @@ static void test_a_lane_is_a_chain_and_retries_come_last(void)
 
 /*
  * Handing out looks 256 matches into the queue: games 0 to 255 each seat
- * a bot of their own (a chain of 2), games 256 to 259 one more bot (a
- * chain of 8); the first starts at the head, the 257th game in the queue
+ * a bot of their own (a chain of 1), games 256 to 259 one more bot (a
+ * chain of 4); the first starts at the head, the 257th game in the queue
  * being out of sight, and once a game has started the window moves on.
  */
 static void test_handing_out_looks_256_matches_ahead(void)
@@ -356,9 +356,51 @@ static void test_handing_out_looks_256_matches_ahead(void)
 	q = deal_queue_new(todo, N, author, BOTS);
 	/* games 0..255 are in sight, all with a chain of 2: the first */
 	CHECK_INT(deal_queue_next(q, &a)->index, 0);
-	/* game 256 is now in sight: its bot's chain is 8 */
+	/* game 256 is now in sight: its bot's chain is 4 */
 	CHECK_INT(deal_queue_next(q, &a)->index, 256);
 	CHECK_INT(deal_queue_next(q, &a)->index, 1);
+	deal_queue_free(q);
+}
+
+/*
+ * The window counts only matches that can start: games 0 to 299 share
+ * deal 100 (each its own bot, work 1), game 300 is deal 200, games 301 to
+ * 599 each a deal of their own and all seat bot 600 (work 2: a chain of
+ * 598), game 600 is deal 400. Once game 0 runs, its 299 fellows wait and
+ * game 301 (the 302nd queued) starts beside it; once 301 runs, bot 600's
+ * other 298 games wait and games 300 and 600 (the 601st) start. Counting
+ * the 256 first queued whatever they wait for, jobs would stay idle.
+ */
+static void test_the_window_skips_what_cannot_start(void)
+{
+	enum { N = 601, BOTS = 602 };
+	static struct fixture f[N];
+	static struct fixture *todo[N];
+	static int author[BOTS];
+	struct deal_queue *q;
+	int a;
+
+	for (int b = 0; b < BOTS; b++)
+		author[b] = b;
+	for (int i = 0; i < N; i++) {
+		memset(&f[i], 0, sizeof(f[i]));
+		f[i].index = i;
+		f[i].seed = i < 300 ? 100 : i == 300 ? 200 : i < 600 ? 300 + (uint64_t)i : 400;
+		f[i].nseats = 2;
+		f[i].bot[0] = i < 600 ? i : 601;
+		f[i].bot[1] = i > 300 && i < 600 ? 600 : SEAT_HOUSE;
+		todo[i] = &f[i];
+	}
+	q = deal_queue_new(todo, N, author, BOTS);
+	/* the first 256 queued are deal 100's, all free: the first */
+	CHECK_INT(next(q, &a), 0);
+	/* deal 100 runs: past its 299 games, bot 600's chain (598) is the longest */
+	CHECK_INT(next(q, &a), 301);
+	/* deal 100 and bot 600 busy: 599 queued wait; 300 and 600 (chain 1) can start */
+	CHECK_INT(next(q, &a), 300);
+	CHECK_INT(next(q, &a), 600);
+	CHECK_INT(next(q, &a), -1);
+	CHECK_INT(deal_queue_left(q), 597);
 	deal_queue_free(q);
 }
 
@@ -371,5 +413,6 @@ int main(void)
 	RUN(test_the_longest_chain_starts_first);
 	RUN(test_a_lane_is_a_chain_and_retries_come_last);
 	RUN(test_handing_out_looks_256_matches_ahead);
+	RUN(test_the_window_skips_what_cannot_start);
 	return TEST_REPORT();
 }

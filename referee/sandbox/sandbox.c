@@ -338,6 +338,9 @@ static int plan_make(struct plan *pl, const struct sandbox_spec *s, enum sandbox
 		/* the init answers opens under /proc: only with Landlock refusing the bot's own */
 		pl->notify = pl->ns && probed->answers && !answers_off;
 	}
+	/* the init holds the shared futex waits it is sent (sandbox_notify.c) */
+	if (pl->notify)
+		pl->filter = sandbox_filter_get_held();
 	if (probed->active[SANDBOX_CGROUP]) {
 		pl->cg = sandbox_cgroup_new(l->mem_mb, l->nproc, err, len);
 		if (!pl->cg)

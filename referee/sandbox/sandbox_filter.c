@@ -20,12 +20,18 @@
 
 #include "util.h"
 
-static struct sock_fprog filter_prog;
+/* [0]: every shared futex wait refused; [1]: the untimed ones left to the init */
+static struct sock_fprog filter_prog[2];
 static char filter_err[128];
 
 const struct sock_fprog *sandbox_filter_get(void)
 {
-	return filter_prog.filter ? &filter_prog : NULL;
+	return filter_prog[0].filter ? &filter_prog[0] : NULL;
+}
+
+const struct sock_fprog *sandbox_filter_get_held(void)
+{
+	return filter_prog[1].filter ? &filter_prog[1] : NULL;
 }
 
 const char *sandbox_filter_error(void)
@@ -164,6 +170,10 @@ static const unsigned long ns_clone_flags[] = {
  *   code"): any other error would leave them spinning past the timeout
  *   (EAGAIN, EINTR: sem_timedwait never returned) or ending it early
  *   (ETIMEDOUT: std::future::wait_for returned at once).
+ * Where the init answers the bot's calls (sandbox_notify.c), the waits
+ * without a timeout (FUTEX_WAIT, FUTEX_WAIT_BITSET) are left to it: it
+ * holds each for a few ms before its EAGAIN, so that the callers look
+ * again every few ms instead of spinning (the second program below).
  * The operations below are the ones that sleep, the timeout their fourth
  * argument; futex_waitv (Linux 5.16) passes its flags in memory, which
  * the filter cannot read, and fails with ENOSYS, as does futex_requeue
@@ -181,15 +191,19 @@ static const struct {
 };
 #define FUTEX2_PRIVATE 128
 
-void sandbox_filter_build(void)
+/*
+ * Builds one program into *out (held: the untimed shared futex waits
+ * left to the init's filter); 0, or -1 with filter_err set.
+ */
+static int build(struct sock_fprog *out, int held)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-	int rc = 0, mfd = -1;
+	int rc = 0, mfd = -1, ret = -1;
 	off_t size;
 
 	if (!ctx) {
 		snprintf(filter_err, sizeof(filter_err), "seccomp_init failed");
-		return;
+		return -1;
 	}
 	/* 32-bit (int 0x80) and x32 calls could bypass the rules: kill */
 	rc |= seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
@@ -226,11 +240,12 @@ void sandbox_filter_build(void)
 			       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SOL_SOCKET),
 			       SCMP_A2(SCMP_CMP_MASKED_EQ, 0xffffffffULL, SO_PASSPIDFD));
 	for (size_t i = 0; i < sizeof(futex_sleeping_ops) / sizeof(futex_sleeping_ops[0]); i++) {
-		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(futex_sleeping_ops[i].untimed),
-				       SCMP_SYS(futex), 2,
-				       SCMP_A1(SCMP_CMP_MASKED_EQ, FUTEX_OP_MASK,
-					       futex_sleeping_ops[i].op),
-				       SCMP_A3(SCMP_CMP_EQ, 0));
+		if (!held || futex_sleeping_ops[i].untimed != EAGAIN)
+			rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(futex_sleeping_ops[i].untimed),
+					       SCMP_SYS(futex), 2,
+					       SCMP_A1(SCMP_CMP_MASKED_EQ, FUTEX_OP_MASK,
+						       futex_sleeping_ops[i].op),
+					       SCMP_A3(SCMP_CMP_EQ, 0));
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(futex_sleeping_ops[i].timed),
 				       SCMP_SYS(futex), 2,
 				       SCMP_A1(SCMP_CMP_MASKED_EQ, FUTEX_OP_MASK,
@@ -284,17 +299,26 @@ void sandbox_filter_build(void)
 		snprintf(filter_err, sizeof(filter_err), "cannot export the seccomp filter");
 		goto out;
 	}
-	filter_prog.filter = xmalloc((size_t)size);
-	if (pread(mfd, filter_prog.filter, (size_t)size, 0) != size) {
-		free(filter_prog.filter);
-		filter_prog.filter = NULL;
+	out->filter = xmalloc((size_t)size);
+	if (pread(mfd, out->filter, (size_t)size, 0) != size) {
+		free(out->filter);
+		out->filter = NULL;
 		snprintf(filter_err, sizeof(filter_err), "cannot read the seccomp filter");
 		goto out;
 	}
-	filter_prog.len = (unsigned short)(size / sizeof(struct sock_filter));
+	out->len = (unsigned short)(size / sizeof(struct sock_filter));
+	ret = 0;
 out:
 	if (mfd >= 0)
 		close(mfd);
 	seccomp_release(ctx);
+	return ret;
 }
 
+void sandbox_filter_build(void)
+{
+	if (build(&filter_prog[0], 0) == 0 && build(&filter_prog[1], 1) < 0) {
+		free(filter_prog[0].filter);
+		filter_prog[0].filter = NULL;
+	}
+}

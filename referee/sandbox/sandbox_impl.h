@@ -158,6 +158,12 @@ int sandbox_notify_judge(const char *path, long tgid, long tid, char *rel, size_
 void sandbox_filter_build(void);
 /* The program, or NULL with the reason in sandbox_filter_error(). */
 const struct sock_fprog *sandbox_filter_get(void);
+/*
+ * The same but for the shared futex waits without a timeout, which it
+ * leaves to sandbox_notify_filter() (for a bot whose init answers);
+ * built with it, so there when it is.
+ */
+const struct sock_fprog *sandbox_filter_get_held(void);
 const char *sandbox_filter_error(void);
 
 /* ---- sandbox_probe.c -------------------------------------------------- */

@@ -30,6 +30,8 @@
  * sysinfo() is answered from the bot's own tree: its memory limit as the
  * total, what its processes hold subtracted for the free memory, its own
  * process count, no load, no shared or buffer memory, no swap.
+ * A wait without a timeout on a shared futex, which no bot may make
+ * (sandbox_filter.c), is held a few ms and then refused (held_add()).
  *
  * The init's time is spent in the bot's cgroup, so a bot that floods
  * opens pays for them. The init runs no glibc call that takes a lock
@@ -52,6 +54,7 @@
 #include <sys/sysinfo.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/audit.h>
 #include <linux/openat2.h>
@@ -76,20 +79,53 @@
 #define OPEN_JUMP 0
 #endif
 
+/*
+ * An argument's low and high 32-bit words (the two architectures above
+ * are little-endian)
+ */
+#define ARG_LO(i) (offsetof(struct seccomp_data, args) + 8 * (i))
+#define ARG_HI(i) (ARG_LO(i) + 4)
+/* futex's command and FUTEX_PRIVATE_FLAG (sandbox_filter.c) */
+#define FUTEX_CMD_MASK 0xff
+
+/*
+ * Every jump is counted to the two returns at the end: from instruction
+ * k, ALLOW is TO_ALLOW(k) ahead, USER_NOTIF one more.
+ */
+#define N_INSNS (17 + OPEN_JUMP)
+#define TO_ALLOW(k) (N_INSNS - 2 - (k) - 1)
+#define TO_NOTIF(k) (TO_ALLOW(k) + 1)
+
 static struct sock_filter notify_insns[] = {
 	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
 	/* a foreign ABI is the main filter's to kill */
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NOTIFY_ARCH, 0, 4 + OPEN_JUMP),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NOTIFY_ARCH, 0, TO_ALLOW(1)),
 	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
 #ifdef __NR_open
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_open, 4, 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_open, TO_NOTIF(3), 0),
 #endif
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 3, 0),
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat2, 2, 0),
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sysinfo, 1, 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, TO_NOTIF(3 + OPEN_JUMP), 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat2, TO_NOTIF(4 + OPEN_JUMP), 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sysinfo, TO_NOTIF(5 + OPEN_JUMP), 0),
+	/*
+	 * a wait without a timeout on a shared futex (FUTEX_WAIT 0,
+	 * FUTEX_WAIT_BITSET 9, without FUTEX_PRIVATE_FLAG), which the main
+	 * filter leaves to this one: held by the init (held_add())
+	 */
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_futex, 0, TO_ALLOW(6 + OPEN_JUMP)),
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(1)),
+	BPF_STMT(BPF_ALU | BPF_AND | BPF_K, FUTEX_CMD_MASK),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 9, 0, TO_ALLOW(10 + OPEN_JUMP)),
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(3)),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, TO_ALLOW(12 + OPEN_JUMP)),
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_HI(3)),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, TO_NOTIF(14 + OPEN_JUMP), TO_ALLOW(14 + OPEN_JUMP)),
 	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
 };
+_Static_assert(sizeof(notify_insns) / sizeof(notify_insns[0]) == N_INSNS,
+	       "the notify filter's jumps are counted from N_INSNS");
 static const struct sock_fprog notify_prog = {
 	(unsigned short)(sizeof(notify_insns) / sizeof(notify_insns[0])), notify_insns
 };
@@ -624,8 +660,83 @@ static void on_sysinfo(int lis, int procfd, const struct seccomp_notif *req,
 		respond(lis, req, 0, 0, 0);
 }
 
-/* One notification: received, judged, answered. */
-static void on_notify(int lis, int procfd, unsigned long limit)
+/*
+ * Shared futex waits without a timeout (the filter above). The kernel
+ * would find a shared futex's sleepers by file and offset, whoever maps
+ * it, so no bot may sleep on one (sandbox_filter.c); answered at once
+ * with EAGAIN, the usual callers (glibc's pthread_join, which the JVM's
+ * launcher runs for the whole life of the JVM, libstdc++'s futures)
+ * look again and spin, a CPU each. So the init holds each such call for
+ * HOLD_MS and only then answers EAGAIN: the caller looks again every
+ * HOLD_MS, at the cost of a round trip to the init, instead of
+ * spinning. Nothing is ever waited on in the kernel, so a wake still
+ * reaches nobody, and the hold's length is the same for every call.
+ * Up to HOLD_MAX calls are held at once (one a thread); the rest are
+ * answered at once, as before.
+ */
+#define HOLD_MS 2
+#define HOLD_MAX 256
+
+struct held {
+	__u64 id[HOLD_MAX];
+	long long due[HOLD_MAX]; /* CLOCK_MONOTONIC, in ns */
+	int n;
+};
+
+static long long now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static void respond_id(int lis, __u64 id, int error)
+{
+	struct seccomp_notif_resp resp;
+
+	memset(&resp, 0, sizeof(resp));
+	resp.id = id;
+	resp.error = error;
+	ioctl(lis, SECCOMP_IOCTL_NOTIF_SEND, &resp);
+}
+
+static void held_add(int lis, struct held *h, const struct seccomp_notif *req)
+{
+	if (h->n == HOLD_MAX) {
+		respond_id(lis, req->id, -EAGAIN);
+		return;
+	}
+	h->id[h->n] = req->id;
+	h->due[h->n] = now_ns() + HOLD_MS * 1000000LL;
+	h->n++;
+}
+
+/*
+ * Answers every held call that is due (one whose thread is gone fails
+ * the answer, harmlessly). The ms until the next is due, or -1: none.
+ */
+static int held_answer(int lis, struct held *h)
+{
+	long long now = now_ns(), next = -1;
+	int k = 0;
+
+	for (int i = 0; i < h->n; i++) {
+		if (h->due[i] <= now) {
+			respond_id(lis, h->id[i], -EAGAIN);
+			continue;
+		}
+		if (next < 0 || h->due[i] - now < next)
+			next = h->due[i] - now;
+		h->id[k] = h->id[i];
+		h->due[k++] = h->due[i];
+	}
+	h->n = k;
+	return next < 0 ? -1 : (int)((next + 999999) / 1000000);
+}
+
+/* One notification: received, judged, answered (or held). */
+static void on_notify(int lis, int procfd, unsigned long limit, struct held *h)
 {
 	struct seccomp_notif req;
 
@@ -634,6 +745,8 @@ static void on_notify(int lis, int procfd, unsigned long limit)
 		return;
 	if (req.data.nr == __NR_sysinfo)
 		on_sysinfo(lis, procfd, &req, limit);
+	else if (req.data.nr == __NR_futex)
+		held_add(lis, h, &req);
 	else
 		on_open(lis, procfd, &req);
 }
@@ -677,6 +790,7 @@ int sandbox_notify_install(int sock)
  */
 int sandbox_notify_serve(int lis, pid_t bot, unsigned long limit)
 {
+	static struct held held; /* the init's alone: it is a process of its own */
 	sigset_t chld;
 	struct pollfd pfd[2];
 	int sfd, procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -685,8 +799,9 @@ int sandbox_notify_serve(int lis, pid_t bot, unsigned long limit)
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, NULL);
 	sfd = signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
+	held.n = 0;
 	for (;;) {
-		int st;
+		int st, wait_ms;
 		pid_t w;
 
 		while ((w = waitpid(-1, &st, __WALL | WNOHANG)) > 0)
@@ -702,7 +817,10 @@ int sandbox_notify_serve(int lis, pid_t bot, unsigned long limit)
 		pfd[1].fd = sfd;
 		pfd[1].events = POLLIN;
 		pfd[1].revents = 0;
-		if (poll(pfd, 2, sfd < 0 ? 10 : -1) < 0) {
+		wait_ms = lis >= 0 ? held_answer(lis, &held) : -1;
+		if (sfd < 0 && (wait_ms < 0 || wait_ms > 10))
+			wait_ms = 10;
+		if (poll(pfd, 2, wait_ms) < 0) {
 			if (errno == EINTR)
 				continue;
 			/* no poll: the bot's calls fail (ENOSYS) once the listener is closed */
@@ -716,7 +834,7 @@ int sandbox_notify_serve(int lis, pid_t bot, unsigned long limit)
 				;
 		}
 		if (pfd[0].revents & POLLIN)
-			on_notify(lis, procfd, limit);
+			on_notify(lis, procfd, limit, &held);
 		else if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
 			/* no process with the filter is left: wait for the bot alone */
 			close(lis);

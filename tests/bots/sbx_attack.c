@@ -22,6 +22,7 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -227,6 +228,50 @@ static void *nap_thread(void *arg)
 	(void)arg;
 	usleep(50000);
 	return NULL;
+}
+
+static void *long_nap_thread(void *arg)
+{
+	(void)arg;
+	usleep(300000);
+	return NULL;
+}
+
+static double tv_ms(struct timeval tv)
+{
+	return (double)tv.tv_sec * 1e3 + (double)tv.tv_usec / 1e3;
+}
+
+/*
+ * pthread_join on a thread that naps 300 ms, which glibc waits for on a
+ * shared futex: "sleeps" when the joining thread blocked again and again
+ * (20 voluntary switches or more) and used under a tenth of the join's
+ * wall-clock time in CPU, else "spins"; then the figures.
+ */
+static void say_join_wait(void)
+{
+	struct rusage a, b;
+	struct timespec t0, t1;
+	double wall, cpu;
+	long sw;
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, long_nap_thread, NULL)) {
+		printf("pthread_join_wait cannot\n");
+		return;
+	}
+	getrusage(RUSAGE_THREAD, &a);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	pthread_join(t, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	getrusage(RUSAGE_THREAD, &b);
+	wall = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	cpu = tv_ms(b.ru_utime) + tv_ms(b.ru_stime) - tv_ms(a.ru_utime) - tv_ms(a.ru_stime);
+	sw = b.ru_nvcsw - a.ru_nvcsw;
+	printf("pthread_join_wait %s\n", sw >= 20 && cpu < wall / 10 ? "sleeps" : "spins");
+	printf("pthread_join_figures cpu %.1f ms, wall %.1f ms, %ld voluntary switches\n", cpu,
+	       wall, sw);
+	fflush(stdout);
 }
 
 /*
@@ -683,6 +728,7 @@ int main(int argc, char **argv)
 				j = pthread_join(t, NULL);
 			printf("pthread_join %s\n", j ? strerrorname_np(j) : "ok");
 		}
+		say_join_wait();
 		{
 			cpu_set_t all;
 

@@ -60,9 +60,10 @@ for s in 0 2; do
 	expect_eq "futex: seat $s's pthread_join" \
 		"$(sed -n 's/^futex join //p' "$tmp/futex/seat$s.stderr")" ok
 done
-# an honest C++ bot's std::future waits are shared futex waits: they spin
-# now, and a wait_for still ends at its time, after the task's first step
-# and before its end (tests/bots/future_bot.cpp)
+# an honest C++ bot's std::future waits are shared futex waits: get()
+# looks again every 2 ms (the init holds each wait), wait_for spins, and
+# still ends at its time, after the task's first step and before its end
+# (tests/bots/future_bot.cpp)
 g++ -O2 -o "$tmp/bin/future_bot" "$top/tests/bots/future_bot.cpp" -lpthread 2>"$tmp/cc.err" ||
 	fail "cannot build future_bot: $(cat "$tmp/cc.err")"
 mkdir -p "$tmp/future"

@@ -908,8 +908,10 @@ static void test_namespace_and_kernel_calls_are_denied(void)
  * interrupt do work the kernel charges to whoever runs (timerfd_create,
  * timer_create, signalfd4), fails with EPERM;
  * a sleep on a futex another bot can find (a shared one) fails at once,
- * with EAGAIN or ENOSYS; plain reads, a private futex and pthread_join
- * still work.
+ * with EAGAIN or ENOSYS (a wait without a timeout, after the init held
+ * it for HOLD_MS); plain reads, a private futex and pthread_join still
+ * work, and a thread in pthread_join sleeps rather than spins (it spun
+ * when the EAGAIN came at once: 300 ms of CPU for a 300 ms join).
  */
 static void test_watching_calls_are_denied(void)
 {
@@ -926,6 +928,11 @@ static void test_watching_calls_are_denied(void)
 
 	if (run_start(&r, argv, NULL, 19, 0) == 0)
 		run_read(&r, "setsid", 5000);
+	{
+		char fig[128];
+
+		printf("  (%s)\n", field(r.text.buf, "pthread_join_figures", fig, sizeof(fig)));
+	}
 	for (size_t i = 0; i < sizeof(eperm) / sizeof(eperm[0]); i++)
 		CHECK_FIELD(&r, eperm[i], "EPERM");
 	CHECK_FIELD(&r, "preadv2", "ok");
@@ -941,6 +948,7 @@ static void test_watching_calls_are_denied(void)
 	CHECK_FIELD(&r, "futex2_shared_wait", "EAGAIN");
 	CHECK_FIELD(&r, "futex2_shared_timedwait", "ENOSYS-at-once");
 	CHECK_FIELD(&r, "pthread_join", "ok");
+	CHECK_FIELD(&r, "pthread_join_wait", "sleeps");
 	run_end(&r, 0);
 	run_release(&r);
 }

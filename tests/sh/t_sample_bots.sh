@@ -3,7 +3,8 @@
 # without a fault (referee --check), c-heuristic beats c-random, and
 # c-search rebuilds its seat's view from the events well enough that the
 # search finds a deal for it at every decision (it never falls back), and
-# plays @search's game given @search's seed.
+# plays @search's game given @search's seed; sh-random's run (grep in
+# front of bot.sh) makes the moves bot.sh makes alone.
 set -u
 BINDIR=${BINDIR:-bin}
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -6,6 +6,7 @@ BINDIR=${BINDIR:-bin}
 set -e
 "$O/bench/bench_engine" "${BENCH_SECONDS:-1}"
 "$O/bench/bench_ratings"
+"$O/bench/bench_deal_queue"
 "$O/bench/bench_search" "${BENCH_SECONDS:-1}"
 O=$O sh bench/library.sh
 "$O/bench/bench_sandbox"

@@ -476,6 +476,24 @@ static void *flood_thread(void *arg)
 	return NULL;
 }
 
+/* like flood_thread(), but says at once when a wait is answered otherwise */
+static void *told_thread(void *arg)
+{
+	(void)arg;
+	for (;;)
+		if (syscall(SYS_futex, futex_word, 0, (unsigned long)*futex_word, NULL, NULL, 0) == 0 ||
+		    errno != EAGAIN) {
+			char msg[64];
+			int n = snprintf(msg, sizeof(msg), "held_failed %s\n",
+					 strerrorname_np(errno));
+
+			if (write(1, msg, (size_t)n) < 0)
+				_exit(1);
+			_exit(1);
+		}
+	return NULL;
+}
+
 static volatile int usr1_seen;
 
 static void on_usr1(int sig)
@@ -952,6 +970,19 @@ int main(int argc, char **argv)
 		printf("flood_exit\n");
 		fflush(stdout);
 		exit(0);
+	} else if (!strcmp(m, "holdkill")) {
+		/* 50 threads in held waits until the sandbox is killed */
+		pthread_t t;
+
+		if (!libc_word())
+			return 1;
+		for (int i = 0; i < 50; i++)
+			pthread_create(&t, NULL, told_thread, NULL);
+		usleep(100000);
+		printf("holding\n");
+		fflush(stdout);
+		for (;;)
+			pause();
 	} else if (!strcmp(m, "ksm")) {
 		/*
 		 * opting memory into same-page merging (KSM), which lets a bot

@@ -1038,6 +1038,41 @@ static void test_held_wait_flood_keeps_the_init_answering(void)
 	run_release(&r);
 }
 
+/*
+ * A bot killed (sandbox_kill) while 50 of its threads are in held waits
+ * (attack7), 10 times: none of the waits is answered otherwise than
+ * EAGAIN before the threads die. The dying init's files close before
+ * the kernel kills the rest of the namespace, and cgroup.kill signals
+ * one process after another, the init maybe first: its listener closed,
+ * a held wait fails with ENOSYS, and glibc's pthread_join aborts on that
+ * into the bot's log (2 of 40 kills failed so before sandbox_kill
+ * killed the rest of the namespace first, 0 of 30 after).
+ */
+static void test_held_waits_end_quietly_on_kill(void)
+{
+	char *argv[] = { attack, "holdkill", NULL };
+	struct sandbox_limits lim;
+	struct run r;
+	int failed = 0;
+
+	limits_default(&lim);
+	lim.nproc = 100;
+	for (int i = 0; i < 10; i++) {
+		if (run_start(&r, argv, &lim, 19, 0) == 0)
+			run_read(&r, "holding", 10000);
+		CHECK(strstr(r.text.buf, "holding\n") != NULL);
+		if (r.p)
+			sandbox_kill(r.p);
+		run_read(&r, NULL, 5000);
+		if (strstr(r.text.buf, "held_failed"))
+			failed++;
+		run_end(&r, 0);
+		run_release(&r);
+	}
+	printf("  (killed while held: a wait failed in %d of 10 kills)\n", failed);
+	CHECK_INT(failed, 0);
+}
+
 static void test_memory_merging_is_refused(void)
 {
 	char *argv[] = { attack, "ksm", NULL };
@@ -1585,6 +1620,7 @@ int main(void)
 	RUN(test_watching_calls_are_denied);
 	RUN(test_futex_wait_variants_never_sleep);
 	RUN(test_held_wait_flood_keeps_the_init_answering);
+	RUN(test_held_waits_end_quietly_on_kill);
 	RUN(test_memory_merging_is_refused);
 	RUN(test_foreign_syscall_abi_is_killed);
 	RUN(test_init_judges_proc_paths);

@@ -33,7 +33,9 @@
 #include <sys/wait.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <linux/filter.h>
 #include <linux/netlink.h>
+#include <linux/seccomp.h>
 #include <sched.h>
 #include <time.h>
 #include <unistd.h>
@@ -459,6 +461,29 @@ static int fv_futex2_high_flags(void)
 				CLOCK_MONOTONIC) : -1;
 }
 
+/*
+ * A filter of the bot's own that sends futex to a listener of its own:
+ * a listener's answer SECCOMP_USER_NOTIF_FLAG_CONTINUE would run the
+ * call in the kernel, a real sleep, and the newest filter's USER_NOTIF
+ * wins over the init's. The kernel allows one listener a filter chain:
+ * EBUSY while the init's is there.
+ */
+static int fv_own_listener(void)
+{
+	struct sock_filter insns[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { 4, insns };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -1;
+	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER,
+			    &prog);
+}
+
 static volatile int flood_stop;
 static volatile long flood_eagain, flood_other;
 
@@ -882,6 +907,7 @@ int main(int argc, char **argv)
 		say_in_child("fv_lock_pi2", fv_lock_pi2);
 		say_in_child("fv_trylock_pi", fv_trylock_pi);
 		say_in_child("fv_futex2_high_flags", fv_futex2_high_flags);
+		say_in_child("fv_own_listener", fv_own_listener);
 		printf("fv_done\n");
 	} else if (!strcmp(m, "hello")) {
 		printf("exec_hello ok\n");

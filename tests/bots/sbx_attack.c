@@ -276,14 +276,6 @@ static void say_join_wait(void)
 	fflush(stdout);
 }
 
-/*
- * A futex wait (op: FUTEX_WAIT 0 or FUTEX_WAIT_BITSET 9, with or without
- * FUTEX_PRIVATE_FLAG 128) on a word of a page of libc, which every process
- * maps: with FUTEX_PRIVATE_FLAG the kernel finds its waiters by this
- * process's memory; without, by the file, so another bot mapping libc
- * could wake it. Up to ms milliseconds, or for good with ms 0 (nobody
- * wakes it: a sleep never ends). 0, or -1 with errno.
- */
 static const uint32_t *futex_word;
 
 /* the word of a page of libc the futex attacks wait on (mapped once), or NULL */
@@ -301,6 +293,14 @@ static const uint32_t *libc_word(void)
 	return futex_word;
 }
 
+/*
+ * A futex wait (op: FUTEX_WAIT 0 or FUTEX_WAIT_BITSET 9, with or without
+ * FUTEX_PRIVATE_FLAG 128) on a word of a page of libc, which every process
+ * maps: with FUTEX_PRIVATE_FLAG the kernel finds its waiters by this
+ * process's memory; without, by the file, so another bot mapping libc
+ * could wake it. Up to ms milliseconds, or for good with ms 0 (nobody
+ * wakes it: a sleep never ends). 0, or -1 with errno.
+ */
 static int futex_op_libc(int op, long ms)
 {
 	const uint32_t *word = libc_word();
@@ -431,11 +431,31 @@ static int futex_raw(unsigned long op, const struct timespec *ts)
 	return (int)syscall(SYS_futex, w, op, (unsigned long)*w, ts, NULL, ~0UL);
 }
 
-static int fv_wait_realtime(void) { return futex_raw(0x100, NULL); }
-static int fv_bitset_realtime(void) { return futex_raw(0x109, NULL); }
-static int fv_wait_high_op(void) { return futex_raw(1UL << 32, NULL); }
-static int fv_bitset_high_op(void) { return futex_raw((1UL << 32) | 9, NULL); }
-static int fv_wait_junk_op(void) { return futex_raw(0xff00UL << 16, NULL); }
+static int fv_wait_realtime(void)
+{
+	return futex_raw(0x100, NULL);
+}
+
+static int fv_bitset_realtime(void)
+{
+	return futex_raw(0x109, NULL);
+}
+
+static int fv_wait_high_op(void)
+{
+	return futex_raw(1UL << 32, NULL);
+}
+
+static int fv_bitset_high_op(void)
+{
+	return futex_raw((1UL << 32) | 9, NULL);
+}
+
+static int fv_wait_junk_op(void)
+{
+	return futex_raw(0xff00UL << 16, NULL);
+}
+
 static int fv_wait_timeout_hi(void)
 {
 	const struct timespec *t = ts_at(0x200000000UL);
@@ -448,10 +468,26 @@ static int fv_wait_timeout_lo(void)
 
 	return t ? futex_raw(0, t) : -1;
 }
-static int fv_requeue_pi(void) { return futex_raw(11, NULL); }
-static int fv_lock_pi(void) { return futex_raw(6, NULL); }
-static int fv_lock_pi2(void) { return futex_raw(13, NULL); }
-static int fv_trylock_pi(void) { return futex_raw(8, NULL); }
+static int fv_requeue_pi(void)
+{
+	return futex_raw(11, NULL);
+}
+
+static int fv_lock_pi(void)
+{
+	return futex_raw(6, NULL);
+}
+
+static int fv_lock_pi2(void)
+{
+	return futex_raw(13, NULL);
+}
+
+static int fv_trylock_pi(void)
+{
+	return futex_raw(8, NULL);
+}
+
 static int fv_futex2_high_flags(void)
 {
 	const uint32_t *w = libc_word();

@@ -702,6 +702,17 @@ void sandbox_kill(struct sandbox_proc *p)
 	 * killed processes' times never reach its rusage: read them now.
 	 */
 	p->cpu_at_kill = sandbox_cpu_ms(p);
+	/*
+	 * The init's death kills the rest of the namespace, and cgroup.kill
+	 * signals one process after another; either way the init can die
+	 * first, and its files close before the rest die: its listener
+	 * (sandbox_notify.c) among them, which answers every call it held
+	 * ENOSYS. A held wait on a shared futex fails so, and glibc's
+	 * pthread_join aborts on it into the bot's log (1 of 5 kills of a
+	 * bot with 50 held threads). So the rest of the namespace first.
+	 */
+	if (p->ns && p->procfd >= 0)
+		sandbox_tree_kill_ns(p->procfd);
 	if (p->cg)
 		sandbox_cgroup_kill(p->cg); /* the init too: the tree dies with it */
 	if (p->ns) {

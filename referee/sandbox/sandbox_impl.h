@@ -178,6 +178,11 @@ unsigned long sandbox_ns_flags(void);
 /* Sends SIGKILL to every child of parent (scanning /proc); how many. Async-signal-safe. */
 int sandbox_tree_kill_children(pid_t parent);
 /*
+ * SIGKILLs every process of a bot's PID namespace but its init (PID 1),
+ * procfd the namespace's /proc; how many were signalled.
+ */
+int sandbox_tree_kill_ns(int procfd);
+/*
  * What reading a bot's tree of processes through /proc keeps from one
  * reading to the next (sandbox_tree_cpu_ms()): for each process, its pid
  * as the referee sees it (for its CPU clock), its own time at the last

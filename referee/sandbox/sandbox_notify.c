@@ -850,8 +850,18 @@ int sandbox_notify_serve(int lis, pid_t bot, unsigned long limit)
 		}
 		continue;
 out:
-		if (lis >= 0)
+		if (lis >= 0) {
+			/*
+			 * what the bot left (it is gone) dies first: as PID 1
+			 * our exit kills it anyway, but with the listener closed
+			 * first its calls here, a held wait or an open, would
+			 * fail with ENOSYS, and glibc aborts on that error
+			 * ("The futex facility returned an unexpected error
+			 * code") into the bot's log
+			 */
+			kill(-1, SIGKILL);
 			close(lis);
+		}
 		if (sfd >= 0)
 			close(sfd);
 		if (procfd >= 0)

@@ -72,6 +72,34 @@ int sandbox_tree_kill_children(pid_t parent)
 	return count;
 }
 
+int sandbox_tree_kill_ns(int procfd)
+{
+	int dfd = openat(procfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), count = 0;
+	DIR *d = dfd < 0 ? NULL : fdopendir(dfd);
+	struct dirent *e;
+
+	if (!d) {
+		if (dfd >= 0)
+			close(dfd);
+		return 0;
+	}
+	while ((e = readdir(d))) {
+		int pfd;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9' || !strcmp(e->d_name, "1"))
+			continue;
+		/* a /proc/PID directory is a pidfd to pidfd_send_signal() */
+		pfd = openat(procfd, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (pfd < 0)
+			continue;
+		if (syscall(SYS_pidfd_send_signal, pfd, SIGKILL, NULL, 0) == 0)
+			count++;
+		close(pfd);
+	}
+	closedir(d);
+	return count;
+}
+
 
 /*
  * What the tree walk needs of a process's stat file: times in clock

@@ -11,8 +11,17 @@
  *   futex_bot wait   at its handshake, a child sleeps on the futex
  *                    until woken and prints "futex wait woken", or
  *                    "futex wait ERRNO" if the sleep was refused (EAGAIN)
+ *   futex_bot hold   at its handshake, a child's 4 threads wait on the
+ *                    futex again and again (FUTEX_WAIT and
+ *                    FUTEX_WAIT_BITSET, no timeout: each held by the
+ *                    sandbox's init 2 ms before its EAGAIN); after 1.5 s
+ *                    it prints "futex hold waits many|few, woken N,
+ *                    other M", and goes on waiting until the game's end
+ *                    kills it, printing "futex hold failed ERRNO" if a
+ *                    wait fails otherwise (and glibc's pthread_join "The
+ *                    futex facility returned an unexpected error code")
  *   futex_bot wake   at its handshake, a child wakes the futex every
- *                    millisecond for 3 s and prints "futex wake N" at the
+ *                    millisecond for 1.5 s and prints "futex wake N" at the
  *                    first wake that found N sleepers, or "futex wake 0"
  *
  * Both first start a thread and join it ("futex join ok"): pthread_join
@@ -79,9 +88,46 @@ static void sleeper(const uint32_t *w)
 	fprintf(stderr, "futex wait %s\n", r == 0 ? "woken" : strerrorname_np(errno));
 }
 
+static const uint32_t *hold_word;
+static long hold_n[3]; /* EAGAIN, woken, other */
+static volatile int hold_told; /* the counts printed: any other answer is told at once */
+
+static void *holder(void *arg)
+{
+	long op = (long)arg;
+
+	for (;;) {
+		long r = syscall(SYS_futex, hold_word, op, *hold_word, NULL, NULL, ~0U);
+
+		if (hold_told && !(r < 0 && errno == EAGAIN)) {
+			fprintf(stderr, "futex hold failed %s\n", r ? strerrorname_np(errno) : "woken");
+			_exit(1);
+		}
+		__atomic_add_fetch(&hold_n[r == 0 ? 1 : errno == EAGAIN ? 0 : 2], 1,
+				   __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+static void hold(const uint32_t *w)
+{
+	pthread_t t[4];
+
+	hold_word = w;
+	for (long i = 0; i < 4; i++)
+		pthread_create(&t[i], NULL, holder, (void *)(long)(i % 2 ? FUTEX_WAIT_BITSET : FUTEX_WAIT));
+	usleep(1500000);
+	fprintf(stderr, "futex hold waits %s, woken %ld, other %ld\n",
+		__atomic_load_n(&hold_n[0], __ATOMIC_RELAXED) > 400 ? "many" : "few",
+		__atomic_load_n(&hold_n[1], __ATOMIC_RELAXED),
+		__atomic_load_n(&hold_n[2], __ATOMIC_RELAXED));
+	hold_told = 1;
+	pthread_join(t[0], NULL); /* never returns: the game's end kills it */
+}
+
 static void waker(const uint32_t *w)
 {
-	for (int i = 0; i < 3000; i++) {
+	for (int i = 0; i < 1500; i++) {
 		long n = syscall(SYS_futex, w, FUTEX_WAKE, 1, NULL, NULL, 0);
 
 		if (n > 0) {
@@ -121,6 +167,8 @@ int main(int argc, char **argv)
 			if (w && fork() == 0) {
 				if (!strcmp(role, "wait"))
 					sleeper(w);
+				else if (!strcmp(role, "hold"))
+					hold(w);
 				else
 					waker(w);
 				_exit(0);

@@ -33,7 +33,9 @@
 #include <sys/wait.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <linux/filter.h>
 #include <linux/netlink.h>
+#include <linux/seccomp.h>
 #include <sched.h>
 #include <time.h>
 #include <unistd.h>
@@ -274,6 +276,23 @@ static void say_join_wait(void)
 	fflush(stdout);
 }
 
+static const uint32_t *futex_word;
+
+/* the word of a page of libc the futex attacks wait on (mapped once), or NULL */
+static const uint32_t *libc_word(void)
+{
+	if (!futex_word) {
+		int fd = open("/usr/lib/x86_64-linux-gnu/libc.so.6", O_RDONLY);
+		void *p = fd < 0 ? MAP_FAILED : mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+
+		if (fd >= 0)
+			close(fd);
+		if (p != MAP_FAILED)
+			futex_word = (const uint32_t *)p + 16;
+	}
+	return futex_word;
+}
+
 /*
  * A futex wait (op: FUTEX_WAIT 0 or FUTEX_WAIT_BITSET 9, with or without
  * FUTEX_PRIVATE_FLAG 128) on a word of a page of libc, which every process
@@ -284,19 +303,11 @@ static void say_join_wait(void)
  */
 static int futex_op_libc(int op, long ms)
 {
-	static const uint32_t *word;
+	const uint32_t *word = libc_word();
 	struct timespec t = { ms / 1000, ms % 1000 * 1000000 };
 
-	if (!word) {
-		int fd = open("/usr/lib/x86_64-linux-gnu/libc.so.6", O_RDONLY);
-		void *p = fd < 0 ? MAP_FAILED : mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
-
-		if (fd >= 0)
-			close(fd);
-		if (p == MAP_FAILED)
-			return -1;
-		word = (const uint32_t *)p + 16;
-	}
+	if (!word)
+		return -1;
 	if (ms && (op & 127) == 9) { /* FUTEX_WAIT_BITSET: an absolute time */
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		t.tv_sec += ms / 1000;
@@ -388,6 +399,183 @@ static double ms_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (double)now.tv_sec * 1e3 + (double)now.tv_nsec / 1e6;
+}
+
+/* ---- futexvar, holdflood: the shared futex waits the init holds ------- */
+
+/*
+ * A timespec of 10 s at a fixed address: hi (low word 0, high word not:
+ * 0x200000000) or lo (high word 0: 0x10000000), so that a filter that
+ * read one word of the timeout pointer would take it for NULL.
+ */
+static const struct timespec *ts_at(unsigned long addr)
+{
+	void *p = mmap((void *)addr, 4096, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	struct timespec *t = p;
+
+	if (p == MAP_FAILED || (unsigned long)p != addr)
+		return NULL;
+	t->tv_sec = 10;
+	t->tv_nsec = 0;
+	return t;
+}
+
+/* a futex call on the libc word of futex_op_libc() with a raw op and timeout */
+static int futex_raw(unsigned long op, const struct timespec *ts)
+{
+	const uint32_t *w = libc_word();
+
+	if (!w)
+		return -1;
+	return (int)syscall(SYS_futex, w, op, (unsigned long)*w, ts, NULL, ~0UL);
+}
+
+static int fv_wait_realtime(void)
+{
+	return futex_raw(0x100, NULL);
+}
+
+static int fv_bitset_realtime(void)
+{
+	return futex_raw(0x109, NULL);
+}
+
+static int fv_wait_high_op(void)
+{
+	return futex_raw(1UL << 32, NULL);
+}
+
+static int fv_bitset_high_op(void)
+{
+	return futex_raw((1UL << 32) | 9, NULL);
+}
+
+static int fv_wait_junk_op(void)
+{
+	return futex_raw(0xff00UL << 16, NULL);
+}
+
+static int fv_wait_timeout_hi(void)
+{
+	const struct timespec *t = ts_at(0x200000000UL);
+
+	return t ? futex_raw(0, t) : -1;
+}
+static int fv_wait_timeout_lo(void)
+{
+	const struct timespec *t = ts_at(0x10000000UL);
+
+	return t ? futex_raw(0, t) : -1;
+}
+static int fv_requeue_pi(void)
+{
+	return futex_raw(11, NULL);
+}
+
+static int fv_lock_pi(void)
+{
+	return futex_raw(6, NULL);
+}
+
+static int fv_lock_pi2(void)
+{
+	return futex_raw(13, NULL);
+}
+
+static int fv_trylock_pi(void)
+{
+	return futex_raw(8, NULL);
+}
+
+static int fv_futex2_high_flags(void)
+{
+	const uint32_t *w = libc_word();
+
+	return w ? (int)syscall(455, w, (unsigned long)*w, 0xffffffffUL,
+				(1UL << 32) | 2U /* FUTEX2_SIZE_U32, shared */, NULL,
+				CLOCK_MONOTONIC) : -1;
+}
+
+/*
+ * A filter of the bot's own that sends futex to a listener of its own:
+ * a listener's answer SECCOMP_USER_NOTIF_FLAG_CONTINUE would run the
+ * call in the kernel, a real sleep, and the newest filter's USER_NOTIF
+ * wins over the init's. The kernel allows one listener a filter chain:
+ * EBUSY while the init's is there.
+ */
+static int fv_own_listener(void)
+{
+	struct sock_filter insns[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { 4, insns };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -1;
+	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER,
+			    &prog);
+}
+
+static volatile int flood_stop;
+static volatile long flood_eagain, flood_other;
+
+/* an untimed shared FUTEX_WAIT on the libc word, again and again */
+static void *flood_thread(void *arg)
+{
+	(void)arg;
+	while (!flood_stop) {
+		if (syscall(SYS_futex, futex_word, 0, (unsigned long)*futex_word, NULL, NULL, 0) < 0 &&
+		    errno == EAGAIN)
+			__atomic_add_fetch(&flood_eagain, 1, __ATOMIC_RELAXED);
+		else
+			__atomic_add_fetch(&flood_other, 1, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+/* like flood_thread(), but says at once when a wait is answered otherwise */
+static void *told_thread(void *arg)
+{
+	(void)arg;
+	for (;;)
+		if (syscall(SYS_futex, futex_word, 0, (unsigned long)*futex_word, NULL, NULL, 0) == 0 ||
+		    errno != EAGAIN) {
+			char msg[64];
+			int n = snprintf(msg, sizeof(msg), "held_failed %s\n",
+					 strerrorname_np(errno));
+
+			if (write(1, msg, (size_t)n) < 0)
+				_exit(1);
+			_exit(1);
+		}
+	return NULL;
+}
+
+static volatile int usr1_seen;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	usr1_seen++;
+}
+
+/* n flood threads; 0, or -1 when one could not start */
+static int flood_start(pthread_t *t, int n)
+{
+	pthread_attr_t a;
+	int rc = 0;
+
+	pthread_attr_init(&a);
+	pthread_attr_setstacksize(&a, 65536);
+	for (int i = 0; i < n && !rc; i++)
+		if (pthread_create(&t[i], &a, flood_thread, NULL))
+			rc = -1;
+	pthread_attr_destroy(&a);
+	return rc;
 }
 
 static int write_file(const char *path)
@@ -737,6 +925,126 @@ int main(int argc, char **argv)
 			say("sched_setaffinity", sched_setaffinity(0, sizeof(all), &all));
 		}
 		say("setsid", setsid());
+	} else if (!strcmp(m, "futexvar")) {
+		/*
+		 * every shape of a shared futex wait a filter might miss, each
+		 * in a child that SIGALRM ends after 2 s ("slept": a real sleep
+		 * on the libc word, which another bot's wake could end)
+		 */
+		say_in_child("fv_wait_realtime", fv_wait_realtime);
+		say_in_child("fv_bitset_realtime", fv_bitset_realtime);
+		say_in_child("fv_wait_high_op", fv_wait_high_op);
+		say_in_child("fv_bitset_high_op", fv_bitset_high_op);
+		say_in_child("fv_wait_junk_op", fv_wait_junk_op);
+		say_in_child("fv_wait_timeout_hi", fv_wait_timeout_hi);
+		say_in_child("fv_wait_timeout_lo", fv_wait_timeout_lo);
+		say_in_child("fv_requeue_pi", fv_requeue_pi);
+		say_in_child("fv_lock_pi", fv_lock_pi);
+		say_in_child("fv_lock_pi2", fv_lock_pi2);
+		say_in_child("fv_trylock_pi", fv_trylock_pi);
+		say_in_child("fv_futex2_high_flags", fv_futex2_high_flags);
+		say_in_child("fv_own_listener", fv_own_listener);
+		printf("fv_done\n");
+	} else if (!strcmp(m, "hello")) {
+		printf("exec_hello ok\n");
+	} else if (!strcmp(m, "holdflood")) {
+		/*
+		 * 300 threads (more than the init holds at once) in held waits
+		 * while this thread opens, signals, forks, execs and kills
+		 */
+		static pthread_t t[300];
+		struct sigaction sa;
+		struct sysinfo si;
+		int status;
+		pid_t pid;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_usr1;
+		sa.sa_flags = SA_RESTART;
+		sigaction(SIGUSR1, &sa, NULL);
+		if (!libc_word() || flood_start(t, 300) < 0) {
+			printf("flood cannot\n");
+			return 1;
+		}
+		usleep(100000);
+		{
+			int fd = open("/proc/self/status", O_RDONLY);
+
+			say("flood_open", fd);
+			if (fd >= 0)
+				close(fd);
+		}
+		say("flood_open_pagemap", open("/proc/self/pagemap", O_RDONLY));
+		say("flood_sysinfo", sysinfo(&si));
+		printf("flood_sysinfo_procs %s\n", si.procs == 1 ? "1" : "other");
+		for (int i = 0; i < 1000 && !usr1_seen; i++) {
+			pthread_kill(t[0], SIGUSR1);
+			usleep(1000);
+		}
+		printf("flood_signal %s\n", usr1_seen ? "ok" : "lost");
+		/* a child of a thread in the flood waits itself, then exits */
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0)
+			_exit(syscall(SYS_futex, futex_word, 0, (unsigned long)*futex_word, NULL, NULL, 0) <
+					      0 && errno == EAGAIN ? 7 : 1);
+		printf("flood_fork %d\n",
+		       pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) ?
+			       WEXITSTATUS(status) : -1);
+		/* a process whose 50 threads are held, killed */
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0) {
+			static pthread_t c[50];
+
+			flood_start(c, 50);
+			for (;;)
+				pause();
+		}
+		usleep(50000);
+		kill(pid, SIGKILL);
+		printf("flood_kill %s\n", pid > 0 && waitpid(pid, &status, 0) == pid &&
+						   WIFSIGNALED(status) ?
+						   sigabbrev_np(WTERMSIG(status)) : "-");
+		/* a process whose 50 threads are held, exec'd */
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0) {
+			static pthread_t c[50];
+			char *const av[] = { (char *)"sbx_attack", (char *)"hello", NULL };
+
+			flood_start(c, 50);
+			usleep(50000);
+			execv("/proc/self/exe", av);
+			_exit(1);
+		}
+		printf("flood_exec %d\n", pid > 0 && waitpid(pid, &status, 0) == pid &&
+						  WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		flood_stop = 1;
+		for (int i = 0; i < 300; i++)
+			pthread_join(t[i], NULL);
+		printf("flood_join ok\n");
+		printf("flood_waits %s, other %ld\n", flood_eagain > 300 ? "many" : "few", flood_other);
+		/* and out, with 50 threads held */
+		flood_stop = 0;
+		flood_start(t, 50);
+		usleep(20000);
+		printf("flood_exit\n");
+		fflush(stdout);
+		exit(0);
+	} else if (!strcmp(m, "holdkill")) {
+		/* 50 threads in held waits until the sandbox is killed */
+		pthread_t t;
+
+		if (!libc_word())
+			return 1;
+		for (int i = 0; i < 50; i++)
+			pthread_create(&t, NULL, told_thread, NULL);
+		usleep(100000);
+		printf("holding\n");
+		fflush(stdout);
+		for (;;)
+			pause();
 	} else if (!strcmp(m, "ksm")) {
 		/*
 		 * opting memory into same-page merging (KSM), which lets a bot

@@ -60,6 +60,19 @@ for s in 0 2; do
 	expect_eq "futex: seat $s's pthread_join" \
 		"$(sed -n 's/^futex join //p' "$tmp/futex/seat$s.stderr")" ok
 done
+# a partner that waits on the futex again and again, each wait held by its
+# init 2 ms (docs/sandbox.md, Known limits): never asleep in the kernel,
+# so 1.5 s of wakes find nobody; and its waits still held when the game
+# ends do not fail (glibc would abort on an error it does not expect)
+mkdir -p "$tmp/hold"
+"$R" --variant hammerwalt --move-ms 3000 --bot-logs "$tmp/hold" "$tmp/bin/futex_bot hold" "$C" \
+	"$tmp/bin/futex_bot wake" "$C" >"$tmp/hold/result" 2>&1 ||
+	fail "futex hold: $(cat "$tmp/hold/result")"
+expect_eq "futex hold: the waiter" "$(sed -n 's/^futex hold //p' "$tmp/hold/seat0.stderr")" \
+	"waits many, woken 0, other 0"
+expect_eq "futex hold: the waker" "$(sed -n 's/^futex wake //p' "$tmp/hold/seat2.stderr")" 0
+grep -q 'unexpected error code\|futex hold failed' "$tmp/hold/seat0.stderr" &&
+	fail "futex hold: a held wait failed at the game's end: $(cat "$tmp/hold/seat0.stderr")"
 # an honest C++ bot's std::future waits are shared futex waits: get()
 # looks again every 2 ms (the init holds each wait), wait_for spins, and
 # still ends at its time, after the task's first step and before its end

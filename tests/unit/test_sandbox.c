@@ -961,6 +961,122 @@ static void test_watching_calls_are_denied(void)
  * (systemd's MemoryKSM=yes sets PR_SET_MEMORY_MERGE, which fork and
  * execve keep) does not pass that on to its bots.
  */
+/*
+ * Every shape of a shared futex wait a filter might miss (attack7): on the
+ * libc word, which another bot maps too, none sleeps. A wait whose op has
+ * FUTEX_CLOCK_REALTIME (256) or bits above the kernel's int (1 << 32), or
+ * bits the kernel reads as another command (ENOSYS there), is held and
+ * refused like FUTEX_WAIT (EAGAIN); a timeout pointer with one word 0 and
+ * the other not (0x200000000, 0x10000000, each to a 10 s timespec) is a
+ * timeout: FUTEX_WAIT with one fails at once (EAGAIN);
+ * FUTEX_WAIT_REQUEUE_PI fails (ENOSYS); the PI locks, which no filter
+ * rule covers, need the word writable and fail on a page of libc
+ * (EFAULT); futex_wait with FUTEX2_PRIVATE's bit clear but bits above
+ * the kernel's int set is shared, refused (EAGAIN). The same answers came
+ * before the init held anything (df09943). And a filter of the bot's own
+ * with a listener of its own, whose USER_NOTIF would win over the init's
+ * and whose CONTINUE would let the wait sleep, cannot be installed: one
+ * listener a filter chain (EBUSY).
+ */
+static void test_futex_wait_variants_never_sleep(void)
+{
+	char *argv[] = { attack, "futexvar", NULL };
+	static const struct {
+		const char *name, *want;
+	} want[] = {
+		{ "fv_wait_realtime", "EAGAIN" },   { "fv_bitset_realtime", "EAGAIN" },
+		{ "fv_wait_high_op", "EAGAIN" },    { "fv_bitset_high_op", "EAGAIN" },
+		{ "fv_wait_junk_op", "EAGAIN" },    { "fv_wait_timeout_hi", "EAGAIN" },
+		{ "fv_wait_timeout_lo", "EAGAIN" }, { "fv_requeue_pi", "ENOSYS" },
+		{ "fv_lock_pi", "EFAULT" },         { "fv_lock_pi2", "EFAULT" },
+		{ "fv_trylock_pi", "EFAULT" },      { "fv_futex2_high_flags", "EAGAIN" },
+		{ "fv_own_listener", "EBUSY" },
+	};
+	struct run r;
+
+	if (run_start(&r, argv, NULL, 19, 0) == 0)
+		run_read(&r, "fv_done", 60000);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		CHECK_FIELD(&r, want[i].name, want[i].want);
+	run_end(&r, 0);
+	CHECK_INT(r.rc, SANDBOX_EXITED);
+	run_release(&r);
+}
+
+/*
+ * The init under a flood of held waits (attack7): 300 threads, more than
+ * it holds at once (HOLD_MAX 256), wait on a shared futex again and
+ * again. It still answers opens (allowed and refused) and sysinfo; a
+ * signal reaches a held thread; a forked child's own wait is answered; a
+ * process of 50 held threads dies of SIGKILL and another execs; every
+ * wait is answered EAGAIN; the bot exits (0) with 50 threads held.
+ */
+static void test_held_wait_flood_keeps_the_init_answering(void)
+{
+	char *argv[] = { attack, "holdflood", NULL };
+	struct sandbox_limits lim;
+	struct run r;
+
+	limits_default(&lim);
+	lim.nproc = 500; /* the 300, and 50 more in each child */
+	if (run_start(&r, argv, &lim, 19, 0) == 0)
+		run_read(&r, NULL, 30000);
+	if (!strstr(r.text.buf, "flood_exit"))
+		printf("  (what it said: %s)\n", r.text.buf);
+	CHECK_FIELD(&r, "flood_open", "ok");
+	CHECK_FIELD(&r, "flood_open_pagemap", "EACCES");
+	CHECK_FIELD(&r, "flood_sysinfo", "ok");
+	CHECK_FIELD(&r, "flood_sysinfo_procs", "1");
+	CHECK_FIELD(&r, "flood_signal", "ok");
+	CHECK_FIELD(&r, "flood_fork", "7");
+	CHECK_FIELD(&r, "flood_kill", "KILL");
+	CHECK_FIELD(&r, "exec_hello", "ok");
+	CHECK_FIELD(&r, "flood_exec", "0");
+	CHECK_FIELD(&r, "flood_join", "ok");
+	CHECK_FIELD(&r, "flood_waits", "many, other 0");
+	CHECK(strstr(r.text.buf, "flood_exit\n") != NULL);
+	run_end(&r, 0);
+	printf("  (the flood's CPU: %ld ms)\n", (long)r.cpu_ms);
+	CHECK_INT(r.rc, SANDBOX_EXITED);
+	CHECK(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0);
+	run_release(&r);
+}
+
+/*
+ * A bot killed (sandbox_kill) while 50 of its threads are in held waits
+ * (attack7), 10 times: none of the waits is answered otherwise than
+ * EAGAIN before the threads die. The dying init's files close before
+ * the kernel kills the rest of the namespace, and cgroup.kill signals
+ * one process after another, the init maybe first: its listener closed,
+ * a held wait fails with ENOSYS, and glibc's pthread_join aborts on that
+ * into the bot's log (2 of 40 kills failed so before sandbox_kill
+ * killed the rest of the namespace first, 0 of 30 after).
+ */
+static void test_held_waits_end_quietly_on_kill(void)
+{
+	char *argv[] = { attack, "holdkill", NULL };
+	struct sandbox_limits lim;
+	struct run r;
+	int failed = 0;
+
+	limits_default(&lim);
+	lim.nproc = 100;
+	for (int i = 0; i < 10; i++) {
+		if (run_start(&r, argv, &lim, 19, 0) == 0)
+			run_read(&r, "holding", 10000);
+		CHECK(strstr(r.text.buf, "holding\n") != NULL);
+		if (r.p)
+			sandbox_kill(r.p);
+		run_read(&r, NULL, 5000);
+		if (strstr(r.text.buf, "held_failed"))
+			failed++;
+		run_end(&r, 0);
+		run_release(&r);
+	}
+	printf("  (killed while held: a wait failed in %d of 10 kills)\n", failed);
+	CHECK_INT(failed, 0);
+}
+
 static void test_memory_merging_is_refused(void)
 {
 	char *argv[] = { attack, "ksm", NULL };
@@ -1506,6 +1622,9 @@ int main(void)
 	RUN(test_setsid_grandchild_dies_on_sandbox_kill);
 	RUN(test_namespace_and_kernel_calls_are_denied);
 	RUN(test_watching_calls_are_denied);
+	RUN(test_futex_wait_variants_never_sleep);
+	RUN(test_held_wait_flood_keeps_the_init_answering);
+	RUN(test_held_waits_end_quietly_on_kill);
 	RUN(test_memory_merging_is_refused);
 	RUN(test_foreign_syscall_abi_is_killed);
 	RUN(test_init_judges_proc_paths);

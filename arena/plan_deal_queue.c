@@ -55,6 +55,7 @@ struct deal_queue {
 	long nrun, arun;
 	const int *author; /* per bot, -1: none (built-ins); NULL: no author rule */
 	int nbots;
+	long window;       /* matches that can start weighed (LOOK_AHEAD; 1: in order) */
 	int *busy;         /* per author: games running that seat it */
 	long *work;        /* per author: the work of the matches queued that seat it */
 	struct lane {
@@ -183,6 +184,8 @@ struct deal_queue *deal_queue_new(struct fixture *const *todo, long n, const int
 {
 	struct deal_queue *q = xcalloc(1, sizeof(*q));
 
+	q->window = LOOK_AHEAD;
+
 	if (author && nbots > 0) {
 		q->author = author;
 		q->nbots = nbots;
@@ -299,14 +302,14 @@ struct fixture *const *deal_queue_next_match(struct deal_queue *q, int *n, int *
 	 * author running can hold back far more than LOOK_AHEAD matches, and
 	 * a job must not idle behind them
 	 */
-	for (long i = q->first; i < q->ngroups && seen < LOOK_AHEAD; i++) {
+	for (long i = q->first; i < q->ngroups && seen < q->window; i++) {
 		long at, prev = -1;
 
 		gr = &q->groups[i];
 		if (gr->head < 0 || (best >= 0 && gr->attempt > q->groups[best_group].attempt) ||
 		    deals_running(q, q->items[gr->key].g, q->items[gr->key].n))
 			continue;
-		for (at = gr->head; at >= 0 && seen < LOOK_AHEAD; prev = at, at = q->items[at].next) {
+		for (at = gr->head; at >= 0 && seen < q->window; prev = at, at = q->items[at].next) {
 			long c;
 
 			if (author_busy(q, &q->items[at]))
@@ -360,6 +363,11 @@ void deal_queue_done(struct deal_queue *q, const struct fixture *g)
 	mark_authors(q, g, -1);
 	if (r && --r->count == 0)
 		*r = q->run[--q->nrun];
+}
+
+void deal_queue_in_order(struct deal_queue *q)
+{
+	q->window = 1;
 }
 
 long deal_queue_left(const struct deal_queue *q)

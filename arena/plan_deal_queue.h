@@ -82,6 +82,13 @@ struct fixture *const *deal_queue_next_match(struct deal_queue *q, int *n, int *
  */
 void deal_queue_done(struct deal_queue *q, const struct fixture *g);
 
+/*
+ * From now on, hands out the first match in the queue's order that can
+ * start, as if every chain were as long: for one job, where no order ends
+ * sooner than another, and the games come in the schedule's order.
+ */
+void deal_queue_in_order(struct deal_queue *q);
+
 /* Games queued and not yet handed out (those of matches counted one by one). */
 long deal_queue_left(const struct deal_queue *q);
 

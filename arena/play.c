@@ -746,6 +746,8 @@ int play_run(const struct config *c, struct fixture *const *todo, long ntodo,
 	/* a match per referee (plan_match.h); else, or for compare, a game per referee */
 	matches_group(&m, todo, ntodo, c->match_games, o->matches && c->matches, o->jobs);
 	pl.q = deal_queue_new(NULL, 0, pl.author, c->nbots);
+	if (o->jobs <= 1)
+		deal_queue_in_order(pl.q); /* no order ends sooner: the schedule's */
 	for (long i = 0; i < m.n; i++)
 		deal_queue_add_match(pl.q, m.games + m.start[i], (int)(m.start[i + 1] - m.start[i]),
 				     1);

@@ -280,6 +280,38 @@ static void test_the_longest_chain_starts_first(void)
 }
 
 /*
+ * For one job (deal_queue_in_order()): the queue's order, as if every
+ * chain were as long; the games of test_the_longest_chain_starts_first
+ * start 0 (A v B), then 2 (D v E) beside it, as the schedule lists them.
+ */
+static void test_one_job_keeps_the_order(void)
+{
+	static const int author[6] = { 0, 1, 2, 3, 4, 5 };
+	struct fixture *todo[5] = { &g[0], &g[1], &g[2], &g[3], &g[4] };
+	struct deal_queue *q;
+	int a;
+
+	set(0, 0, 100);
+	seats(0, 0, 1);
+	set(1, 0, 200);
+	seats(1, 0, 2);
+	set(2, 0, 300);
+	seats(2, 3, 4);
+	set(3, 0, 400);
+	seats(3, 3, 5);
+	set(4, 0, 500);
+	seats(4, 3, 2);
+	q = deal_queue_new(todo, 5, author, 6);
+	deal_queue_in_order(q);
+	CHECK_INT(next(q, &a), 0);
+	deal_queue_done(q, &g[0]);
+	CHECK_INT(next(q, &a), 1);
+	deal_queue_done(q, &g[1]);
+	CHECK_INT(next(q, &a), 2);
+	deal_queue_free(q);
+}
+
+/*
  * A deal's games are a chain too (a lane): deal 100's three games (work 2
  * each, 6 in all) start before games of authors with less queued, and a
  * retry (attempt 2) comes after every first attempt that can start,
@@ -411,6 +443,7 @@ int main(void)
 	RUN(test_a_deal_in_two_places_runs_once_at_a_time);
 	RUN(test_an_author_plays_one_game_at_a_time);
 	RUN(test_the_longest_chain_starts_first);
+	RUN(test_one_job_keeps_the_order);
 	RUN(test_a_lane_is_a_chain_and_retries_come_last);
 	RUN(test_handing_out_looks_256_matches_ahead);
 	RUN(test_the_window_skips_what_cannot_start);

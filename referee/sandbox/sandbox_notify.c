@@ -426,12 +426,12 @@ static int proc_link_of(int procfd, long tid, const char *suffix, long n, char *
 	return 0;
 }
 
-static void respond(int lis, const struct seccomp_notif *req, long val, int error, int cont)
+static void respond(int lis, __u64 id, long val, int error, int cont)
 {
 	struct seccomp_notif_resp resp;
 
 	memset(&resp, 0, sizeof(resp));
-	resp.id = req->id;
+	resp.id = id;
 	resp.val = val;
 	resp.error = error;
 	resp.flags = cont ? SECCOMP_USER_NOTIF_FLAG_CONTINUE : 0;
@@ -449,7 +449,7 @@ static void serve_open(int lis, int procfd, const struct seccomp_notif *req, con
 
 	/* a write: the kernel decides, under the bot's Landlock (no writes in /proc) */
 	if ((flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC | O_APPEND))) {
-		respond(lis, req, 0, 0, 1);
+		respond(lis, req->id, 0, 0, 1);
 		return;
 	}
 	memset(&how, 0, sizeof(how));
@@ -457,7 +457,7 @@ static void serve_open(int lis, int procfd, const struct seccomp_notif *req, con
 	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
 	fd = (int)syscall(SYS_openat2, procfd, rel, &how, sizeof(how));
 	if (fd < 0) {
-		respond(lis, req, 0, -errno, 0);
+		respond(lis, req->id, 0, -errno, 0);
 		return;
 	}
 	memset(&add, 0, sizeof(add));
@@ -467,7 +467,7 @@ static void serve_open(int lis, int procfd, const struct seccomp_notif *req, con
 	add.newfd_flags = (flags & O_CLOEXEC) ? O_CLOEXEC : 0;
 	rc = ioctl(lis, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
 	if (rc < 0 && errno != ENOENT)
-		respond(lis, req, 0, -errno, 0);
+		respond(lis, req->id, 0, -errno, 0);
 	close(fd);
 }
 
@@ -519,7 +519,7 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 		if (req->data.args[3] < sizeof(how.flags) ||
 		    process_vm_readv((pid_t)req->pid, &local, 1, &remote, 1, 0) <
 			    (ssize_t)sizeof(how.flags)) {
-			respond(lis, req, 0, 0, 1);
+			respond(lis, req->id, 0, 0, 1);
 			return;
 		}
 		flags = (long)how.flags;
@@ -527,7 +527,7 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 	/* an empty path, O_PATH and O_TMPFILE are the kernel's (under Landlock) */
 	if (read_string((pid_t)req->pid, addr, path, sizeof(path)) < 0 || !path[0] ||
 	    (flags & O_PATH) || (flags & __O_TMPFILE) == __O_TMPFILE) {
-		respond(lis, req, 0, 0, 1);
+		respond(lis, req->id, 0, 0, 1);
 		return;
 	}
 	/* "status/": the kernel wants a directory there */
@@ -543,7 +543,7 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 		size_t at;
 
 		if (base < 0) {
-			respond(lis, req, 0, 0, 1);
+			respond(lis, req->id, 0, 0, 1);
 			return;
 		}
 		at = strlen(full);
@@ -554,7 +554,7 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 	v = judge(full, -1, -1, rel, sizeof(rel));
 	if (v == V_CONTINUE) {
 		/* nothing done for the bot: a stale id only fails the answer */
-		respond(lis, req, 0, 0, 1);
+		respond(lis, req->id, 0, 0, 1);
 		return;
 	}
 	if (v == V_SERVE && judge_needs_self(full)) {
@@ -565,11 +565,11 @@ static void on_open(int lis, int procfd, const struct seccomp_notif *req)
 	if (ioctl(lis, SECCOMP_IOCTL_NOTIF_ID_VALID, &req->id) < 0)
 		return;
 	if (v == V_DENY)
-		respond(lis, req, 0, -EACCES, 0);
+		respond(lis, req->id, 0, -EACCES, 0);
 	else if (v == V_NONE)
-		respond(lis, req, 0, -ENOENT, 0);
+		respond(lis, req->id, 0, -ENOENT, 0);
 	else if (v == V_CONTINUE)
-		respond(lis, req, 0, 0, 1);
+		respond(lis, req->id, 0, 0, 1);
 	else
 		serve_open(lis, procfd, req, rel, flags);
 }
@@ -655,9 +655,9 @@ static void on_sysinfo(int lis, int procfd, const struct seccomp_notif *req,
 	if (ioctl(lis, SECCOMP_IOCTL_NOTIF_ID_VALID, &req->id) < 0)
 		return;
 	if (process_vm_writev((pid_t)req->pid, &local, 1, &remote, 1, 0) != (ssize_t)sizeof(out))
-		respond(lis, req, 0, -EFAULT, 0);
+		respond(lis, req->id, 0, -EFAULT, 0);
 	else
-		respond(lis, req, 0, 0, 0);
+		respond(lis, req->id, 0, 0, 0);
 }
 
 /*
@@ -691,20 +691,10 @@ static long long now_ns(void)
 	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-static void respond_id(int lis, __u64 id, int error)
-{
-	struct seccomp_notif_resp resp;
-
-	memset(&resp, 0, sizeof(resp));
-	resp.id = id;
-	resp.error = error;
-	ioctl(lis, SECCOMP_IOCTL_NOTIF_SEND, &resp);
-}
-
 static void held_add(int lis, struct held *h, const struct seccomp_notif *req)
 {
 	if (h->n == HOLD_MAX) {
-		respond_id(lis, req->id, -EAGAIN);
+		respond(lis, req->id, 0, -EAGAIN, 0);
 		return;
 	}
 	h->id[h->n] = req->id;
@@ -723,7 +713,7 @@ static int held_answer(int lis, struct held *h)
 
 	for (int i = 0; i < h->n; i++) {
 		if (h->due[i] <= now) {
-			respond_id(lis, h->id[i], -EAGAIN);
+			respond(lis, h->id[i], 0, -EAGAIN, 0);
 			continue;
 		}
 		if (next < 0 || h->due[i] - now < next)

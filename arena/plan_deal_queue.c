@@ -152,8 +152,7 @@ void deal_queue_add_match(struct deal_queue *q, struct fixture *const *g, int n,
 	it->next = -1;
 	it->work = 0;
 	for (int i = 0; i < n; i++)
-		for (int p = 0; p < g[i]->nseats; p++)
-			it->work += g[i]->bot[p] != SEAT_HOUSE;
+		it->work += schedule_bot_seats(g[i]);
 	it->lane = lane_of(q, g, n);
 	if (!gr) {
 		if (q->ngroups == q->agroups) {

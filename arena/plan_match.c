@@ -286,8 +286,7 @@ void matches_group(struct matches *m, struct fixture *const *todo, long ntodo,
 			sp[nsp++].first = r[i].pos;
 		}
 		sp[nsp - 1].to = i + 1;
-		for (int p = 0; p < r[i].g->nseats; p++)
-			sp[nsp - 1].work += r[i].g->bot[p] != SEAT_HOUSE;
+		sp[nsp - 1].work += schedule_bot_seats(r[i].g);
 	}
 	if (match_games > 1)
 		interleave(sp, nsp);

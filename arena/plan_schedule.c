@@ -555,6 +555,15 @@ static void lay_deal(struct builder *b, int v, long d, const int *bots, const st
 	}
 }
 
+int schedule_bot_seats(const struct fixture *g)
+{
+	int n = 0;
+
+	for (int p = 0; p < g->nseats; p++)
+		n += g->bot[p] != SEAT_HOUSE;
+	return n;
+}
+
 void schedule_seed_seats(struct fixture *g, const struct config *c, const struct key *k)
 {
 	for (int s = 0; s < g->nseats; s++) {

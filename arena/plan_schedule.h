@@ -52,6 +52,13 @@ struct fixture {
 };
 
 /*
+ * g's seats that are not house seats: a game's work when the jobs are
+ * handed out (a house seat is @greedy, microseconds a move; plan_match.h,
+ * plan_deal_queue.h).
+ */
+int schedule_bot_seats(const struct fixture *g);
+
+/*
  * Gives g's seats that take a seed (a bot program's handshake seed, the
  * generator of a built-in that draws at random) their seeds from k and
  * g's id (key_bot_seed()); the schedule's games have them already.

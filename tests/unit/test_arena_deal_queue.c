@@ -236,18 +236,15 @@ static void test_a_match_holds_its_deals_and_authors(void)
 }
 
 /*
- * The longest chain first: authors A..F are bots 0..5, every game its own
- * deal and two bot seats (work 2). Queued behind each author: A 4 (games
- * 0, 1), B 2, C 4 (1, 4), D 6 (2, 3, 4), E 2, F 2; so game 0's chain is 4
- * (A), game 1's 4, games 2 to 4 have D's 6. The schedule's order would
- * start game 0, then game 2 beside it.
+ * Authors A..F are bots 0..5, every game its own deal and two bot seats
+ * (work 2). Queued behind each author: A 4 (games 0, 1), B 2, C 4 (1, 4),
+ * D 6 (2, 3, 4), E 2, F 2; so game 0's chain is 4 (A), game 1's 4, games
+ * 2 to 4 have D's 6. The queue of these five games.
  */
-static void test_the_longest_chain_starts_first(void)
+static struct deal_queue *five_chains(void)
 {
 	static const int author[6] = { 0, 1, 2, 3, 4, 5 };
 	struct fixture *todo[5] = { &g[0], &g[1], &g[2], &g[3], &g[4] };
-	struct deal_queue *q;
-	int a;
 
 	set(0, 0, 100);
 	seats(0, 0, 1);         /* A v B */
@@ -259,7 +256,18 @@ static void test_the_longest_chain_starts_first(void)
 	seats(3, 3, 5);         /* D v F */
 	set(4, 0, 500);
 	seats(4, 3, 2);         /* D v C */
-	q = deal_queue_new(todo, 5, author, 6);
+	return deal_queue_new(todo, 5, author, 6);
+}
+
+/*
+ * The longest chain first, in five_chains(): the schedule's order would
+ * start game 0, then game 2 beside it.
+ */
+static void test_the_longest_chain_starts_first(void)
+{
+	struct deal_queue *q = five_chains();
+	int a;
+
 	CHECK_INT(next(q, &a), 2);
 	/* D plays: 3 and 4 wait; 0 and 1 have A's 4, and 0 comes first */
 	CHECK_INT(next(q, &a), 0);
@@ -281,27 +289,14 @@ static void test_the_longest_chain_starts_first(void)
 
 /*
  * For one job (deal_queue_in_order()): the queue's order, as if every
- * chain were as long; the games of test_the_longest_chain_starts_first
- * start 0 (A v B), then 2 (D v E) beside it, as the schedule lists them.
+ * chain were as long: the games of five_chains() start 0, 1, 2, as the
+ * schedule lists them.
  */
 static void test_one_job_keeps_the_order(void)
 {
-	static const int author[6] = { 0, 1, 2, 3, 4, 5 };
-	struct fixture *todo[5] = { &g[0], &g[1], &g[2], &g[3], &g[4] };
-	struct deal_queue *q;
+	struct deal_queue *q = five_chains();
 	int a;
 
-	set(0, 0, 100);
-	seats(0, 0, 1);
-	set(1, 0, 200);
-	seats(1, 0, 2);
-	set(2, 0, 300);
-	seats(2, 3, 4);
-	set(3, 0, 400);
-	seats(3, 3, 5);
-	set(4, 0, 500);
-	seats(4, 3, 2);
-	q = deal_queue_new(todo, 5, author, 6);
 	deal_queue_in_order(q);
 	CHECK_INT(next(q, &a), 0);
 	deal_queue_done(q, &g[0]);
